@@ -1,0 +1,3 @@
+module github.com/avrlab/avrlab
+
+go 1.26
