@@ -27,12 +27,12 @@ type Core uint8
 
 // The cores of the manual's §4. AVRe and AVRe+ have the timing of the original AVR core.
 const (
-	CoreAVR     Core = iota // original 1995 set
-	CoreAVRe                // AVR + MOVW, enhanced LPM, BREAK, CALL/JMP, SPM
-	CoreAVRePlus            // AVRe + MUL family, ELPM, EICALL/EIJMP
-	CoreAVRxm               // XMEGA: AVRe+ + LAC/LAS/LAT/XCH, DES, SPM Z+; different timing
-	CoreAVRxt               // tinyAVR 0/1/2, megaAVR 0: AVRe+ set with improved timing
-	CoreAVRrc               // reduced core (ATtiny4/5/9/10/20/40): r16–r31 only
+	CoreAVR      Core = iota // original 1995 set
+	CoreAVRe                 // AVR + MOVW, enhanced LPM, BREAK, CALL/JMP, SPM
+	CoreAVRePlus             // AVRe + MUL family, ELPM, EICALL/EIJMP
+	CoreAVRxm                // XMEGA: AVRe+ + LAC/LAS/LAT/XCH, DES, SPM Z+; different timing
+	CoreAVRxt                // tinyAVR 0/1/2, megaAVR 0: AVRe+ set with improved timing
+	CoreAVRrc                // reduced core (ATtiny4/5/9/10/20/40): r16–r31 only
 	NumCores
 )
 
@@ -103,35 +103,35 @@ type Kind uint8
 // Operand kinds. Register kinds hold the register number (0–31); relative kinds hold a signed offset in
 // words from the next instruction; Abs22 holds a word address; Data16/Data7 hold a data-space address.
 const (
-	KindNone  Kind = iota
-	Reg            // r0..r31
-	RegHigh        // r16..r31 (4-bit field)
-	RegMul         // r16..r23 (3-bit field: MULSU, FMUL*)
-	RegEven        // r0, r2, .. r30 (MOVW pairs, 4-bit field)
-	RegWord        // r24, r26, r28, r30 (ADIW/SBIW, 2-bit field)
-	Imm8           // 0..255
-	Imm6           // 0..63 (ADIW/SBIW)
-	Imm4           // 0..15 (DES)
-	IO5            // I/O address 0..31 (SBI, CBI, SBIC, SBIS)
-	IO6            // I/O address 0..63 (IN, OUT)
-	Bit            // bit number 0..7
-	SregBit        // SREG bit number 0..7
-	Rel7           // branch offset -64..63 words
-	Rel12          // RJMP/RCALL offset -2048..2047 words
-	Abs22          // JMP/CALL word address 0..0x3FFFFF
-	Data16         // LDS/STS data address 0..0xFFFF
-	Data7          // AVRrc 16-bit LDS/STS data address 0x40..0xBF
-	PtrX           // X
-	PtrXInc        // X+
-	PtrXDec        // -X
-	PtrY           // Y
-	PtrYInc        // Y+
-	PtrYDec        // -Y
-	PtrZ           // Z
-	PtrZInc        // Z+
-	PtrZDec        // -Z
-	PtrYDisp       // Y+q, q 0..63
-	PtrZDisp       // Z+q, q 0..63
+	KindNone Kind = iota
+	Reg           // r0..r31
+	RegHigh       // r16..r31 (4-bit field)
+	RegMul        // r16..r23 (3-bit field: MULSU, FMUL*)
+	RegEven       // r0, r2, .. r30 (MOVW pairs, 4-bit field)
+	RegWord       // r24, r26, r28, r30 (ADIW/SBIW, 2-bit field)
+	Imm8          // 0..255
+	Imm6          // 0..63 (ADIW/SBIW)
+	Imm4          // 0..15 (DES)
+	IO5           // I/O address 0..31 (SBI, CBI, SBIC, SBIS)
+	IO6           // I/O address 0..63 (IN, OUT)
+	Bit           // bit number 0..7
+	SregBit       // SREG bit number 0..7
+	Rel7          // branch offset -64..63 words
+	Rel12         // RJMP/RCALL offset -2048..2047 words
+	Abs22         // JMP/CALL word address 0..0x3FFFFF
+	Data16        // LDS/STS data address 0..0xFFFF
+	Data7         // AVRrc 16-bit LDS/STS data address 0x40..0xBF
+	PtrX          // X
+	PtrXInc       // X+
+	PtrXDec       // -X
+	PtrY          // Y
+	PtrYInc       // Y+
+	PtrYDec       // -Y
+	PtrZ          // Z
+	PtrZInc       // Z+
+	PtrZDec       // -Z
+	PtrYDisp      // Y+q, q 0..63
+	PtrZDisp      // Z+q, q 0..63
 	numKinds
 )
 

@@ -201,8 +201,8 @@ var (
 )
 
 func alias(base Op, args ...AliasArg) *Alias { return &Alias{Base: base, Args: args} }
-func from(i int) AliasArg                     { return AliasArg{From: i} }
-func konst(v int64) AliasArg                  { return AliasArg{From: -1, Const: v} }
+func from(i int) AliasArg                    { return AliasArg{From: i} }
+func konst(v int64) AliasArg                 { return AliasArg{From: -1, Const: v} }
 
 // rows is the instruction table. Patterns and cycle counts are from DS40002198A §5 (one table per
 // instruction) and §4 Tables 4-2…4-6; see ../shared/docs/avr-timing.md for the per-core columns.
