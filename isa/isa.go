@@ -166,8 +166,10 @@ func (k Kind) IsRelative() bool { return k == Rel7 || k == Rel12 }
 // (register numbers, word offsets, byte addresses, displacement q for Y+q/Z+q). Fixed pointers give 0, 0.
 func (k Kind) Range() (lo, hi int64) {
 	switch k {
-	case Reg, RegEven:
+	case Reg:
 		return 0, 31
+	case RegEven:
+		return 0, 30
 	case RegHigh:
 		return 16, 31
 	case RegMul:

@@ -1,0 +1,237 @@
+// Package ihex reads and writes Intel HEX files, the format avr-objcopy -O ihex produces and AVR
+// programmers load.
+//
+// Write emits the records avr-objcopy emits for the same bytes: data records of up to 16 bytes, extended
+// segment address records (type 02) below 1 MiB and extended linear address records (type 04) above,
+// upper-case hex digits and CRLF line ends, and a final end-of-file record. Read accepts what avr-objcopy
+// and other tools write (data, end of file, extended segment and linear addresses, start addresses) and
+// reports malformed input with the line number.
+package ihex
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// MaxSize bounds the images Read builds and Write accepts: 8 MiB, the reach of a 22-bit AVR program
+// counter. Addresses at or above it (avr-gcc's 0x800000 data space, 0x810000 EEPROM …) are not flash.
+const MaxSize = 1 << 23
+
+// Record types of the Intel HEX format.
+const (
+	recData         = 0x00
+	recEOF          = 0x01
+	recSegment      = 0x02 // extended segment address: base = value << 4
+	recStartSegment = 0x03 // start segment address (CS:IP), no data
+	recLinear       = 0x04 // extended linear address: base = value << 16
+	recStartLinear  = 0x05 // start linear address (EIP), no data
+)
+
+// recordSize is the number of data bytes per record, as avr-objcopy writes them.
+const recordSize = 16
+
+// Write writes flash as Intel HEX to w. present marks the bytes to write (len(present) must equal
+// len(flash)); bytes not present leave a gap in the file. A nil present writes every byte. A record never
+// holds more than 16 bytes nor crosses a gap or a 64 KiB boundary; an extended address record precedes
+// the first record of each 64 KiB block above the first.
+func Write(w io.Writer, flash []byte, present []bool) error {
+	if present != nil && len(present) != len(flash) {
+		return fmt.Errorf("ihex: %d presence flags for %d bytes", len(present), len(flash))
+	}
+	if len(flash) > MaxSize {
+		return fmt.Errorf("ihex: image of %d bytes is larger than %d", len(flash), MaxSize)
+	}
+	bw := bufio.NewWriter(w)
+	has := func(i int) bool { return present == nil || present[i] }
+	var upper uint32     // address bits above the low 16 that the last extended record set
+	segmentUsed := false // a non-zero extended segment record is in effect
+	for i := 0; i < len(flash); {
+		if !has(i) {
+			i++
+			continue
+		}
+		addr := uint32(i)
+		if hi := addr &^ 0xFFFF; hi != upper {
+			if hi < 1<<20 {
+				writeRecord(bw, recSegment, 0, []byte{byte(hi >> 12), byte(hi >> 4)})
+				segmentUsed = hi != 0
+			} else {
+				if segmentUsed {
+					writeRecord(bw, recSegment, 0, []byte{0, 0})
+					segmentUsed = false
+				}
+				writeRecord(bw, recLinear, 0, []byte{byte(hi >> 24), byte(hi >> 16)})
+			}
+			upper = hi
+		}
+		// Extend the record over present bytes up to 16, stopping at the 64 KiB boundary.
+		end := i + 1
+		for end < len(flash) && end-i < recordSize && has(end) && uint32(end)&0xFFFF != 0 {
+			end++
+		}
+		writeRecord(bw, recData, uint16(addr), flash[i:end])
+		i = end
+	}
+	writeRecord(bw, recEOF, 0, nil)
+	return bw.Flush()
+}
+
+const hexDigits = "0123456789ABCDEF"
+
+// writeRecord writes one record line with its checksum. Errors are left to the caller's Flush.
+func writeRecord(w *bufio.Writer, typ byte, addr uint16, data []byte) {
+	line := make([]byte, 0, 1+2*(5+len(data))+2)
+	sum := byte(0)
+	put := func(b byte) {
+		line = append(line, hexDigits[b>>4], hexDigits[b&0xF])
+		sum += b
+	}
+	line = append(line, ':')
+	put(byte(len(data)))
+	put(byte(addr >> 8))
+	put(byte(addr))
+	put(typ)
+	for _, b := range data {
+		put(b)
+	}
+	put(-sum)
+	line = append(line, '\r', '\n')
+	_, _ = w.Write(line)
+}
+
+// ErrNoEOF is what Read's *Error wraps when the input ends without an end-of-file record; test for it
+// with errors.Is.
+var ErrNoEOF = errors.New("missing end-of-file record")
+
+// Error is a problem on one line of an Intel HEX file.
+type Error struct {
+	Line int    // 1-based line number
+	Msg  string // what is wrong, lower case
+	err  error  // sentinel wrapped, if any
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("ihex: line %d: %s", e.Line, e.Msg) }
+
+// Unwrap returns the sentinel error behind e (ErrNoEOF), or nil.
+func (e *Error) Unwrap() error { return e.err }
+
+// Read decodes an Intel HEX file. data runs from address 0 to the highest address the file writes, with
+// bytes the file does not write set to 0xFF (erased flash) and marked false in present. Blank lines and
+// surrounding white space are ignored; anything after the end-of-file record other than blank lines is an
+// error, as are bad hex digits, an odd number of digits, a length byte that disagrees with the record, a
+// checksum mismatch, an unknown record type, an address at or above [MaxSize] and a byte written twice.
+// Errors are *Error values naming the line; a missing end-of-file record names the last line and wraps
+// [ErrNoEOF].
+func Read(r io.Reader) (data []byte, present []bool, err error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), 1<<20)
+	var base uint32
+	ended := false
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		fail := func(format string, args ...any) error { return &Error{Line: n, Msg: fmt.Sprintf(format, args...)} }
+		if ended {
+			return nil, nil, fail("record after the end-of-file record")
+		}
+		if line[0] != ':' {
+			return nil, nil, fail("record does not start with ':'")
+		}
+		digits := line[1:]
+		if len(digits)%2 != 0 {
+			return nil, nil, fail("odd number of hex digits (%d)", len(digits))
+		}
+		rec := make([]byte, len(digits)/2)
+		for i := range rec {
+			hi, ok1 := unhex(digits[2*i])
+			lo, ok2 := unhex(digits[2*i+1])
+			if !ok1 || !ok2 {
+				return nil, nil, fail("bad hex digit in %q", digits[2*i:2*i+2])
+			}
+			rec[i] = hi<<4 | lo
+		}
+		if len(rec) < 5 {
+			return nil, nil, fail("record too short (%d bytes, need at least 5)", len(rec))
+		}
+		count := int(rec[0])
+		if len(rec) != count+5 {
+			return nil, nil, fail("length byte says %d data bytes, record has %d", count, len(rec)-5)
+		}
+		var sum byte
+		for _, b := range rec[:len(rec)-1] {
+			sum += b
+		}
+		if want := -sum; rec[len(rec)-1] != want {
+			return nil, nil, fail("checksum is 0x%02X, want 0x%02X", rec[len(rec)-1], want)
+		}
+		offset := uint32(rec[1])<<8 | uint32(rec[2])
+		payload := rec[4 : 4+count]
+		switch typ := rec[3]; typ {
+		case recData:
+			for i, b := range payload {
+				a := base + offset + uint32(i)
+				if a >= MaxSize {
+					return nil, nil, fail("address 0x%X is beyond the %d-byte limit", a, MaxSize)
+				}
+				if int(a) >= len(data) {
+					grow := int(a) + 1 - len(data)
+					for range grow {
+						data = append(data, 0xFF)
+						present = append(present, false)
+					}
+				}
+				if present[a] {
+					return nil, nil, fail("address 0x%X written twice", a)
+				}
+				data[a], present[a] = b, true
+			}
+		case recEOF:
+			if count != 0 {
+				return nil, nil, fail("end-of-file record with %d data bytes", count)
+			}
+			ended = true
+		case recSegment, recLinear:
+			if count != 2 {
+				return nil, nil, fail("extended address record with %d data bytes, want 2", count)
+			}
+			v := uint32(payload[0])<<8 | uint32(payload[1])
+			if typ == recSegment {
+				base = v << 4
+			} else {
+				base = v << 16
+			}
+		case recStartSegment, recStartLinear:
+			if count != 4 {
+				return nil, nil, fail("start address record with %d data bytes, want 4", count)
+			}
+		default:
+			return nil, nil, fail("unknown record type 0x%02X", typ)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, fmt.Errorf("ihex: line %d: %w", n+1, err)
+	}
+	if !ended {
+		return nil, nil, &Error{Line: max(n, 1), Msg: "file ends without an end-of-file record", err: ErrNoEOF}
+	}
+	return data, present, nil
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}

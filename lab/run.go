@@ -1,0 +1,51 @@
+package lab
+
+import (
+	"fmt"
+
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/emu"
+)
+
+// RunResult is the final state of a program run from reset (`avrlab run`).
+type RunResult struct {
+	Stop   string    `json:"stop"`   // sleep, break, limit, fault, ...
+	Cycles uint64    `json:"cycles"` // including the final SLEEP/BREAK
+	PC     uint32    `json:"pc"`     // word address
+	SP     uint16    `json:"sp"`
+	SREG   uint8     `json:"sreg"`
+	R      [32]uint8 `json:"r"`
+	Dump   string    `json:"dump"`   // hex of the requested data range
+	Output string    `json:"output"` // bytes written to the UART data register
+	Fault  string    `json:"fault,omitempty"`
+}
+
+// Run runs im from reset until SLEEP, BREAK, a fault or maxCycles (0 = DefaultMaxCycles), with .data
+// copied to SRAM as a C runtime would, and returns the final state with dumpLen bytes of data space
+// from dumpAddr.
+func Run(im *asm.Image, maxCycles uint64, dumpAddr uint16, dumpLen int) *RunResult {
+	if maxCycles == 0 {
+		maxCycles = DefaultMaxCycles
+	}
+	m := emu.New(im.Device, im.Flash, emu.Config{})
+	m.Reset()
+	if len(im.Data) > 0 {
+		m.LoadData(im.DataAddr, im.Data)
+	}
+	stop := m.Run(maxCycles)
+	res := &RunResult{Stop: stop.Reason.String(), Cycles: m.Cycles(), PC: m.PC(), SP: m.SP(), SREG: m.SREG(),
+		Output: string(m.Output())}
+	for i := range res.R {
+		res.R[i] = m.Reg(i)
+	}
+	if stop.Reason == emu.StopFault {
+		res.Fault = stop.Fault.Describe(im)
+	}
+	if stop.Reason == emu.StopLimit {
+		res.Fault = fmt.Sprintf("cycle limit of %d reached", maxCycles)
+	}
+	if dumpLen > 0 {
+		res.Dump = fmt.Sprintf("%x", m.Data(dumpAddr, dumpLen))
+	}
+	return res
+}

@@ -1,0 +1,178 @@
+// Package lab measures AVR implementations of block ciphers the way the literature does: it runs an
+// assembled routine under the emulator against official and random test vectors, checks the avr-gcc
+// calling convention and constant-time behaviour, and reports cycles, cycles per byte, flash, RAM and
+// RANK = (10^6/cpb)/(flash + 2·RAM).
+//
+// It sits at the end of avrlab's data flow (source → asm → image → emu → lab) and is what the CLI
+// (`avrlab bench`, `avrlab grade`, `avrlab run`) and the browser playground call.
+//
+// Simple use:
+//
+//	rep, img, err := lab.BenchFile(os.DirFS("."), "cham64.S", lab.Options{})
+//
+// [Bench] builds one machine per call and resets it per test vector. Everything exported here is safe
+// for concurrent use; each call works on its own machine.
+package lab
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/avrlab/avrlab/lab/cipher"
+)
+
+// Task is the contract of one cipher variant: what the routine is called, where its round keys live,
+// and which reference cipher checks it.
+type Task struct {
+	ID         string // e.g. "cham64-128", "cham64-128-r19", "speck64-128"
+	Name       string // e.g. "CHAM-64/128 (ICISC'17, 80 rounds)"
+	Cipher     string // the published-rows name, e.g. "CHAM-64/128"
+	BlockBytes int    // block size in bytes
+	KeyBytes   int    // key size in bytes
+	Entry      string // default entry symbol, e.g. "cham64_128_encrypt"
+	RK         string // default round-key symbol, e.g. "cham64_128_rk"
+	RKBytes    int    // size of the round-key table in bytes
+	// Layout describes the memory layout of block, key and round keys for `avrlab tasks -v`.
+	Layout string
+	// Official is the official test vector (memory byte order), from ../shared/data/vectors.json.
+	OfficialKey, OfficialPlain, OfficialCipher []byte
+
+	ref cipher.Cipher
+}
+
+// Reference returns the Go reference implementation that checks the task.
+func (t *Task) Reference() cipher.Cipher { return t.ref }
+
+// Tasks returns every task in a fixed order. The slice is new on each call; the tasks are shared and
+// must not be modified.
+func Tasks() []*Task { return append([]*Task(nil), allTasks...) }
+
+// LookupTask returns the task with the given ID, or nil.
+func LookupTask(id string) *Task {
+	for _, t := range allTasks {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// TaskIDs returns the IDs of all tasks in order.
+func TaskIDs() []string {
+	var ids []string
+	for _, t := range allTasks {
+		ids = append(ids, t.ID)
+	}
+	return ids
+}
+
+var taskLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+task:\s*([A-Za-z0-9_-]+)`)
+
+// DetectTask returns the task ID named by a line "; avrlab task: ID" (or "// avrlab task: ID") within
+// the first 20 lines of src, or "" when there is none.
+func DetectTask(src []byte) string {
+	lines := bytes.SplitN(src, []byte("\n"), 21)
+	if len(lines) > 20 {
+		lines = lines[:20]
+	}
+	for _, l := range lines {
+		if m := taskLine.FindSubmatch(l); m != nil {
+			return string(m[1])
+		}
+	}
+	return ""
+}
+
+var allTasks = buildTasks()
+
+func buildTasks() []*Task {
+	vecs := mustVectors()
+	var ts []*Task
+	chams := []struct {
+		id, name, sym string
+		mk            func(int) cipher.Cipher
+		r17, r19      int
+	}{
+		{"cham64-128", "CHAM-64/128", "cham64_128", cipher.CHAM64_128, 80, 88},
+		{"cham128-128", "CHAM-128/128", "cham128_128", cipher.CHAM128_128, 80, 112},
+		{"cham128-256", "CHAM-128/256", "cham128_256", cipher.CHAM128_256, 96, 120},
+	}
+	for _, rev := range []string{"original-2017", "revised-2019"} {
+		for _, c := range chams {
+			rounds, id, label := c.r17, c.id, "ICISC'17"
+			if rev == "revised-2019" {
+				rounds, id, label = c.r19, c.id+"-r19", "2019 revision"
+			}
+			ref := c.mk(rounds)
+			t := &Task{ID: id, Name: fmt.Sprintf("%s (%s, %d rounds)", c.name, label, rounds), Cipher: c.name,
+				Entry: c.sym + "_encrypt", RK: c.sym + "_rk", ref: ref}
+			t.Layout = "block: the words X[0..3] each little-endian, X[0] first; round keys: RK[0..2k/w-1] " +
+				"each a little-endian word (round i uses RK[i mod 2k/w]); key: K[0..] little-endian words"
+			t.official(vecs.find("CHAM", c.name, rev))
+			ts = append(ts, t)
+		}
+	}
+	for _, s := range [][2]int{{64, 96}, {64, 128}, {128, 128}, {128, 192}, {128, 256}} {
+		ts = append(ts, arxTask(vecs, "speck", "SPECK", s[0], s[1]))
+	}
+	for _, s := range [][2]int{{64, 128}, {128, 128}} {
+		ts = append(ts, arxTask(vecs, "simon", "SIMON", s[0], s[1]))
+	}
+	lea := &Task{ID: "lea128", Name: "LEA-128 (24 rounds)", Cipher: "LEA-128/128", Entry: "lea128_encrypt",
+		RK: "lea128_rk", ref: cipher.LEA128(),
+		Layout: "block: X[0..3] 32-bit little-endian words; round keys: 24 rounds x 6 32-bit LE words (RK[i][0..5])"}
+	lea.official(vecs.find("LEA", "LEA-128", ""))
+	ts = append(ts, lea)
+	hight := &Task{ID: "hight64-128", Name: "HIGHT-64/128 (32 rounds)", Cipher: "HIGHT-64/128", Entry: "hight64_128_encrypt",
+		RK: "hight64_128_rk", ref: cipher.HIGHT(),
+		Layout: "block: P[0..7] bytes; round keys: WK0..WK7 whitening bytes then SK0..SK127 subkey bytes (136 bytes)"}
+	hight.official(vecs.find("HIGHT", "HIGHT-64/128", ""))
+	ts = append(ts, hight)
+	for _, t := range ts {
+		t.BlockBytes = t.ref.BlockSize()
+		t.KeyBytes = t.ref.KeySize()
+		t.RKBytes = len(t.ref.RoundKeys(make([]byte, t.KeyBytes)))
+	}
+	return ts
+}
+
+func arxTask(vecs *vectorFile, id, name string, block, key int) *Task {
+	var ref cipher.Cipher
+	var err error
+	if id == "speck" {
+		ref, err = cipher.Speck(block, key)
+	} else {
+		ref, err = cipher.Simon(block, key)
+	}
+	if err != nil {
+		panic("lab: internal error: " + err.Error())
+	}
+	sym := fmt.Sprintf("%s%d_%d", id, block, key)
+	t := &Task{ID: fmt.Sprintf("%s%d-%d", id, block, key),
+		Name:   fmt.Sprintf("%s-%d/%d (%d rounds)", name, block, key, ref.Rounds()),
+		Cipher: fmt.Sprintf("%s-%d/%d", name, block, key), Entry: sym + "_encrypt", RK: sym + "_rk", ref: ref,
+		Layout: fmt.Sprintf("block: y then x, each a %d-bit little-endian word; round keys: k[0..%d] each a %d-bit "+
+			"little-endian word, round 0 first", block/2, ref.Rounds()-1, block/2)}
+	t.official(vecs.find(name, fmt.Sprintf("%s %d/%d", name, block, key), ""))
+	return t
+}
+
+func (t *Task) official(v *vector) {
+	if v == nil {
+		panic("lab: internal error: no official vector for " + t.ID)
+	}
+	t.OfficialKey, t.OfficialPlain, t.OfficialCipher = v.key, v.plain, v.ct
+	got := make([]byte, len(v.plain))
+	t.ref.Encrypt(got, v.plain, v.key)
+	if !bytes.Equal(got, v.ct) {
+		panic("lab: internal error: reference " + t.ID + " disagrees with the official vector")
+	}
+}
+
+// describeHex formats b as lower-case hex.
+func describeHex(b []byte) string { return fmt.Sprintf("%x", b) }
+
+// normalizeID lower-cases a task ID and trims blanks.
+func normalizeID(id string) string { return strings.ToLower(strings.TrimSpace(id)) }
