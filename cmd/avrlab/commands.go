@@ -518,9 +518,13 @@ func cmdTasks(args []string, stdout, stderr io.Writer) int {
 }
 
 func cmdExamples(args []string, stdout, stderr io.Writer) int {
-	fl := newFlags("examples", "[ID]", stderr)
+	fl := newFlags("examples", "[-table] [ID]", stderr)
+	table := fl.Bool("table", false, "bench every example and print a Markdown table next to the published rows")
 	if fl.Parse(args) != nil {
 		return 2
+	}
+	if *table {
+		return examplesTable(stdout, stderr)
 	}
 	if fl.NArg() == 1 {
 		src, ok := examples.Source(fl.Arg(0))
@@ -535,4 +539,36 @@ func cmdExamples(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%-14s %-15s %s\n", e.ID, e.Task, e.Title)
 	}
 	return 0
+}
+
+// examplesTable benches every built-in example (fixed-key, atmega128, 100 random vectors, seed 0) and
+// prints a Markdown table with the best published row of the same cipher beside each.
+func examplesTable(stdout, stderr io.Writer) int {
+	fmt.Fprintln(stdout, "| example | task | pass | const-time | flash | RAM | cycles | cpb | RANK | published best (flash / RAM / cpb / RANK) |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---:|---:|---:|---:|---:|---|")
+	status := 0
+	for _, e := range examples.List() {
+		rep, _, err := lab.BenchFile(examples.FS, e.File, lab.Options{Task: e.Task})
+		if err != nil {
+			fmt.Fprintf(stderr, "avrlab: %s: %v\n", e.File, err)
+			status = 1
+			continue
+		}
+		best := "—"
+		var top *lab.PublishedRow
+		for _, p := range lab.PublishedRows() {
+			if p.Cipher == taskCipher(rep.Task) && (top == nil || p.Rank > top.Rank) {
+				top = &p
+			}
+		}
+		if top != nil {
+			best = fmt.Sprintf("%d / %d / %.0f / %.1f (%s, %s)", top.Flash, top.RAM, top.CPB, top.Rank, top.Impl, top.Source)
+		}
+		fmt.Fprintf(stdout, "| %s | %s | %s | %s | %d | %d | %.0f | %.1f | **%.1f** | %s |\n", e.ID, rep.Task,
+			yesNo(rep.Pass, "yes", "NO"), yesNo(rep.ConstantTime, "yes", "NO"), rep.Flash, rep.RAM, rep.CyclesMean, rep.CPB, rep.Rank, best)
+		if !rep.Pass {
+			status = 1
+		}
+	}
+	return status
 }
