@@ -206,3 +206,21 @@ func TestGoals(t *testing.T) {
 		t.Error("unknown metric accepted")
 	}
 }
+
+// TestDecryptScenario runs a SPECK-64/128 decryption: the harness feeds ciphertexts and expects the
+// plaintexts, entering at the task's _decrypt symbol.
+func TestDecryptScenario(t *testing.T) {
+	rep, _, err := lab.BenchFile(os.DirFS("testdata"), "speck64dec.S", lab.Options{Scenario: lab.ScenarioDecrypt, Vectors: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Pass || rep.Entry != "speck64_128_decrypt" || rep.Official == nil || rep.Official.Expected != "2d4375747465723b" {
+		j, _ := json.MarshalIndent(rep, "", " ")
+		t.Fatalf("want a passing decryption back to the official plaintext:\n%s", j)
+	}
+	// The encryption routine fed ciphertexts cannot give the plaintexts back.
+	rep, _, err = lab.BenchFile(os.DirFS("testdata"), "speck64.S", lab.Options{Scenario: lab.ScenarioDecrypt, Entry: "speck64_128_encrypt", Vectors: 3})
+	if err != nil || rep.Pass || rep.Failures != 4 {
+		t.Errorf("encryptor passed as decryptor: %+v, %v", rep, err)
+	}
+}
