@@ -260,6 +260,7 @@ func newHarness(im *asm.Image, t *Task, opts Options) (*harness, *Report) {
 		h.rkAddr = free
 		free += uint32(t.RKBytes)
 		rep.RKInRAM = t.RKBytes
+		rep.RKIn = "sram (buffer in r21:r20)"
 	}
 	ramEnd := uint32(dev.RAMEND())
 	if free+64 > ramEnd {

@@ -224,3 +224,21 @@ func TestDecryptScenario(t *testing.T) {
 		t.Errorf("encryptor passed as decryptor: %+v, %v", rep, err)
 	}
 }
+
+// TestKeyScheduleScenario runs a SPECK-64/128 that expands the key itself: key pointer in r23:r22, a
+// round-key buffer in r21:r20 that counts as RAM.
+func TestKeyScheduleScenario(t *testing.T) {
+	rep, _, err := lab.BenchFile(os.DirFS("testdata"), "speck64ks.S", lab.Options{Scenario: lab.ScenarioKeySchedule, Vectors: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Pass || rep.RKInRAM != 108 || rep.RAM != rep.Stack+108 || !rep.ConstantTime {
+		j, _ := json.MarshalIndent(rep, "", " ")
+		t.Fatalf("want a pass with the 108-byte buffer counted as RAM:\n%s", j)
+	}
+	// A fixed-key routine run as key-schedule never sees round keys and fails.
+	rep, _, err = lab.BenchFile(os.DirFS("testdata"), "speck64.S", lab.Options{Scenario: lab.ScenarioKeySchedule, Vectors: 3})
+	if err != nil || rep.Pass {
+		t.Errorf("fixed-key routine passed the key-schedule scenario: %+v, %v", rep, err)
+	}
+}
