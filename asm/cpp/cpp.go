@@ -1,0 +1,384 @@
+// Package cpp is the C preprocessor that runs on assembler source before
+// the assembler lexes it: the subset of GNU cpp that avr-gcc applies to .S
+// files ("-x assembler-with-cpp"). It sits at the start of the assembler's
+// flow: source bytes → [Preprocess] → []Line → lexer.
+//
+// Simple use:
+//
+//	lines, err := cpp.Preprocess("main.S", src, cpp.Config{FS: os.DirFS(dir)})
+//
+// Each [Line] knows the file, line and columns its text came from, so the
+// assembler can report errors where the user typed the text, also inside
+// macro arguments and #include'd files. err, when not nil, is an
+// [ErrorList]; the lines are then partial.
+//
+// Supported: #define (object-like and function-like, variadic with
+// __VA_ARGS__ and GNU named variadic parameters, # and ##, GNU ", ##
+// __VA_ARGS__"), #undef, #if, #ifdef, #ifndef, #elif, #else, #endif with
+// defined and a C integer constant expression, #include "file" and <file>,
+// #error, #warning, #pragma (ignored except "#pragma once"), #line, #ident
+// and #sccs (ignored), backslash-newline, /* */ and // comments, a leading
+// UTF-8 byte-order mark in every file, and the predefined __FILE__,
+// __LINE__, __COUNTER__ and __ASSEMBLER__ (= 1).
+//
+// As in GNU cpp for assembler, a line whose '#' is followed by something
+// other than a directive name ("# 12 ...", "#foo", "# comment") is not an
+// error: it stays in the output (after macro expansion, as GNU cpp does),
+// and the assembler treats it as a comment. A quote that is not closed on
+// its line is an ordinary character that runs to the end of the line, so
+// an apostrophe opens a character literal up to the next apostrophe on the
+// line: in "ldi r16, 'X ; don't X", neither X is expanded, exactly as with
+// avr-gcc.
+//
+// # Differences from GNU cpp
+//
+//   - Expression values: #if arithmetic is 64-bit (intmax_t), character
+//     constants follow avr-gcc (signed 8-bit char, 16-bit int for
+//     multi-character constants).
+//   - Not supported: #include_next, #import, #assert, #unassert (errors),
+//     __DATE__, __TIME__, __TIMESTAMP__, __has_include, digraphs,
+//     trigraphs, universal character names, raw strings, string prefixes.
+//     Only __ASSEMBLER__ is predefined; the caller supplies device macros
+//     (__AVR_ATmega128__, __AVR_ARCH__ ...) through [Config.Defines].
+//   - Include files are read only through [Config.FS] and
+//     [Config.Builtin]: absolute paths, backslashes and ".." leaving the
+//     FS root are refused. File names in Lines, messages and __FILE__ are
+//     clean FS paths ("inc/b.h" where GNU cpp says "inc/sub/../b.h").
+//   - [Config.Defines] cannot tell -DNAME from -DNAME= (both give "1").
+//   - A directive inside the arguments of a macro call is processed (as GNU
+//     cpp does) but a call cannot run past the end of a file.
+//   - Macro expansion uses hide sets (Prosser's algorithm); GNU cpp's
+//     context-based "painting" differs only in contrived cases.
+//   - Whitespace: a Line keeps the source spacing; a space is inserted only
+//     where two tokens would otherwise run together. GNU cpp spaces its
+//     output differently; the token sequence is the same.
+//   - Warnings (#warning, extra tokens after a directive, redefinitions)
+//     go to [Config.Warn]; GNU cpp warns about more things.
+//   - Limits guard against hostile input: include depth (default 64), 64
+//     MiB of input read (counting each #include), 64 MiB and 1M lines of
+//     output, 2M tokens of macro expansion work, 100 errors. Reaching a
+//     limit stops preprocessing with an error.
+//
+// Preprocess is safe for concurrent use as long as the Config's FS is.
+package cpp
+
+import (
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// Limits (see the package documentation).
+const (
+	defaultMaxIncludeDepth = 64
+	maxInput               = 64 << 20
+	maxOutput              = 64 << 20
+	maxLines               = 1 << 20
+	maxSteps               = 2 << 20
+	maxErrors              = 100
+)
+
+// Config says where includes come from and what is predefined. The zero
+// value allows no #include and predefines only the built-in macros.
+type Config struct {
+	// FS is where #include reads files; nil means no file can be included
+	// (except Builtin headers). Paths in it are slash-separated with no
+	// leading '/' (io/fs.ValidPath); the main file's name, when it is a
+	// valid FS path, gives the folder for its "..." includes.
+	FS fs.FS
+	// IncludeDirs are FS folders searched for <...> includes and, after
+	// the including file's folder, for "..." includes ("." is the root).
+	IncludeDirs []string
+	// Defines are -D options: NAME or NAME(params) mapped to the
+	// replacement text ("1" when empty), defined before the file, in
+	// sorted order.
+	Defines map[string]string
+	// Builtin holds virtual headers by include name (for example
+	// "avr/io.h"). <...> includes look here before FS; "..." includes look
+	// here last.
+	Builtin map[string]string
+	// MaxIncludeDepth limits nested #include; 0 means 64.
+	MaxIncludeDepth int
+	// Warn, when not nil, receives warnings (#warning, extra tokens after
+	// a directive, macro redefinitions).
+	Warn func(*Error)
+}
+
+// pp is the state of one Preprocess call.
+type pp struct {
+	cfg      Config
+	maxDepth int
+	incDirs  []string
+	macros   map[string]*macro
+	files    []*source
+	cache    map[string]string
+	once     map[string]bool
+	errs     ErrorList
+	stopped  bool
+	out      []Line
+	outBytes int
+	inBytes  int
+	steps    int
+	counter  int
+	stash    []token // a directive line read while peeking, not yet processed
+	segBuf   []seg
+	main     stream
+	cur      outLine
+}
+
+// outLine is the output line being built.
+type outLine struct {
+	buf     []byte
+	spans   []span
+	file    string
+	line    int
+	started bool
+	prev    token
+}
+
+// Preprocess runs the preprocessor over src, the contents of the file
+// named file. It returns the output lines and, when something was wrong,
+// an [ErrorList] (sorted); the lines are then partial. User input never
+// makes it panic.
+func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
+	p := &pp{
+		cfg:      cfg,
+		maxDepth: cfg.MaxIncludeDepth,
+		macros:   map[string]*macro{},
+		cache:    map[string]string{},
+		once:     map[string]bool{},
+	}
+	if p.maxDepth <= 0 {
+		p.maxDepth = defaultMaxIncludeDepth
+	}
+	p.main.refill = p.fill
+	p.macros["__FILE__"] = &macro{name: "__FILE__", builtin: bFile}
+	p.macros["__LINE__"] = &macro{name: "__LINE__", builtin: bLine}
+	p.macros["__COUNTER__"] = &macro{name: "__COUNTER__", builtin: bCounter}
+	p.defineText("<built-in>", "__ASSEMBLER__ 1")
+	names := make([]string, 0, len(cfg.Defines))
+	for k := range cfg.Defines {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		v := cfg.Defines[k]
+		if k == "" || strings.ContainsAny(k, " \t\r\n") || strings.ContainsAny(v, "\r\n") {
+			p.errorf("<command-line>", 1, 0, "invalid define %q=%q", k, v)
+			continue
+		}
+		if v == "" {
+			v = "1"
+		}
+		p.defineText("<command-line>", k+" "+v)
+	}
+	for _, d := range cfg.IncludeDirs {
+		c, why := cleanPath(".", d)
+		if why != "" {
+			p.errorf("<command-line>", 1, 0, "include dir %q: %s", d, why)
+			continue
+		}
+		p.incDirs = append(p.incDirs, c)
+	}
+	dir := "."
+	if fs.ValidPath(file) {
+		dir = pathDir(file)
+	}
+	p.files = append(p.files, newSource(file, dir, "file:"+file, string(src)))
+	p.run()
+	p.errs.Sort()
+	return p.out, p.errs.Err()
+}
+
+func newSource(name, dir, key, text string) *source {
+	text = strings.TrimPrefix(text, "\ufeff")
+	return &source{name: name, dir: dir, key: key, src: text, line: 1}
+}
+
+// defineText defines a macro from "NAME body" text (for -D and built-ins).
+func (p *pp) defineText(file, text string) {
+	s := newSource(file, ".", "", text)
+	save := p.files
+	p.files = []*source{s}
+	toks, ok := p.lexLine(s)
+	if ok {
+		p.define(append([]token{{kind: kPunct, text: "#"}, {kind: kIdent, text: "define"}}, toks...))
+	}
+	p.files = save
+}
+
+func (p *pp) top() *source {
+	if len(p.files) == 0 {
+		return nil
+	}
+	return p.files[len(p.files)-1]
+}
+
+// fileName is the presumed name of the file being read.
+func (p *pp) fileName() string {
+	if s := p.top(); s != nil {
+		return s.name
+	}
+	return ""
+}
+
+func (p *pp) errorf(file string, line, col int, format string, args ...any) {
+	if p.stopped {
+		return
+	}
+	p.errs.Add(file, line, col, fmt.Sprintf(format, args...))
+	if len(p.errs) >= maxErrors {
+		p.fatal(file, line, col, "too many errors")
+	}
+}
+
+// fatal reports an error and stops preprocessing.
+func (p *pp) fatal(file string, line, col int, msg string) {
+	if p.stopped {
+		return
+	}
+	p.errs.Add(file, line, col, msg)
+	p.stopped = true
+}
+
+func (p *pp) warnf(file string, line, col int, format string, args ...any) {
+	if p.cfg.Warn != nil && !p.stopped {
+		p.cfg.Warn(&Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+	}
+}
+
+// run is the main loop: read tokens, expand macros, write lines.
+func (p *pp) run() {
+	for !p.stopped {
+		t, r := p.main.next(false)
+		switch r {
+		case fillDone:
+			p.flush()
+			return
+		case fillFileEnd:
+			p.flush()
+			p.endFile()
+			continue
+		}
+		if t.kind == kNewline {
+			p.flush()
+			continue
+		}
+		if !p.cur.started {
+			p.cur.started = true
+			p.cur.file = p.fileName()
+			p.cur.line = t.line
+		}
+		if t.kind == kIdent && p.expand(&p.main, t) {
+			continue
+		}
+		p.emit(t)
+	}
+	p.flush()
+}
+
+// fill reads the next line of text into the main stream, processing
+// directives and skipping lines in false #if groups. With peek, it stops
+// before a directive (leaving it for the next call without peek).
+func (p *pp) fill(peek bool) fillResult {
+	for !p.stopped {
+		s := p.top()
+		if s == nil {
+			return fillDone
+		}
+		toks := p.stash
+		p.stash = nil
+		if toks == nil {
+			var ok bool
+			if toks, ok = p.lexLine(s); !ok {
+				if p.stopped {
+					return fillDone
+				}
+				return fillFileEnd
+			}
+		}
+		if isDirective(toks) {
+			if peek {
+				p.stash = toks
+				return fillDirective
+			}
+			p.directive(s, toks)
+			continue
+		}
+		if s.skipping() {
+			continue
+		}
+		p.main.push(toks...)
+		return fillLine
+	}
+	return fillDone
+}
+
+// endFile closes the file on top of the include stack.
+func (p *pp) endFile() {
+	s := p.top()
+	if s == nil {
+		return
+	}
+	for i := len(s.conds) - 1; i >= 0; i-- {
+		c := s.conds[i]
+		p.errorf(s.name, c.line, c.col, "unterminated #%s", c.name)
+	}
+	p.files = p.files[:len(p.files)-1]
+}
+
+// emit appends a token to the output line.
+func (p *pp) emit(t token) {
+	c := &p.cur
+	ws := t.ws
+	if len(c.buf) > 0 && ws == "" && needSpace(c.prev, t) {
+		ws = " "
+	}
+	c.buf = append(c.buf, ws...)
+	off := len(c.buf)
+	c.buf = append(c.buf, t.text...)
+	gen := t.flags&fGen != 0
+	if n := len(c.spans); n > 0 {
+		l := c.spans[n-1]
+		if l.gen == gen && l.line == t.line && (gen && l.col == t.col || !gen && l.col+off-l.off == t.col) {
+			c.prev = t
+			return
+		}
+	}
+	c.spans = append(c.spans, span{off: off, line: t.line, col: t.col, gen: gen})
+	c.prev = t
+}
+
+// needSpace reports whether a space must separate two tokens that are
+// adjacent in the output but were not adjacent in the source, so that they
+// do not read back as one token (or as a comment).
+func needSpace(a, b token) bool {
+	if a.flags&fGen == 0 && b.flags&fGen == 0 && a.line == b.line && a.col+len(a.text) == b.col {
+		return false
+	}
+	if a.text == "" || b.text == "" {
+		return false
+	}
+	if a.text[len(a.text)-1] == '/' && (b.text[0] == '/' || b.text[0] == '*') {
+		return true
+	}
+	s := a.text + b.text
+	_, end := scanToken(s, 0)
+	return end != len(a.text)
+}
+
+// flush ends the output line.
+func (p *pp) flush() {
+	c := &p.cur
+	if c.started && len(c.buf) > 0 && !p.stopped {
+		p.outBytes += len(c.buf) + 1
+		if p.outBytes > maxOutput || len(p.out) >= maxLines {
+			p.fatal(c.file, c.line, 0, "output too large (limit 64 MiB or 1M lines)")
+		} else {
+			p.out = append(p.out, Line{Text: string(c.buf), File: c.file, Line: c.line,
+				spans: append([]span(nil), c.spans...)})
+		}
+	}
+	c.buf, c.spans, c.started, c.prev = c.buf[:0], c.spans[:0], false, token{}
+}

@@ -1,0 +1,265 @@
+package cpp
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// kind is the kind of a preprocessing token.
+type kind uint8
+
+const (
+	kNewline     kind = iota + 1 // end of a logical line
+	kIdent                       // identifier: [A-Za-z_$][A-Za-z0-9_$]*
+	kNumber                      // pp-number
+	kString                      // "..." (terminated)
+	kChar                        // '...' (terminated)
+	kPunct                       // a C punctuator
+	kOther                       // any other byte or character, or an unterminated quote to end of line
+	kPlacemarker                 // empty macro argument next to ## (internal)
+)
+
+// fGen marks a token produced by a macro body; its position is that of the
+// macro name in the call.
+const fGen uint8 = 1
+
+// token is a preprocessing token. Positions are presumed (after #line).
+type token struct {
+	kind  kind
+	flags uint8
+	text  string
+	ws    string // the whitespace before the token ("" or the source spacing)
+	line  int
+	col   int
+	hide  *hideset
+}
+
+func (t token) is(punct string) bool { return t.kind == kPunct && t.text == punct }
+
+// seg says that the logical-line text from byte off on comes from physical
+// line line, starting at column col.
+type seg struct{ off, line, col int }
+
+// source is one file being read.
+type source struct {
+	name    string // presumed file name (Line.File, __FILE__, messages)
+	dir     string // folder in the FS (or in the builtin names) for "..." includes
+	key     string // identity for #pragma once
+	builtin bool
+	src     string
+	off     int // next unread byte
+	line    int // physical line of src[off]
+	delta   int // presumed line = physical line + delta
+	conds   []cond
+}
+
+func (s *source) skipping() bool { return len(s.conds) > 0 && s.conds[len(s.conds)-1].skip }
+
+// readLogical reads the next logical line: physical lines joined by
+// backslash-newline (GNU cpp also accepts blanks between the backslash and
+// the newline). It returns false at the end of the file.
+func (s *source) readLogical(segs []seg) (string, []seg, bool) {
+	if s.off >= len(s.src) {
+		return "", segs, false
+	}
+	src := s.src
+	start, piece := s.off, s.off
+	var b []byte
+	segs = append(segs, seg{0, s.line, 1})
+	i := s.off
+	for i < len(src) {
+		c := src[i]
+		if c == '\n' || c == '\r' {
+			break
+		}
+		if c == '\\' {
+			j := i + 1
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f' || src[j] == '\v') {
+				j++
+			}
+			if j < len(src) && (src[j] == '\n' || src[j] == '\r') {
+				b = append(b, src[piece:i]...)
+				j += newlineLen(src, j)
+				s.line++
+				piece = j
+				segs = append(segs, seg{len(b), s.line, 1})
+				i = j
+				continue
+			}
+		}
+		i++
+	}
+	var text string
+	if b == nil {
+		text = src[start:i]
+	} else {
+		text = string(append(b, src[piece:i]...))
+	}
+	if i < len(src) {
+		i += newlineLen(src, i)
+	}
+	s.line++
+	s.off = i
+	return text, segs, true
+}
+
+func newlineLen(src string, i int) int {
+	if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+		return 2
+	}
+	return 1
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r' }
+
+func isIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
+}
+
+func isIdentChar(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+var puncts3 = [...]string{"<<=", ">>=", "..."}
+
+var puncts2 = [...]string{"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+	"*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##"}
+
+// scanToken returns the kind and end of the token that starts at s[i], which
+// is neither whitespace nor the start of a comment. A quote without its
+// closing quote on the line makes a kOther token that runs to the end of the
+// line, as GNU cpp does for assembler input.
+func scanToken(s string, i int) (kind, int) {
+	c := s[i]
+	switch {
+	case isIdentStart(c):
+		j := i + 1
+		for j < len(s) && isIdentChar(s[j]) {
+			j++
+		}
+		return kIdent, j
+	case isDigit(c) || c == '.' && i+1 < len(s) && isDigit(s[i+1]):
+		j := i + 1
+		for j < len(s) {
+			d := s[j]
+			if (d == 'e' || d == 'E' || d == 'p' || d == 'P') && j+1 < len(s) && (s[j+1] == '+' || s[j+1] == '-') {
+				j += 2
+			} else if isIdentChar(d) || d == '.' {
+				j++
+			} else {
+				break
+			}
+		}
+		return kNumber, j
+	case c == '"' || c == '\'':
+		j := i + 1
+		for j < len(s) && s[j] != '\n' {
+			switch s[j] {
+			case '\\':
+				if j+1 < len(s) && s[j+1] != '\n' {
+					j++
+				}
+			case c:
+				if c == '"' {
+					return kString, j + 1
+				}
+				return kChar, j + 1
+			}
+			j++
+		}
+		return kOther, j
+	case c >= 0x80:
+		_, n := utf8.DecodeRuneInString(s[i:])
+		return kOther, i + n
+	}
+	for _, p := range puncts3 {
+		if strings.HasPrefix(s[i:], p) {
+			return kPunct, i + 3
+		}
+	}
+	for _, p := range puncts2 {
+		if strings.HasPrefix(s[i:], p) {
+			return kPunct, i + 2
+		}
+	}
+	if strings.IndexByte("!\"#%&'()*+,-./:;<=>?[]^{|}~", c) >= 0 {
+		return kPunct, i + 1
+	}
+	return kOther, i + 1
+}
+
+// lexLine reads and tokenizes the next logical line of s, replacing
+// comments by a space. The result ends with a kNewline token. It returns
+// false at the end of the file.
+func (p *pp) lexLine(s *source) ([]token, bool) {
+	text, segs, ok := s.readLogical(p.segBuf[:0])
+	if !ok {
+		return nil, false
+	}
+	p.inBytes += len(text) + 1
+	if p.inBytes > maxInput {
+		p.fatal(s.name, s.line+s.delta, 0, "input too large (limit 64 MiB read, counting every #include)")
+		return nil, false
+	}
+	var toks []token
+	si := 0 // current segment
+	pos := func(i int) (int, int) {
+		for si+1 < len(segs) && segs[si+1].off <= i {
+			si++
+		}
+		g := segs[si]
+		return g.line + s.delta, g.col + i - g.off
+	}
+	i, wsStart, comment := 0, 0, false
+	defer func() { p.segBuf = segs[:0] }()
+	for i < len(text) {
+		c := text[i]
+		if isSpace(c) {
+			i++
+			continue
+		}
+		if c == '/' && i+1 < len(text) && text[i+1] == '/' {
+			break
+		}
+		if c == '/' && i+1 < len(text) && text[i+1] == '*' {
+			cl, cc := pos(i)
+			j := i + 2
+			for {
+				if k := strings.Index(text[j:], "*/"); k >= 0 {
+					j += k + 2
+					break
+				}
+				// The comment goes on past the end of the logical line: go on
+				// with the next one (the text before is already tokenized).
+				more, segs2, ok := s.readLogical(segs[:0])
+				if !ok {
+					p.errorf(s.name, cl, cc, "unterminated comment")
+					j = len(text)
+					break
+				}
+				p.inBytes += len(more) + 1
+				if p.inBytes > maxInput {
+					p.fatal(s.name, s.line+s.delta, 0, "input too large (limit 64 MiB read, counting every #include)")
+					return nil, false
+				}
+				text, segs, si, j, wsStart = more, segs2, 0, 0, 0
+			}
+			i = j
+			comment = true
+			continue
+		}
+		k, end := scanToken(text, i)
+		line, col := pos(i)
+		ws := text[wsStart:i]
+		if comment {
+			ws = " "
+			comment = false
+		}
+		toks = append(toks, token{kind: k, text: text[i:end], ws: ws, line: line, col: col})
+		i = end
+		wsStart = i
+	}
+	line, col := pos(len(text))
+	toks = append(toks, token{kind: kNewline, line: line, col: col})
+	return toks, true
+}

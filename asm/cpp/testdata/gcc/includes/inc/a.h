@@ -1,0 +1,2 @@
+#include "b.h"
+A_H __FILE__ __LINE__

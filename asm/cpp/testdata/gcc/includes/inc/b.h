@@ -1,0 +1,2 @@
+﻿#define B_VALUE 42
+B_H B_VALUE

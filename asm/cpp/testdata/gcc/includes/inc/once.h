@@ -1,0 +1,2 @@
+#pragma once
+ONCE __FILE__

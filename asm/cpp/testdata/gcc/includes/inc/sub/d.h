@@ -1,0 +1,2 @@
+#include "../b.h"
+D_H __FILE__ __LINE__
