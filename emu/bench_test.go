@@ -1,0 +1,126 @@
+package emu_test
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/oracle"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// arxProgram returns a CPU-bound add/rotate/xor loop over r0..r15 (the shape of SPECK/CHAM rounds):
+// iters iterations and then BREAK, or forever when iters is 0.
+func arxProgram(t testing.TB, iters int) []byte {
+	p := newProg(t)
+	p.I(isa.CLR, 16)
+	for i := 0; i < 16; i++ {
+		p.I(isa.LDI, 17, (0x11*i+3)&0xFF).I(isa.MOV, i, 17)
+	}
+	p.I(isa.LDI, 24, iters&0xFF).I(isa.LDI, 25, iters>>8)
+	p.L("loop")
+	for i := 0; i < 16; i += 2 {
+		a, b := i, i+1
+		p.I(isa.ADD, a, b)        // a += b
+		p.I(isa.EOR, b, a)        // b ^= a
+		p.I(isa.LSL, b)           // b <<<= 1
+		p.I(isa.ADC, b, 16)       //
+		p.I(isa.ADC, a, (a+2)%16) // carry into the next word
+		p.I(isa.SWAP, a)
+	}
+	if iters == 0 {
+		p.I(isa.RJMP, "loop")
+	} else {
+		p.I(isa.SBIW, 24, 1).I(isa.BRNE, "loop").I(isa.BREAK)
+	}
+	return p.Bytes()
+}
+
+// arxCyclesPerIter is the cycle count of one iteration of arxProgram's endless loop: 8 × 6 one-cycle
+// instructions and RJMP (2 cycles).
+const arxCyclesPerIter = 8*6 + 2
+
+// BenchmarkRun measures the run loop on the ARX loop in emulated MHz: "MHz" from wall time and
+// "cpu-MHz" from the CPU time of the benchmark's thread (steadier on a shared machine), with hooks off
+// and on. BenchmarkSimavr measures simavr on the same program.
+func BenchmarkRun(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		cfg  emu.Config
+	}{{"plain", emu.Config{}}, {"profile", emu.Config{Profile: true}}, {"trace", emu.Config{Trace: true, TraceLimit: 1}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			m := emu.New(nil, arxProgram(b, 0), bc.cfg)
+			const chunk = 1 << 20
+			b.ResetTimer()
+			start, cpu0 := time.Now(), threadCPU()
+			for i := 0; i < b.N; i++ {
+				if s := m.Run(m.Cycles() + chunk); s.Reason != emu.StopLimit {
+					b.Fatal(s)
+				}
+			}
+			wall, cpu := time.Since(start), threadCPU()-cpu0
+			b.ReportMetric(float64(m.Cycles())/wall.Seconds()/1e6, "MHz")
+			if cpu > 0 {
+				b.ReportMetric(float64(m.Cycles())/cpu.Seconds()/1e6, "cpu-MHz")
+			}
+		})
+	}
+}
+
+// BenchmarkSimavr runs the same ARX loop in simavr (through the oracle's batch runner, one process
+// for all b.N chunks of simavrChunk cycles) and reports emulated MHz from wall time and from the
+// runner's CPU time, for comparison with BenchmarkRun:
+//
+//	go test ./emu -run XXX -bench 'Run/plain|Simavr'
+func BenchmarkSimavr(b *testing.B) {
+	oracle.NeedSimavr(b)
+	const simavrChunk = 20_000_000
+	img := arxProgram(b, 0)
+	jobs := make([]oracle.SimJob, b.N)
+	for i := range jobs {
+		jobs[i] = oracle.SimJob{MCU: "atmega128", Flash: img, MaxCycles: simavrChunk}
+	}
+	b.ResetTimer()
+	start, cpu0 := time.Now(), childrenCPU()
+	st, err := oracle.Simavr(jobs)
+	wall, cpu := time.Since(start), childrenCPU()-cpu0
+	b.StopTimer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cycles uint64
+	for _, s := range st {
+		if s.State != oracle.StateLimit {
+			b.Fatalf("simavr stopped with %s %s", s.State, s.Log)
+		}
+		cycles += s.Cycles
+	}
+	// The final state must be the emulator's too.
+	m := emu.New(nil, img, emu.Config{})
+	m.Run(st[0].Cycles)
+	for i := range st[0].R {
+		if m.Reg(i) != st[0].R[i] || m.Cycles() != st[0].Cycles {
+			b.Fatalf("after %d cycles r%d = %#x, simavr %#x", m.Cycles(), i, m.Reg(i), st[0].R[i])
+		}
+	}
+	b.ReportMetric(float64(cycles)/wall.Seconds()/1e6, "MHz")
+	if cpu > 0 {
+		b.ReportMetric(float64(cycles)/cpu.Seconds()/1e6, "cpu-MHz")
+	}
+}
+
+// BenchmarkNew measures building a machine (allocation and predecoding all of flash).
+func BenchmarkNew(b *testing.B) {
+	p := arxProgram(b, 0)
+	for _, n := range []string{"atmega128", "atmega2560"} {
+		b.Run(n, func(b *testing.B) {
+			d := dev(b, n)
+			for i := 0; i < b.N; i++ {
+				emu.New(d, p, emu.Config{})
+			}
+		})
+	}
+}

@@ -1,0 +1,346 @@
+package emu
+
+import (
+	"fmt"
+
+	"github.com/avrlab/avrlab/isa"
+)
+
+// SREG flag bits (manual §2, "SREG – Status Register").
+const (
+	flagC = 1 << iota
+	flagZ
+	flagN
+	flagV
+	flagS
+	flagH
+	flagT
+	flagI
+)
+
+// DefaultTraceLimit is the number of addresses TraceAddrs keeps when Config.TraceLimit is 0.
+const DefaultTraceLimit = 1 << 20
+
+// Config selects the optional instrumentation of a [Machine]. The zero value runs without hooks.
+type Config struct {
+	// Trace records the word address of every executed instruction (TraceAddrs, up to TraceLimit of
+	// them) and a running hash of the whole address sequence (TraceHash).
+	Trace bool
+	// TraceLimit caps the addresses kept for TraceAddrs: 0 means DefaultTraceLimit, a negative value
+	// means no cap. The hash always covers every instruction.
+	TraceLimit int
+	// Profile counts executions and cycles per word address (ExecCount, CycleCount).
+	Profile bool
+}
+
+// Machine is one AVR device executing one program: registers, data space, program memory (predecoded)
+// and the cycle counter. Build it with [New]; it is not safe for concurrent use (one goroutine at a
+// time), but separate machines share nothing.
+type Machine struct {
+	dev       *isa.Device
+	cfg       Config
+	ops       []op       // one per flash word
+	regs      *[256]byte // r0..r31 (256 bytes so that a uint8 index needs no bounds check)
+	data      []byte     // data space 0..RAMEND (on classic parts r0..r31 live in regs, not data[0:32])
+	sram      []byte     // data[SRAMStart : RAMEND+1]
+	sramStart uint32     // dev.SRAMStart
+	limit     uint64     // the cycle limit of the current Run
+	deadline  uint64     // the run loop's deadline: limit, or the next cycle when hooks are on
+	retBytes  uint32     // bytes of a return address: 2, or 3 with a 22-bit PC
+	retiSetsI bool       // RETI sets I (not on AVRxm and AVRxt: manual, RETI)
+
+	flash []byte // program memory, dev.Flash bytes (erased bytes are 0xFF)
+
+	pc     uint32 // word address
+	cycles uint64
+	sreg   uint8
+	sp     uint16
+
+	sentinel uint32 // return address that stops Run; noSentinel when unset
+	stackLow uint16 // lowest SP seen; noLow when none was seen
+
+	out []byte // bytes written to dev.UDR
+
+	hooked  bool     // any of trace, profile, breakpoints: the run loop calls hook
+	resumed bool     // the first instruction of a Run/Step ignores its breakpoint
+	bp      []uint64 // breakpoint bitmap, one bit per flash word; nil when none was ever set
+	nbp     int
+
+	trace     []uint32
+	traceHash uint64
+	traceMax  int
+
+	execCount  []uint64
+	cycleCount []uint64
+	profPC     uint32
+	profStart  uint64
+	profOn     bool // profPC holds an instruction whose cycles are not yet attributed
+
+	desEnd   uint64 // cycle count right after the last DES, for its 1-or-2-cycle rule
+	desValid bool
+	desKey   uint64
+	desSub   [16]uint64
+	desKeyOK bool
+}
+
+const noSentinel = ^uint32(0)
+
+// New returns a machine for dev (the default device, ATmega128, when dev is nil) with flash holding the
+// program-memory image from byte address 0, in reset state. Bytes past the device's flash size are
+// ignored; the rest of program memory is erased (0xFF). flash is copied.
+func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
+	if dev == nil {
+		dev = isa.LookupDevice(isa.DefaultDevice)
+	}
+	m := &Machine{dev: dev, cfg: cfg, sentinel: noSentinel}
+	m.flash = make([]byte, dev.Flash)
+	n := copy(m.flash, flash)
+	for i := n; i < len(m.flash); i++ {
+		m.flash[i] = 0xFF
+	}
+	m.ops = make([]op, dev.Flash/2)
+	m.data = make([]byte, int(dev.RAMEND())+1)
+	m.sram = m.data[dev.SRAMStart:]
+	m.sramStart = uint32(dev.SRAMStart)
+	m.retBytes = 2
+	if dev.PC22 {
+		m.retBytes = 3
+	}
+	m.retiSetsI = dev.Core != isa.CoreAVRxm && dev.Core != isa.CoreAVRxt
+	m.regs = new([256]byte)
+	m.traceMax = cfg.TraceLimit
+	if m.traceMax == 0 {
+		m.traceMax = DefaultTraceLimit
+	}
+	if cfg.Profile {
+		m.execCount = make([]uint64, len(m.ops))
+		m.cycleCount = make([]uint64, len(m.ops))
+	}
+	m.predecode()
+	m.updateHooked()
+	m.Reset()
+	return m
+}
+
+// Device returns the device the machine models.
+func (m *Machine) Device() *isa.Device { return m.dev }
+
+// Reset puts the machine in its deterministic reset state: registers, I/O and SRAM zero, SREG zero,
+// SP = Device.SPReset (0 on the ATmega128, whose programs set SP themselves), PC 0, cycle counter 0;
+// it also clears the output, the trace, the profile and the stack low-water mark. Program memory
+// (including SPM writes), breakpoints and the return sentinel are kept.
+func (m *Machine) Reset() {
+	clear(m.data)
+	clear(m.regs[:])
+	m.pc, m.cycles, m.sreg, m.sp = 0, 0, 0, m.dev.SPReset
+	m.stackLow = noLow
+	m.out = m.out[:0]
+	m.trace = m.trace[:0]
+	m.traceHash = traceSeed
+	clear(m.execCount)
+	clear(m.cycleCount)
+	m.profOn = false
+	m.desValid = false
+}
+
+// PC returns the program counter as a word address.
+func (m *Machine) PC() uint32 { return m.pc }
+
+// SetPC sets the program counter (word address). An address outside flash faults at the next fetch.
+func (m *Machine) SetPC(wordAddr uint32) { m.pc = wordAddr }
+
+// SP returns the stack pointer.
+func (m *Machine) SP() uint16 { return m.sp }
+
+// SetSP sets the stack pointer; it counts for StackLow.
+func (m *Machine) SetSP(sp uint16) {
+	m.sp = sp
+	m.noteSP()
+}
+
+// SREG returns the status register.
+func (m *Machine) SREG() uint8 { return m.sreg }
+
+// SetSREG sets the status register.
+func (m *Machine) SetSREG(v uint8) { m.sreg = v }
+
+// Reg returns register r<i>; i is taken modulo 32.
+func (m *Machine) Reg(i int) uint8 { return m.regs[i&31] }
+
+// SetReg sets register r<i>; i is taken modulo 32.
+func (m *Machine) SetReg(i int, v uint8) { m.regs[i&31] = v }
+
+// Cycles returns the number of clock cycles executed since reset.
+func (m *Machine) Cycles() uint64 { return m.cycles }
+
+// SetCycles sets the cycle counter.
+func (m *Machine) SetCycles(c uint64) { m.cycles = c }
+
+// StackLow returns the lowest stack pointer seen since Reset or ResetStackLow: after every push and
+// call, every write of SPL (the byte avr-gcc writes last) and SetSP. Before any of those it returns SP.
+func (m *Machine) StackLow() uint16 {
+	if m.stackLow == noLow {
+		return m.sp
+	}
+	return m.stackLow
+}
+
+// ResetStackLow makes the current SP the stack low-water mark.
+func (m *Machine) ResetStackLow() { m.stackLow = m.sp }
+
+// noLow marks "no SP seen yet"; no device has SRAM at 0xFFFF, so a real SP never equals it.
+const noLow = 0xFFFF
+
+func (m *Machine) noteSP() {
+	if m.sp < m.stackLow {
+		m.stackLow = m.sp
+	}
+}
+
+// Output returns the bytes the program wrote to the device's UDR (the debug port) since Reset or
+// ResetOutput. The slice is the machine's own: valid until the next Run, Step or reset.
+func (m *Machine) Output() []byte { return m.out }
+
+// ResetOutput discards the output collected so far.
+func (m *Machine) ResetOutput() { m.out = m.out[:0] }
+
+// SetReturnSentinel makes a RET or RETI that pops wordAddr stop Run with StopReturn (the return's
+// cycles counted, PC = wordAddr). Push the address first with PushReturn.
+func (m *Machine) SetReturnSentinel(wordAddr uint32) { m.sentinel = wordAddr & (1<<22 - 1) }
+
+// ClearReturnSentinel removes the return sentinel.
+func (m *Machine) ClearReturnSentinel() { m.sentinel = noSentinel }
+
+// PushReturn pushes wordAddr as a CALL pushes its return address: 2 bytes, or 3 on parts with a
+// 22-bit PC, high byte at the lowest address. It returns a *Fault (ErrStackOverflow,
+// ErrDataOutOfRange) and changes nothing when the bytes would fall outside SRAM.
+func (m *Machine) PushReturn(wordAddr uint32) error {
+	if f := m.pushRet(wordAddr); f != faultNone {
+		return &Fault{Kind: f, PC: m.pc, Cycle: m.cycles, Addr: uint32(m.sp),
+			Msg: fmt.Sprintf("push of return address with sp %#04x", m.sp)}
+	}
+	return nil
+}
+
+const faultNone FaultKind = 0
+
+// pushRet pushes a return address: low byte at SP, then higher bytes below.
+func (m *Machine) pushRet(ret uint32) FaultKind {
+	n := uint32(2)
+	if m.dev.PC22 {
+		n = 3
+	}
+	sp := uint32(m.sp)
+	start := uint32(m.dev.SRAMStart)
+	if sp < start+n-1 {
+		return FaultStackOverflow
+	}
+	if sp-start >= uint32(len(m.sram)) {
+		return FaultDataOutOfRange
+	}
+	for i := uint32(0); i < n; i++ {
+		m.sram[sp-i-start] = byte(ret >> (8 * i))
+	}
+	m.sp = uint16(sp - n)
+	m.noteSP()
+	return faultNone
+}
+
+// SetBreakpoint makes Run stop with StopBreakpoint before executing the instruction at wordAddr. A
+// Run or Step that starts at a breakpoint executes that instruction. Addresses outside flash are
+// ignored.
+func (m *Machine) SetBreakpoint(wordAddr uint32) {
+	if wordAddr >= uint32(len(m.ops)) {
+		return
+	}
+	if m.bp == nil {
+		m.bp = make([]uint64, (len(m.ops)+63)/64)
+	}
+	bit := uint64(1) << (wordAddr & 63)
+	if m.bp[wordAddr/64]&bit == 0 {
+		m.bp[wordAddr/64] |= bit
+		m.nbp++
+	}
+	m.updateHooked()
+}
+
+// ClearBreakpoint removes the breakpoint at wordAddr, if any.
+func (m *Machine) ClearBreakpoint(wordAddr uint32) {
+	if m.bp == nil || wordAddr >= uint32(len(m.ops)) {
+		return
+	}
+	bit := uint64(1) << (wordAddr & 63)
+	if m.bp[wordAddr/64]&bit != 0 {
+		m.bp[wordAddr/64] &^= bit
+		m.nbp--
+	}
+	m.updateHooked()
+}
+
+func (m *Machine) updateHooked() {
+	m.hooked = m.cfg.Trace || m.cfg.Profile || m.nbp > 0
+}
+
+// TraceAddrs returns the word addresses of the executed instructions, in order, since Reset (at most
+// Config.TraceLimit of them; nil without Config.Trace). The slice is the machine's own: do not modify
+// it; it is valid until the next Run, Step or Reset.
+func (m *Machine) TraceAddrs() []uint32 { return m.trace }
+
+// TraceHash returns a hash of the whole sequence of executed word addresses since Reset (FNV-1a over
+// the addresses), for comparing control flow between runs in constant space. Without Config.Trace it
+// stays at its initial value.
+func (m *Machine) TraceHash() uint64 { return m.traceHash }
+
+const (
+	traceSeed  = 14695981039346656037
+	tracePrime = 1099511628211
+)
+
+// ExecCount returns how many times the instruction at wordAddr ran since Reset (0 without
+// Config.Profile).
+func (m *Machine) ExecCount(wordAddr uint32) uint64 {
+	if wordAddr >= uint32(len(m.execCount)) {
+		return 0
+	}
+	return m.execCount[wordAddr]
+}
+
+// CycleCount returns the cycles spent in the instruction at wordAddr since Reset, extras (taken
+// branches, skips) included (0 without Config.Profile).
+func (m *Machine) CycleCount(wordAddr uint32) uint64 {
+	if wordAddr >= uint32(len(m.cycleCount)) {
+		return 0
+	}
+	return m.cycleCount[wordAddr]
+}
+
+// hook runs before each instruction when hooks are on. It reports true to stop at a breakpoint
+// before the instruction runs.
+func (m *Machine) hook(pc uint32, cycles uint64) bool {
+	if m.nbp > 0 && !m.resumed && m.bp[pc/64]&(1<<(pc&63)) != 0 {
+		return true
+	}
+	m.resumed = false
+	if m.cfg.Profile {
+		if m.profOn {
+			m.cycleCount[m.profPC] += cycles - m.profStart
+		}
+		m.profPC, m.profStart, m.profOn = pc, cycles, true
+		m.execCount[pc]++
+	}
+	if m.cfg.Trace {
+		m.traceHash = (m.traceHash ^ uint64(pc)) * tracePrime
+		if m.traceMax < 0 || len(m.trace) < m.traceMax {
+			m.trace = append(m.trace, pc)
+		}
+	}
+	return false
+}
+
+// flushProfile attributes the cycles of the last instruction run.
+func (m *Machine) flushProfile() {
+	if m.profOn {
+		m.cycleCount[m.profPC] += m.cycles - m.profStart
+		m.profOn = false
+	}
+}

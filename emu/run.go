@@ -1,0 +1,629 @@
+package emu
+
+import "github.com/avrlab/avrlab/isa"
+
+// Run executes instructions until one stops the machine (SLEEP, BREAK, a return to the sentinel, a
+// breakpoint, a fault) or until the cycle counter is at least limit, an absolute cycle count; an
+// instruction that starts below limit always completes. When Cycles() >= limit already, Run returns
+// StopLimit without executing anything. A Run that starts at a breakpoint executes that instruction.
+// Run does not allocate unless Config.Trace grows the trace or the program writes to UDR.
+func (m *Machine) Run(limit uint64) Stop {
+	m.resumed = true
+	s := m.run(limit)
+	if m.profOn {
+		m.flushProfile()
+	}
+	return s
+}
+
+// Step executes one instruction (ignoring a breakpoint at PC) and returns StopNone, or the stop
+// reason the instruction caused (StopSleep, StopBreak, StopReturn, StopFault).
+func (m *Machine) Step() Stop {
+	m.resumed = true
+	limit := m.cycles + 1
+	if limit == 0 {
+		limit--
+	}
+	s := m.run(limit)
+	if m.profOn {
+		m.flushProfile()
+	}
+	if s.Reason == StopLimit {
+		s.Reason = StopNone
+	}
+	return s
+}
+
+// run is the interpreter loop (style.md "The run loop"). Each flash word was predecoded into an op, so
+// an instruction is one compare of the cycle counter against the deadline, one bounds check on the
+// PC, one switch on op.kind (a jump table) and the body.
+//
+// Register pressure decides its speed, and these choices were measured on BenchmarkRun's ARX loop
+// (cpu-MHz, best of 5 on the shared 2-core development machine, where BenchmarkSimavr gives 94–97
+// and this loop 470–540):
+//   - PC, cycle counter and SREG live in locals, and so does a copy of r0..r31 (a local array needs
+//     no base register and no nil checks: 385 → 485 MHz).
+//   - Nothing but the receiver stays live across a call. A case that must call out (I/O, SPM, DES,
+//     loads and stores outside SRAM) stores the locals into the machine, lets the callee work on the
+//     machine and jumps to reload, which reads them all back. With the calls made in place, Go's
+//     register allocator (no callee-saved registers) spilled PC, cycles and the op pointer on every
+//     instruction: about 180 MHz.
+//   - Flags come from small tables (flags.go) rather than the manual's formulas bit by bit.
+//   - The op is copied out of the slice as an 8-byte struct; packing it into a uint64 and shifting
+//     fields out was slower (about 400 against 530 MHz).
+//
+// Hooks (trace, profile, breakpoints) cost nothing in the loop: with hooks on the deadline is the
+// next cycle, so every instruction passes through atDeadline, which calls them.
+func (m *Machine) run(limit uint64) Stop {
+	m.limit = limit
+	m.deadline = limit
+	if m.hooked {
+		m.deadline = 0
+	}
+	var (
+		ops    []op
+		regs   [256]byte // a copy of m.regs: no base register, no nil checks
+		pc     uint      // word address of the current instruction
+		cycles uint64
+		sreg   uint8
+		fk     FaultKind // for goto fault
+		faddr  uint32    // for goto fault
+		ret    uint32    // return address, for goto push
+		target uint      // call target, for goto push
+	)
+reload:
+	ops, pc, cycles, sreg = m.ops, uint(m.pc), m.cycles, m.sreg
+	copy(regs[:32], m.regs[:32])
+	for {
+		if cycles >= m.deadline {
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if s, stop := m.atDeadline(); stop {
+				return s
+			}
+			goto reload
+		}
+		if pc >= uint(len(ops)) {
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			fk = FaultPCOutOfFlash
+			goto fault
+		}
+		o := ops[pc]
+		cycles += uint64(o.cyc)
+		switch o.kind {
+
+		// Arithmetic and logic.
+		case isa.ADD:
+			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			r := a + b
+			regs[o.a] = uint8(r)
+			sreg = sreg&^arithFlags | flagsArith(a, b, r)
+			pc++
+		case isa.ADC:
+			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			r := a + b + uint32(sreg&flagC)
+			regs[o.a] = uint8(r)
+			sreg = sreg&^arithFlags | flagsArith(a, b, r)
+			pc++
+		case isa.SUB:
+			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			r := a - b
+			regs[o.a] = uint8(r)
+			sreg = sreg&^arithFlags | flagsArith(a, b, r)
+			pc++
+		case isa.SUBI:
+			a, b := uint32(regs[o.a]), o.k
+			r := a - b
+			regs[o.a] = uint8(r)
+			sreg = sreg&^arithFlags | flagsArith(a, b, r)
+			pc++
+		case isa.SBC: // Z is kept when the result is zero, cleared otherwise
+			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			r := a - b - uint32(sreg&flagC)
+			regs[o.a] = uint8(r)
+			sreg = sreg&^arithFlags | flagsArith(a, b, r)&(sreg|^uint8(flagZ))
+			pc++
+		case isa.SBCI:
+			a, b := uint32(regs[o.a]), o.k
+			r := a - b - uint32(sreg&flagC)
+			regs[o.a] = uint8(r)
+			sreg = sreg&^arithFlags | flagsArith(a, b, r)&(sreg|^uint8(flagZ))
+			pc++
+		case isa.CP:
+			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			sreg = sreg&^arithFlags | flagsArith(a, b, a-b)
+			pc++
+		case isa.CPI:
+			a, b := uint32(regs[o.a]), o.k
+			sreg = sreg&^arithFlags | flagsArith(a, b, a-b)
+			pc++
+		case isa.CPC:
+			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			r := a - b - uint32(sreg&flagC)
+			sreg = sreg&^arithFlags | flagsArith(a, b, r)&(sreg|^uint8(flagZ))
+			pc++
+		case isa.NEG:
+			a := uint32(regs[o.a])
+			r := -a
+			regs[o.a] = uint8(r)
+			sreg = sreg&^arithFlags | flagsArith(0, a, r)
+			pc++
+		case isa.AND:
+			r := regs[o.a] & regs[o.b]
+			regs[o.a] = r
+			sreg = sreg&^logicFlags | logicTab[r]
+			pc++
+		case isa.ANDI:
+			r := regs[o.a] & uint8(o.k)
+			regs[o.a] = r
+			sreg = sreg&^logicFlags | logicTab[r]
+			pc++
+		case isa.OR:
+			r := regs[o.a] | regs[o.b]
+			regs[o.a] = r
+			sreg = sreg&^logicFlags | logicTab[r]
+			pc++
+		case isa.ORI:
+			r := regs[o.a] | uint8(o.k)
+			regs[o.a] = r
+			sreg = sreg&^logicFlags | logicTab[r]
+			pc++
+		case isa.EOR:
+			r := regs[o.a] ^ regs[o.b]
+			regs[o.a] = r
+			sreg = sreg&^logicFlags | logicTab[r]
+			pc++
+		case isa.COM:
+			r := ^regs[o.a]
+			regs[o.a] = r
+			sreg = sreg&^shiftFlags | logicTab[r] | flagC
+			pc++
+		case isa.INC:
+			r := regs[o.a] + 1
+			regs[o.a] = r
+			sreg = sreg&^logicFlags | incTab[r]
+			pc++
+		case isa.DEC:
+			r := regs[o.a] - 1
+			regs[o.a] = r
+			sreg = sreg&^logicFlags | decTab[r]
+			pc++
+		case isa.ASR:
+			a := regs[o.a]
+			r := uint8(int8(a) >> 1)
+			regs[o.a] = r
+			sreg = sreg&^shiftFlags | flagsShift(r, a&1)
+			pc++
+		case isa.LSR:
+			a := regs[o.a]
+			r := a >> 1
+			regs[o.a] = r
+			sreg = sreg&^shiftFlags | flagsShift(r, a&1)
+			pc++
+		case isa.ROR:
+			a := regs[o.a]
+			r := a>>1 | sreg<<7
+			regs[o.a] = r
+			sreg = sreg&^shiftFlags | flagsShift(r, a&1)
+			pc++
+		case isa.SWAP:
+			a := regs[o.a]
+			regs[o.a] = a<<4 | a>>4
+			pc++
+		case isa.ADIW:
+			hi := regs[o.a|1]
+			r := (uint16(regs[o.a]) | uint16(hi)<<8) + uint16(o.k)
+			regs[o.a], regs[o.a|1] = uint8(r), uint8(r>>8)
+			sreg = sreg&^shiftFlags | flagsWord(r, ^hi&uint8(r>>8), ^uint8(r>>8)&hi)
+			pc++
+		case isa.SBIW:
+			hi := regs[o.a|1]
+			r := (uint16(regs[o.a]) | uint16(hi)<<8) - uint16(o.k)
+			regs[o.a], regs[o.a|1] = uint8(r), uint8(r>>8)
+			sreg = sreg&^shiftFlags | flagsWord(r, hi&^uint8(r>>8), uint8(r>>8)&^hi)
+			pc++
+		case isa.MUL:
+			p := uint16(regs[o.a]) * uint16(regs[o.b])
+			regs[0], regs[1] = uint8(p), uint8(p>>8)
+			sreg = sreg&^(flagZ|flagC) | flagsMul(p, p)
+			pc++
+		case isa.MULS:
+			p := uint16(int16(int8(regs[o.a])) * int16(int8(regs[o.b])))
+			regs[0], regs[1] = uint8(p), uint8(p>>8)
+			sreg = sreg&^(flagZ|flagC) | flagsMul(p, p)
+			pc++
+		case isa.MULSU:
+			p := uint16(int16(int8(regs[o.a])) * int16(regs[o.b]))
+			regs[0], regs[1] = uint8(p), uint8(p>>8)
+			sreg = sreg&^(flagZ|flagC) | flagsMul(p, p)
+			pc++
+		case isa.FMUL:
+			p := uint16(regs[o.a]) * uint16(regs[o.b])
+			r := p << 1
+			regs[0], regs[1] = uint8(r), uint8(r>>8)
+			sreg = sreg&^(flagZ|flagC) | flagsMul(r, p)
+			pc++
+		case isa.FMULS:
+			p := uint16(int16(int8(regs[o.a])) * int16(int8(regs[o.b])))
+			r := p << 1
+			regs[0], regs[1] = uint8(r), uint8(r>>8)
+			sreg = sreg&^(flagZ|flagC) | flagsMul(r, p)
+			pc++
+		case isa.FMULSU:
+			p := uint16(int16(int8(regs[o.a])) * int16(regs[o.b]))
+			r := p << 1
+			regs[0], regs[1] = uint8(r), uint8(r>>8)
+			sreg = sreg&^(flagZ|flagC) | flagsMul(r, p)
+			pc++
+
+		// Moves and bits.
+		case isa.MOV:
+			regs[o.a] = regs[o.b]
+			pc++
+		case isa.MOVW:
+			regs[o.a], regs[o.a|1] = regs[o.b], regs[o.b|1]
+			pc++
+		case isa.LDI:
+			regs[o.a] = uint8(o.k)
+			pc++
+		case isa.BST:
+			if regs[o.a]&o.b != 0 {
+				sreg |= flagT
+			} else {
+				sreg &^= flagT
+			}
+			pc++
+		case isa.BLD:
+			if sreg&flagT != 0 {
+				regs[o.a] |= o.b
+			} else {
+				regs[o.a] &^= o.b
+			}
+			pc++
+		case isa.BSET:
+			sreg |= o.b
+			pc++
+		case isa.BCLR:
+			sreg &^= o.b
+			pc++
+		case isa.NOP, isa.WDR:
+			pc++
+
+		// Branches and skips (Form.Extra: ExtraBranch adds 1 when taken, ExtraSkip the skipped words).
+		case isa.BRBS:
+			if sreg&o.b != 0 {
+				pc = uint(o.k)
+				cycles++
+			} else {
+				pc++
+			}
+		case isa.BRBC:
+			if sreg&o.b == 0 {
+				pc = uint(o.k)
+				cycles++
+			} else {
+				pc++
+			}
+		case isa.CPSE:
+			pc++
+			if regs[o.a] == regs[o.b] {
+				pc += uint(o.k)
+				cycles += uint64(o.k)
+			}
+		case isa.SBRC:
+			pc++
+			if regs[o.a]&o.b == 0 {
+				pc += uint(o.k)
+				cycles += uint64(o.k)
+			}
+		case isa.SBRS:
+			pc++
+			if regs[o.a]&o.b != 0 {
+				pc += uint(o.k)
+				cycles += uint64(o.k)
+			}
+
+		// Jumps, calls, returns.
+		case isa.RJMP, isa.JMP:
+			pc = uint(o.k)
+		case isa.IJMP:
+			pc = uint(regs[30]) | uint(regs[31])<<8
+		case isa.EIJMP:
+			pc = uint(regs[30]) | uint(regs[31])<<8 | uint(m.eind())<<16
+		case isa.RCALL, isa.CALL:
+			ret, target = uint32(pc)+uint32(o.a), uint(o.k)
+			goto push
+		case isa.ICALL:
+			ret, target = uint32(pc)+1, uint(regs[30])|uint(regs[31])<<8
+			goto push
+		case isa.EICALL:
+			ret, target = uint32(pc)+1, uint(regs[30])|uint(regs[31])<<8|uint(m.eind())<<16
+			goto push
+		case isa.RET, isa.RETI:
+			sp := uint32(m.sp)
+			n := m.retBytes
+			off := sp + 1 - m.sramStart
+			if off >= uint32(len(m.sram)) || off+n > uint32(len(m.sram)) {
+				m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+				copy(m.regs[:32], regs[:32])
+				fk, faddr = FaultDataOutOfRange, sp+1
+				goto fault
+			}
+			s := m.sram[off:]
+			r := uint32(s[0])<<8 | uint32(s[1])
+			if n == 3 {
+				r = r<<8 | uint32(s[2])
+			}
+			m.sp = uint16(sp + n)
+			if o.kind == isa.RETI && m.retiSetsI {
+				sreg |= flagI
+			}
+			pc = uint(r & (1<<22 - 1))
+			if uint32(pc) == m.sentinel {
+				m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+				copy(m.regs[:32], regs[:32])
+				return Stop{Reason: StopReturn}
+			}
+
+		// Stack.
+		case isa.PUSH:
+			sp := uint32(m.sp)
+			if off := sp - m.sramStart; off < uint32(len(m.sram)) {
+				m.sram[off] = regs[o.a]
+				m.sp = uint16(sp - 1)
+				if m.sp < m.stackLow {
+					m.stackLow = m.sp
+				}
+				pc++
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			fk, faddr = FaultDataOutOfRange, sp
+			if sp < m.sramStart {
+				fk = FaultStackOverflow
+			}
+			goto fault
+		case isa.POP:
+			sp := uint32(m.sp) + 1
+			if off := sp - m.sramStart; off < uint32(len(m.sram)) {
+				regs[o.a] = m.sram[off]
+				m.sp = uint16(sp)
+				pc++
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			fk, faddr = FaultDataOutOfRange, sp
+			goto fault
+
+		// Loads and stores: SRAM inline, everything else (registers on classic parts, I/O, mapped
+		// flash, faults) in slowLoad/slowStore. The pointer is written after the access, so a fault
+		// changes nothing.
+		case isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ:
+			p := o.b
+			a := (uint32(regs[p]) | uint32(regs[p|1])<<8) + o.k
+			if off := a - m.sramStart; off < uint32(len(m.sram)) {
+				regs[o.a] = m.sram[off]
+				pc++
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowLoad(o.a, a, 0, 0); fk != faultNone {
+				goto fault
+			}
+			goto reload
+		case isa.LDXInc, isa.LDYInc, isa.LDZInc:
+			p := o.b
+			a := uint32(regs[p]) | uint32(regs[p|1])<<8
+			if off := a - m.sramStart; off < uint32(len(m.sram)) {
+				v := m.sram[off]
+				regs[p], regs[p|1] = uint8(a+1), uint8((a+1)>>8)
+				regs[o.a] = v
+				pc++
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowLoad(o.a, a, p, a+1); fk != faultNone {
+				goto fault
+			}
+			goto reload
+		case isa.LDXDec, isa.LDYDec, isa.LDZDec:
+			p := o.b
+			a := (uint32(regs[p]) | uint32(regs[p|1])<<8 - 1) & 0xFFFF
+			if off := a - m.sramStart; off < uint32(len(m.sram)) {
+				v := m.sram[off]
+				regs[p], regs[p|1] = uint8(a), uint8(a>>8)
+				regs[o.a] = v
+				pc++
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowLoad(o.a, a, p, a); fk != faultNone {
+				goto fault
+			}
+			goto reload
+		case isa.LDS, isa.LDSrc:
+			if off := o.k - m.sramStart; off < uint32(len(m.sram)) {
+				regs[o.a] = m.sram[off]
+				pc += uint(opWordsLDS(o.kind))
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowLoad(o.a, o.k, 0, 0); fk != faultNone {
+				goto fault
+			}
+			goto reload
+		case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ:
+			p := o.b
+			a := (uint32(regs[p]) | uint32(regs[p|1])<<8) + o.k
+			if off := a - m.sramStart; off < uint32(len(m.sram)) {
+				m.sram[off] = regs[o.a]
+				pc++
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowStore(o.a, a, 0, 0); fk != faultNone {
+				goto fault
+			}
+			goto reload
+		case isa.STXInc, isa.STYInc, isa.STZInc:
+			p := o.b
+			a := uint32(regs[p]) | uint32(regs[p|1])<<8
+			if off := a - m.sramStart; off < uint32(len(m.sram)) {
+				m.sram[off] = regs[o.a]
+				regs[p], regs[p|1] = uint8(a+1), uint8((a+1)>>8)
+				pc++
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowStore(o.a, a, p, a+1); fk != faultNone {
+				goto fault
+			}
+			goto reload
+		case isa.STXDec, isa.STYDec, isa.STZDec:
+			p := o.b
+			a := (uint32(regs[p]) | uint32(regs[p|1])<<8 - 1) & 0xFFFF
+			if off := a - m.sramStart; off < uint32(len(m.sram)) {
+				m.sram[off] = regs[o.a]
+				regs[p], regs[p|1] = uint8(a), uint8(a>>8)
+				pc++
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowStore(o.a, a, p, a); fk != faultNone {
+				goto fault
+			}
+			goto reload
+		case isa.STS, isa.STSrc:
+			if off := o.k - m.sramStart; off < uint32(len(m.sram)) {
+				m.sram[off] = regs[o.a]
+				pc += uint(opWordsLDS(o.kind))
+				continue
+			}
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowStore(o.a, o.k, 0, 0); fk != faultNone {
+				goto fault
+			}
+			goto reload
+
+		// Program memory.
+		case isa.LPM, isa.LPMZ, isa.LPMZInc:
+			a := uint32(regs[30]) | uint32(regs[31])<<8
+			if a >= uint32(len(m.flash)) {
+				m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+				copy(m.regs[:32], regs[:32])
+				fk, faddr = FaultDataOutOfRange, a
+				goto fault
+			}
+			v := m.flash[a]
+			if o.kind == isa.LPMZInc {
+				regs[30], regs[31] = uint8(a+1), uint8((a+1)>>8)
+			}
+			regs[o.a] = v // o.a is 0 for LPM
+			pc++
+		case isa.ELPM, isa.ELPMZ, isa.ELPMZInc:
+			a := uint32(regs[30]) | uint32(regs[31])<<8 | uint32(m.rampz())<<16
+			if a >= uint32(len(m.flash)) {
+				m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+				copy(m.regs[:32], regs[:32])
+				fk, faddr = FaultDataOutOfRange, a
+				goto fault
+			}
+			v := m.flash[a]
+			if o.kind == isa.ELPMZInc {
+				regs[30], regs[31] = uint8(a+1), uint8((a+1)>>8)
+				m.setRAMPZ(a + 1)
+			}
+			regs[o.a] = v
+			pc++
+
+		// I/O, SPM, DES, XMEGA read-modify-write: in slowOp.
+		case isa.IN, isa.OUT, isa.SBI, isa.CBI, isa.SBIC, isa.SBIS, isa.SPM, isa.SPMZInc, isa.DES,
+			isa.XCH, isa.LAS, isa.LAC, isa.LAT:
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			if fk, faddr = m.slowOp(&o); fk != faultNone {
+				goto fault
+			}
+			goto reload
+
+		// Stops.
+		case isa.SLEEP:
+			m.pc, m.cycles, m.sreg = uint32(pc+1), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			return Stop{Reason: StopSleep}
+		case isa.BREAK:
+			m.pc, m.cycles, m.sreg = uint32(pc+1), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			return Stop{Reason: StopBreak}
+
+		case opIllegal:
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			fk = FaultIllegalOpcode
+			goto fault
+		case opMissing:
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			fk = FaultNotOnDevice
+			goto fault
+		default:
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			copy(m.regs[:32], regs[:32])
+			fk = FaultNotImplemented
+			goto fault
+		}
+		continue
+
+	push: // push ret (2 or 3 bytes, low byte at SP) and jump to target
+		{
+			sp := uint32(m.sp)
+			n := m.retBytes
+			off := sp - m.sramStart
+			if off >= uint32(len(m.sram)) || off < n-1 {
+				m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+				copy(m.regs[:32], regs[:32])
+				fk, faddr = FaultDataOutOfRange, sp
+				if sp < m.sramStart+n-1 {
+					fk = FaultStackOverflow
+				}
+				goto fault
+			}
+			s := m.sram[:off+1]
+			s[off] = uint8(ret)
+			s[off-1] = uint8(ret >> 8)
+			if n == 3 {
+				s[off-2] = uint8(ret >> 16)
+			}
+			m.sp = uint16(sp - n)
+			if m.sp < m.stackLow {
+				m.stackLow = m.sp
+			}
+			pc = target
+		}
+	}
+
+fault: // m.pc, m.cycles, m.sreg hold the state of the faulting instruction, its base cycles counted
+	if fk != FaultPCOutOfFlash {
+		m.cycles -= uint64(m.ops[m.pc].cyc)
+	}
+	return Stop{Reason: StopFault, Fault: m.newFault(fk, faddr)}
+}
+
+// opWordsLDS returns the words of LDS/STS: 2, or 1 for the reduced core's 16-bit forms.
+func opWordsLDS(k isa.Op) uint8 {
+	if k == isa.LDSrc || k == isa.STSrc {
+		return 1
+	}
+	return 2
+}

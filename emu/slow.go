@@ -1,0 +1,205 @@
+package emu
+
+import (
+	"fmt"
+
+	"github.com/avrlab/avrlab/isa"
+)
+
+// The slow paths of the run loop. Each works on the machine's own state: the loop has stored PC (the
+// instruction's word address), the cycle counter (base cycles of the instruction included) and SREG
+// into the machine before the call and reloads them after it. They return faultNone, or a fault kind
+// and address and leave the state as it was.
+
+// atDeadline runs when the cycle counter reaches the loop's deadline: it stops at the cycle limit,
+// or, with hooks on, calls them and sets the deadline to the next cycle.
+func (m *Machine) atDeadline() (Stop, bool) {
+	if m.cycles >= m.limit {
+		return Stop{Reason: StopLimit}, true
+	}
+	if m.pc < uint32(len(m.ops)) && m.hook(m.pc, m.cycles) {
+		return Stop{Reason: StopBreakpoint}, true
+	}
+	m.deadline = m.cycles + 1
+	return Stop{}, false
+}
+
+// slowLoad finishes a load into register d from data address a that is not in SRAM; when p is not
+// 0 it then sets pointer register pair p to ptr.
+func (m *Machine) slowLoad(d uint8, a uint32, p uint8, ptr uint32) (FaultKind, uint32) {
+	v, ok := m.load(a, m.sreg)
+	if !ok {
+		return FaultDataOutOfRange, a
+	}
+	if p != 0 {
+		m.regs[p&30], m.regs[(p|1)&31] = uint8(ptr), uint8(ptr>>8)
+	}
+	m.regs[d&31] = v
+	m.pc += uint32(opWords(m.ops[m.pc]))
+	return faultNone, 0
+}
+
+// slowStore finishes a store of register r to data address a that is not in SRAM; when p is not 0
+// it then sets pointer register pair p to ptr.
+func (m *Machine) slowStore(r uint8, a uint32, p uint8, ptr uint32) (FaultKind, uint32) {
+	sreg, ok := m.store(a, m.regs[r&31], m.sreg)
+	if !ok {
+		return FaultDataOutOfRange, a
+	}
+	m.sreg = sreg
+	if p != 0 {
+		m.regs[p&30], m.regs[(p|1)&31] = uint8(ptr), uint8(ptr>>8)
+	}
+	m.pc += uint32(opWords(m.ops[m.pc]))
+	return faultNone, 0
+}
+
+// slowOp executes the instructions the loop leaves to it: I/O access, SPM, DES and the XMEGA
+// read-modify-write instructions.
+func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
+	regs := m.regs
+	switch o.kind {
+	case isa.IN:
+		regs[o.a&31], _ = m.load(o.k, m.sreg)
+	case isa.OUT:
+		m.sreg, _ = m.store(o.k, regs[o.a&31], m.sreg)
+	case isa.SBI, isa.CBI:
+		v, _ := m.load(o.k, m.sreg)
+		if o.kind == isa.SBI {
+			v |= o.b
+		} else {
+			v &^= o.b
+		}
+		m.sreg, _ = m.store(o.k, v, m.sreg)
+	case isa.SBIC, isa.SBIS:
+		v, _ := m.load(o.k, m.sreg)
+		if (v&o.b == 0) == (o.kind == isa.SBIC) {
+			m.pc += uint32(o.a) // skipped words (ExtraSkip)
+			m.cycles += uint64(o.a)
+		}
+	case isa.SPM, isa.SPMZInc:
+		// Simplified: the word at RAMPZ:Z gets r1:r0 at once (no page buffer, no SPMCSR, no
+		// programming time).
+		a := uint32(regs[30]) | uint32(regs[31])<<8 | uint32(m.rampz())<<16
+		if a|1 >= uint32(len(m.flash)) {
+			return FaultDataOutOfRange, a
+		}
+		m.flash[a&^1], m.flash[a|1] = regs[0], regs[1]
+		m.redecode(a/2, a/2+1)
+		if o.kind == isa.SPMZInc {
+			regs[30], regs[31] = uint8(a+2), uint8((a+2)>>8)
+			m.setRAMPZ(a + 2)
+		}
+	case isa.DES:
+		if !m.desValid || m.desEnd != m.cycles-uint64(o.cyc) {
+			m.cycles++ // ExtraDES: 2 cycles unless the previous instruction was a DES
+		}
+		m.des(int(o.k), m.sreg&flagH != 0)
+		m.desEnd, m.desValid = m.cycles, true
+	case isa.XCH, isa.LAS, isa.LAC, isa.LAT:
+		a := uint32(regs[30]) | uint32(regs[31])<<8
+		v, ok := m.load(a, m.sreg)
+		if !ok {
+			return FaultDataOutOfRange, a
+		}
+		r := regs[o.a&31]
+		var w byte
+		switch o.kind {
+		case isa.XCH:
+			w = r
+		case isa.LAS:
+			w = v | r
+		case isa.LAC:
+			w = v &^ r
+		default:
+			w = v ^ r
+		}
+		if m.sreg, ok = m.store(a, w, m.sreg); !ok {
+			return FaultDataOutOfRange, a
+		}
+		regs[o.a&31] = v
+	default:
+		return FaultNotImplemented, 0
+	}
+	m.pc++
+	return faultNone, 0
+}
+
+// rampz returns RAMPZ, 0 on parts without it.
+func (m *Machine) rampz() uint8 {
+	if m.dev.RAMPZ == 0 {
+		return 0
+	}
+	return m.data[m.dev.RAMPZ]
+}
+
+// eind returns EIND, 0 on parts without it.
+func (m *Machine) eind() uint8 {
+	if m.dev.EIND == 0 {
+		return 0
+	}
+	return m.data[m.dev.EIND]
+}
+
+// setRAMPZ writes bits 16..23 of an incremented RAMPZ:Z back to RAMPZ (the caller writes Z).
+func (m *Machine) setRAMPZ(a uint32) {
+	if m.dev.RAMPZ != 0 {
+		m.data[m.dev.RAMPZ] = uint8(a >> 16)
+	}
+}
+
+// newFault builds the fault for the instruction at m.pc (state already restored).
+func (m *Machine) newFault(k FaultKind, addr uint32) *Fault {
+	f := &Fault{Kind: k, PC: m.pc, Cycle: m.cycles, Addr: addr}
+	if k == FaultPCOutOfFlash {
+		f.Msg = fmt.Sprintf("pc 0x%04x outside flash (%d words)", m.pc, len(m.ops))
+		return f
+	}
+	o := m.ops[m.pc]
+	switch o.kind {
+	case opIllegal:
+		f.Msg = fmt.Sprintf("illegal opcode 0x%04x", o.k)
+		return f
+	case opMissing:
+		f.Form = isa.Forms[o.k]
+		f.Msg = fmt.Sprintf("%s is not available on %s (%s)", f.Form.Mnemonic, m.dev.Name, m.dev.Core)
+		return f
+	}
+	f.Form = isa.FormOf(o.kind)
+	mn := f.Form.Mnemonic
+	switch {
+	case k == FaultStackOverflow:
+		f.Msg = fmt.Sprintf("stack overflow: %s with sp 0x%04x writes below sram start 0x%04x", mn, m.sp, m.dev.SRAMStart)
+	case k == FaultNotImplemented:
+		f.Msg = mn + " is not implemented"
+	case o.kind == isa.POP || o.kind == isa.RET || o.kind == isa.RETI:
+		f.Msg = fmt.Sprintf("%s with sp 0x%04x reads outside sram (0x%04x-0x%04x)", mn, m.sp, m.dev.SRAMStart, m.dev.RAMEND())
+	case o.kind == isa.PUSH || o.kind == isa.RCALL || o.kind == isa.CALL || o.kind == isa.ICALL || o.kind == isa.EICALL:
+		f.Msg = fmt.Sprintf("%s with sp 0x%04x writes outside sram (0x%04x-0x%04x)", mn, m.sp, m.dev.SRAMStart, m.dev.RAMEND())
+	case isPM(o.kind):
+		f.Msg = fmt.Sprintf("%s at program address 0x%05x past the end of flash (%d bytes)", mn, addr, len(m.flash))
+	default:
+		f.Msg = fmt.Sprintf("%s at data address 0x%04x outside the data space (0x0000-0x%04x)", mn, addr, m.dev.RAMEND())
+		if isStore(o.kind) && m.dev.MappedFlash != 0 && addr >= uint32(m.dev.MappedFlash) {
+			f.Msg = fmt.Sprintf("%s to data address 0x%04x: mapped flash is read-only", mn, addr)
+		}
+	}
+	return f
+}
+
+func isPM(k isa.Op) bool {
+	switch k {
+	case isa.LPM, isa.LPMZ, isa.LPMZInc, isa.ELPM, isa.ELPMZ, isa.ELPMZInc, isa.SPM, isa.SPMZInc:
+		return true
+	}
+	return false
+}
+
+func isStore(k isa.Op) bool {
+	switch k {
+	case isa.STX, isa.STXInc, isa.STXDec, isa.STY, isa.STYInc, isa.STYDec, isa.STDY, isa.STZ, isa.STZInc,
+		isa.STZDec, isa.STDZ, isa.STS, isa.STSrc, isa.XCH, isa.LAS, isa.LAC, isa.LAT:
+		return true
+	}
+	return false
+}
