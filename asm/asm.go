@@ -1,0 +1,228 @@
+package asm
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"io/fs"
+	"strings"
+
+	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// Config says what to assemble for and where included files come from. The zero value assembles for
+// isa.DefaultDevice with no file system (no #include or .include of user files) and stops after 10 errors.
+type Config struct {
+	// Device is the avr-gcc -mmcu name of the part; "" means isa.DefaultDevice.
+	Device string
+	// FS is where AssembleFile reads the file and where #include and .include read theirs; paths are
+	// io/fs paths (slash-separated, no leading slash, no "..").
+	FS fs.FS
+	// Defines are -D options: NAME mapped to its value ("" means 1).
+	Defines map[string]string
+	// MaxErrors stops assembling after that many errors (one per line); 0 means 10, negative unlimited.
+	MaxErrors int
+}
+
+// Limits that turn hostile or runaway input into errors instead of hangs.
+const (
+	maxStatements   = 1_000_000 // statements processed, after macro and .rept expansion
+	maxDepth        = 100       // nested macro calls, .rept/.irp bodies and .include files
+	maxExpandBytes  = 32 << 20  // bytes of text produced by macro argument substitution
+	defaultMaxError = 10
+)
+
+// AssembleFile reads name from cfg.FS and assembles it. On errors it returns the partial image and an
+// ErrorList; the image is nil only when the file cannot be read or the device is unknown.
+func AssembleFile(name string, cfg Config) (*Image, error) {
+	pos := token.Position{Filename: name}
+	if cfg.FS == nil {
+		return nil, ErrorList{{Pos: pos, Msg: "no file system to read " + quote(name) + " from"}}
+	}
+	src, err := fs.ReadFile(cfg.FS, name)
+	if err != nil {
+		msg := "cannot read " + quote(name) + ": " + err.Error()
+		if errors.Is(err, fs.ErrNotExist) {
+			msg = "file " + quote(name) + " not found"
+		}
+		return nil, ErrorList{{Pos: pos, Msg: msg}}
+	}
+	return Assemble(name, src, cfg)
+}
+
+// Assemble assembles src as file name (includes are still read from cfg.FS). It returns the image
+// (partial when there are errors: after too many errors it may hold only the Device) and, on errors,
+// an ErrorList sorted by position with at most one error per line. The image is nil only when
+// cfg.Device is unknown. Assemble is safe for concurrent use.
+func Assemble(name string, src []byte, cfg Config) (*Image, error) {
+	devName := cfg.Device
+	if devName == "" {
+		devName = isa.DefaultDevice
+	}
+	dev := isa.LookupDevice(devName)
+	if dev == nil {
+		msg := fmt.Sprintf("unknown device %s (avrlab knows %s)", quote(devName), strings.Join(isa.DeviceNames(), ", "))
+		return nil, ErrorList{{Pos: token.Position{Filename: name}, Msg: msg}}
+	}
+	a := &assembler{
+		cfg:       cfg,
+		dev:       dev,
+		syms:      make(map[string]*symDef),
+		localBack: make(map[int]*symDef),
+		localFwd:  make(map[int]*symDef),
+		secByName: make(map[string]*section),
+		macros:    make(map[string]*macro),
+	}
+	a.diag.max = cfg.MaxErrors
+	if a.diag.max == 0 {
+		a.diag.max = defaultMaxError
+	}
+	im := &Image{Device: dev}
+	if a.protect(func() { a.pass1(name, src) }) {
+		a.protect(func() { a.pass2(im) })
+	}
+	a.diag.list.RemoveMultiples()
+	im.Warnings = a.diag.warnings
+	return im, a.diag.list.Err()
+}
+
+// assembler is the state of one assembly.
+type assembler struct {
+	cfg  Config
+	dev  *isa.Device
+	diag diag
+
+	// symbols
+	syms      map[string]*symDef
+	localBack map[int]*symDef
+	localFwd  map[int]*symDef
+
+	// sections
+	sections  []*section
+	secByName map[string]*section
+	cur       *section
+	prev      *section   // for .previous
+	secStack  []*section // .pushsection
+	commons   []*symDef  // .comm symbols, allocated at the end of .bss
+
+	// input
+	mainFile string
+	frames   []*frame
+	conds    []cond
+	rec      *recording
+	macros   map[string]*macro
+	nmacro   int // expansions so far: the value of \@
+	nstmt    int
+	expanded int // bytes produced by macro substitution
+	ended    bool
+	lastStmt *stmt
+
+	// layout results
+	dataStart, bssStart, bssEnd int64
+}
+
+// protect runs f and reports whether it finished without a bailout; other panics are not ours and go on.
+func (a *assembler) protect(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, is := r.(bailout); !is {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// errAt reports an error at bytes [off, end) of statement st.
+func (a *assembler) errAt(st *stmt, off, end int, msg string) {
+	if st == nil {
+		a.diag.add(token.Position{}, 0, msg)
+		return
+	}
+	pos := st.pos(off)
+	if a.diag.has(pos) {
+		return
+	}
+	e := 0
+	if end > off {
+		if ep := st.pos(end); ep.Line == pos.Line && ep.Column > pos.Column {
+			e = ep.Column
+		}
+	}
+	if st.mac != nil {
+		call := st.mac.call
+		cp := call.pos(st.mac.callOff)
+		where := fmt.Sprintf("%d:%d", cp.Line, cp.Column)
+		if cp.Filename != pos.Filename {
+			where = cp.String()
+		}
+		msg += fmt.Sprintf(" (in macro %s called at %s)", quote(st.mac.m.name), where)
+	}
+	a.diag.add(pos, e, msg)
+}
+
+// errTok reports an error at token t: its own message for a malformed token, else msg.
+func (a *assembler) errTok(st *stmt, t *tok, msg string) {
+	if t.kind == tIllegal {
+		msg = t.str
+	}
+	a.errAt(st, t.off, t.end, msg)
+}
+
+// pass1 preprocesses the source and reads every statement: it expands macros and repetitions, follows
+// conditionals and includes, defines symbols and sizes every instruction and directive.
+func (a *assembler) pass1(name string, src []byte) {
+	defines := deviceDefines(a.dev)
+	for k, v := range a.cfg.Defines {
+		if v == "" {
+			v = "1"
+		}
+		defines[k] = v
+	}
+	lines, err := cpp.Preprocess(name, src, cpp.Config{
+		FS:              a.cfg.FS,
+		Defines:         defines,
+		Builtin:         deviceHeaders(a.dev),
+		MaxIncludeDepth: maxDepth,
+	})
+	if err != nil {
+		var list cpp.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				a.diag.list = append(a.diag.list, &Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col}, Msg: e.Msg})
+			}
+		} else {
+			a.diag.list.Add(token.Position{Filename: name}, err.Error())
+		}
+		panic(bailout{})
+	}
+	src2 := make([]*srcLine, 0, len(lines))
+	for i := range lines {
+		l := &lines[i]
+		if blank(l.Text) {
+			continue
+		}
+		src2 = append(src2, &srcLine{text: l.Text, file: l.File, line: l.Line, cl: l})
+	}
+	a.cur = a.section(".text", kText, slotText)
+	a.mainFile = name
+	a.pushFile(name, src2)
+	a.run()
+}
+
+// run processes statements until the input ends.
+func (a *assembler) run() {
+	for !a.ended {
+		st := a.next()
+		if st == nil {
+			break
+		}
+		a.statement(st)
+	}
+	for len(a.frames) > 0 {
+		a.popFrame()
+	}
+}

@@ -1,0 +1,609 @@
+package asm
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+)
+
+// directiveNames lists the directives avrlab knows, for "did you mean" suggestions.
+var directiveNames = []string{
+	".section", ".text", ".data", ".pushsection", ".popsection", ".previous", ".org",
+	".byte", ".word", ".hword", ".short", ".2byte", ".long", ".int", ".4byte", ".quad", ".8byte",
+	".ascii", ".asciz", ".string", ".space", ".skip", ".zero", ".fill", ".align", ".balign", ".p2align",
+	".equ", ".set", ".equiv", ".global", ".globl", ".weak", ".local", ".extern", ".type", ".size", ".func",
+	".endfunc", ".file", ".ident", ".macro", ".endm", ".exitm", ".purgem", ".rept", ".irp", ".irpc", ".endr",
+	".if", ".ifdef", ".ifndef", ".ifnotdef", ".ifeq", ".ifne", ".ifgt", ".ifge", ".iflt", ".ifle", ".ifb",
+	".ifnb", ".ifc", ".ifnc", ".ifeqs", ".ifnes", ".else", ".elseif", ".endif", ".include", ".error", ".err",
+	".warning", ".print", ".end", ".lcomm", ".comm", ".list", ".nolist", ".psize", ".title", ".sbttl", ".eject",
+}
+
+// directive handles a statement starting with a directive in pass 1.
+func (a *assembler) directive(st *stmt, toks []tok, i int) {
+	t := toks[i]
+	name := strings.ToLower(t.text)
+	if isConditional(name) {
+		a.conditional(st, toks, i, name)
+		return
+	}
+	switch name {
+	case ".section", ".pushsection":
+		sec := a.sectionArg(st, t)
+		if sec == nil {
+			return
+		}
+		if name == ".pushsection" {
+			a.secStack = append(a.secStack, a.cur)
+		}
+		a.switchTo(sec)
+	case ".text", ".data":
+		if toks[i+1].kind != tEOF {
+			a.errAt(st, toks[i+1].off, toks[i+1].end, "subsections are not supported: use .section "+name+".name")
+			return
+		}
+		if name == ".text" {
+			a.switchTo(a.section(".text", kText, slotText))
+		} else {
+			a.switchTo(a.section(".data", kData, slotData))
+		}
+	case ".bss":
+		a.errAt(st, t.off, t.end, "avr-as has no .bss directive: write .section .bss")
+	case ".popsection":
+		if len(a.secStack) == 0 {
+			a.errAt(st, t.off, t.end, ".popsection without .pushsection")
+			return
+		}
+		a.switchTo(a.secStack[len(a.secStack)-1])
+		a.secStack = a.secStack[:len(a.secStack)-1]
+	case ".previous":
+		if a.prev != nil {
+			a.switchTo(a.prev)
+		}
+	case ".org":
+		a.org(st, toks, i)
+	case ".byte":
+		a.data(st, toks, i, 1)
+	case ".word", ".hword", ".short", ".2byte":
+		a.data(st, toks, i, 2)
+	case ".long", ".int", ".4byte":
+		a.data(st, toks, i, 4)
+	case ".quad", ".8byte":
+		a.data(st, toks, i, 8)
+	case ".ascii", ".asciz", ".string":
+		a.ascii(st, toks, i, name != ".ascii")
+	case ".space", ".skip", ".zero":
+		a.space(st, toks, i, name == ".zero")
+	case ".fill":
+		a.fill(st, toks, i)
+	case ".align", ".p2align", ".balign":
+		a.align(st, toks, i, name == ".balign")
+	case ".equ", ".set", ".equiv":
+		s := toks[i+1]
+		if s.kind != tIdent || s.text == "." {
+			a.errTok(st, &s, "expected symbol name after "+name+", found "+found(&s))
+			return
+		}
+		if c := toks[i+2]; c.kind != tOp || c.text != "," {
+			a.errTok(st, &c, "expected \",\" after the symbol name, found "+found(&c))
+			return
+		}
+		p := exprParser{a: a, st: st, toks: toks, i: i + 3, dotSec: a.cur, dotOff: a.cur.size}
+		x := p.parse()
+		if x == nil || !a.endOfStatement(st, &p) {
+			return
+		}
+		a.defineEqu(s.text, x, st, s.off, s.end, name != ".equiv")
+	case ".global", ".globl", ".weak":
+		a.names(st, toks, i, func(n tok) { a.ref(n.text).global = true })
+	case ".local", ".extern":
+		a.names(st, toks, i, func(tok) {})
+	case ".type", ".func", ".endfunc", ".file", ".ident", ".list", ".nolist", ".psize", ".title", ".sbttl", ".eject", ".print":
+		// accepted and ignored, as avr-gcc's own output uses them
+	case ".size":
+		s := toks[i+1]
+		if s.kind != tIdent || toks[i+2].kind != tOp || toks[i+2].text != "," {
+			a.errAt(st, s.off, s.end, "expected \"name, size\" after .size")
+			return
+		}
+		p := exprParser{a: a, st: st, toks: toks, i: i + 3, dotSec: a.cur, dotOff: a.cur.size}
+		x := p.parse()
+		if x == nil || !a.endOfStatement(st, &p) {
+			return
+		}
+		a.ref(s.text).size = x
+	case ".macro":
+		a.defineMacro(st, t)
+	case ".endm":
+		a.errAt(st, t.off, t.end, ".endm without .macro")
+	case ".exitm":
+		a.exitMacro(st, t)
+	case ".purgem":
+		a.names(st, toks, i, func(n tok) {
+			if a.macros[strings.ToLower(n.text)] == nil {
+				a.errAt(st, n.off, n.end, "no macro called "+quote(n.text))
+			}
+			delete(a.macros, strings.ToLower(n.text))
+		})
+	case ".rept", ".irp", ".irpc":
+		a.startRepeat(st, toks, i, name)
+	case ".endr":
+		a.errAt(st, t.off, t.end, ".endr without .rept, .irp or .irpc")
+	case ".include":
+		a.include(st, toks, i)
+	case ".error", ".err", ".warning":
+		msg := name[1:] + " directive"
+		if s := toks[i+1]; s.kind == tStr {
+			msg = s.str
+		} else if s.kind != tEOF {
+			a.errTok(st, &s, "expected string after "+name+", found "+found(&s))
+			return
+		}
+		if name == ".warning" {
+			a.diag.warnings = append(a.diag.warnings, &Error{Pos: st.pos(t.off), Severity: SeverityWarning, Msg: msg})
+			return
+		}
+		a.errAt(st, t.off, t.end, msg)
+	case ".end":
+		a.ended = true
+	case ".lcomm", ".comm":
+		a.common(st, toks, i, name)
+	default:
+		if a.diag.has(st.pos(t.off)) {
+			return
+		}
+		msg := "unknown directive " + quote(t.text)
+		if s := nearest(name, directiveNames); s != "" {
+			msg += "; did you mean " + quote(s) + "?"
+		}
+		a.errAt(st, t.off, t.end, msg)
+	}
+}
+
+// switchTo makes sec the current section.
+func (a *assembler) switchTo(sec *section) {
+	if sec != a.cur {
+		a.prev, a.cur = a.cur, sec
+	}
+}
+
+// sectionArg parses the name of .section (quoted or not; flags and type after it are ignored).
+func (a *assembler) sectionArg(st *stmt, t tok) *section {
+	s := st.text
+	i := t.end
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	var name string
+	start := i
+	if i < len(s) && s[i] == '"' {
+		j := strings.IndexByte(s[i+1:], '"')
+		if j < 0 {
+			a.errAt(st, i, len(s), "unterminated string")
+			return nil
+		}
+		name = s[i+1 : i+1+j]
+		i += j + 2
+	} else {
+		for i < len(s) && s[i] != ',' && s[i] != ' ' && s[i] != '\t' {
+			i++
+		}
+		name = s[start:i]
+	}
+	if name == "" {
+		a.errAt(st, start, start, "expected section name")
+		return nil
+	}
+	kind, slot, ok := classify(name)
+	if !ok {
+		a.errAt(st, start, i, fmt.Sprintf("unsupported section %s (%s)", quote(name), knownSectionsMessage))
+		return nil
+	}
+	return a.section(name, kind, slot)
+}
+
+// names calls fn for each name of a comma-separated list.
+func (a *assembler) names(st *stmt, toks []tok, i int, fn func(tok)) {
+	j := i + 1
+	for {
+		n := toks[j]
+		if n.kind == tEOF && j == i+1 {
+			a.errAt(st, toks[i].off, toks[i].end, "expected symbol name after "+strings.ToLower(toks[i].text))
+			return
+		}
+		if n.kind != tIdent {
+			a.errTok(st, &n, "expected symbol name, found "+found(&n))
+			return
+		}
+		fn(n)
+		j++
+		switch c := toks[j]; {
+		case c.kind == tEOF:
+			return
+		case c.kind == tOp && c.text == ",":
+			j++
+		default:
+			a.errTok(st, &c, "expected \",\" or end of line, found "+found(&c))
+			return
+		}
+	}
+}
+
+// exprList parses comma-separated expressions; dot gives the value of "." for the k-th one.
+func (a *assembler) exprList(st *stmt, toks []tok, i int, dot func(k int) int64) ([]*node, bool) {
+	var xs []*node
+	if toks[i].kind == tEOF {
+		return nil, true
+	}
+	for {
+		p := exprParser{a: a, st: st, toks: toks, i: i, dotSec: a.cur, dotOff: dot(len(xs))}
+		x := p.parse()
+		if x == nil {
+			return nil, false
+		}
+		xs = append(xs, x)
+		t := p.peek()
+		switch {
+		case t.kind == tEOF:
+			return xs, true
+		case t.kind == tOp && t.text == ",":
+			i = p.i + 1
+		default:
+			a.errTok(st, t, "expected \",\" or end of line, found "+found(t))
+			return nil, false
+		}
+	}
+}
+
+// data handles .byte, .word, .long and .quad: values of width bytes, evaluated in pass 2.
+func (a *assembler) data(st *stmt, toks []tok, i int, width int) {
+	base := a.cur.size
+	xs, ok := a.exprList(st, toks, i+1, func(k int) int64 { return base + int64(k*width) })
+	if !ok || len(xs) == 0 {
+		return
+	}
+	a.place(item{kind: itData, width: width, size: int64(len(xs) * width), st: st, at: toks[i].off, exprs: xs, emitted: true})
+}
+
+// ascii handles .ascii, .asciz and .string.
+func (a *assembler) ascii(st *stmt, toks []tok, i int, zero bool) {
+	var b []byte
+	j := i + 1
+	for {
+		t := toks[j]
+		if t.kind == tEOF && j == i+1 {
+			break
+		}
+		if t.kind != tStr {
+			a.errTok(st, &t, "expected string, found "+found(&t))
+			return
+		}
+		b = append(b, t.str...)
+		if zero {
+			b = append(b, 0)
+		}
+		j++
+		if c := toks[j]; c.kind == tOp && c.text == "," {
+			j++
+			continue
+		} else if c.kind != tEOF {
+			a.errTok(st, &c, "expected \",\" or end of line, found "+found(&c))
+			return
+		}
+		break
+	}
+	if len(b) > 0 {
+		a.place(item{kind: itFill, size: int64(len(b)), pat: b, st: st, at: toks[i].off, emitted: true})
+	}
+}
+
+// constArgs parses up to max comma-separated pass-1 constants; missing trailing ones are absent.
+func (a *assembler) constArgs(st *stmt, toks []tok, i int, what string, maxN int) ([]int64, bool) {
+	xs, ok := a.exprList(st, toks, i+1, func(int) int64 { return a.cur.size })
+	if !ok {
+		return nil, false
+	}
+	if len(xs) > maxN {
+		a.errAt(st, xs[maxN].off, xs[len(xs)-1].end, fmt.Sprintf("%s takes at most %d operands", what, maxN))
+		return nil, false
+	}
+	vs := make([]int64, len(xs))
+	for k, x := range xs {
+		if vs[k], ok = a.constant(x, what); !ok {
+			return nil, false
+		}
+	}
+	return vs, true
+}
+
+// optConstArgs parses up to maxN comma-separated pass-1 constants of which any may be empty
+// (".p2align 4,,15"); set[k] tells whether argument k was given.
+func (a *assembler) optConstArgs(st *stmt, toks []tok, i int, what string, maxN int) ([]int64, []bool, bool) {
+	var vs []int64
+	var set []bool
+	j := i + 1
+	if toks[j].kind == tEOF {
+		return nil, nil, true
+	}
+	for {
+		if len(vs) == maxN {
+			a.errAt(st, toks[j].off, toks[j].end, fmt.Sprintf("%s takes at most %d operands", what, maxN))
+			return nil, nil, false
+		}
+		t := toks[j]
+		if t.kind == tEOF || t.kind == tOp && t.text == "," {
+			vs, set = append(vs, 0), append(set, false)
+		} else {
+			p := exprParser{a: a, st: st, toks: toks, i: j, dotSec: a.cur, dotOff: a.cur.size}
+			x := p.parse()
+			if x == nil {
+				return nil, nil, false
+			}
+			v, ok := a.constant(x, what)
+			if !ok {
+				return nil, nil, false
+			}
+			vs, set = append(vs, v), append(set, true)
+			j = p.i
+		}
+		switch t := toks[j]; {
+		case t.kind == tEOF:
+			return vs, set, true
+		case t.kind == tOp && t.text == ",":
+			j++
+		default:
+			a.errTok(st, &t, "expected \",\" or end of line, found "+found(&t))
+			return nil, nil, false
+		}
+	}
+}
+
+// fillByte checks a fill value of one byte.
+func (a *assembler) fillByte(st *stmt, t tok, v int64, what string) (byte, bool) {
+	if v < -128 || v > 255 {
+		a.errAt(st, t.off, t.end, fmt.Sprintf("%s fill value %d does not fit in a byte", what, v))
+		return 0, false
+	}
+	return byte(v), true
+}
+
+// space handles .space/.skip size[, fill] and .zero size.
+func (a *assembler) space(st *stmt, toks []tok, i int, zero bool) {
+	name := strings.ToLower(toks[i].text)
+	n := 2
+	if zero {
+		n = 1
+	}
+	vs, ok := a.constArgs(st, toks, i, name, n)
+	if !ok {
+		return
+	}
+	if len(vs) == 0 {
+		a.errAt(st, toks[i].off, toks[i].end, "missing size after "+name)
+		return
+	}
+	if vs[0] < 0 {
+		a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf("%s size %d is negative", name, vs[0]))
+		return
+	}
+	var pat []byte
+	if len(vs) == 2 {
+		b, ok := a.fillByte(st, toks[i], vs[1], name)
+		if !ok {
+			return
+		}
+		if b != 0 {
+			pat = []byte{b}
+		}
+	}
+	if vs[0] > 0 {
+		a.place(item{kind: itFill, size: vs[0], pat: pat, st: st, at: toks[i].off, emitted: true})
+	}
+}
+
+// fill handles .fill repeat[, size[, value]]: repeat copies of the low size bytes (at most 8) of the
+// 8-byte number whose low 4 bytes are value, little-endian.
+func (a *assembler) fill(st *stmt, toks []tok, i int) {
+	vs, ok := a.constArgs(st, toks, i, ".fill", 3)
+	if !ok {
+		return
+	}
+	if len(vs) == 0 {
+		a.errAt(st, toks[i].off, toks[i].end, "missing repeat count after .fill")
+		return
+	}
+	size, val := int64(1), int64(0)
+	if len(vs) > 1 {
+		size = vs[1]
+	}
+	if len(vs) > 2 {
+		val = vs[2]
+	}
+	switch {
+	case vs[0] < 0:
+		a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".fill repeat count %d is negative", vs[0]))
+		return
+	case size < 0 || size > 8:
+		a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".fill size %d out of range 0..8", size))
+		return
+	}
+	pat := make([]byte, size)
+	for k := 0; k < int(size) && k < 4; k++ {
+		pat[k] = byte(val >> (8 * k))
+	}
+	if vs[0]*size > 0 {
+		if vs[0] > int64(a.dev.Flash) {
+			a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".fill repeat count %d is larger than the flash", vs[0]))
+			return
+		}
+		a.place(item{kind: itFill, size: vs[0] * size, pat: pat, st: st, at: toks[i].off, emitted: true})
+	}
+}
+
+// align handles .align/.p2align n[, fill[, max]] (2^n bytes, as avr-as reads .align) and .balign.
+func (a *assembler) align(st *stmt, toks []tok, i int, bytes bool) {
+	name := strings.ToLower(toks[i].text)
+	vs, set, ok := a.optConstArgs(st, toks, i, name, 3)
+	if !ok {
+		return
+	}
+	if len(vs) == 0 || !set[0] {
+		a.errAt(st, toks[i].off, toks[i].end, "missing alignment after "+name)
+		return
+	}
+	n := vs[0]
+	if bytes {
+		if n <= 0 || n&(n-1) != 0 || n > 1<<20 {
+			a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf("%s %d: alignment must be a power of 2 up to 1048576", name, n))
+			return
+		}
+	} else {
+		if n < 0 || n > 20 {
+			a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf("%s %d: alignment must be 0..20 (a power of 2 exponent)", name, n))
+			return
+		}
+		n = 1 << n
+	}
+	var pat []byte
+	if len(vs) > 1 && set[1] {
+		b, ok := a.fillByte(st, toks[i], vs[1], name)
+		if !ok {
+			return
+		}
+		pat = []byte{b}
+	}
+	a.cur.align = max(a.cur.align, n)
+	padN := alignUp(a.cur.size, n) - a.cur.size
+	if len(vs) > 2 && set[2] && padN > vs[2] {
+		return
+	}
+	a.pad(padN, pat, st, toks[i].off)
+}
+
+// org handles .org expr[, fill]: move the location forward to an offset in the current section.
+func (a *assembler) org(st *stmt, toks []tok, i int) {
+	xs, ok := a.exprList(st, toks, i+1, func(int) int64 { return a.cur.size })
+	if !ok {
+		return
+	}
+	if len(xs) == 0 || len(xs) > 2 {
+		a.errAt(st, toks[i].off, toks[i].end, ".org takes an address and an optional fill byte")
+		return
+	}
+	v, err := a.eval(xs[0], false)
+	if err != nil {
+		if err.undefined {
+			a.errAt(err.n.st, err.n.off, err.n.end, ".org needs a known address: "+strings.TrimPrefix(err.msg, "undefined ")+" is not defined yet")
+		} else {
+			a.report(err)
+		}
+		return
+	}
+	if v.sec != nil && v.sec != a.cur {
+		a.errAt(st, xs[0].off, xs[0].end, ".org address is in section "+v.sec.name+", not in "+a.cur.name)
+		return
+	}
+	var pat []byte
+	if len(xs) == 2 {
+		f, ok := a.constant(xs[1], ".org")
+		if !ok {
+			return
+		}
+		b, ok := a.fillByte(st, toks[i], f, ".org")
+		if !ok {
+			return
+		}
+		pat = []byte{b}
+	}
+	if v.v < a.cur.size {
+		a.errAt(st, xs[0].off, xs[0].end, fmt.Sprintf(".org 0x%x moves backwards (the location is already 0x%x)", v.v, a.cur.size))
+		return
+	}
+	a.pad(v.v-a.cur.size, pat, st, toks[i].off)
+}
+
+// common handles .lcomm name, size[, align] (space in .bss now) and .comm (space at the end of .bss).
+func (a *assembler) common(st *stmt, toks []tok, i int, name string) {
+	s := toks[i+1]
+	if s.kind != tIdent || toks[i+2].kind != tOp || toks[i+2].text != "," {
+		a.errAt(st, s.off, s.end, "expected \"name, size\" after "+name)
+		return
+	}
+	vs, ok := a.constArgs(st, toks, i+2, name, 2)
+	if !ok {
+		return
+	}
+	if len(vs) == 0 || vs[0] < 0 {
+		a.errAt(st, s.off, s.end, name+" needs a size of 0 or more bytes")
+		return
+	}
+	align := int64(1)
+	if len(vs) == 2 {
+		if vs[1] <= 0 || vs[1]&(vs[1]-1) != 0 || vs[1] > 1<<12 {
+			a.errAt(st, s.off, s.end, name+" alignment must be a power of 2")
+			return
+		}
+		align = vs[1]
+	}
+	var sec *section
+	if name == ".lcomm" {
+		sec = a.section(".bss(.lcomm)", kBSS, slotLcomm)
+	} else {
+		sec = a.section("COMMON", kBSS, slotCommon)
+	}
+	save := a.cur
+	a.cur = sec
+	sec.align = max(sec.align, align)
+	a.pad(alignUp(sec.size, align)-sec.size, nil, st, toks[i].off)
+	a.defineLabel(s.text, st, s.off, s.end)
+	if name == ".comm" {
+		a.ref(s.text).global = true
+	}
+	if vs[0] > 0 {
+		a.place(item{kind: itFill, size: vs[0], st: st, at: toks[i].off, emitted: true})
+	}
+	a.cur = save
+}
+
+// include handles .include "file": the file is read from the FS relative to the including file and
+// assembled in place (not preprocessed, as with avr-gcc).
+func (a *assembler) include(st *stmt, toks []tok, i int) {
+	s := toks[i+1]
+	if s.kind != tStr {
+		a.errTok(st, &s, "expected quoted file name after .include, found "+found(&s))
+		return
+	}
+	if toks[i+2].kind != tEOF {
+		a.errTok(st, &toks[i+2], "unexpected "+found(&toks[i+2])+" after the file name")
+		return
+	}
+	// avr-as looks in the current folder (where avr-gcc runs, next to the main file); avrlab first
+	// looks next to the including file, then next to the main file.
+	p, msg := includePath(st.line.file, s.str)
+	if msg != "" {
+		a.errAt(st, s.off, s.end, msg)
+		return
+	}
+	if alt, m := includePath(a.mainFile, s.str); m == "" && alt != p && a.cfg.FS != nil {
+		if _, err := fs.Stat(a.cfg.FS, p); err != nil {
+			if _, err := fs.Stat(a.cfg.FS, alt); err == nil {
+				p = alt
+			}
+		}
+	}
+	depth := 0
+	for _, f := range a.frames {
+		if f.kind == frFile {
+			depth++
+		}
+	}
+	if depth >= maxDepth || len(a.frames) >= maxDepth {
+		a.errAt(st, s.off, s.end, fmt.Sprintf(".include nested too deeply (more than %d levels)", maxDepth))
+		return
+	}
+	data, msg := readInclude(a.cfg.FS, p)
+	if msg != "" {
+		a.errAt(st, s.off, s.end, msg)
+		return
+	}
+	a.pushFile(p, rawLines(p, data))
+}

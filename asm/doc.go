@@ -1,0 +1,94 @@
+// Package asm is avrlab's assembler for the GNU avr-as dialect as avr-gcc uses it on .S files. It sits
+// between the source and everything that runs code: source → asm → [Image] → emu → lab.
+//
+// Simple use:
+//
+//	im, err := asm.AssembleFile("main.S", asm.Config{Device: "atmega128", FS: os.DirFS(dir)})
+//	if err != nil { // an ErrorList: "file:line:col: message", one per line, sorted
+//		...
+//	}
+//	fmt.Printf("% x\n", im.Flash)
+//
+// The returned [Image] is immutable and safe to share between goroutines (many emulator runs of one
+// program); [Assemble] itself is safe for concurrent use.
+//
+// # Passes
+//
+//  1. Preprocess: the source goes through the C preprocessor (package asm/cpp), as with avr-gcc
+//     -x assembler-with-cpp. avrlab supplies the predefined device macros (__AVR_ATmega128__,
+//     __AVR_ARCH__, __AVR_HAVE_MUL__, …) and virtual headers <avr/io.h>, <avr/sfr_defs.h> and
+//     <avr/common.h> generated from the [isa.Device]: _SFR_IO8, _SFR_MEM8, _SFR_IO_ADDR, _BV,
+//     __SFR_OFFSET (0x20 on classic parts, 0 on AVRxm/AVRxt), SP, SREG_C…SREG_I, RAMSTART, RAMEND,
+//     XRAMEND (= RAMEND: no external RAM is modelled), FLASHEND, E2END and every register the device
+//     lists.
+//  2. Pass 1 reads statement by statement (';' comments, '#' comment lines, '$' separators), expands
+//     .macro/.rept/.irp/.irpc, follows .if/.else/.endif and .include, defines labels and assigned
+//     symbols, chooses each instruction's form from the [isa] table by operand shapes and the device
+//     (so sizes are known) and lays out every section. Expressions are kept with their symbols bound:
+//     a symbol redefined by .set keeps, in earlier expressions, the value it had there.
+//  3. Link: sections are placed as avr-gcc's default linker script does: .vectors, .progmem.gcc*,
+//     .progmem*, .jumptables, .lowtext, .init0-9, .text, .text.*, .fini9-0 in flash from 0 (each part
+//     aligned, ALIGN(2) where the script has it); .data (.data, .data.*, .rodata*) in SRAM from the
+//     device's SRAMStart with its initial bytes in flash right after .text, padded even; .bss
+//     (.bss, .lcomm, .bss.*, .comm) after .data. As in avr-as, every section is padded to its
+//     largest alignment, and data-space symbols carry avr-gcc's 0x800000 offset in expressions
+//     (hh8 of a .data label is 0x80).
+//  4. Pass 2 evaluates every expression with the final addresses, checks operand ranges, register
+//     classes and branch reach (BRxx -64..+63 words, RJMP/RCALL -2048..+2047 words, no wrap-around)
+//     and encodes with [isa.Form.Encode]. Padding, alignment and .org gaps are marked in
+//     [Image.Emitted].
+//
+// The dialect follows avr-as 2.26 (checked byte for byte against avr-gcc 5.4 by the tests, see
+// testdata/gnu): GNU as operator precedence (* / % << >> above | & ^ ! above + - above comparisons,
+// which give -1 or 0, above && above ||), 64-bit values with a logical >>, lo8 hi8 hh8 hlo8 hhi8 pm
+// pm_lo8 pm_hi8 pm_hh8 gs (lower case only), numeric local labels (1: 1b 1f), "." as the address
+// after the instruction in an instruction operand (rjmp . falls through, rjmp .-2 loops) and as the
+// current location elsewhere, register names r0–r31 in any case, X/Y/Z with + and -, Y+q and Z+q,
+// registers given as numbers or symbols (mov 3, r1), macros that override mnemonics and are found in
+// any case, and the directives .section .text .data .pushsection .popsection .previous .org .byte
+// .word .hword .short .2byte .long .int .4byte .quad .8byte .ascii .asciz .string .space .skip .zero
+// .fill .align .p2align .balign .equ .set .equiv = .global .globl .weak .local .extern .type .size
+// .func .endfunc .file .ident .macro .endm .exitm .purgem .rept .irp .irpc .endr .if .ifdef .ifndef
+// .ifnotdef .ifeq .ifne .ifgt .ifge .iflt .ifle .ifb .ifnb .ifc .ifnc .ifeqs .ifnes .elseif .else
+// .endif .include .error .err .warning .print .end .lcomm .comm .list .nolist .psize .title .sbttl
+// .eject.
+//
+// # Differences from avr-as
+//
+// Where avr-as only warns, is silent, or leaves the problem to the linker, avrlab refuses with an
+// error on the offending line:
+//   - operand values out of range: ldi/subi/cpi/andi/ori/sbci/cbr/sbr take -255..255 (low 8 bits
+//     used, as avr-as does silently) but not -256 or 256; in/out/sbi/cbi addresses, bit numbers,
+//     displacements and adiw/sbiw constants must be in range (avr-as takes in r16, -1 as 0x3f);
+//     lds/sts addresses must be 0..0xffff (or a data-space symbol); .byte takes -128..255, .word
+//     -32768..65535 (or a data-space address), .long 32 bits;
+//   - undefined symbols, branch targets out of reach and odd branch or jump targets (the linker's
+//     job with avr-gcc) are reported on the instruction's line, with the distance;
+//   - division by zero, shift counts outside 0..63, missing expressions (".byte 1,,2"), unterminated
+//     strings, .endm/.endr without an opening directive, .fill sizes above 8, and a label that
+//     reuses a name given by "=" or .equ;
+//   - ldi r16, pm(label) (use pm_lo8(label) or lo8(pm(label))), a bare .bss directive (use
+//     .section .bss), r25:r24 pairs, subsections (.text 1) and sections the default script does not
+//     place (.eeprom, .noinit, .fuse, custom names) are refused as in avr-as or with a clearer
+//     message; data or instructions in .bss are refused.
+//
+// avrlab is more permissive than avr-as in a few places: lo8() and friends may appear inside larger
+// expressions (lo8(x)+1), expressions on addresses are evaluated after layout (label/2), and an
+// .include'd file may start with a UTF-8 byte-order mark (avr-gcc's preprocessor drops it from the
+// main file and #include'd files, but avr-as rejects it in an .include'd one). .include looks for
+// the file next to the including file first, then next to the main file (where avr-as looks);
+// absolute paths and paths leaving the file system root are refused. Included files are read only
+// through [Config.FS].
+//
+// Not modelled: the jmp stubs avr-ld adds on devices with EIND (atmega2560, atxmega128a1) for each
+// pm()/gs() target; avrlab resolves gs(x) to x/2 (right for targets below 128 KiB) and refuses
+// targets above, so with pm()/gs() on those devices code addresses differ from avr-gcc's by the
+// stubs' size. Linker relaxation and --pmem-wrap-around are not done either.
+//
+// # Limits
+//
+// Hostile or runaway input ends with an error instead of a hang: 100 levels of nested macros,
+// repetitions and .include files, 1,000,000 statements after expansion (and per .rept count), 32 MiB
+// of macro-substituted text, sections no larger than the device's flash (or SRAM), and the error
+// limit of [Config.MaxErrors] (10 by default), counting one error per line. User input never panics.
+package asm

@@ -1,0 +1,482 @@
+package asm
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/avrlab/avrlab/isa"
+)
+
+// shape is what an operand looks like before its value is known.
+type shape uint8
+
+const (
+	shExpr shape = iota // an expression (a constant, an address, or a register given by number)
+	shReg               // r0..r31
+	shPtr               // X, X+, -X, Y, Y+, -Y, Y+q, Z, Z+, -Z, Z+q
+)
+
+// operand is one parsed instruction operand.
+type operand struct {
+	shape shape
+	ptr   isa.Kind // shPtr: the pointer kind
+	reg   int      // shReg: the register; bare X/Y/Z: 26/28/30
+	bare  bool     // shPtr written as a bare X, Y or Z (also usable as r26/r28/r30 or a symbol)
+	toks  []tok    // expression tokens (shExpr, Y+q/Z+q displacement, bare pointer names)
+	x     *node    // parsed expression, after the form is chosen
+	off   int      // text range of the operand in the statement
+	end   int
+	text  string
+}
+
+// regNumber parses a register name r0..r31 (any case).
+func regNumber(s string) (int, bool) {
+	if len(s) < 2 || len(s) > 3 || s[0] != 'r' && s[0] != 'R' {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s[1:])
+	if err != nil || s[1] == '+' || s[1] == '-' || n > 31 || len(s) == 3 && s[1] == '0' {
+		return 0, false
+	}
+	return n, true
+}
+
+// isTooHighRegister reports r32..r999 spellings, which avr-as rejects as registers.
+func isTooHighRegister(s string) bool {
+	if len(s) < 3 || len(s) > 4 || s[0] != 'r' && s[0] != 'R' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// pointerReg maps X, Y, Z (any case) to their kinds and register numbers.
+func pointerReg(s string) (isa.Kind, int, bool) {
+	switch s {
+	case "X", "x":
+		return isa.PtrX, 26, true
+	case "Y", "y":
+		return isa.PtrY, 28, true
+	case "Z", "z":
+		return isa.PtrZ, 30, true
+	}
+	return 0, 0, false
+}
+
+// classifyOperand works out the shape of the operand made of toks (at least one token).
+func (a *assembler) classifyOperand(st *stmt, toks []tok) (operand, bool) {
+	op := operand{off: toks[0].off, end: toks[len(toks)-1].end, toks: toks}
+	op.text = strings.TrimSpace(st.text[op.off:op.end])
+	t0 := toks[0]
+	if len(toks) == 1 && t0.kind == tIdent {
+		if r, ok := regNumber(t0.text); ok {
+			op.shape, op.reg = shReg, r
+			return op, true
+		}
+		if isTooHighRegister(t0.text) {
+			a.errAt(st, op.off, op.end, fmt.Sprintf("no register %s: registers are r0..r31", t0.text))
+			return op, false
+		}
+		if k, r, ok := pointerReg(t0.text); ok {
+			op.shape, op.ptr, op.reg, op.bare = shPtr, k, r, true
+			return op, true
+		}
+		return op, true
+	}
+	isOp := func(t tok, s string) bool { return t.kind == tOp && t.text == s }
+	if len(toks) == 3 && t0.kind == tIdent && isOp(toks[1], ":") && toks[2].kind == tIdent {
+		if _, ok := regNumber(t0.text); ok {
+			if r, ok := regNumber(toks[2].text); ok {
+				a.errAt(st, op.off, op.end, fmt.Sprintf("register pairs like %s are not supported: write the lower register (r%d)", op.text, r))
+				return op, false
+			}
+		}
+	}
+	if t0.kind == tIdent {
+		if k, _, ok := pointerReg(t0.text); ok && isOp(toks[1], "+") {
+			if len(toks) == 2 {
+				op.shape, op.ptr = shPtr, k+1 // X+ follows X in isa's kind order
+				return op, true
+			}
+			if k == isa.PtrX {
+				a.errAt(st, op.off, op.end, "X has no displacement form: use Y+q or Z+q")
+				return op, false
+			}
+			op.shape, op.toks = shPtr, toks[2:]
+			op.ptr = isa.PtrYDisp
+			if k == isa.PtrZ {
+				op.ptr = isa.PtrZDisp
+			}
+			return op, true
+		}
+	}
+	if isOp(t0, "-") && len(toks) == 2 && toks[1].kind == tIdent {
+		if k, _, ok := pointerReg(toks[1].text); ok {
+			op.shape, op.ptr = shPtr, k+2 // -X follows X+
+			return op, true
+		}
+	}
+	return op, true
+}
+
+// accepts reports whether an operand of shape op can fill an operand slot of kind k.
+func accepts(k isa.Kind, op *operand) bool {
+	if k.IsPointer() {
+		return op.shape == shPtr && op.ptr == k
+	}
+	return op.shape != shPtr || op.bare
+}
+
+// kindList names the kinds a set of forms accepts at operand j, for "expected X or Y" messages.
+func kindList(forms []*isa.Form, n, j int) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, f := range forms {
+		if len(f.Operands) != n {
+			continue
+		}
+		s := f.Operands[j].Kind.String()
+		if !seen[s] {
+			seen[s] = true
+			names = append(names, s)
+		}
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// chooseForm picks the form of mnemonic forms that fits the operand shapes and the device.
+func (a *assembler) chooseForm(st *stmt, name tok, forms []*isa.Form, ops []operand) *isa.Form {
+	mn := strings.ToLower(name.text)
+	counts := map[int]bool{}
+	var cands []*isa.Form
+	for _, f := range forms {
+		counts[len(f.Operands)] = true
+		if len(f.Operands) != len(ops) {
+			continue
+		}
+		ok := true
+		for j := range ops {
+			if !accepts(f.Operands[j].Kind, &ops[j]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			cands = append(cands, f)
+		}
+	}
+	if len(cands) == 0 {
+		if !counts[len(ops)] {
+			var ns []string
+			for n := 0; n <= 3; n++ {
+				if counts[n] {
+					ns = append(ns, strconv.Itoa(n))
+				}
+			}
+			want := strings.Join(ns, " or ")
+			plural := "s"
+			if want == "1" {
+				plural = ""
+			}
+			end := name.end
+			if len(ops) > 0 {
+				end = ops[len(ops)-1].end
+			}
+			a.errAt(st, name.off, end, fmt.Sprintf("%s takes %s operand%s, found %d", mn, want, plural, len(ops)))
+			return nil
+		}
+		for j := range ops {
+			fits := false
+			for _, f := range forms {
+				if len(f.Operands) == len(ops) && accepts(f.Operands[j].Kind, &ops[j]) {
+					fits = true
+				}
+			}
+			if !fits {
+				msg := fmt.Sprintf("expected %s, found %s", kindList(forms, len(ops), j), ops[j].text)
+				if ops[j].ptr == isa.PtrYDisp || ops[j].ptr == isa.PtrZDisp {
+					if mn == "ld" || mn == "st" {
+						msg += fmt.Sprintf(" (a displacement needs %sd)", mn)
+					}
+				}
+				a.errAt(st, ops[j].off, ops[j].end, msg)
+				return nil
+			}
+		}
+		a.errAt(st, name.off, name.end, "operands do not fit any form of "+mn)
+		return nil
+	}
+	for _, f := range cands {
+		if a.dev.Has(f) {
+			return f
+		}
+	}
+	what := mn
+	if len(isa.Lookup(mn)) > 1 && len(ops) > 0 {
+		var ts []string
+		for _, o := range ops {
+			ts = append(ts, o.text)
+		}
+		what += " " + strings.Join(ts, ", ")
+	}
+	a.errAt(st, name.off, name.end, fmt.Sprintf("%s is not available on %s (%s core)", what, a.dev.Name, a.dev.Core))
+	return nil
+}
+
+// instruction handles a machine instruction statement in pass 1: it parses the operands, chooses the
+// form, reserves its words and keeps the operand expressions for pass 2.
+func (a *assembler) instruction(st *stmt, toks []tok, i int) {
+	name := toks[i]
+	forms := isa.Lookup(name.text)
+	if forms == nil {
+		if a.diag.has(st.pos(name.off)) {
+			return // the line already has an error (a .rept body): skip the suggestion search
+		}
+		msg := "unknown instruction " + quote(name.text)
+		lower := strings.ToLower(name.text)
+		s := nearest(lower, isa.Mnemonics())
+		bare := toks[i+1].kind == tEOF
+		switch {
+		case s != "" && (!bare || editDistance(lower, s) == 1):
+			msg += "; did you mean " + quote(s) + "?"
+		case bare:
+			msg += " (a label needs a colon: " + name.text + ":)"
+		}
+		a.errAt(st, name.off, name.end, msg)
+		return
+	}
+	if a.cur.kind == kBSS {
+		a.errAt(st, name.off, name.end, "instructions cannot go in "+a.cur.name+" (it is cleared, not loaded)")
+		return
+	}
+	groups, ok := a.splitOperands(st, toks[i+1:])
+	if !ok {
+		return
+	}
+	ops := make([]operand, len(groups))
+	for j, g := range groups {
+		if ops[j], ok = a.classifyOperand(st, g); !ok {
+			return
+		}
+	}
+	f := a.chooseForm(st, name, forms, ops)
+	if f == nil {
+		return
+	}
+	size := int64(f.Words * 2)
+	for j := range ops {
+		op := &ops[j]
+		k := f.Operands[j].Kind
+		switch {
+		case op.shape == shPtr && op.bare && !k.IsPointer():
+			if k == isa.RegWord || k == isa.RegEven {
+				op.shape = shReg
+				continue
+			}
+			op.shape = shExpr
+		case op.shape != shExpr && !(op.shape == shPtr && (op.ptr == isa.PtrYDisp || op.ptr == isa.PtrZDisp)):
+			continue
+		}
+		// In an instruction operand "." is the address after the instruction, as in avr-as.
+		p := exprParser{a: a, st: st, toks: append(op.toks[:len(op.toks):len(op.toks)], tok{kind: tEOF, off: op.end, end: op.end}),
+			dotSec: a.cur, dotOff: a.cur.size + size}
+		op.x = p.parse()
+		if op.x == nil {
+			return
+		}
+		if t := p.peek(); t.kind != tEOF {
+			a.errTok(st, t, "unexpected "+found(t)+" after operand")
+			return
+		}
+		op.toks = nil
+	}
+	a.place(item{kind: itInst, size: size, st: st, at: name.off, form: f, ops: ops, emitted: true})
+}
+
+// splitOperands splits tokens (ending with tEOF) at top-level commas.
+func (a *assembler) splitOperands(st *stmt, toks []tok) ([][]tok, bool) {
+	var groups [][]tok
+	if toks[0].kind == tEOF {
+		return nil, true
+	}
+	depth, start := 0, 0
+	for j, t := range toks {
+		switch {
+		case t.kind == tIllegal:
+			a.errAt(st, t.off, t.end, t.str)
+			return nil, false
+		case t.kind == tOp && t.text == "(":
+			depth++
+		case t.kind == tOp && t.text == ")":
+			depth--
+		case t.kind == tEOF || t.kind == tOp && t.text == "," && depth <= 0:
+			if j == start {
+				a.errAt(st, t.off, t.end, "missing operand before "+found(&toks[j]))
+				return nil, false
+			}
+			groups = append(groups, toks[start:j])
+			start = j + 1
+			if t.kind == tEOF {
+				return groups, true
+			}
+		}
+	}
+	return groups, true
+}
+
+// encode produces the bytes of an instruction at flash byte address pc in pass 2.
+func (a *assembler) encode(it *item, pc int64) ([]uint16, bool) {
+	f := it.form
+	args := make([]int64, len(f.Operands))
+	for j, fo := range f.Operands {
+		op := &it.ops[j]
+		k := fo.Kind
+		var v int64
+		if op.x != nil {
+			val, err := a.eval(op.x, true)
+			if err != nil {
+				a.report(err)
+				return nil, false
+			}
+			v = val.v
+		} else if op.shape == shReg {
+			v = int64(op.reg)
+		}
+		bad := func(format string, args ...any) ([]uint16, bool) {
+			a.errAt(it.st, op.off, op.end, fmt.Sprintf(format, args...))
+			return nil, false
+		}
+		switch {
+		case k.IsPointer():
+			if k == isa.PtrYDisp || k == isa.PtrZDisp {
+				if !k.Valid(v) {
+					return bad("displacement %d out of range 0..63", v)
+				}
+			}
+		case k.IsRegister():
+			if op.shape == shReg && !k.Valid(v) {
+				return bad("expected %s, found r%d", k, v)
+			}
+			if !k.Valid(v) {
+				if v >= 0 && v <= 31 {
+					return bad("expected %s, found %s (r%d)", k, op.text, v)
+				}
+				return bad("expected %s, found %s", k, op.text)
+			}
+		case op.shape == shReg:
+			return bad("expected %s, found register r%d", k, op.reg)
+		case k.IsRelative():
+			if v%2 != 0 {
+				return bad("branch target 0x%x is an odd byte address", v)
+			}
+			d := (v - (pc + 2)) / 2
+			lo, hi := k.Range()
+			if d < lo || d > hi {
+				return bad("branch target out of reach: %+d words (%s reaches %d..%+d words)", d, f.Mnemonic, lo, hi)
+			}
+			v = d
+		case k == isa.Abs22:
+			if v%2 != 0 {
+				return bad("jump target 0x%x is an odd byte address", v)
+			}
+			if v < 0 || v/2 > 0x3FFFFF {
+				return bad("jump target 0x%x out of range 0..0x7ffffe", v)
+			}
+			v /= 2
+		case k == isa.Data16 || k == isa.Data7:
+			if v >= dataOffset && v <= dataOffset+0xFFFF {
+				v -= dataOffset
+			}
+			if !k.Valid(v) {
+				return bad("expected %s, found 0x%x", k, v)
+			}
+		case k == isa.Imm8:
+			if op.x.op == opFunc && (op.x.fn == fnPm || op.x.fn == fnGs) {
+				name := "pm"
+				if op.x.fn == fnGs {
+					name = "gs"
+				}
+				return bad("%s() is a 16-bit word address: use %s_lo8(x) and %s_hi8(x), or lo8(%s(x))", name, "pm", "pm", name)
+			}
+			if v < -255 || v > 255 {
+				return bad("expected constant 0..255 (or -255..-1), found %d", v)
+			}
+			v &= 0xFF
+		default:
+			if !k.Valid(v) {
+				return bad("expected %s, found %d", k, v)
+			}
+		}
+		args[j] = v
+	}
+	w, err := f.Encode(args)
+	if err != nil {
+		a.errAt(it.st, it.at, it.at, err.Error())
+		return nil, false
+	}
+	return w, true
+}
+
+// nearest returns the candidate closest to s by edit distance when it is close enough to be a typo
+// (distance 1 or 2, less than len(s)). Ties go to an anagram of s ("lid" → "ldi"), then to a candidate
+// of the same length, then to the first.
+func nearest(s string, cands []string) string {
+	best, bestD, bestRank := "", 3, 0
+	for _, c := range cands {
+		d := editDistance(s, c)
+		rank := 0
+		switch {
+		case sortedLetters(c) == sortedLetters(s):
+			rank = 2
+		case len(c) == len(s):
+			rank = 1
+		}
+		if d < bestD || d == bestD && rank > bestRank {
+			best, bestD, bestRank = c, d, rank
+		}
+	}
+	if bestD >= len(s) {
+		return ""
+	}
+	return best
+}
+
+func sortedLetters(s string) string {
+	b := []byte(s)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	return string(b)
+}
+
+// editDistance is the Damerau–Levenshtein distance (adjacent transpositions count once).
+func editDistance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,64 @@
+package asm_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/avrlab/avrlab/asm"
+)
+
+// FuzzAssemble feeds arbitrary text to the assembler: it must not panic or hang, and every diagnostic
+// about the input must point inside it (an existing line, a column at most one past its end).
+func FuzzAssemble(f *testing.F) {
+	for _, c := range badInputs {
+		f.Add(c.src)
+	}
+	names, _ := filepath.Glob(filepath.Join(gnuDir, "*.S"))
+	for _, n := range names {
+		if b, err := os.ReadFile(n); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Add(string(genProgram(60)))
+	f.Add(".macro m a, b=2\n.byte \\a, \\b, \\@\n.endm\nm 1\n.irp x, 1, 2\n.byte \\x\n.endr\n")
+	f.Add("#include <avr/io.h>\n#define T r16\n\tldi T, _BV(3)\n\tout _SFR_IO_ADDR(SREG), T\n")
+	fsys := fstest.MapFS{
+		"inc.S":     {Data: []byte("\t.byte 1\n")},
+		"inc/a.inc": {Data: []byte("\t.include \"../inc.S\"\n")},
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		im, err := asm.Assemble("f.S", []byte(src), asm.Config{FS: fsys, MaxErrors: -1})
+		if im == nil {
+			t.Fatal("nil image")
+		}
+		if err == nil {
+			if len(im.Emitted) != len(im.Flash) {
+				t.Fatalf("len(Emitted) %d != len(Flash) %d", len(im.Emitted), len(im.Flash))
+			}
+			return
+		}
+		// The preprocessor ends lines at "\n", "\r\n" and a lone "\r", as GNU cpp does.
+		lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(src, "\r\n", "\n"), "\r", "\n"), "\n")
+		for _, e := range err.(asm.ErrorList) {
+			if e.Pos.Filename != "f.S" {
+				continue // an included file
+			}
+			if e.Pos.Line < 1 || e.Pos.Line > len(lines) {
+				t.Fatalf("%v: line outside the input (%d lines)", e, len(lines))
+			}
+			n := len(lines[e.Pos.Line-1])
+			// The preprocessor's column map is approximate after a backslash-newline inside a quote
+			// (the joined text maps to the first line), so End is checked only without splices.
+			end := e.End
+			if strings.Contains(src, "\\\n") || strings.Contains(src, "\\\r") {
+				end = 0
+			}
+			if e.Pos.Column < 0 || e.Pos.Column > n+1 || end > n+1 {
+				t.Fatalf("%v (end %d): column outside line %d (%d bytes)", e, e.End, e.Pos.Line, n)
+			}
+		}
+	})
+}

@@ -1,0 +1,202 @@
+package asm
+
+import (
+	"errors"
+	"go/token"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/avrlab/avrlab/asm/cpp"
+)
+
+// srcLine is one line of input: from the preprocessor (main file and #include'd files) or read raw
+// (.include'd files, which avr-gcc does not preprocess either).
+type srcLine struct {
+	text string
+	file string
+	line int
+	cl   *cpp.Line // column map of a preprocessed line; nil for raw lines
+}
+
+// pos returns the source position of byte off of the line's text.
+func (l *srcLine) pos(off int) token.Position {
+	if l.cl != nil {
+		ln, col := l.cl.Pos(off)
+		return token.Position{Filename: l.file, Line: ln, Column: col}
+	}
+	if off > len(l.text) {
+		off = len(l.text)
+	}
+	return token.Position{Filename: l.file, Line: l.line, Column: off + 1}
+}
+
+// stmt is one statement: the text between line starts, '$' separators and ';' comments.
+type stmt struct {
+	text string
+	line *srcLine
+	off  int // offset of text[0] in line.text
+	// exact is the length of the prefix of text that is a copy of the source; past it (macro argument
+	// substitution) positions are clamped to span, the length of the statement as written.
+	exact, span int
+	mac         *expansion // innermost macro expansion the statement came from, nil if none
+	// toks caches the tokens of a statement that is read many times (a .rept body).
+	toks  []tok
+	reuse bool
+}
+
+// tokens lexes the statement (once, for statements read many times).
+func (st *stmt) tokens() []tok {
+	if st.toks != nil {
+		return st.toks
+	}
+	toks := lex(st.text)
+	if st.reuse {
+		st.toks = toks
+	}
+	return toks
+}
+
+// pos returns the source position of byte i of the statement text.
+func (st *stmt) pos(i int) token.Position {
+	if i > st.exact {
+		i = max(st.exact, min(i, st.span))
+	}
+	return st.line.pos(st.off + i)
+}
+
+// splitStatements calls fn with the byte range of each statement of one line: statements end at '$'
+// and at a ';' comment; a line whose first non-blank character is '#' is a comment. Quotes are
+// honoured: "a;b$c" is one string and '; is a character constant.
+func splitStatements(text string, fn func(start, end int)) {
+	i := 0
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i < len(text) && text[i] == '#' {
+		return
+	}
+	start := 0
+	for i < len(text) {
+		switch c := text[i]; c {
+		case '"':
+			i++
+			for i < len(text) && text[i] != '"' {
+				if text[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			i++
+			continue
+		case '\'':
+			i++
+			if i < len(text) && text[i] == '\\' {
+				i++
+			}
+			i++
+			continue
+		case ';':
+			fn(start, i)
+			return
+		case '$':
+			fn(start, i)
+			start = i + 1
+		}
+		i++
+	}
+	fn(start, len(text))
+}
+
+// blank reports whether s holds only spaces and tabs.
+func blank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\f' && s[i] != '\v' {
+			return false
+		}
+	}
+	return true
+}
+
+// rawLines turns the text of an .include'd file into lines: a leading UTF-8 byte-order mark is dropped
+// (avr-as would reject it), /* */ comments become spaces (keeping line breaks and columns) and a
+// carriage return before a newline is dropped.
+func rawLines(name string, src []byte) []*srcLine {
+	s := strings.TrimPrefix(string(src), "\ufeff")
+	if strings.Contains(s, "/*") {
+		b := []byte(s)
+		inStr := false
+		for i := 0; i < len(b); i++ {
+			switch {
+			case inStr:
+				if b[i] == '\\' {
+					i++
+				} else if b[i] == '"' || b[i] == '\n' {
+					inStr = false
+				}
+			case b[i] == '"':
+				inStr = true
+			case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+				for ; i < len(b); i++ {
+					if b[i] == '*' && i+1 < len(b) && b[i+1] == '/' {
+						b[i], b[i+1] = ' ', ' '
+						i++
+						break
+					}
+					if b[i] != '\n' {
+						b[i] = ' '
+					}
+				}
+			}
+		}
+		s = string(b)
+	}
+	parts := strings.Split(s, "\n")
+	if len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	lines := make([]*srcLine, 0, len(parts))
+	for i, p := range parts {
+		p = strings.TrimSuffix(p, "\r")
+		if blank(p) {
+			continue
+		}
+		lines = append(lines, &srcLine{text: p, file: name, line: i + 1})
+	}
+	return lines
+}
+
+// includePath resolves the operand of .include relative to the folder of file from and checks that it
+// stays inside the file system. It returns the io/fs path or an error message.
+func includePath(from, name string) (string, string) {
+	switch {
+	case name == "":
+		return "", "empty file name in .include"
+	case strings.HasPrefix(name, "/") || strings.Contains(name, `\`) || len(name) > 1 && name[1] == ':':
+		return "", "absolute path " + quote(name) + " refused: .include paths are relative to the including file"
+	}
+	dir := path.Dir(from)
+	if !fs.ValidPath(from) {
+		dir = "."
+	}
+	p := path.Join(dir, name)
+	if p == ".." || strings.HasPrefix(p, "../") || !fs.ValidPath(p) {
+		return "", "include path " + quote(name) + " leaves the source folder"
+	}
+	return p, ""
+}
+
+// readInclude reads an .include'd file from fsys.
+func readInclude(fsys fs.FS, p string) ([]byte, string) {
+	if fsys == nil {
+		return nil, "cannot read " + quote(p) + ": no file system to include from"
+	}
+	data, err := fs.ReadFile(fsys, p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, "include file " + quote(p) + " not found"
+	case err != nil:
+		return nil, "cannot read include file " + quote(p) + ": " + err.Error()
+	}
+	return data, ""
+}
