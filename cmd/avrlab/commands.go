@@ -63,14 +63,19 @@ func openSource(path string) (fs.FS, string, func(), error) {
 }
 
 // printErrors prints an assembler error list as file:line:col: message, the source line and a caret.
-func printErrors(err error, fsys fs.FS, stderr io.Writer) {
+// File names are the assembler's (relative to fsys) joined to dir, the folder the user named.
+func printErrors(err error, fsys fs.FS, dir string, stderr io.Writer) {
 	var el asm.ErrorList
 	if !errors.As(err, &el) {
 		fmt.Fprintln(stderr, err)
 		return
 	}
 	for _, e := range el {
-		fmt.Fprintln(stderr, e.Error())
+		shown := *e
+		if shown.Pos.Filename != "" && dir != "." {
+			shown.Pos.Filename = filepath.Join(dir, shown.Pos.Filename)
+		}
+		fmt.Fprintln(stderr, shown.Error())
 		if fsys == nil || e.Pos.Line <= 0 {
 			continue
 		}
@@ -99,7 +104,7 @@ func assemble(path, device string, defs map[string]string, stderr io.Writer) (*a
 	defer done()
 	im, err := asm.AssembleFile(name, asm.Config{Device: device, FS: fsys, Defines: defs})
 	if err != nil {
-		printErrors(err, fsys, stderr)
+		printErrors(err, fsys, filepath.Dir(path), stderr)
 		return im, false
 	}
 	return im, true
@@ -332,7 +337,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		var el asm.ErrorList
 		if errors.As(err, &el) {
-			printErrors(err, fsys, stderr)
+			printErrors(err, fsys, filepath.Dir(path), stderr)
 		} else {
 			fmt.Fprintf(stderr, "avrlab: %s: %v\n", path, err)
 		}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestAsmErrorsArePositioned(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "k.S", "; test\n\tldi r5, 1\n\tlid r16, 2\n")
+	code, _, stderr := runCLI(t, "asm", p)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	for _, want := range []string{p + ":2:6: expected register r16..r31, found r5\n\t ldi r5, 1\n\t     ^\n",
+		p + `:3:2: unknown instruction "lid"; did you mean "ldi"?`} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+func TestAsmWritesHexAndListing(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "p.S", "\tldi r16, 0x12\n\t.org 8\n\tnop\n")
+	code, _, stderr := runCLI(t, "asm", "-lst", filepath.Join(dir, "p.lst"), p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	hex, err := os.ReadFile(filepath.Join(dir, "p.hex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only emitted bytes: 02 e1 at 0 and 00 00 at 8, the .org gap is not data.
+	if !strings.Contains(string(hex), ":0200000002E11B") || !strings.Contains(string(hex), ":020008000000F6") {
+		t.Errorf("hex:\n%s", hex)
+	}
+	code, out, _ := runCLI(t, "disasm", filepath.Join(dir, "p.hex"))
+	if code != 0 || !strings.Contains(out, "ldi\tr16, 0x12") {
+		t.Errorf("disasm exit %d:\n%s", code, out)
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "r.S", `
+	ldi r16, 0x10      ; 1
+	ldi r17, 0x20      ; 1
+	add r16, r17       ; 1
+	sts 0x100, r16     ; 2
+	sleep              ; 1
+`)
+	code, out, stderr := runCLI(t, "run", "-json", "-dump", "0x100:2", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Stop   string `json:"stop"`
+		Cycles uint64 `json:"cycles"`
+		R      []int  `json:"r"`
+		Dump   string `json:"dump"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if res.Stop != "sleep" || res.Cycles != 6 || res.R[16] != 0x30 || res.Dump != "3000" {
+		t.Errorf("got %+v", res)
+	}
+}
+
+func TestBenchExample(t *testing.T) {
+	code, out, stderr := runCLI(t, "bench", "-vectors", "5", filepath.Join("..", "..", "examples", "speck64.S"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, out, stderr)
+	}
+	for _, want := range []string{"PASS: 6/6 vectors right", "RANK", "const-time  yes", "ABI         ok"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI(t, "bench", "-json", "-vectors", "2", filepath.Join("..", "..", "examples", "speck64.S"))
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v: %s", code, err, out)
+	}
+	for _, k := range []string{"task", "pass", "vectors", "failures", "cycles_min", "cycles_max", "cycles_mean", "cpb", "flash", "ram", "stack", "rank", "constant_time", "abi_ok"} {
+		if _, ok := rep[k]; !ok {
+			t.Errorf("json lacks %q", k)
+		}
+	}
+}
+
+func TestTasksVerbose(t *testing.T) {
+	code, out, _ := runCLI(t, "tasks", "-v", "cham64-128")
+	if code != 0 || !strings.Contains(out, "ciphertext: 3c45bc63fadc4ebf") || !strings.Contains(out, "round keys: 01030507") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if code, _, stderr := runCLI(t, "tasks", "nope"); code != 2 || !strings.Contains(stderr, "unknown task") {
+		t.Errorf("unknown task: exit %d %s", code, stderr)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if code, _, _ := runCLI(t); code != 2 {
+		t.Errorf("no args: exit %d", code)
+	}
+	if code, _, stderr := runCLI(t, "frobnicate"); code != 2 || !strings.Contains(stderr, "unknown command") {
+		t.Errorf("unknown command: %d %s", code, stderr)
+	}
+	for _, c := range []string{"asm", "disasm", "run", "bench", "grade", "tasks", "examples"} {
+		if code, _, stderr := runCLI(t, c, "-h"); code != 2 || !strings.Contains(stderr, "usage: avrlab "+c) {
+			t.Errorf("%s -h: exit %d %s", c, code, stderr)
+		}
+	}
+}
