@@ -8,10 +8,12 @@ import (
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/asm/disasm"
 )
 
-// FuzzAssemble feeds arbitrary text to the assembler: it must not panic or hang, and every diagnostic
-// about the input must point inside it (an existing line, a column at most one past its end).
+// FuzzAssemble feeds arbitrary text to the assembler: it must not panic or hang, every diagnostic
+// about the input must point inside it (an existing line, a column at most one past its end), and a
+// successful image must disassemble to text that reassembles to the same flash bytes.
 func FuzzAssemble(f *testing.F) {
 	for _, c := range badInputs {
 		f.Add(c.src)
@@ -38,6 +40,7 @@ func FuzzAssemble(f *testing.F) {
 			if len(im.Emitted) != len(im.Flash) {
 				t.Fatalf("len(Emitted) %d != len(Flash) %d", len(im.Emitted), len(im.Flash))
 			}
+			roundTrip(t, im)
 			return
 		}
 		// The preprocessor ends lines at "\n", "\r\n" and a lone "\r", as GNU cpp does.
@@ -61,4 +64,22 @@ func FuzzAssemble(f *testing.F) {
 			}
 		}
 	})
+}
+
+// roundTrip disassembles the whole flash image and assembles the text again: the bytes must be the same.
+func roundTrip(t *testing.T, im *asm.Image) {
+	if len(im.Flash) == 0 || len(im.Flash) > 1<<16 {
+		return
+	}
+	var b strings.Builder
+	for _, l := range disasm.Disassemble(im.Flash, im.Device, disasm.Options{}) {
+		b.WriteString("\t" + l.Text + "\n")
+	}
+	again, err := asm.Assemble("dis.S", []byte(b.String()), asm.Config{Device: im.Device.Name})
+	if err != nil {
+		t.Fatalf("the disassembly does not assemble: %v\n%s", err, b.String())
+	}
+	if string(again.Flash) != string(im.Flash) {
+		t.Fatalf("reassembled bytes differ:\n% x\n% x\n%s", im.Flash, again.Flash, b.String())
+	}
 }
