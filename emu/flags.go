@@ -13,9 +13,10 @@ const (
 // holds the carry (borrow) into each bit, so the manual's formulas become: C = r8, H = carry into
 // bit 4, V = carry into bit 7 differs from C, N = r7, Z = (r & 0xFF == 0), S = N ^ V. The index
 // packs r & 0x1FF with bits 4 and 7 of a ^ b (at index bits 9 and 12), the rest of the carries
-// being in r.
-var arithTab = func() (t [0x2000]uint8) {
-	for i := range t {
+// being in r. The table has 1<<16 entries (only the first 0x2000 are used) so that a uint16 index
+// needs neither a mask nor a bounds check.
+var arithTab = func() (t [1 << 16]uint8) {
+	for i := range 0x2000 {
 		r := uint8(i)
 		x4 := uint8(i>>9&1) ^ r>>4&1
 		x7 := uint8(i>>12&1) ^ r>>7
@@ -33,7 +34,12 @@ var arithTab = func() (t [0x2000]uint8) {
 // flagsArith returns H, S, V, N, Z and C of r = a ± b (± carry), with a and b 8-bit values and r
 // computed in 32 bits.
 func flagsArith(a, b, r uint32) uint8 {
-	return arithTab[(r&0x1FF|(a^b)&0x90<<5)&0x1FFF]
+	return arithTab[uint16(r&0x1FF|(a^b)&0x90<<5)]
+}
+
+// flagsAdd is flagsArith for an addition, where r < 0x200.
+func flagsAdd(a, b, r uint32) uint8 {
+	return arithTab[uint16(r|(a^b)&0x90<<5)]
 }
 
 // logicTab holds S, V (0), N and Z of a logical result.

@@ -50,10 +50,24 @@ func (m *Machine) Step() Stop {
 //     instruction: about 180 MHz.
 //   - Flags come from small tables (flags.go) rather than the manual's formulas bit by bit.
 //   - The op is copied out of the slice as an 8-byte struct; packing it into a uint64 and shifting
-//     fields out was slower (about 400 against 530 MHz).
+//     fields out was slower (about 400 against 530 MHz), and so was o := &ops[pc] (the compiler
+//     re-derives the address for every field and spills the pointer: about -5%).
+//   - ADD and ADC index the flag table without masking r, which cannot pass 0x1FF (flagsAdd): one
+//     instruction less on the carry chain; within the noise (+0-3%).
+//
+// Tried on top of this and reverted (medians of alternating runs on the loaded machine, where this
+// loop gave 320-500): C in its own local instead of SREG, to take the flag-table load off the
+// ADC-to-ADC carry chain (the profile puts the most samples there): -15%, because the extra live
+// value makes the register allocator add a move and a second jump to every case's way back to the
+// loop head; counting cycles down to the deadline in one local instead of comparing with
+// m.deadline: -5..10%, SREG then being spilled at every dispatch. Both are worth retrying if the
+// compiler's register allocation changes.
 //
 // Hooks (trace, profile, breakpoints) cost nothing in the loop: with hooks on the deadline is the
-// next cycle, so every instruction passes through atDeadline, which calls them.
+// next cycle, so every instruction passes through atDeadline, which calls them. That path does not
+// copy r0..r31 out and back (the hooks do not read them) unless it stops: memmove was a quarter of
+// the trace profile; trace 82-90 → 160-175 MHz (-count 5, all but one run), profile 84-94 → 78-160
+// (too noisy to call).
 func (m *Machine) run(limit uint64) Stop {
 	m.limit = limit
 	m.deadline = limit
@@ -72,16 +86,17 @@ func (m *Machine) run(limit uint64) Stop {
 		target uint      // call target, for goto push
 	)
 reload:
-	ops, pc, cycles, sreg = m.ops, uint(m.pc), m.cycles, m.sreg
 	copy(regs[:32], m.regs[:32])
+resume: // the machine's registers are still the loop's
+	ops, pc, cycles, sreg = m.ops, uint(m.pc), m.cycles, m.sreg
 	for {
 		if cycles >= m.deadline {
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
-			copy(m.regs[:32], regs[:32])
-			if s, stop := m.atDeadline(); stop {
+			if s, stop := m.atDeadline(); stop { // the hooks do not use the registers
+				copy(m.regs[:32], regs[:32])
 				return s
 			}
-			goto reload
+			goto resume
 		}
 		if pc >= uint(len(ops)) {
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
@@ -98,13 +113,13 @@ reload:
 			a, b := uint32(regs[o.a]), uint32(regs[o.b])
 			r := a + b
 			regs[o.a] = uint8(r)
-			sreg = sreg&^arithFlags | flagsArith(a, b, r)
+			sreg = sreg&^arithFlags | flagsAdd(a, b, r)
 			pc++
 		case isa.ADC:
 			a, b := uint32(regs[o.a]), uint32(regs[o.b])
 			r := a + b + uint32(sreg&flagC)
 			regs[o.a] = uint8(r)
-			sreg = sreg&^arithFlags | flagsArith(a, b, r)
+			sreg = sreg&^arithFlags | flagsAdd(a, b, r)
 			pc++
 		case isa.SUB:
 			a, b := uint32(regs[o.a]), uint32(regs[o.b])
