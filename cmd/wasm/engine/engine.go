@@ -1,0 +1,293 @@
+// Package engine answers the playground's requests: it assembles and benchmarks the files the page
+// sends, runs programs without a task, and describes what the page can offer (tasks, devices, published
+// rows). The examples are not in the module: serve.go writes them beside the page as static files, which
+// keeps about 160 KB (57 KB gzip) out of the WebAssembly. It is the part of the WebAssembly module that does not touch syscall/js, so it is
+// tested natively; cmd/wasm routes JavaScript calls to [Handle].
+//
+// Every request is JSON in and JSON out. A request names the files of the workspace (the main file and
+// whatever it includes), the task and the device:
+//
+//	out := engine.Handle("bench", []byte(`{"files":{"main.S":"…"},"main":"main.S"}`), nil)
+//
+// Problems in the user's program are values in the response (assembler diagnostics, a report with
+// Pass false and Error set); a malformed request gives a response with Error set. Handle never panics on
+// user input.
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+
+	"github.com/hack-pad/hackpadfs"
+	"github.com/hack-pad/hackpadfs/mem"
+
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/isa"
+	"github.com/avrlab/avrlab/lab"
+)
+
+// TaskRun is the task value that asks to run the program from reset instead of benchmarking a routine.
+const TaskRun = "run"
+
+// Request is one engine request from the page. The zero values mean: task named in the main source's
+// first lines, the default device, 100 random vectors, seed 0, the lab's cycle limit.
+type Request struct {
+	Files     map[string]string `json:"files"`      // file name → text; names are io/fs paths
+	Main      string            `json:"main"`       // the file to assemble
+	Task      string            `json:"task"`       // task ID, "" = from the source, "run" = run from reset
+	Device    string            `json:"device"`     // "" = isa.DefaultDevice
+	Vectors   int               `json:"vectors"`    // random vectors besides the official one; 0 = 100
+	Seed      uint64            `json:"seed"`       // seed of the random vectors
+	MaxCycles uint64            `json:"max_cycles"` // cycle limit of one call; 0 = lab.DefaultMaxCycles
+}
+
+// Diagnostic is one assembler message, positioned for the editor: lines and columns count from 1; EndCol
+// is 0 when the assembler did not say where the problem ends.
+type Diagnostic struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	EndCol   int    `json:"end_col"`
+	Severity string `json:"severity"` // "error" or "warning"
+	Msg      string `json:"msg"`
+}
+
+// Response is the answer to a request. Mode says which of Report and Run is filled.
+type Response struct {
+	Mode   string         `json:"mode"`             // "bench", "run" or "assemble"
+	Task   string         `json:"task,omitempty"`   // the task measured (after detection)
+	Device string         `json:"device,omitempty"` // the device used
+	Errors []Diagnostic   `json:"errors"`           // assembler errors and warnings, possibly empty
+	Flash  int            `json:"flash"`            // bytes of flash the source emits (0 when assembly failed)
+	Report *lab.Report    `json:"report,omitempty"` // Mode "bench" after a clean assembly
+	Run    *lab.RunResult `json:"run,omitempty"`    // Mode "run" after a clean assembly
+	Hex    string         `json:"hex,omitempty"`    // Intel HEX of the image (request "hex")
+	Note   string         `json:"note,omitempty"`   // why the request ran as it did, e.g. no task named
+	Error  string         `json:"error,omitempty"`  // the request could not be served
+}
+
+// Progress receives the phase an answer is in ("assembling", "benchmarking", "running"); may be nil.
+type Progress func(phase string)
+
+// Handle serves one request: op is "meta", "bench", "assemble" or "hex"; arg is its JSON argument (a
+// [Request], ignored for meta). The result is JSON: [Meta] or [Response]; every failure is a JSON object
+// with an "error" field.
+func Handle(op string, arg []byte, progress Progress) []byte {
+	if progress == nil {
+		progress = func(string) {}
+	}
+	var v any
+	switch op {
+	case "meta":
+		v = GetMeta()
+	case "bench", "assemble", "hex":
+		var req Request
+		if err := json.Unmarshal(arg, &req); err != nil {
+			return errorJSON(fmt.Errorf("bad %s request: %v", op, err))
+		}
+		switch op {
+		case "bench":
+			v = Bench(req, progress)
+		case "assemble":
+			v = Assemble(req, false)
+		default:
+			v = Assemble(req, true)
+		}
+	default:
+		return errorJSON(fmt.Errorf("unknown request %q", op))
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return out
+}
+
+func errorJSON(err error) []byte {
+	out, _ := json.Marshal(struct {
+		Error string `json:"error"`
+	}{err.Error()})
+	return out
+}
+
+// TaskInfo describes a task for the task picker.
+type TaskInfo struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Cipher string `json:"cipher"` // the published-rows name, e.g. "CHAM-64/128"
+}
+
+// Meta is what the page needs to draw its task and device pickers and the published table.
+type Meta struct {
+	Tasks         []TaskInfo         `json:"tasks"`
+	Devices       []string           `json:"devices"`
+	DefaultDevice string             `json:"default_device"`
+	Published     []lab.PublishedRow `json:"published"`
+	Sources       map[string]string  `json:"sources"` // citation key → reference
+	Vectors       int                `json:"vectors"` // default number of random vectors
+}
+
+// GetMeta describes the tasks, devices and published rows.
+func GetMeta() Meta {
+	m := Meta{
+		Devices:       isa.DeviceNames(),
+		DefaultDevice: isa.DefaultDevice,
+		Published:     lab.PublishedRows(),
+		Sources:       lab.PublishedSources(),
+		Vectors:       lab.DefaultVectors,
+	}
+	for _, t := range lab.Tasks() {
+		m.Tasks = append(m.Tasks, TaskInfo{ID: t.ID, Name: t.Name, Cipher: t.Cipher})
+	}
+	return m
+}
+
+// Bench assembles the main file and benchmarks it against the task, or runs it from reset when the task
+// is [TaskRun] or none is given or named in the source.
+func Bench(req Request, progress Progress) Response {
+	if progress == nil {
+		progress = func(string) {}
+	}
+	progress("assembling")
+	resp, im := assemble(req)
+	if im == nil || resp.Error != "" || hasErrors(resp.Errors) {
+		return resp
+	}
+	task := req.Task
+	if task == "" {
+		task = lab.DetectTask([]byte(req.Files[req.Main]))
+		if task == "" {
+			resp.Note = "no task named (put \"; avrlab task: ID\" in the first lines or pick one): ran the program from reset"
+			task = TaskRun
+		}
+	}
+	if task == TaskRun {
+		progress("running")
+		resp.Mode = "run"
+		resp.Run = lab.Run(im, req.MaxCycles, 0, 0)
+		return resp
+	}
+	progress("benchmarking")
+	resp.Mode, resp.Task = "bench", task
+	rep, err := lab.Bench(im, lab.Options{Task: task, Device: req.Device, Vectors: req.Vectors, Seed: req.Seed,
+		MaxCycles: req.MaxCycles})
+	if err != nil {
+		resp.Error = err.Error()
+		return resp
+	}
+	resp.Report = rep
+	return resp
+}
+
+// Assemble assembles the main file and reports its diagnostics and size, with its Intel HEX when withHex
+// is set and assembly succeeded.
+func Assemble(req Request, withHex bool) Response {
+	resp, im := assemble(req)
+	if !withHex || im == nil || resp.Error != "" || hasErrors(resp.Errors) {
+		return resp
+	}
+	var b bytes.Buffer
+	if err := ihex.Write(&b, im.Flash, im.Emitted); err != nil {
+		resp.Error = err.Error()
+		return resp
+	}
+	resp.Hex = b.String()
+	return resp
+}
+
+func hasErrors(ds []Diagnostic) bool {
+	for _, d := range ds {
+		if d.Severity != "warning" {
+			return true
+		}
+	}
+	return false
+}
+
+// assemble builds the workspace FS and assembles req.Main from it.
+func assemble(req Request) (Response, *asm.Image) {
+	resp := Response{Mode: "assemble", Errors: []Diagnostic{}, Device: req.Device}
+	if resp.Device == "" {
+		resp.Device = isa.DefaultDevice
+	}
+	if isa.LookupDevice(resp.Device) == nil {
+		resp.Error = fmt.Sprintf("unknown device %q (known: %v)", req.Device, isa.DeviceNames())
+		return resp, nil
+	}
+	src, ok := req.Files[req.Main]
+	if !ok {
+		resp.Error = fmt.Sprintf("no file %q among the files sent", req.Main)
+		return resp, nil
+	}
+	fsys, err := MapFS(req.Files)
+	if err != nil {
+		resp.Error = err.Error()
+		return resp, nil
+	}
+	im, err := asm.Assemble(req.Main, []byte(src), asm.Config{Device: resp.Device, FS: fsys})
+	resp.Errors = diagnostics(err)
+	if err != nil && !hasErrors(resp.Errors) {
+		// An error that is not a positioned list (a read failure): report it against the main file.
+		resp.Errors = append(resp.Errors, Diagnostic{File: req.Main, Line: 1, Col: 1, Severity: "error", Msg: err.Error()})
+	}
+	if im != nil && !hasErrors(resp.Errors) {
+		resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
+	}
+	return resp, im
+}
+
+// diagnostics turns an assembler error into editor diagnostics.
+func diagnostics(err error) []Diagnostic {
+	out := []Diagnostic{}
+	var list asm.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			out = append(out, diagnostic(e))
+		}
+		return out
+	}
+	var one *asm.Error
+	if errors.As(err, &one) {
+		out = append(out, diagnostic(one))
+	}
+	return out
+}
+
+func diagnostic(e *asm.Error) Diagnostic {
+	return Diagnostic{File: e.Pos.Filename, Line: e.Pos.Line, Col: e.Pos.Column, EndCol: e.End,
+		Severity: e.Severity.String(), Msg: e.Msg}
+}
+
+// MapFS returns an in-memory io/fs.FS holding files (name → text). Names must be valid io/fs paths;
+// folders are created as needed.
+func MapFS(files map[string]string) (fs.FS, error) {
+	fsys, err := mem.NewFS()
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if !fs.ValidPath(name) || name == "." {
+			return nil, fmt.Errorf("bad file name %q", name)
+		}
+		if dir := path.Dir(name); dir != "." {
+			if err := hackpadfs.MkdirAll(fsys, dir, 0o755); err != nil {
+				return nil, fmt.Errorf("file %q: %v", name, err)
+			}
+		}
+		if err := hackpadfs.WriteFullFile(fsys, name, []byte(files[name]), 0o644); err != nil {
+			return nil, fmt.Errorf("file %q: %v", name, err)
+		}
+	}
+	return fsys, nil
+}

@@ -1,0 +1,393 @@
+//go:build !js
+
+// Command avrlab (the module root) serves the avrlab playground:
+//
+//	go run .                      # build cmd/wasm, serve site/ on http://127.0.0.1:8080
+//	go run . -addr :9000          # another address
+//	go run . -out public          # write the static site to public/ and exit
+//
+// It builds ./cmd/wasm for GOOS=js GOARCH=wasm with the same go command (Go's build cache makes a
+// rebuild of an unchanged module take well under a second), takes wasm_exec.js from that Go installation
+// so the glue matches the runtime, adds the examples as static files, and serves it all from memory with correct Content-Types, gzip when
+// the browser accepts it, ETags and a Content-Security-Policy. The written site uses relative URLs
+// only, so any static host serves it, from its root or from a sub-path.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/avrlab/avrlab/examples"
+)
+
+// csp is the Content-Security-Policy of every response (index.html carries the same policy in a meta
+// element for static hosts). Workers take their policy from their own response, so worker.js needs
+// 'wasm-unsafe-eval' here too.
+const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; " +
+	"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+
+// wasmMeta is the element of index.html that tells app.js where the module is; the build appends a
+// version to the URL so that browsers never run a stale module.
+const wasmMeta = `<meta name="avrlab-wasm" content="main.wasm">`
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "serve on `host:port`")
+	out := flag.String("out", "", "write the static site to `DIR` and exit instead of serving")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run . [-addr host:port] [-out DIR]\n\n"+
+			"Builds the avrlab playground (cmd/wasm + site/) and serves it, or writes it to DIR.\n\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() > 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := run(*addr, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "avrlab playground:", err)
+		os.Exit(1)
+	}
+}
+
+func run(addr, out string) error {
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	s, err := buildSite(context.Background(), root)
+	if err != nil {
+		return err
+	}
+	w := s.assets["main.wasm"]
+	fmt.Fprintf(os.Stderr, "built in %v: main.wasm %d bytes (%d gzip)\n", time.Since(start).Round(time.Millisecond),
+		len(w.body), len(w.gz))
+	if out != "" {
+		if err := s.writeDir(out); err != nil {
+			return err
+		}
+		fmt.Printf("wrote the playground to %s\n", out)
+		return nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("avrlab playground: http://%s/\n", ln.Addr())
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	return srv.Serve(ln)
+}
+
+// moduleRoot returns the directory of the go.mod that holds this command: the current directory or one
+// above it (go run . runs in the module root; tests run in it too).
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil &&
+			bytes.Contains(b, []byte("module github.com/avrlab/avrlab\n")) {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", errors.New("run this from the avrlab module (no go.mod of github.com/avrlab/avrlab found above the current directory)")
+		}
+		dir = up
+	}
+}
+
+// asset is one file of the site, held in memory with its gzip form when compressing pays.
+type asset struct {
+	body  []byte
+	gz    []byte // nil when not worth compressing
+	ctype string
+	etag  string
+}
+
+// site is the whole playground: path (no leading slash) → asset. It is immutable once built and serves
+// concurrent requests.
+type site struct {
+	assets map[string]*asset
+}
+
+// buildSite builds the WebAssembly module and reads site/ and wasm_exec.js into memory.
+func buildSite(ctx context.Context, root string) (*site, error) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return nil, fmt.Errorf("the go command is needed to build the playground: %v", err)
+	}
+	wasm, err := buildWASM(ctx, goTool, root)
+	if err != nil {
+		return nil, err
+	}
+	glue, err := wasmExecJS(ctx, goTool)
+	if err != nil {
+		return nil, err
+	}
+	s := &site{assets: map[string]*asset{}}
+	siteDir := filepath.Join(root, "site")
+	err = filepath.WalkDir(siteDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if strings.HasPrefix(name, ".") && p != siteDir {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(siteDir, p)
+		s.add(filepath.ToSlash(rel), b)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading site/: %v", err)
+	}
+	index, ok := s.assets["index.html"]
+	if !ok || !bytes.Contains(index.body, []byte(wasmMeta)) {
+		return nil, fmt.Errorf("site/index.html must contain %s", wasmMeta)
+	}
+	sum := sha256.Sum256(wasm)
+	version := hex.EncodeToString(sum[:6])
+	s.add("index.html", bytes.Replace(index.body, []byte(wasmMeta),
+		[]byte(`<meta name="avrlab-wasm" content="main.wasm?v=`+version+`">`), 1))
+	s.add("wasm_exec.js", glue)
+	s.addWASM(wasm, sum)
+	if err := s.addExamples(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// addExamples writes the examples as examples/index.json (the list) and examples/FILE (the sources):
+// the page fetches them, so they stay out of the WebAssembly module.
+func (s *site) addExamples() error {
+	list := examples.List()
+	if list == nil {
+		list = []examples.Example{}
+	}
+	for _, ex := range list {
+		src, err := fs.ReadFile(examples.FS, ex.File)
+		if err != nil {
+			return fmt.Errorf("example %s: %v", ex.ID, err)
+		}
+		s.add("examples/"+ex.File, src)
+	}
+	index, err := json.Marshal(list)
+	if err != nil {
+		return err
+	}
+	s.add("examples/index.json", index)
+	return nil
+}
+
+// buildWASM builds ./cmd/wasm for js/wasm, small (-trimpath -s -w), and returns the module.
+func buildWASM(ctx context.Context, goTool, root string) ([]byte, error) {
+	tmp, err := os.MkdirTemp("", "avrlab-wasm-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	out := filepath.Join(tmp, "main.wasm")
+	cmd := exec.CommandContext(ctx, goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("building cmd/wasm: %v\n%s", err, stderr.Bytes())
+	}
+	return os.ReadFile(out)
+}
+
+// wasmExecJS returns the JavaScript glue of the Go installation that builds the module. Go 1.24 moved it
+// from misc/wasm to lib/wasm.
+func wasmExecJS(ctx context.Context, goTool string) ([]byte, error) {
+	out, err := exec.CommandContext(ctx, goTool, "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOROOT: %v", err)
+	}
+	goroot := strings.TrimSpace(string(out))
+	for _, dir := range []string{"lib/wasm", "misc/wasm"} {
+		if b, err := os.ReadFile(filepath.Join(goroot, dir, "wasm_exec.js")); err == nil {
+			return b, nil
+		}
+	}
+	return nil, fmt.Errorf("wasm_exec.js is in neither lib/wasm nor misc/wasm of %s", goroot)
+}
+
+// contentTypes fixes the types that matter; others come from the mime package.
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".wasm": "application/wasm",
+	".json": "application/json",
+	".svg":  "image/svg+xml",
+	".S":    "text/plain; charset=utf-8",
+	".txt":  "text/plain; charset=utf-8",
+}
+
+func contentType(name string) string {
+	ext := path.Ext(name)
+	if t, ok := contentTypes[ext]; ok {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+func compressible(ctype string) bool {
+	return strings.HasPrefix(ctype, "text/") || strings.HasPrefix(ctype, "application/wasm") ||
+		strings.HasPrefix(ctype, "application/json") || strings.HasPrefix(ctype, "image/svg")
+}
+
+func (s *site) add(name string, body []byte) {
+	a := &asset{body: body, ctype: contentType(name)}
+	sum := sha256.Sum256(body)
+	a.etag = `"` + hex.EncodeToString(sum[:8]) + `"`
+	if compressible(a.ctype) && len(body) > 512 {
+		a.gz = gzipBytes(body, gzip.DefaultCompression)
+	}
+	s.assets[name] = a
+}
+
+// addWASM adds the module, gzipped at the best level. That takes about a second for 6 MB, so the result
+// is kept in the user's cache directory under the module's hash.
+func (s *site) addWASM(wasm []byte, sum [32]byte) {
+	a := &asset{body: wasm, ctype: "application/wasm", etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+	var cached string
+	if dir, err := os.UserCacheDir(); err == nil {
+		cached = filepath.Join(dir, "avrlab", "playground", hex.EncodeToString(sum[:])+".wasm.gz")
+		if b, err := os.ReadFile(cached); err == nil && gunzipEquals(b, wasm) {
+			a.gz = b
+		}
+	}
+	if a.gz == nil {
+		a.gz = gzipBytes(wasm, gzip.BestCompression)
+		if cached != "" && os.MkdirAll(filepath.Dir(cached), 0o755) == nil {
+			tmp := cached + ".tmp"
+			if os.WriteFile(tmp, a.gz, 0o644) == nil {
+				_ = os.Rename(tmp, cached)
+			}
+		}
+	}
+	s.assets["main.wasm"] = a
+}
+
+func gzipBytes(b []byte, level int) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, level)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
+
+func gunzipEquals(gz, want []byte) bool {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return false
+	}
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(zr); err != nil {
+		return false
+	}
+	return bytes.Equal(buf.Bytes(), want)
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != "gzip" && name != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}
+
+// ServeHTTP serves the site: GET and HEAD only, "/" is index.html, gzip when accepted and smaller.
+func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "" {
+		name = "index.html"
+	}
+	a, ok := s.assets[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", a.ctype)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", csp)
+	h.Set("Cache-Control", "no-cache")
+	body, etag := a.body, a.etag
+	if a.gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			body, etag = a.gz, strings.TrimSuffix(a.etag, `"`)+`-gz"`
+		}
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+// writeDir writes the site as static files under dir, plus main.wasm.gz for hosts that serve
+// precompressed siblings (nginx gzip_static, Caddy precompressed).
+func (s *site) writeDir(dir string) error {
+	names := make([]string, 0, len(s.assets))
+	for name := range s.assets {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, s.assets[name].body, 0o644); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(filepath.Join(dir, "main.wasm.gz"), s.assets["main.wasm"].gz, 0o644)
+}
