@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
-	"path"
+	"slices"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -101,15 +101,7 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	if opts.Task == "" {
-		opts.Task = DetectTask(src)
-	}
-	im, err := asm.Assemble(main, src, asm.Config{Device: opts.Device, FS: fsys, Defines: opts.Defines})
-	if err != nil {
-		return nil, im, err
-	}
-	rep, err := Bench(im, opts)
-	return rep, im, err
+	return BenchSource(main, src, fsys, opts)
 }
 
 // BenchSource is BenchFile for a source held in memory, with includes read from fsys (may be nil).
@@ -490,7 +482,7 @@ func (h *harness) constantTime(rng *rand.Rand) (bool, string) {
 			firstIn, firstCycles = in, cycles
 			continue
 		}
-		if cycles == firstCycles && equalTrace(first, tr) {
+		if cycles == firstCycles && slices.Equal(first, tr) {
 			continue
 		}
 		j := 0
@@ -508,18 +500,3 @@ func (h *harness) constantTime(rng *rand.Rand) (bool, string) {
 	}
 	return true, ""
 }
-
-func equalTrace(a, b []uint32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// cleanPath reports whether name is a path inside an io/fs root.
-func cleanPath(name string) bool { return fs.ValidPath(path.Clean(name)) }
