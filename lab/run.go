@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/avrlab/avrlab/asm"
@@ -40,6 +41,10 @@ func Run(im *asm.Image, maxCycles uint64, dumpAddr uint16, dumpLen int) *RunResu
 	}
 	if stop.Reason == emu.StopFault {
 		res.Fault = stop.Fault.Describe(im)
+		if errors.Is(stop.Fault, emu.ErrStackOverflow) && im.Device.SPReset < im.Device.SRAMStart {
+			res.Fault += fmt.Sprintf("; note: the %s resets SP to 0x%04x, so a program must set SPL/SPH "+
+				"(e.g. to RAMEND = 0x%04x) before it pushes or calls", im.Device.Name, im.Device.SPReset, im.Device.RAMEND())
+		}
 	}
 	if stop.Reason == emu.StopLimit {
 		res.Fault = fmt.Sprintf("cycle limit of %d reached", maxCycles)

@@ -131,3 +131,14 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestRunFaultNamesLine runs a program that pushes before setting SP (0 after reset on the ATmega128):
+// the fault names the source line and says what to do.
+func TestRunFaultNamesLine(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "f.S", "\tldi r16, 1\n\tpush r16\n\tsleep\n")
+	code, out, _ := runCLI(t, "run", p)
+	if code != 1 || !strings.Contains(out, "stop: fault after 1 cycles") || !strings.Contains(out, "(f.S:2:2)") ||
+		!strings.Contains(out, "resets SP to 0x0000") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
