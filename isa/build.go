@@ -3,6 +3,7 @@ package isa
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Forms is the instruction table: one entry per instruction form, aliases last. It is built once at
@@ -131,52 +132,55 @@ func family(c Core) int {
 const illegal = 0xFF
 
 // decodeTables maps each first instruction word to the index of its form in Forms (illegal if none), per
-// family. Where two forms match a word (LD Y is LDD Y+0), the one with more fixed bits wins.
-var decodeTables = func() [2]*[65536]uint8 {
-	var t [2]*[65536]uint8
-	for fam := 0; fam < 2; fam++ {
-		tab := new([65536]uint8)
-		fixed := new([65536]int8)
-		for i := range tab {
-			tab[i] = illegal
-			fixed[i] = -1
-		}
-		for _, f := range Forms {
-			if f.Alias != nil {
-				continue
-			}
-			onCore := f.Cores&^cores(CoreAVRrc) != 0
-			if fam == 1 {
-				onCore = f.Cores.Has(CoreAVRrc)
-			}
-			if !onCore {
-				continue
-			}
-			mask, val := uint16(f.Mask), uint16(f.Value)
-			if f.Words == 2 {
-				mask, val = uint16(f.Mask>>16), uint16(f.Value>>16)
-			}
-			free := ^mask
-			nfixed := int8(popcount16(mask))
-			sub := uint16(0)
-			for {
-				w := val | sub
-				switch {
-				case nfixed > fixed[w]:
-					tab[w], fixed[w] = uint8(f.index), nfixed
-				case nfixed == fixed[w]:
-					panic(fmt.Sprintf("isa: internal error: %s and %s both encode %#04x", Forms[tab[w]].Mnemonic, f.Mnemonic, w))
-				}
-				sub = (sub - free) & free
-				if sub == 0 {
-					break
-				}
-			}
-		}
-		t[fam] = tab
+// family. Where two forms match a word (LD Y is LDD Y+0), the one with more fixed bits wins. Each table
+// is built on first use (in WebAssembly a table costs about 20 ms of start-up, and most programs only
+// ever need the classic family).
+var decodeTables = [2]func() *[65536]uint8{
+	sync.OnceValue(func() *[65536]uint8 { return buildDecodeTable(0) }),
+	sync.OnceValue(func() *[65536]uint8 { return buildDecodeTable(1) }),
+}
+
+func buildDecodeTable(fam int) *[65536]uint8 {
+	tab := new([65536]uint8)
+	fixed := new([65536]int8)
+	for i := range tab {
+		tab[i] = illegal
+		fixed[i] = -1
 	}
-	return t
-}()
+	for _, f := range Forms {
+		if f.Alias != nil {
+			continue
+		}
+		onCore := f.Cores&^cores(CoreAVRrc) != 0
+		if fam == 1 {
+			onCore = f.Cores.Has(CoreAVRrc)
+		}
+		if !onCore {
+			continue
+		}
+		mask, val := uint16(f.Mask), uint16(f.Value)
+		if f.Words == 2 {
+			mask, val = uint16(f.Mask>>16), uint16(f.Value>>16)
+		}
+		free := ^mask
+		nfixed := int8(popcount16(mask))
+		sub := uint16(0)
+		for {
+			w := val | sub
+			switch {
+			case nfixed > fixed[w]:
+				tab[w], fixed[w] = uint8(f.index), nfixed
+			case nfixed == fixed[w]:
+				panic(fmt.Sprintf("isa: internal error: %s and %s both encode %#04x", Forms[tab[w]].Mnemonic, f.Mnemonic, w))
+			}
+			sub = (sub - free) & free
+			if sub == 0 {
+				break
+			}
+		}
+	}
+	return tab
+}
 
 func popcount16(x uint16) int {
 	n := 0
@@ -190,7 +194,7 @@ func popcount16(x uint16) int {
 // 0xA000–0xAFFF as LDS/STS), or nil when no form has that encoding. It does not check that c has the
 // form: callers compare [Form.Cores] (and the device's missing list) themselves.
 func FormFor(c Core, w0 uint16) *Form {
-	i := decodeTables[family(c)][w0]
+	i := decodeTables[family(c)]()[w0]
 	if i == illegal {
 		return nil
 	}
