@@ -394,6 +394,7 @@ type RangeError struct {
 	Value int64 // the value given
 }
 
+// Error describes the operand, the value and the range it missed.
 func (e *RangeError) Error() string {
 	return fmt.Sprintf("operand %d out of range: %d is not a %s", e.Index+1, e.Value, e.Kind)
 }

@@ -21,8 +21,8 @@ const (
 	ScenarioDecrypt     = "decrypt"      // void ENTRY(uint8_t *block): fixed-key decryption
 )
 
-// Scenarios lists the scenario names in the order the CLI documents them.
-var Scenarios = []string{ScenarioFixedKey, ScenarioKeySchedule, ScenarioDecrypt}
+// Scenarios returns the scenario names in the order the CLI documents them.
+func Scenarios() []string { return []string{ScenarioFixedKey, ScenarioKeySchedule, ScenarioDecrypt} }
 
 // Defaults of Options.
 const (
@@ -134,7 +134,7 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 	switch opts.Scenario {
 	case ScenarioFixedKey, ScenarioKeySchedule, ScenarioDecrypt:
 	default:
-		return nil, fmt.Errorf("unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios, ", "))
+		return nil, fmt.Errorf("unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios(), ", "))
 	}
 	if opts.Entry == "" {
 		opts.Entry = t.Entry

@@ -113,6 +113,7 @@ type Error struct {
 	err  error  // sentinel wrapped, if any
 }
 
+// Error formats the error as "ihex: line N: message".
 func (e *Error) Error() string { return fmt.Sprintf("ihex: line %d: %s", e.Line, e.Msg) }
 
 // Unwrap returns the sentinel error behind e (ErrNoEOF), or nil.

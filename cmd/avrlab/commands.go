@@ -304,7 +304,7 @@ func sregFlags(s uint8) string {
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fl := newFlags("bench", "[-task ID] [-scenario S] [-entry NAME] [-rk NAME] [-device NAME] [-D NAME[=VALUE]]... [-vectors N] [-json] FILE", stderr)
 	task := fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
-	scen := fl.String("scenario", lab.ScenarioFixedKey, "scenario: "+strings.Join(lab.Scenarios, ", "))
+	scen := fl.String("scenario", lab.ScenarioFixedKey, "scenario: "+strings.Join(lab.Scenarios(), ", "))
 	entry := fl.String("entry", "", "entry symbol (default: the task's, e.g. cham64_128_encrypt)")
 	rk := fl.String("rk", "", "round-key symbol (default: the task's, e.g. cham64_128_rk)")
 	dev := deviceFlag(fl)
