@@ -1,5 +1,6 @@
 ; avrlab task: cham128-128
 ; title: CHAM-128/128, one round per loop (compact)
+; compare: CHAM ver. 1 (1-round loop)
 ;
 ; CHAM-128/128 fixed-key encryption for the ATmega128 (avr-gcc ABI):
 ;

@@ -1,5 +1,6 @@
 ; avrlab task: cham128-256
 ; title: CHAM-128/256, two rounds per loop (Seo 2018 techniques)
+; compare: CHAM ver. 2 (2-round loop)
 ;
 ; CHAM-128/256 fixed-key encryption for the ATmega128 (avr-gcc ABI):
 ;

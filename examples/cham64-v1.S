@@ -1,5 +1,6 @@
 ; avrlab task: cham64-128
 ; title: CHAM-64/128, one round per loop (compact)
+; compare: CHAM ver. 1 (1-round loop)
 ;
 ; CHAM-64/128 fixed-key encryption for the ATmega128 (avr-gcc ABI):
 ;

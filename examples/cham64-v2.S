@@ -1,5 +1,6 @@
 ; avrlab task: cham64-128
 ; title: CHAM-64/128, two rounds per loop (Seo 2018 techniques)
+; compare: CHAM ver. 2 (2-round loop)
 ;
 ; CHAM-64/128 fixed-key encryption for the ATmega128 (avr-gcc ABI):
 ;

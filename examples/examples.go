@@ -3,7 +3,8 @@
 //
 // Each example is a file NAME.S at the top of [FS]; its ID is NAME (used in short links such as
 // #example=cham64-v2). Its first lines name its task ("; avrlab task: ID") and its title
-// ("; title: ..."). Exercises live under exercises/NAME/ with a README.md and a starter.S.
+// ("; title: ..."), and optionally the published implementation it is compared with ("; compare: ...").
+// Exercises live under exercises/NAME/ with a README.md and a starter.S.
 package examples
 
 import (
@@ -28,11 +29,15 @@ type Example struct {
 	Title string `json:"title"` // from the "; title:" line
 	Task  string `json:"task"`  // from the "; avrlab task:" line
 	File  string `json:"file"`  // path in FS
+	// Compare names the published implementation ("impl" in the published rows) the example is measured
+	// against, from a "; compare:" line; "" compares with the best published row of the cipher.
+	Compare string `json:"compare,omitempty"`
 }
 
 var (
-	taskRe  = regexp.MustCompile(`^\s*(?:;|//)\s*avrlab\s+task:\s*(\S+)`)
-	titleRe = regexp.MustCompile(`^\s*(?:;|//)\s*title:\s*(.+?)\s*$`)
+	taskRe    = regexp.MustCompile(`^\s*(?:;|//)\s*avrlab\s+task:\s*(\S+)`)
+	titleRe   = regexp.MustCompile(`^\s*(?:;|//)\s*title:\s*(.+?)\s*$`)
+	compareRe = regexp.MustCompile(`^\s*(?:;|//)\s*compare:\s*(.+?)\s*$`)
 )
 
 // List returns the examples at the top of FS, sorted by ID.
@@ -58,6 +63,9 @@ func List() []Example {
 			}
 			if m := titleRe.FindStringSubmatch(sc.Text()); m != nil && ex.Title == "" {
 				ex.Title = m[1]
+			}
+			if m := compareRe.FindStringSubmatch(sc.Text()); m != nil && ex.Compare == "" {
+				ex.Compare = m[1]
 			}
 		}
 		if ex.Title == "" {

@@ -1,5 +1,6 @@
 ; avrlab task: simon128-128
 ; title: SIMON-128/128, one-round loop, registers saved in the block buffer (0 bytes RAM)
+; compare: SIMON
 ;
 ; SIMON-128/128 encryption for the ATmega128, fixed-key scenario: the 68 round keys are precomputed
 ; and sit in flash, in the table simon128_128_rk below.

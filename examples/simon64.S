@@ -1,5 +1,6 @@
 ; avrlab task: simon64-128
 ; title: SIMON-64/128, one-round loop, registers saved in the block buffer (0 bytes RAM)
+; compare: SIMON
 ;
 ; SIMON-64/128 encryption for the ATmega128, fixed-key scenario: the 44 round keys are precomputed
 ; and sit in flash, in the table simon64_128_rk below.

@@ -1,5 +1,6 @@
 ; avrlab task: speck128-128
 ; title: SPECK-128/128, one-round loop, registers saved in the block buffer (0 bytes RAM)
+; compare: SPECK
 ;
 ; SPECK-128/128 encryption for the ATmega128, fixed-key scenario: the 32 round keys are precomputed
 ; and sit in flash, in the table speck128_128_rk below.

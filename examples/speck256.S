@@ -1,5 +1,6 @@
 ; avrlab task: speck128-256
 ; title: SPECK-128/256, one-round loop, registers saved in the block buffer (0 bytes RAM)
+; compare: SPECK
 ;
 ; SPECK-128/256 encryption for the ATmega128, fixed-key scenario: the 34 round keys are precomputed
 ; and sit in flash, in the table speck128_256_rk below.

@@ -1,5 +1,6 @@
 ; avrlab task: speck64-128
 ; title: SPECK-64/128, one-round loop, round keys in flash, 0 bytes RAM
+; compare: SPECK
 ;
 ; SPECK-64/128 encryption for the ATmega128, fixed-key scenario: the 27 round keys are precomputed
 ; and sit in flash, in the table speck64_128_rk below.
