@@ -247,8 +247,8 @@ func TestPlayground(t *testing.T) {
 	b.do(ctx, chromedp.Navigate(base))
 	b.wait(ctx, "the first RANK (default example)", rankShown, 60*time.Second)
 	firstLoad := eval[float64](b, ctx, `avrlabTimings.firstRank`)
-	t.Logf("fresh profile: navigation → first RANK %.0f ms (wasm compile %.0f ms)", firstLoad,
-		eval[float64](b, ctx, `avrlabTimings.compileMs`))
+	t.Logf("fresh profile: navigation → first RANK %.0f ms (engine.wasm compile %.0f ms)", firstLoad,
+		eval[float64](b, ctx, `avrlabTimings.engineCompileMs`))
 
 	// Pick the CHAM-64/128 example: pass and a RANK.
 	example := eval[string](b, ctx, `(() => { const ids = [...document.getElementById("example").options].map(o => o.value);

@@ -2,12 +2,14 @@
 
 // Command avrlab (the module root) serves the avrlab playground:
 //
-//	go run .                      # build cmd/wasm, serve site/ on http://127.0.0.1:8080
+//	go run .                      # build cmd/wasm twice, serve site/ on http://127.0.0.1:8080
 //	go run . -addr :9000          # another address
 //	go run . -out public          # write the static site to public/ and exit
 //
-// It builds ./cmd/wasm for GOOS=js GOARCH=wasm with the same go command (Go's build cache makes a
-// rebuild of an unchanged module take well under a second), takes wasm_exec.js from that Go installation
+// It builds ./cmd/wasm for GOOS=js GOARCH=wasm with the same go command into two modules, engine.wasm
+// and workspace.wasm (build tag avrlab_workspace), so the page compiles the engine, which is on the path
+// to the first result, without chroma and hackpadfs (Go's build cache makes a rebuild of unchanged
+// modules take well under a second), takes wasm_exec.js from that Go installation
 // so the glue matches the runtime, adds the examples as static files, and serves it all from memory with correct Content-Types, gzip when
 // the browser accepts it, ETags and a Content-Security-Policy. The written site uses relative URLs
 // only, so any static host serves it, from its root or from a sub-path.
@@ -33,6 +35,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/avrlab/avrlab/examples"
@@ -44,9 +47,25 @@ import (
 const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; " +
 	"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
 
-// wasmMeta is the element of index.html that tells app.js where the module is; the build appends a
+// wasmModule is one WebAssembly module of the playground, built from ./cmd/wasm with its build tags.
+type wasmModule struct {
+	name string // file name in the site
+	role string // the page's worker that runs it
+	tags string // go build -tags
+}
+
+// wasmModules are the playground's modules: the engine (assembler, emulator, lab) and the workspace
+// (IndexedDB files and highlighting).
+var wasmModules = []wasmModule{
+	{name: "engine.wasm", role: "engine", tags: ""},
+	{name: "workspace.wasm", role: "workspace", tags: "avrlab_workspace"},
+}
+
+// meta is the element of index.html that tells app.js where the module is; the build appends a
 // version to the URL so that browsers never run a stale module.
-const wasmMeta = `<meta name="avrlab-wasm" content="main.wasm">`
+func (m wasmModule) meta(url string) string {
+	return `<meta name="avrlab-wasm-` + m.role + `" content="` + url + `">`
+}
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "serve on `host:port`")
@@ -77,9 +96,15 @@ func run(addr, out string) error {
 	if err != nil {
 		return err
 	}
-	w := s.assets["main.wasm"]
-	fmt.Fprintf(os.Stderr, "built in %v: main.wasm %d bytes (%d gzip)\n", time.Since(start).Round(time.Millisecond),
-		len(w.body), len(w.gz))
+	fmt.Fprintf(os.Stderr, "built in %v:", time.Since(start).Round(time.Millisecond))
+	for i, m := range wasmModules {
+		w := s.assets[m.name]
+		sep := ","
+		if i == len(wasmModules)-1 {
+			sep = "\n"
+		}
+		fmt.Fprintf(os.Stderr, " %s %d bytes (%d gzip)%s", m.name, len(w.body), len(w.gz), sep)
+	}
 	if out != "" {
 		if err := s.writeDir(out); err != nil {
 			return err
@@ -130,7 +155,7 @@ type site struct {
 	assets map[string]*asset
 }
 
-// buildSite builds the WebAssembly module and reads site/ and wasm_exec.js into memory.
+// buildSite builds the WebAssembly modules and reads site/ and wasm_exec.js into memory.
 func buildSite(ctx context.Context, root string) (*site, error) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -172,15 +197,21 @@ func buildSite(ctx context.Context, root string) (*site, error) {
 		return nil, fmt.Errorf("reading site/: %v", err)
 	}
 	index, ok := s.assets["index.html"]
-	if !ok || !bytes.Contains(index.body, []byte(wasmMeta)) {
-		return nil, fmt.Errorf("site/index.html must contain %s", wasmMeta)
+	if !ok {
+		return nil, errors.New("site/index.html is missing")
 	}
-	sum := sha256.Sum256(wasm)
-	version := hex.EncodeToString(sum[:6])
-	s.add("index.html", bytes.Replace(index.body, []byte(wasmMeta),
-		[]byte(`<meta name="avrlab-wasm" content="main.wasm?v=`+version+`">`), 1))
+	page := index.body
+	for i, m := range wasmModules {
+		if !bytes.Contains(page, []byte(m.meta(m.name))) {
+			return nil, fmt.Errorf("site/index.html must contain %s", m.meta(m.name))
+		}
+		sum := sha256.Sum256(wasm[i])
+		version := hex.EncodeToString(sum[:6])
+		page = bytes.Replace(page, []byte(m.meta(m.name)), []byte(m.meta(m.name+"?v="+version)), 1)
+		s.addWASM(m.name, wasm[i], sum)
+	}
+	s.add("index.html", page)
 	s.add("wasm_exec.js", glue)
-	s.addWASM(wasm, sum)
 	if err := s.addExamples(); err != nil {
 		return nil, err
 	}
@@ -209,23 +240,40 @@ func (s *site) addExamples() error {
 	return nil
 }
 
-// buildWASM builds ./cmd/wasm for js/wasm, small (-trimpath -s -w), and returns the module.
-func buildWASM(ctx context.Context, goTool, root string) ([]byte, error) {
+// buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w), two
+// builds at a time, and returns the modules in the order of wasmModules.
+func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 	tmp, err := os.MkdirTemp("", "avrlab-wasm-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	out := filepath.Join(tmp, "main.wasm")
-	cmd := exec.CommandContext(ctx, goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/wasm")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("building cmd/wasm: %v\n%s", err, stderr.Bytes())
+	mods := make([][]byte, len(wasmModules))
+	errs := make([]error, len(wasmModules))
+	var wg sync.WaitGroup
+	for i, m := range wasmModules {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out := filepath.Join(tmp, m.name)
+			cmd := exec.CommandContext(ctx, goTool, "build", "-tags="+m.tags, "-trimpath", "-ldflags=-s -w",
+				"-o", out, "./cmd/wasm")
+			cmd.Dir = root
+			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Run(); err != nil {
+				errs[i] = fmt.Errorf("building cmd/wasm (%s): %v\n%s", m.name, err, stderr.Bytes())
+				return
+			}
+			mods[i], errs[i] = os.ReadFile(out)
+		}()
 	}
-	return os.ReadFile(out)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return mods, nil
 }
 
 // wasmExecJS returns the JavaScript glue of the Go installation that builds the module. Go 1.24 moved it
@@ -282,9 +330,9 @@ func (s *site) add(name string, body []byte) {
 	s.assets[name] = a
 }
 
-// addWASM adds the module, gzipped at the best level. That takes about a second for 6 MB, so the result
+// addWASM adds a module, gzipped at the best level. That takes about a second for 6 MB, so the result
 // is kept in the user's cache directory under the module's hash.
-func (s *site) addWASM(wasm []byte, sum [32]byte) {
+func (s *site) addWASM(name string, wasm []byte, sum [32]byte) {
 	a := &asset{body: wasm, ctype: "application/wasm", etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 	var cached string
 	if dir, err := os.UserCacheDir(); err == nil {
@@ -302,7 +350,7 @@ func (s *site) addWASM(wasm []byte, sum [32]byte) {
 			}
 		}
 	}
-	s.assets["main.wasm"] = a
+	s.assets[name] = a
 }
 
 func gzipBytes(b []byte, level int) []byte {
@@ -372,8 +420,8 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// writeDir writes the site as static files under dir, plus main.wasm.gz for hosts that serve
-// precompressed siblings (nginx gzip_static, Caddy precompressed).
+// writeDir writes the site as static files under dir, plus engine.wasm.gz and workspace.wasm.gz for
+// hosts that serve precompressed siblings (nginx gzip_static, Caddy precompressed).
 func (s *site) writeDir(dir string) error {
 	names := make([]string, 0, len(s.assets))
 	for name := range s.assets {
@@ -389,5 +437,10 @@ func (s *site) writeDir(dir string) error {
 			return err
 		}
 	}
-	return os.WriteFile(filepath.Join(dir, "main.wasm.gz"), s.assets["main.wasm"].gz, 0o644)
+	for _, m := range wasmModules {
+		if err := os.WriteFile(filepath.Join(dir, m.name+".gz"), s.assets[m.name].gz, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -69,7 +70,7 @@ func TestHandler(t *testing.T) {
 	page := []byte("<!doctype html>" + strings.Repeat("<p>playground</p>", 100))
 	s.add("index.html", page)
 	s.add("app.js", []byte("'use strict';"))
-	s.add("main.wasm", append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0}, 4096)...))
+	s.add("engine.wasm", append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{0}, 4096)...))
 
 	r := get(t, s, "GET", "/", map[string]string{"Accept-Encoding": "gzip, deflate, br, zstd"})
 	if r.StatusCode != 200 || r.Header.Get("Content-Type") != "text/html; charset=utf-8" ||
@@ -92,16 +93,16 @@ func TestHandler(t *testing.T) {
 		t.Errorf("gzip;q=0 was gzipped")
 	}
 
-	r = get(t, s, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip"})
+	r = get(t, s, "GET", "/engine.wasm", map[string]string{"Accept-Encoding": "gzip"})
 	if r.Header.Get("Content-Type") != "application/wasm" || r.Header.Get("Content-Encoding") != "gzip" {
-		t.Errorf("main.wasm: %v", r.Header)
+		t.Errorf("engine.wasm: %v", r.Header)
 	}
 	etag := r.Header.Get("ETag")
-	r = get(t, s, "GET", "/main.wasm", map[string]string{"Accept-Encoding": "gzip", "If-None-Match": etag})
+	r = get(t, s, "GET", "/engine.wasm", map[string]string{"Accept-Encoding": "gzip", "If-None-Match": etag})
 	if r.StatusCode != http.StatusNotModified {
 		t.Errorf("If-None-Match %s: status %d, want 304", etag, r.StatusCode)
 	}
-	r = get(t, s, "GET", "/main.wasm", map[string]string{"If-None-Match": etag})
+	r = get(t, s, "GET", "/engine.wasm", map[string]string{"If-None-Match": etag})
 	if r.StatusCode != 200 {
 		t.Errorf("the gzip ETag matched the identity body: status %d", r.StatusCode)
 	}
@@ -148,21 +149,29 @@ func TestAcceptsGzip(t *testing.T) {
 // TestBuildSite builds the real playground and checks what a static host would receive.
 func TestBuildSite(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the WASM module")
+		t.Skip("builds the WASM modules")
 	}
 	s := testSite(t)
-	w := s.assets["main.wasm"]
-	if !bytes.HasPrefix(w.body, []byte("\x00asm")) {
-		t.Fatalf("main.wasm does not start with the WebAssembly magic")
+	for _, m := range wasmModules {
+		w := s.assets[m.name]
+		if w == nil || !bytes.HasPrefix(w.body, []byte("\x00asm")) {
+			t.Fatalf("%s is missing or does not start with the WebAssembly magic", m.name)
+		}
+		if !gunzipEquals(w.gz, w.body) {
+			t.Errorf("the gzip form of %s is not %s", m.name, m.name)
+		}
+		t.Logf("%s: %d bytes raw, %d bytes gzip -9", m.name, len(w.body), len(w.gz))
+		if !bytes.Contains(s.assets["index.html"].body, []byte(`<meta name="avrlab-wasm-`+m.role+`" content="`+m.name+`?v=`)) {
+			t.Errorf("index.html does not name %s with its version", m.name)
+		}
 	}
-	t.Logf("main.wasm: %d bytes raw, %d bytes gzip -9", len(w.body), len(w.gz))
+	if bytes.Equal(s.assets["engine.wasm"].body, s.assets["workspace.wasm"].body) {
+		t.Errorf("engine.wasm and workspace.wasm are the same module")
+	}
 	for _, name := range []string{"index.html", "app.js", "worker.js", "style.css", "highlight.css", "wasm_exec.js"} {
 		if s.assets[name] == nil {
 			t.Errorf("the site lacks %s", name)
 		}
-	}
-	if !bytes.Contains(s.assets["index.html"].body, []byte(`content="main.wasm?v=`)) {
-		t.Errorf("index.html does not carry the module version")
 	}
 	if !bytes.Contains(s.assets["wasm_exec.js"].body, []byte("globalThis.Go = class")) {
 		t.Errorf("wasm_exec.js does not define globalThis.Go")
@@ -187,8 +196,50 @@ func TestBuildSite(t *testing.T) {
 			t.Errorf("written %s differs (%v)", name, err)
 		}
 	}
-	gz, err := os.ReadFile(filepath.Join(dir, "main.wasm.gz"))
-	if err != nil || !gunzipEquals(gz, w.body) {
-		t.Errorf("main.wasm.gz is not main.wasm gzipped (%v)", err)
+	for _, m := range wasmModules {
+		gz, err := os.ReadFile(filepath.Join(dir, m.name+".gz"))
+		if err != nil || !gunzipEquals(gz, s.assets[m.name].body) {
+			t.Errorf("%s.gz is not %s gzipped (%v)", m.name, m.name, err)
+		}
+	}
+}
+
+// TestWASMSplit checks that each module links only its side: the engine, on the path to the first
+// result, has no highlighter or file system, and the workspace has no assembler, emulator or lab.
+func TestWASMSplit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list for js/wasm")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	banned := map[string][]string{
+		"engine.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "/cmd/wasm/workspace", "/cmd/wasm/highlight"},
+		"workspace.wasm": {"github.com/avrlab/avrlab/asm", "github.com/avrlab/avrlab/emu", "github.com/avrlab/avrlab/lab",
+			"/cmd/wasm/engine"},
+	}
+	needed := map[string]string{"engine.wasm": "/cmd/wasm/engine", "workspace.wasm": "/cmd/wasm/workspace"}
+	for _, m := range wasmModules {
+		cmd := exec.Command("go", "list", "-deps", "-tags="+m.tags, "./cmd/wasm")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list %s: %v", m.name, err)
+		}
+		deps := strings.Fields(string(out))
+		found := false
+		for _, d := range deps {
+			for _, b := range banned[m.name] {
+				if strings.Contains(d, b) {
+					t.Errorf("%s links %s", m.name, d)
+				}
+			}
+			found = found || strings.HasSuffix(d, needed[m.name])
+		}
+		if !found {
+			t.Errorf("%s does not link %s", m.name, needed[m.name])
+		}
 	}
 }

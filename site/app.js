@@ -1,9 +1,9 @@
 // avrlab playground page. Plain JavaScript, no framework.
 //
-// Two Web Workers run the same Go module (main.wasm, compiled once here and posted to both):
-//   engine    — assemble, benchmark, run; terminated and restarted by Stop, so a runaway program never
-//               freezes the page;
-//   workspace — the files in IndexedDB (through hackpadfs) and chroma highlighting.
+// Two Web Workers run the two Go modules built from cmd/wasm (compiled here, posted to the worker):
+//   engine    — engine.wasm: assemble, benchmark, run; terminated and restarted by Stop, so a runaway
+//               program never freezes the page; compiled first, it is on the path to the first RANK;
+//   workspace — workspace.wasm: the files in IndexedDB (through hackpadfs) and chroma highlighting.
 // Every piece of user text (source, file names, link contents, messages) reaches the DOM through
 // textContent or a property; the only innerHTML is chroma's output, which escapes all source text.
 "use strict";
@@ -123,30 +123,34 @@
     }
   }
 
-  const wasmURL = document.querySelector('meta[name="avrlab-wasm"]').content;
-  const moduleP = (async () => {
+  // compileModule fetches and compiles the module of a worker role (engine, workspace).
+  async function compileModule(role) {
+    const url = document.querySelector(`meta[name="avrlab-wasm-${role}"]`).content;
     const t0 = performance.now();
     let mod;
     try {
-      mod = await WebAssembly.compileStreaming(fetch(wasmURL));
+      mod = await WebAssembly.compileStreaming(fetch(url));
     } catch (e) {
       // A static host that serves .wasm with another Content-Type: compile from bytes instead.
-      const r = await fetch(wasmURL);
-      if (!r.ok) throw new Error(`fetching ${wasmURL}: ${r.status} ${r.statusText}`);
+      const r = await fetch(url);
+      if (!r.ok) throw new Error(`fetching ${url}: ${r.status} ${r.statusText}`);
       mod = await WebAssembly.compile(await r.arrayBuffer());
     }
-    timings.wasmCompiled = performance.now();
-    timings.compileMs = timings.wasmCompiled - t0;
+    timings[role + "Compiled"] = performance.now();
+    timings[role + "CompileMs"] = timings[role + "Compiled"] - t0;
     return mod;
-  })();
+  }
+  const engineModP = compileModule("engine");
   const examplesP = fetch("examples/index.json").then((r) => {
     if (!r.ok) throw new Error(`examples/index.json: ${r.status}`);
     return r.json();
   });
   examplesP.catch(() => {});
-  const engine = new WorkerClient("engine", moduleP);
+  const engine = new WorkerClient("engine", engineModP);
   // On a first visit the engine benches the default example before the workspace is needed, so the
-  // workspace worker starts after the first result instead of competing with the engine for the CPU.
+  // workspace module is fetched, compiled and started after the first result instead of competing
+  // with the engine for the network and the CPU. On a repeat visit the saved files decide what to
+  // bench, so it starts right away.
   const firstVisitEarly = (() => {
     try {
       return !location.hash && localStorage.getItem("avrlab.current") === null;
@@ -154,7 +158,7 @@
       return false;
     }
   })();
-  const ws = new WorkerClient("workspace", firstVisitEarly ? moduleP.then((m) => firstResultP.then(() => m)) : moduleP);
+  const ws = new WorkerClient("workspace", firstVisitEarly ? firstResultP.then(() => compileModule("workspace")) : compileModule("workspace"));
 
   // ---- state ---------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-// One Go instance of main.wasm in a Web Worker. The page sends {op: "init", module, role} once (the
-// module compiled by the page), then requests {id, op, arg}; each gets {id, result} or {id, error}, and
-// long engine requests also post {id, progress: "benchmarking"} on the way.
+// One Go instance (engine.wasm or workspace.wasm) in a Web Worker. The page sends {op: "init", module,
+// role} once (the module compiled by the page), then requests {id, op, arg}; each gets {id, result} or
+// {id, error}, and long engine requests also post {id, progress: "benchmarking"} on the way.
 "use strict";
 importScripts("wasm_exec.js");
 

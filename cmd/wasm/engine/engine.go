@@ -22,9 +22,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-
-	"github.com/hack-pad/hackpadfs"
-	"github.com/hack-pad/hackpadfs/mem"
+	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/ihex"
@@ -264,29 +262,28 @@ func diagnostic(e *asm.Error) Diagnostic {
 		Severity: e.Severity.String(), Msg: e.Msg}
 }
 
-// MapFS returns an in-memory io/fs.FS holding files (name → text). Names must be valid io/fs paths;
-// folders are created as needed.
+// MapFS returns an in-memory, read-only io/fs.FS holding files (name → text). Names must be valid
+// io/fs paths; folders exist implicitly. It is the standard library's map file system, so engine.wasm
+// links no file-system package (hackpadfs is in workspace.wasm only).
 func MapFS(files map[string]string) (fs.FS, error) {
-	fsys, err := mem.NewFS()
-	if err != nil {
-		return nil, err
-	}
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	fsys := make(fstest.MapFS, len(files))
 	for _, name := range names {
 		if !fs.ValidPath(name) || name == "." {
 			return nil, fmt.Errorf("bad file name %q", name)
 		}
-		if dir := path.Dir(name); dir != "." {
-			if err := hackpadfs.MkdirAll(fsys, dir, 0o755); err != nil {
-				return nil, fmt.Errorf("file %q: %v", name, err)
+		fsys[name] = &fstest.MapFile{Data: []byte(files[name]), Mode: 0o644}
+	}
+	for _, name := range names {
+		// A file that is also a folder of another ("a" and "a/b") cannot exist.
+		for dir := path.Dir(name); dir != "."; dir = path.Dir(dir) {
+			if _, ok := fsys[dir]; ok {
+				return nil, fmt.Errorf("file %q: %q is a file, not a folder", name, dir)
 			}
-		}
-		if err := hackpadfs.WriteFullFile(fsys, name, []byte(files[name]), 0o644); err != nil {
-			return nil, fmt.Errorf("file %q: %v", name, err)
 		}
 	}
 	return fsys, nil

@@ -169,6 +169,7 @@ func TestBadRequests(t *testing.T) {
 		{"bench", `{"files":{"a.S":"nop"},"main":"b.S"}`, `no file "b.S"`},
 		{"bench", `{"files":{"a.S":"nop"},"main":"a.S","device":"z80"}`, `unknown device "z80"`},
 		{"bench", `{"files":{"a.S":"nop","../x":""},"main":"a.S"}`, `bad file name "../x"`},
+		{"bench", `{"files":{"a.S":"nop","a.S/b.S":""},"main":"a.S"}`, `"a.S" is a file, not a folder`},
 		{"bench", `{"files":{"a.S":"nop"},"main":"a.S","task":"des-56"}`, `unknown task "des-56"`},
 	} {
 		var out map[string]any
