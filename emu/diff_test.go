@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/asm/disasm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/isa"
@@ -151,7 +152,7 @@ func TestSimavr(t *testing.T) {
 		if d := compareResults(got, want[i]); d != "" {
 			failures++
 			if failures <= 10 {
-				t.Errorf("program %d: %s\n ours:   %v\n simavr: %v\n%s", i, d, got, want[i], disasm(p))
+				t.Errorf("program %d: %s\n ours:   %v\n simavr: %v\n%s", i, d, got, want[i], listing(p))
 			}
 		}
 	}
@@ -207,7 +208,8 @@ func compareResults(ours, theirs diffResult) string {
 	return ""
 }
 
-func disasm(p []byte) string {
+// listing disassembles a generated program for a failure message.
+func listing(p []byte) string {
 	var b strings.Builder
 	for w := 0; 2*w+1 < len(p); {
 		w0 := uint16(p[2*w]) | uint16(p[2*w+1])<<8
@@ -221,7 +223,7 @@ func disasm(p []byte) string {
 			w++
 			continue
 		}
-		fmt.Fprintf(&b, "  %04x: %s\n", w, isa.PreferredAlias(in))
+		fmt.Fprintf(&b, "  %04x: %s\n", w, disasm.Format(isa.PreferredAlias(in)))
 		w += in.Words
 	}
 	return b.String()

@@ -19,7 +19,6 @@ package isa
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Core is an AVR CPU core generation as the manual names them.
@@ -399,29 +398,12 @@ func (e *RangeError) Error() string {
 	return fmt.Sprintf("operand %d out of range: %d is not a %s", e.Index+1, e.Value, e.Kind)
 }
 
-// Inst is one decoded instruction: its form and operand values.
+// Inst is one decoded instruction: its form and operand values. The GNU-syntax printer is
+// asm/disasm.Format.
 type Inst struct {
 	Form  *Form
 	Args  [3]int64 // operand values, Form.Operands order; unused slots are 0
 	Words int      // 1 or 2
-}
-
-// String prints the instruction in GNU avr-as syntax with relative targets as ".+N"/".-N" in bytes.
-func (in Inst) String() string {
-	if in.Form == nil {
-		return "(illegal)"
-	}
-	var b strings.Builder
-	b.WriteString(in.Form.Mnemonic)
-	for i, op := range in.Form.Operands {
-		if i == 0 {
-			b.WriteByte('\t')
-		} else {
-			b.WriteString(", ")
-		}
-		b.WriteString(FormatOperand(op.Kind, in.Args[i]))
-	}
-	return b.String()
 }
 
 // FormatOperand prints one operand value in GNU syntax: registers as rN, pointers as X/Y+/-Z or Y+q,

@@ -22,10 +22,10 @@ func TestEveryWordRoundTrips(t *testing.T) {
 				}
 				got, err := in.Form.Encode(args)
 				if err != nil {
-					t.Fatalf("%s: %#04x %s: encode: %v", c, w, in, err)
+					t.Fatalf("%s: %#04x %s %v: encode: %v", c, w, in.Form.Mnemonic, args, err)
 				}
 				if got[0] != uint16(w) || (in.Words == 2 && got[1] != w1) {
-					t.Fatalf("%s: %#04x %04x decodes to %q, encodes to %04x", c, w, w1, in, got)
+					t.Fatalf("%s: %#04x %04x decodes to %s %v, encodes to %04x", c, w, w1, in.Form.Mnemonic, args, got)
 				}
 				if in.Words == 1 {
 					break
