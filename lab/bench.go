@@ -176,9 +176,9 @@ type harness struct {
 	keyAddr   uint16 // key-schedule scenario
 	rkAddr    uint32 // flash byte address (rkFlash) or data address
 	rkFlash   bool
-	rkHarness bool // round keys placed by the harness in SRAM
-	spStart   uint16
-	retBytes  int
+	rkHarness bool   // round keys placed by the harness in SRAM
+	spStart   uint16 // SP before the return address is pushed (RAMEND)
+	spCalled  uint16 // SP after the emulator pushed the return address, as after a CALL
 }
 
 // Callee-saved registers of the avr-gcc ABI and the values the harness plants in them.
@@ -200,10 +200,6 @@ func newHarness(im *asm.Image, t *Task, opts Options) (*harness, *Report) {
 	}
 	h.entry = uint32(sym.Value) / 2
 	dev := h.dev
-	h.retBytes = 2
-	if dev.PC22 {
-		h.retBytes = 3
-	}
 	// SRAM layout: .data and .bss from the image, then the block (and the key), then round keys at a
 	// 256-byte-aligned address when the harness keeps them; the stack grows down from RAMEND.
 	free := uint32(im.BSSAddr) + uint32(im.BSSSize)
@@ -273,10 +269,7 @@ func (h *harness) call(block, key, rk []byte, trace bool) (out []byte, cycles ui
 	if trace {
 		m = h.mt
 	}
-	m.Reset()
-	if len(h.im.Data) > 0 {
-		m.LoadData(h.im.DataAddr, h.im.Data)
-	}
+	resetWithImage(m, h.im)
 	m.LoadData(h.blockAddr, block)
 	if h.opts.Scenario == ScenarioKeySchedule {
 		m.LoadData(h.keyAddr, key)
@@ -303,6 +296,7 @@ func (h *harness) call(block, key, rk []byte, trace bool) (out []byte, cycles ui
 	}
 	m.SetSP(h.spStart)
 	m.PushReturn(h.sentinel)
+	h.spCalled = m.SP()
 	m.SetReturnSentinel(h.sentinel)
 	m.ResetStackLow()
 	m.SetPC(h.entry)
@@ -428,7 +422,7 @@ func (h *harness) measure(rep *Report) {
 func (h *harness) sizes(rep *Report, low uint16) {
 	im := h.im
 	rep.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
-	top := h.spStart - uint16(h.retBytes) // SP after the CALL pushed its return address
+	top := h.spCalled
 	if low < top {
 		rep.Stack = int(top - low)
 	}

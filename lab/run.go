@@ -29,10 +29,7 @@ func Run(im *asm.Image, maxCycles uint64, dumpAddr uint16, dumpLen int) *RunResu
 		maxCycles = DefaultMaxCycles
 	}
 	m := emu.New(im.Device, im.Flash, emu.Config{})
-	m.Reset()
-	if len(im.Data) > 0 {
-		m.LoadData(im.DataAddr, im.Data)
-	}
+	resetWithImage(m, im)
 	stop := m.Run(maxCycles)
 	res := &RunResult{Stop: stop.Reason.String(), Cycles: m.Cycles(), PC: m.PC(), SP: m.SP(), SREG: m.SREG(),
 		Output: string(m.Output())}
@@ -53,4 +50,13 @@ func Run(im *asm.Image, maxCycles uint64, dumpAddr uint16, dumpLen int) *RunResu
 		res.Dump = fmt.Sprintf("%x", m.Data(dumpAddr, dumpLen))
 	}
 	return res
+}
+
+// resetWithImage resets m and copies the image's initial .data to SRAM, as a C runtime's start-up code
+// would. It is the one way lab puts a program into a machine, for runs from reset and harness calls.
+func resetWithImage(m *emu.Machine, im *asm.Image) {
+	m.Reset()
+	if len(im.Data) > 0 {
+		m.LoadData(im.DataAddr, im.Data)
+	}
 }
