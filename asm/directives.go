@@ -97,7 +97,17 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 		a.names(st, toks, i, func(n tok) { a.ref(n.text).global = true })
 	case ".local", ".extern":
 		a.names(st, toks, i, func(tok) {})
-	case ".type", ".func", ".endfunc", ".file", ".ident", ".list", ".nolist", ".psize", ".title", ".sbttl", ".eject", ".print":
+	case ".type":
+		// ".type name, @function" (also %function, STT_FUNC) marks a function: lab leaves a function
+		// the measured call never enters out of its flash figure. Other types are accepted and ignored.
+		if s := toks[i+1]; s.kind == tIdent && toks[i+2].kind == tOp && toks[i+2].text == "," {
+			for _, t := range toks[i+3:] {
+				if t.kind == tIdent && (t.text == "function" || t.text == "STT_FUNC") {
+					a.ref(s.text).fn = true
+				}
+			}
+		}
+	case ".func", ".endfunc", ".file", ".ident", ".list", ".nolist", ".psize", ".title", ".sbttl", ".eject", ".print":
 		// accepted and ignored, as avr-gcc's own output uses them
 	case ".size":
 		s := toks[i+1]

@@ -70,6 +70,8 @@ type Symbol struct {
 	Value int64
 	// Size is the value given by .size, 0 when none was given.
 	Size int64
+	// Func is true for a function: named by ".type NAME, @function" in a source, STT_FUNC in an ELF.
+	Func bool
 	// Global is true when the symbol was named by .global or .globl.
 	Global bool
 	// Pos is where the symbol was defined.

@@ -31,6 +31,7 @@ type symDef struct {
 	used   bool // an expression refers to this definition
 	pos    token.Position
 	size   *node // from .size
+	fn     bool  // .type name, @function
 }
 
 // ref returns the current definition of name for a use, creating an undefined one.
@@ -131,7 +132,7 @@ func (a *assembler) symbols() []Symbol {
 		if d.kind == symUndef {
 			continue
 		}
-		s := Symbol{Name: name, Global: d.global, Pos: d.pos}
+		s := Symbol{Name: name, Global: d.global, Func: d.fn, Pos: d.pos}
 		switch d.kind {
 		case symLabel:
 			s.Section, s.Value = d.sec.kind.imageSection(), d.sec.base+d.off
