@@ -28,6 +28,9 @@ func opWords(o op) uint8 {
 const (
 	opIllegal = isa.OpInvalid
 	opMissing = isa.NumOps
+	// opCover is the first-execution trap of Config.Access: it records the word as executed, puts
+	// the decoded op in its place and runs it. Its cyc is 0.
+	opCover = isa.NumOps + 1
 )
 
 // word returns the little-endian flash word at word address w, or 0xFFFF (erased) past the end.
@@ -109,14 +112,15 @@ func (m *Machine) relTarget(w uint32, words int, off int64) uint32 {
 func (m *Machine) predecode() {
 	erased := m.decodeAtWord(0xFFFF)
 	reuse := erased.kind == opIllegal
-	for w := range m.ops {
+	for w := range m.code {
 		if reuse && m.word(uint32(w)) == 0xFFFF {
-			m.ops[w] = erased
+			m.code[w] = erased
 		} else {
-			m.ops[w] = m.decodeAt(uint32(w))
+			m.code[w] = m.decodeAt(uint32(w))
 		}
 	}
-	m.fixSkips(0, uint32(len(m.ops)))
+	m.fixSkips(0, uint32(len(m.code)))
+	m.arm(0, uint32(len(m.code)))
 }
 
 // fixSkips refreshes the skip size (words of the next instruction) of the skip instructions among
@@ -126,9 +130,9 @@ func (m *Machine) fixSkips(lo, hi uint32) {
 	for w := lo; w < hi && w < n; w++ {
 		s := uint8(1)
 		if w+1 < n {
-			s = opWords(m.ops[w+1])
+			s = opWords(m.code[w+1])
 		}
-		switch o := &m.ops[w]; o.kind {
+		switch o := &m.code[w]; o.kind {
 		case isa.CPSE, isa.SBRC, isa.SBRS:
 			o.k = uint32(s)
 		case isa.SBIC, isa.SBIS:
@@ -149,11 +153,12 @@ func (m *Machine) redecode(lo, hi uint32) {
 		start--
 	}
 	for w := start; w < hi; w++ {
-		m.ops[w] = m.decodeAt(w)
+		m.code[w] = m.decodeAt(w)
 	}
 	s := start
 	if s > 0 {
 		s--
 	}
 	m.fixSkips(s, hi)
+	m.arm(s, hi)
 }

@@ -66,7 +66,7 @@ func FuzzRun(f *testing.F) {
 		}
 		plain := stateOf(m, s)
 
-		h := emu.New(d, flash, emu.Config{Trace: true, Profile: true, TraceLimit: -1})
+		h := emu.New(d, flash, emu.Config{Trace: true, Profile: true, TraceLimit: -1, Access: true})
 		h.SetSP(d.RAMEND())
 		hs := h.Run(limit)
 		if got := stateOf(h, hs); !got.equal(plain) {
@@ -79,6 +79,13 @@ func FuzzRun(f *testing.F) {
 		}
 		if cycles != h.Cycles() || execs != uint64(len(h.TraceAddrs())) {
 			t.Fatalf("profile: %d cycles of %d, %d executions, %d traced", cycles, h.Cycles(), execs, len(h.TraceAddrs()))
+		}
+
+		ac := emu.New(d, flash, emu.Config{Access: true})
+		ac.SetSP(d.RAMEND())
+		as := ac.Run(limit)
+		if got := stateOf(ac, as); !got.equal(plain) {
+			t.Fatalf("access recording on: %+v\noff: %+v", got, plain)
 		}
 
 		st := emu.New(d, flash, emu.Config{})

@@ -31,7 +31,20 @@ type Config struct {
 	TraceLimit int
 	// Profile counts executions and cycles per word address (ExecCount, CycleCount).
 	Profile bool
+	// Access records which flash words are executed, which program-memory bytes are read (LPM,
+	// ELPM, flash mapped into data space) and which data-space bytes instructions read or write
+	// (Executed, FlashRead, DataAccess). Pushes, pops, calls and returns are not recorded: the stack
+	// is measured by StackLow. The record accumulates over Runs and Resets until ResetAccess.
+	// It costs little: each word traps once on its first execution, and loads and stores take the
+	// slow path.
+	Access bool
+	// OutputLimit caps the UART output kept (Output); 0 means DefaultOutputLimit, negative no cap.
+	// OutputCut reports when bytes were dropped.
+	OutputLimit int
 }
+
+// DefaultOutputLimit is the number of output bytes a machine keeps when Config.OutputLimit is 0.
+const DefaultOutputLimit = 1 << 20
 
 // Machine is one AVR device executing one program: registers, data space, program memory (predecoded)
 // and the cycle counter. Build it with [New]; it is not safe for concurrent use (one goroutine at a
@@ -39,7 +52,9 @@ type Config struct {
 type Machine struct {
 	dev       *isa.Device
 	cfg       Config
-	ops       []op       // one per flash word
+	ops       []op       // one per flash word, as the run loop reads them (opCover traps with Config.Access)
+	code      []op       // the decoded program, one per flash word (the same slice as ops without Config.Access)
+	ldst      []byte     // the SRAM the loop's loads and stores reach directly: sram, or nil with Config.Access
 	regs      *[256]byte // r0..r31 (256 bytes so that a uint8 index needs no bounds check)
 	data      []byte     // data space 0..RAMEND (on classic parts r0..r31 live in regs, not data[0:32])
 	sram      []byte     // data[SRAMStart : RAMEND+1]
@@ -59,10 +74,18 @@ type Machine struct {
 	sentinel uint32 // return address that stops Run; noSentinel when unset
 	stackLow uint16 // lowest SP seen; noLow when none was seen
 
-	out []byte // bytes written to dev.UDR
+	out    []byte // bytes written to dev.UDR
+	outMax int    // cap of out; negative: none
+	outCut bool   // bytes were dropped
+
+	execSeen  []bool // Config.Access: per flash word, executed
+	flashSeen []bool // Config.Access: per flash byte, read by LPM/ELPM/mapped flash
+	dataSeen  []byte // Config.Access: per data address, accessRead|accessWrite
+	spmWrites int    // SPM instructions executed since New or ResetFlash
 
 	hooked  bool     // any of trace, profile, breakpoints: the run loop calls hook
 	resumed bool     // the first instruction of a Run/Step ignores its breakpoint
+	rehook  bool     // the hooks ran for the instruction at pc, which an opCover trap re-dispatches
 	bp      []uint64 // breakpoint bitmap, one bit per flash word; nil when none was ever set
 	nbp     int
 
@@ -99,9 +122,24 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 		m.flash[i] = 0xFF
 	}
 	m.ops = make([]op, dev.Flash/2)
+	m.code = m.ops
+	if cfg.Access {
+		m.code = make([]op, len(m.ops))
+		m.execSeen = make([]bool, len(m.ops))
+		m.flashSeen = make([]bool, dev.Flash)
+	}
+	m.outMax = cfg.OutputLimit
+	if m.outMax == 0 {
+		m.outMax = DefaultOutputLimit
+	}
 	m.data = make([]byte, int(dev.RAMEND())+1)
 	m.sram = m.data[dev.SRAMStart:]
 	m.sramStart = uint32(dev.SRAMStart)
+	m.ldst = m.sram
+	if cfg.Access {
+		m.ldst = nil
+		m.dataSeen = make([]byte, len(m.data))
+	}
 	m.retBytes = 2
 	if dev.PC22 {
 		m.retBytes = 3
@@ -134,7 +172,7 @@ func (m *Machine) Reset() {
 	clear(m.regs[:])
 	m.pc, m.cycles, m.sreg, m.sp = 0, 0, 0, m.dev.SPReset
 	m.stackLow = noLow
-	m.out = m.out[:0]
+	m.out, m.outCut = m.out[:0], false
 	m.trace = m.trace[:0]
 	m.traceHash = traceSeed
 	clear(m.execCount)
@@ -202,7 +240,78 @@ func (m *Machine) noteSP() {
 func (m *Machine) Output() []byte { return m.out }
 
 // ResetOutput discards the output collected so far.
-func (m *Machine) ResetOutput() { m.out = m.out[:0] }
+func (m *Machine) ResetOutput() { m.out, m.outCut = m.out[:0], false }
+
+// OutputCut reports whether output bytes were dropped because Config.OutputLimit was reached since
+// Reset or ResetOutput.
+func (m *Machine) OutputCut() bool { return m.outCut }
+
+// Access bits of DataAccess.
+const (
+	AccessRead  = 1 << iota // an instruction read the byte
+	AccessWrite             // an instruction wrote the byte
+)
+
+// Executed reports whether the instruction at flash word address w was executed since New or
+// ResetAccess (false without Config.Access).
+func (m *Machine) Executed(w uint32) bool { return w < uint32(len(m.execSeen)) && m.execSeen[w] }
+
+// InstructionWords returns the size in words (1 or 2) of the instruction decoded at word address w.
+func (m *Machine) InstructionWords(w uint32) int {
+	if w >= uint32(len(m.code)) {
+		return 1
+	}
+	return int(opWords(m.code[w]))
+}
+
+// FlashRead reports whether program-memory byte addr was read as data (LPM, ELPM, or through the
+// data-space window of mapped flash) since New or ResetAccess (false without Config.Access).
+func (m *Machine) FlashRead(addr uint32) bool { return addr < uint32(len(m.flashSeen)) && m.flashSeen[addr] }
+
+// DataAccess returns how instructions accessed data-space address addr since New or ResetAccess: a
+// combination of AccessRead and AccessWrite (0 without Config.Access). Pushes, pops, calls and
+// returns are not included.
+func (m *Machine) DataAccess(addr uint16) uint8 {
+	if int(addr) >= len(m.dataSeen) {
+		return 0
+	}
+	return m.dataSeen[addr]
+}
+
+// ResetAccess clears the access record and re-arms the first-execution traps.
+func (m *Machine) ResetAccess() {
+	if !m.cfg.Access {
+		return
+	}
+	clear(m.execSeen)
+	clear(m.flashSeen)
+	clear(m.dataSeen)
+	m.arm(0, uint32(len(m.ops)))
+}
+
+// arm makes words lo..hi-1 trap on their next execution (Config.Access).
+func (m *Machine) arm(lo, hi uint32) {
+	if !m.cfg.Access {
+		return
+	}
+	for w := lo; w < hi && w < uint32(len(m.ops)); w++ {
+		m.ops[w] = op{kind: opCover}
+	}
+}
+
+// SPMWrites returns how many SPM instructions wrote program memory since New or ResetFlash.
+func (m *Machine) SPMWrites() int { return m.spmWrites }
+
+// ResetFlash reloads program memory with flash from byte address 0 (the rest erased), as New does,
+// and re-decodes it; breakpoints and the access record are kept. Use it to undo SPM writes.
+func (m *Machine) ResetFlash(flash []byte) {
+	n := copy(m.flash, flash)
+	for i := n; i < len(m.flash); i++ {
+		m.flash[i] = 0xFF
+	}
+	m.predecode()
+	m.spmWrites = 0
+}
 
 // SetReturnSentinel makes a RET or RETI that pops wordAddr stop Run with StopReturn (the return's
 // cycles counted, PC = wordAddr). Push the address first with PushReturn.
@@ -317,6 +426,10 @@ func (m *Machine) CycleCount(wordAddr uint32) uint64 {
 // hook runs before each instruction when hooks are on. It reports true to stop at a breakpoint
 // before the instruction runs.
 func (m *Machine) hook(pc uint32, cycles uint64) bool {
+	if m.rehook {
+		m.rehook = false
+		return false
+	}
 	if m.nbp > 0 && !m.resumed && m.bp[pc/64]&(1<<(pc&63)) != 0 {
 		return true
 	}

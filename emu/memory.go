@@ -51,7 +51,11 @@ func (m *Machine) store(a uint32, v byte, sreg uint8) (newSREG uint8, ok bool) {
 		return sreg, true
 	}
 	if a == uint32(d.UDR) && d.UDR != 0 {
-		m.out = append(m.out, v)
+		if m.outMax < 0 || len(m.out) < m.outMax {
+			m.out = append(m.out, v)
+		} else {
+			m.outCut = true
+		}
 	}
 	m.data[a] = v
 	return sreg, true

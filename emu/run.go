@@ -107,6 +107,11 @@ resume: // the machine's registers are still the loop's
 		o := ops[pc]
 		cycles += uint64(o.cyc)
 		switch o.kind {
+		case opCover: // Config.Access: first execution of this word; runs the decoded op next
+			ops[pc] = m.code[pc]
+			m.execSeen[pc] = true
+			m.rehook = m.hooked // the hooks already saw this instruction
+			continue
 
 		// Arithmetic and logic.
 		case isa.ADD:
@@ -419,8 +424,8 @@ resume: // the machine's registers are still the loop's
 		case isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ:
 			p := o.b
 			a := (uint32(regs[p]) | uint32(regs[p|1])<<8) + o.k
-			if off := a - m.sramStart; off < uint32(len(m.sram)) {
-				regs[o.a] = m.sram[off]
+			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
+				regs[o.a] = m.ldst[off]
 				pc++
 				continue
 			}
@@ -433,8 +438,8 @@ resume: // the machine's registers are still the loop's
 		case isa.LDXInc, isa.LDYInc, isa.LDZInc:
 			p := o.b
 			a := uint32(regs[p]) | uint32(regs[p|1])<<8
-			if off := a - m.sramStart; off < uint32(len(m.sram)) {
-				v := m.sram[off]
+			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
+				v := m.ldst[off]
 				regs[p], regs[p|1] = uint8(a+1), uint8((a+1)>>8)
 				regs[o.a] = v
 				pc++
@@ -449,8 +454,8 @@ resume: // the machine's registers are still the loop's
 		case isa.LDXDec, isa.LDYDec, isa.LDZDec:
 			p := o.b
 			a := (uint32(regs[p]) | uint32(regs[p|1])<<8 - 1) & 0xFFFF
-			if off := a - m.sramStart; off < uint32(len(m.sram)) {
-				v := m.sram[off]
+			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
+				v := m.ldst[off]
 				regs[p], regs[p|1] = uint8(a), uint8(a>>8)
 				regs[o.a] = v
 				pc++
@@ -463,8 +468,8 @@ resume: // the machine's registers are still the loop's
 			}
 			goto reload
 		case isa.LDS, isa.LDSrc:
-			if off := o.k - m.sramStart; off < uint32(len(m.sram)) {
-				regs[o.a] = m.sram[off]
+			if off := o.k - m.sramStart; off < uint32(len(m.ldst)) {
+				regs[o.a] = m.ldst[off]
 				pc += uint(opWordsLDS(o.kind))
 				continue
 			}
@@ -477,8 +482,8 @@ resume: // the machine's registers are still the loop's
 		case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ:
 			p := o.b
 			a := (uint32(regs[p]) | uint32(regs[p|1])<<8) + o.k
-			if off := a - m.sramStart; off < uint32(len(m.sram)) {
-				m.sram[off] = regs[o.a]
+			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
+				m.ldst[off] = regs[o.a]
 				pc++
 				continue
 			}
@@ -491,8 +496,8 @@ resume: // the machine's registers are still the loop's
 		case isa.STXInc, isa.STYInc, isa.STZInc:
 			p := o.b
 			a := uint32(regs[p]) | uint32(regs[p|1])<<8
-			if off := a - m.sramStart; off < uint32(len(m.sram)) {
-				m.sram[off] = regs[o.a]
+			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
+				m.ldst[off] = regs[o.a]
 				regs[p], regs[p|1] = uint8(a+1), uint8((a+1)>>8)
 				pc++
 				continue
@@ -506,8 +511,8 @@ resume: // the machine's registers are still the loop's
 		case isa.STXDec, isa.STYDec, isa.STZDec:
 			p := o.b
 			a := (uint32(regs[p]) | uint32(regs[p|1])<<8 - 1) & 0xFFFF
-			if off := a - m.sramStart; off < uint32(len(m.sram)) {
-				m.sram[off] = regs[o.a]
+			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
+				m.ldst[off] = regs[o.a]
 				regs[p], regs[p|1] = uint8(a), uint8(a>>8)
 				pc++
 				continue
@@ -519,8 +524,8 @@ resume: // the machine's registers are still the loop's
 			}
 			goto reload
 		case isa.STS, isa.STSrc:
-			if off := o.k - m.sramStart; off < uint32(len(m.sram)) {
-				m.sram[off] = regs[o.a]
+			if off := o.k - m.sramStart; off < uint32(len(m.ldst)) {
+				m.ldst[off] = regs[o.a]
 				pc += uint(opWordsLDS(o.kind))
 				continue
 			}
@@ -541,6 +546,9 @@ resume: // the machine's registers are still the loop's
 				goto fault
 			}
 			v := m.flash[a]
+			if m.flashSeen != nil {
+				m.flashSeen[a] = true
+			}
 			if o.kind == isa.LPMZInc {
 				regs[30], regs[31] = uint8(a+1), uint8((a+1)>>8)
 			}
@@ -555,6 +563,9 @@ resume: // the machine's registers are still the loop's
 				goto fault
 			}
 			v := m.flash[a]
+			if m.flashSeen != nil {
+				m.flashSeen[a] = true
+			}
 			if o.kind == isa.ELPMZInc {
 				regs[30], regs[31] = uint8(a+1), uint8((a+1)>>8)
 				m.setRAMPZ(a + 1)
@@ -630,7 +641,7 @@ resume: // the machine's registers are still the loop's
 
 fault: // m.pc, m.cycles, m.sreg hold the state of the faulting instruction, its base cycles counted
 	if fk != FaultPCOutOfFlash {
-		m.cycles -= uint64(m.ops[m.pc].cyc)
+		m.cycles -= uint64(m.code[m.pc].cyc)
 	}
 	return Stop{Reason: StopFault, Fault: m.newFault(fk, faddr)}
 }

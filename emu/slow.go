@@ -31,11 +31,12 @@ func (m *Machine) slowLoad(d uint8, a uint32, p uint8, ptr uint32) (FaultKind, u
 	if !ok {
 		return FaultDataOutOfRange, a
 	}
+	m.noteAccess(a, AccessRead)
 	if p != 0 {
 		m.regs[p&30], m.regs[(p|1)&31] = uint8(ptr), uint8(ptr>>8)
 	}
 	m.regs[d&31] = v
-	m.pc += uint32(opWords(m.ops[m.pc]))
+	m.pc += uint32(opWords(m.code[m.pc]))
 	return faultNone, 0
 }
 
@@ -46,11 +47,12 @@ func (m *Machine) slowStore(r uint8, a uint32, p uint8, ptr uint32) (FaultKind, 
 	if !ok {
 		return FaultDataOutOfRange, a
 	}
+	m.noteAccess(a, AccessWrite)
 	m.sreg = sreg
 	if p != 0 {
 		m.regs[p&30], m.regs[(p|1)&31] = uint8(ptr), uint8(ptr>>8)
 	}
-	m.pc += uint32(opWords(m.ops[m.pc]))
+	m.pc += uint32(opWords(m.code[m.pc]))
 	return faultNone, 0
 }
 
@@ -85,6 +87,7 @@ func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
 			return FaultDataOutOfRange, a
 		}
 		m.flash[a&^1], m.flash[a|1] = regs[0], regs[1]
+		m.spmWrites++
 		m.redecode(a/2, a/2+1)
 		if o.kind == isa.SPMZInc {
 			regs[30], regs[31] = uint8(a+2), uint8((a+2)>>8)
@@ -117,12 +120,28 @@ func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
 		if m.sreg, ok = m.store(a, w, m.sreg); !ok {
 			return FaultDataOutOfRange, a
 		}
+		m.noteAccess(a, AccessRead|AccessWrite)
 		regs[o.a&31] = v
 	default:
 		return FaultNotImplemented, 0
 	}
 	m.pc++
 	return faultNone, 0
+}
+
+// noteAccess records an instruction's access to data-space address a (Config.Access): reads of mapped
+// flash as flash reads, the rest per data address.
+func (m *Machine) noteAccess(a uint32, how uint8) {
+	if m.dataSeen == nil {
+		return
+	}
+	if a < uint32(len(m.dataSeen)) {
+		m.dataSeen[a] |= how
+		return
+	}
+	if d := m.dev.MappedFlash; d != 0 && a >= uint32(d) && a-uint32(d) < uint32(len(m.flashSeen)) {
+		m.flashSeen[a-uint32(d)] = true
+	}
 }
 
 // rampz returns RAMPZ, 0 on parts without it.
@@ -155,7 +174,7 @@ func (m *Machine) newFault(k FaultKind, addr uint32) *Fault {
 		f.Msg = fmt.Sprintf("pc 0x%04x outside flash (%d words)", m.pc, len(m.ops))
 		return f
 	}
-	o := m.ops[m.pc]
+	o := m.code[m.pc]
 	switch o.kind {
 	case opIllegal:
 		f.Msg = fmt.Sprintf("illegal opcode 0x%04x", o.k)
