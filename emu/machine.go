@@ -266,7 +266,9 @@ func (m *Machine) InstructionWords(w uint32) int {
 
 // FlashRead reports whether program-memory byte addr was read as data (LPM, ELPM, or through the
 // data-space window of mapped flash) since New or ResetAccess (false without Config.Access).
-func (m *Machine) FlashRead(addr uint32) bool { return addr < uint32(len(m.flashSeen)) && m.flashSeen[addr] }
+func (m *Machine) FlashRead(addr uint32) bool {
+	return addr < uint32(len(m.flashSeen)) && m.flashSeen[addr]
+}
 
 // DataAccess returns how instructions accessed data-space address addr since New or ResetAccess: a
 // combination of AccessRead and AccessWrite (0 without Config.Access). Pushes, pops, calls and
