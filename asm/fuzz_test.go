@@ -79,7 +79,14 @@ func roundTrip(t *testing.T, im *asm.Image) {
 	if err != nil {
 		t.Fatalf("the disassembly does not assemble: %v\n%s", err, b.String())
 	}
-	if string(again.Flash) != string(im.Flash) {
+	// An image may end on an odd byte: the default linker script has no ALIGN(2) after .fini9-0 (avr-ld
+	// gives a 1-byte .text for ".section .fini0" + ".skip 1"). The disassembly puts that byte in .text,
+	// which the script pads to even, so the reassembled image has one more, unemitted, zero byte.
+	got := again.Flash
+	if n := len(im.Flash); n%2 == 1 && len(got) == n+1 && got[n] == 0 && !again.Emitted[n] {
+		got = got[:n]
+	}
+	if string(got) != string(im.Flash) {
 		t.Fatalf("reassembled bytes differ:\n% x\n% x\n%s", im.Flash, again.Flash, b.String())
 	}
 }
