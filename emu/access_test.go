@@ -1,6 +1,7 @@
 package emu_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/avrlab/avrlab/asm"
@@ -49,6 +50,19 @@ table:
 	s := m.Run(1000)
 	if got, want := stateOf(m, s), stateOf(plain, ps); !got.equal(want) {
 		t.Fatalf("with Access: %+v\nwithout: %+v", got, want)
+	}
+	// The traps are invisible to the hooks: the trace with Access equals the trace without, on the
+	// first run (every word traps) and on a second (none does).
+	tr := emu.New(im.Device, im.Flash, emu.Config{Trace: true})
+	ta := emu.New(im.Device, im.Flash, emu.Config{Trace: true, Access: true})
+	for run := 0; run < 2; run++ {
+		tr.Reset()
+		ta.Reset()
+		tr.Run(1000)
+		ta.Run(1000)
+		if !slices.Equal(tr.TraceAddrs(), ta.TraceAddrs()) || tr.TraceHash() != ta.TraceHash() {
+			t.Fatalf("run %d: trace with Access %v, without %v", run, ta.TraceAddrs(), tr.TraceAddrs())
+		}
 	}
 	skipped, _ := im.Symbol("skipped")
 	done, _ := im.Symbol("done")

@@ -85,7 +85,6 @@ type Machine struct {
 
 	hooked  bool     // any of trace, profile, breakpoints: the run loop calls hook
 	resumed bool     // the first instruction of a Run/Step ignores its breakpoint
-	rehook  bool     // the hooks ran for the instruction at pc, which an opCover trap re-dispatches
 	bp      []uint64 // breakpoint bitmap, one bit per flash word; nil when none was ever set
 	nbp     int
 
@@ -428,10 +427,6 @@ func (m *Machine) CycleCount(wordAddr uint32) uint64 {
 // hook runs before each instruction when hooks are on. It reports true to stop at a breakpoint
 // before the instruction runs.
 func (m *Machine) hook(pc uint32, cycles uint64) bool {
-	if m.rehook {
-		m.rehook = false
-		return false
-	}
 	if m.nbp > 0 && !m.resumed && m.bp[pc/64]&(1<<(pc&63)) != 0 {
 		return true
 	}

@@ -108,9 +108,10 @@ resume: // the machine's registers are still the loop's
 		cycles += uint64(o.cyc)
 		switch o.kind {
 		case opCover: // Config.Access: first execution of this word; runs the decoded op next
+			// (the trap adds no cycle, so the loop does not reach the deadline and call the hooks
+			// a second time for this instruction)
 			ops[pc] = m.code[pc]
 			m.execSeen[pc] = true
-			m.rehook = m.hooked // the hooks already saw this instruction
 			continue
 
 		// Arithmetic and logic.
