@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -23,6 +24,13 @@ type Config struct {
 	Defines map[string]string
 	// MaxErrors stops assembling after that many errors (one per line); 0 means 10, negative unlimited.
 	MaxErrors int
+	// MaxFileBytes is the size limit of each source file: the file AssembleFile reads, the src given to
+	// Assemble, and every #include'd and .include'd file. 0 or negative means 1 MiB (1,048,576 bytes).
+	MaxFileBytes int64
+	// MaxTotalBytes limits the bytes of all source files of one assembly together: the main source,
+	// each #include'd file once (the preprocessor reads a file once) and each .include'd file as often
+	// as it is included. 0 or negative means 4 MiB (4,194,304 bytes).
+	MaxTotalBytes int64
 }
 
 // Limits that turn hostile or runaway input into errors instead of hangs.
@@ -33,25 +41,56 @@ const (
 	defaultMaxError = 10
 )
 
-// AssembleFile reads name from cfg.FS and assembles it. On errors it returns the partial image and an
-// ErrorList; the image is nil only when the file cannot be read or the device is unknown.
+// ReadSource reads the source file name from fsys, as the assembler reads every source file: only a
+// regular file is read (a named pipe, device, socket or folder is refused without being opened, so
+// reading never blocks), and a file larger than limit bytes (limit <= 0 means 1 MiB, the default of
+// Config.MaxFileBytes) is refused before it is read whole. Callers that read the main file themselves
+// (to pass it to Assemble) should read it with ReadSource and cfg.MaxFileBytes.
+//
+// A refusal reads, for example, `"big.S" is 1258291200 bytes; the limit is 1048576 bytes per file`,
+// `"fifo.S" is not a regular file (named pipe)` or `"inc" is not a regular file (folder)`; errors of
+// fsys are returned as they are (errors.Is(err, fs.ErrNotExist) for a missing file).
+func ReadSource(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	return srcfile.Read(fsys, name, limit)
+}
+
+// AssembleFile reads name from cfg.FS (with ReadSource and cfg.MaxFileBytes) and assembles it. On
+// errors it returns the partial image and an ErrorList; the image is nil only when the file cannot be
+// read or the device is unknown.
 func AssembleFile(name string, cfg Config) (*Image, error) {
 	pos := token.Position{Filename: name}
 	if cfg.FS == nil {
 		return nil, ErrorList{{Pos: pos, Msg: "no file system to read " + quote(name) + " from"}}
 	}
-	src, err := fs.ReadFile(cfg.FS, name)
+	src, err := ReadSource(cfg.FS, name, cfg.MaxFileBytes)
 	if err != nil {
-		msg := "cannot read " + quote(name) + ": " + err.Error()
-		if errors.Is(err, fs.ErrNotExist) {
-			msg = "file " + quote(name) + " not found"
-		}
-		return nil, ErrorList{{Pos: pos, Msg: msg}}
+		return nil, ErrorList{{Pos: pos, Msg: readError(name, false, err)}}
 	}
 	return Assemble(name, src, cfg)
 }
 
-// Assemble assembles src as file name (includes are still read from cfg.FS). It returns the image
+// readError is the message for a file that could not be read: the refusal of ReadSource, or (include
+// false) `file "x" not found` and `cannot read "x": ...`, (include true) `include file "x" not found`
+// and `cannot read include file "x": ...`.
+func readError(name string, include bool, err error) string {
+	var se *srcfile.Error
+	what := ""
+	if include {
+		what = "include file "
+	}
+	switch {
+	case errors.As(err, &se):
+		return se.Error()
+	case errors.Is(err, fs.ErrNotExist) && include:
+		return what + quote(name) + " not found"
+	case errors.Is(err, fs.ErrNotExist):
+		return "file " + quote(name) + " not found"
+	}
+	return "cannot read " + what + quote(name) + ": " + err.Error()
+}
+
+// Assemble assembles src as file name (includes are still read from cfg.FS; src counts against
+// cfg.MaxTotalBytes, and a src larger than cfg.MaxFileBytes is refused like a file). It returns the image
 // (partial when there are errors: after too many errors it may hold only the Device) and, on errors,
 // an ErrorList sorted by position with at most one error per line. The image is nil only when
 // cfg.Device is unknown. Assemble is safe for concurrent use.
@@ -107,6 +146,7 @@ type assembler struct {
 	commons   []*symDef  // .comm symbols, allocated at the end of .bss
 
 	// input
+	reader   srcfile.Reader // reads #include'd and .include'd files, with the size limits
 	mainFile string
 	frames   []*frame
 	conds    []cond
@@ -175,6 +215,10 @@ func (a *assembler) errTok(st *stmt, t *tok, msg string) {
 // pass1 preprocesses the source and reads every statement: it expands macros and repetitions, follows
 // conditionals and includes, defines symbols and sizes every instruction and directive.
 func (a *assembler) pass1(name string, src []byte) {
+	a.reader = srcfile.Reader{FS: a.cfg.FS, MaxFile: a.cfg.MaxFileBytes, MaxTotal: a.cfg.MaxTotalBytes, Used: int64(len(src))}
+	if err := srcfile.CheckSize(name, int64(len(src)), a.cfg.MaxFileBytes); err != nil {
+		a.diag.fatal(token.Position{Filename: name}, err.Error())
+	}
 	defines := deviceDefines(a.dev)
 	for k, v := range a.cfg.Defines {
 		if v == "" {
@@ -187,6 +231,7 @@ func (a *assembler) pass1(name string, src []byte) {
 		Defines:         defines,
 		Builtin:         deviceHeaders(a.dev),
 		MaxIncludeDepth: maxDepth,
+		ReadFile:        a.reader.Read,
 	})
 	if err != nil {
 		var list cpp.ErrorList

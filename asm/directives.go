@@ -610,7 +610,7 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 		a.errAt(st, s.off, s.end, fmt.Sprintf(".include nested too deeply (more than %d levels)", maxDepth))
 		return
 	}
-	data, msg := readInclude(a.cfg.FS, p)
+	data, msg := a.readInclude(p)
 	if msg != "" {
 		a.errAt(st, s.off, s.end, msg)
 		return

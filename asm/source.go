@@ -1,7 +1,6 @@
 package asm
 
 import (
-	"errors"
 	"go/token"
 	"io/fs"
 	"path"
@@ -186,17 +185,15 @@ func includePath(from, name string) (string, string) {
 	return p, ""
 }
 
-// readInclude reads an .include'd file from fsys.
-func readInclude(fsys fs.FS, p string) ([]byte, string) {
-	if fsys == nil {
+// readInclude reads an .include'd file through the assembly's reader (only regular files, with the size
+// limits).
+func (a *assembler) readInclude(p string) ([]byte, string) {
+	if a.cfg.FS == nil {
 		return nil, "cannot read " + quote(p) + ": no file system to include from"
 	}
-	data, err := fs.ReadFile(fsys, p)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, "include file " + quote(p) + " not found"
-	case err != nil:
-		return nil, "cannot read include file " + quote(p) + ": " + err.Error()
+	data, err := a.reader.Read(p)
+	if err != nil {
+		return nil, readError(p, true, err)
 	}
 	return data, ""
 }

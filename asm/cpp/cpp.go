@@ -67,6 +67,8 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // Limits (see the package documentation).
@@ -100,6 +102,17 @@ type Config struct {
 	Builtin map[string]string
 	// MaxIncludeDepth limits nested #include; 0 means 64.
 	MaxIncludeDepth int
+	// MaxFileBytes is the size limit of each #include'd file; 0 or negative means 1 MiB. Only regular
+	// files are read: a named pipe, device, socket or folder is refused without being opened.
+	MaxFileBytes int64
+	// MaxTotalBytes limits the bytes of all #include'd files of one Preprocess call together (each file
+	// counted once: it is read once); 0 or negative means 4 MiB.
+	MaxTotalBytes int64
+	// ReadFile, when not nil, reads #include'd files (name is an FS path) instead of the built-in reader
+	// of FS with the two limits above; errors satisfying errors.Is(err, fs.ErrNotExist) mean "not
+	// here, look in the next folder". The assembler passes one that counts #include'd and .include'd
+	// files against one total.
+	ReadFile func(name string) ([]byte, error)
 	// Warn, when not nil, receives warnings (#warning, extra tokens after
 	// a directive, macro redefinitions).
 	Warn func(*Error)
@@ -108,6 +121,7 @@ type Config struct {
 // pp is the state of one Preprocess call.
 type pp struct {
 	cfg      Config
+	read     func(name string) ([]byte, error)
 	maxDepth int
 	incDirs  []string
 	macros   map[string]*macro
@@ -151,6 +165,11 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 	}
 	if p.maxDepth <= 0 {
 		p.maxDepth = defaultMaxIncludeDepth
+	}
+	p.read = cfg.ReadFile
+	if p.read == nil {
+		r := &srcfile.Reader{FS: cfg.FS, MaxFile: cfg.MaxFileBytes, MaxTotal: cfg.MaxTotalBytes}
+		p.read = r.Read
 	}
 	p.main.refill = p.fill
 	p.macros["__FILE__"] = &macro{name: "__FILE__", builtin: bFile}

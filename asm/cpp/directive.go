@@ -6,6 +6,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // cond is one open #if/#ifdef/#ifndef.
@@ -425,14 +427,17 @@ func (p *pp) find(s *source, name string, angled bool) (*source, string) {
 		key := "file:" + full
 		text, ok := p.cache[key]
 		if !ok {
-			b, err := fs.ReadFile(p.cfg.FS, full)
+			b, err := p.read(full)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
-			if err != nil {
-				if st, serr := fs.Stat(p.cfg.FS, full); serr == nil && st.IsDir() {
-					return nil, "is a folder"
-				}
+			var se *srcfile.Error
+			switch {
+			case errors.As(err, &se) && se.Mode.IsDir():
+				return nil, "is a folder"
+			case errors.As(err, &se):
+				return nil, se.Msg
+			case err != nil:
 				return nil, "cannot read file"
 			}
 			text = string(b)
