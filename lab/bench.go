@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -14,7 +13,7 @@ import (
 	"github.com/avrlab/avrlab/isa"
 )
 
-// Scenarios of a task.
+// Scenario names.
 const (
 	ScenarioFixedKey    = "fixed-key"    // void ENTRY(uint8_t *block): round keys precomputed by the harness
 	ScenarioKeySchedule = "key-schedule" // void ENTRY(uint8_t *block, const uint8_t *key, uint8_t *rk)
@@ -22,11 +21,18 @@ const (
 )
 
 // Scenarios returns the scenario names in the order the CLI documents them.
-func Scenarios() []string { return []string{ScenarioFixedKey, ScenarioKeySchedule, ScenarioDecrypt} }
+func Scenarios() []string {
+	var s []string
+	for _, r := range ScenarioTable() {
+		s = append(s, r.Name)
+	}
+	return s
+}
 
-// Defaults of Options.
+// Defaults and bounds of Options.
 const (
 	DefaultVectors   = 100
+	MaxVectors       = 100_000
 	DefaultMaxCycles = 10_000_000
 	// ConstantTimeInputs is how many random inputs the constant-time check compares.
 	ConstantTimeInputs = 64
@@ -35,25 +41,72 @@ const (
 // Options says what to measure. The zero value measures the task named in the source's first lines,
 // fixed-key, on the ATmega128, with 100 random vectors.
 type Options struct {
-	Task      string            // task ID; "" = DetectTask of the main source
-	Scenario  string            // "" = fixed-key
-	Entry, RK string            // symbols; "" = the task's defaults
-	Device    string            // "" = atmega128
-	Defines   map[string]string // -D NAME[=VALUE] for the preprocessor
-	Vectors   int               // random vectors besides the official one; 0 = 100, negative = none
-	Seed      uint64            // seed of the random vectors (0 is a fine seed)
-	MaxCycles uint64            // cycle limit of one call; 0 = 10,000,000
+	Task     string `json:"task,omitempty"`     // task ID; "" = DetectTask of the main source
+	Scenario string `json:"scenario,omitempty"` // "" = fixed-key
+	// Call is a call spec "NAME(ARG, ...)" (see ParseCall); "" = the "; avrlab call:" line of the
+	// source, else the scenario's default call of Entry.
+	Call      string            `json:"call,omitempty"`
+	Entry     string            `json:"entry,omitempty"` // entry symbol or byte address; "" = the task's
+	RK        string            `json:"rk,omitempty"`    // round-key symbol; "" = the task's
+	Device    string            `json:"device,omitempty"`
+	Defines   map[string]string `json:"defines,omitempty"` // -D NAME[=VALUE] for the preprocessor
+	Vectors   int               `json:"vectors,omitempty"` // random vectors besides the official one; 0 = 100, negative = none
+	Seed      uint64            `json:"seed,omitempty"`    // seed of the random vectors (0 is a fine seed)
+	MaxCycles uint64            `json:"max_cycles,omitempty"`
+	// Linked says the image is a linked program (ELF, HEX) rather than one source's output: flash
+	// and RAM then count only what the call uses (see the README). BenchFile sets it for ELF and HEX.
+	Linked bool `json:"linked,omitempty"`
 }
 
-// VectorResult is one test vector's outcome, in memory byte order (hex).
+// BufferBytes is the content of one buffer, as lower-case hex in memory byte order.
+type BufferBytes struct {
+	Role Role   `json:"role"`
+	Hex  string `json:"hex"`
+}
+
+// VectorResult is one test vector's outcome: the buffers the harness filled, the buffer it checked,
+// and what it expected and found there (hex, memory byte order).
 type VectorResult struct {
-	Key       string `json:"key"`
-	Plaintext string `json:"plaintext"`
-	Expected  string `json:"expected"`
-	Got       string `json:"got"`
-	Cycles    uint64 `json:"cycles"`
-	OK        bool   `json:"ok"`
-	Official  bool   `json:"official"`
+	Inputs   []BufferBytes `json:"inputs"`
+	Output   Role          `json:"output"`
+	Expected string        `json:"expected"`
+	Got      string        `json:"got"`
+	Cycles   uint64        `json:"cycles"`
+	OK       bool          `json:"ok"`
+	Official bool          `json:"official"`
+	// Problem says what else went wrong in this call (a read-only input written), or "".
+	Problem string `json:"problem,omitempty"`
+}
+
+// Input returns the hex of the input buffer of role r, or "".
+func (v *VectorResult) Input(r Role) string {
+	for _, b := range v.Inputs {
+		if b.Role == r {
+			return b.Hex
+		}
+	}
+	return ""
+}
+
+// BufferUse describes one buffer of the call: where the harness put it and how much of it the routine
+// touched.
+type BufferUse struct {
+	Role     Role   `json:"role"`
+	Register string `json:"register"` // "r25:r24"
+	Addr     uint16 `json:"addr"`
+	Size     int    `json:"size"`
+	Dir      string `json:"dir"`     // in, out, in/out
+	Counted  bool   `json:"counted"` // counts as RAM
+	Touched  int    `json:"touched"` // bytes the routine read or wrote
+}
+
+// FunctionUse is one function of the image (a symbol with a type and a size) and whether the measured
+// call entered it.
+type FunctionUse struct {
+	Name    string `json:"name"`
+	Addr    uint32 `json:"addr"` // flash byte address
+	Size    int    `json:"size"`
+	Entered bool   `json:"entered"`
 }
 
 // Report is the measurement of one implementation of one task. Sizes are bytes, cycles are CPU cycles
@@ -64,6 +117,7 @@ type Report struct {
 	Scenario   string  `json:"scenario"`
 	Device     string  `json:"device"`
 	Entry      string  `json:"entry"`
+	Call       string  `json:"call"` // the call measured, e.g. "speck64_128_encrypt(block, rk)"
 	Pass       bool    `json:"pass"`
 	Vectors    int     `json:"vectors"`
 	Failures   int     `json:"failures"`
@@ -71,13 +125,23 @@ type Report struct {
 	CyclesMax  uint64  `json:"cycles_max"`
 	CyclesMean float64 `json:"cycles_mean"`
 	CPB        float64 `json:"cpb"`
-	Flash      int     `json:"flash"`
-	RAM        int     `json:"ram"`
-	Stack      int     `json:"stack"`        // peak stack depth without the return address
-	Reserved   int     `json:"reserved_ram"` // .data + .bss the source reserves
-	RKInRAM    int     `json:"rk_ram"`       // round keys the harness keeps in SRAM
-	RKIn       string  `json:"rk_in"`        // "flash", "sram (source)", "sram (harness)" or "" (key-schedule)
-	Rank       float64 `json:"rank"`
+	// Flash and RAM are measured (see Measurement); the declared figures are what the source states.
+	Flash         int     `json:"flash"`
+	RAM           int     `json:"ram"`
+	FlashDeclared int     `json:"flash_declared"` // every program-memory byte the source emits
+	RAMDeclared   int     `json:"ram_declared"`   // .data + .bss + the counted buffers' sizes
+	Stack         int     `json:"stack"`          // peak stack depth without the return address
+	Reserved      int     `json:"reserved_ram"`   // .data + .bss counted
+	RAMOther      int     `json:"ram_other"`      // other SRAM bytes the routine touched, counted buffers included
+	RKIn          string  `json:"rk_in"`          // where the round keys are: flash table, SRAM, built by the routine
+	Rank          float64 `json:"rank"`
+
+	Buffers   []BufferUse   `json:"buffers"`
+	Functions []FunctionUse `json:"functions,omitempty"`
+	// Measurement names every difference between declared and measured flash and RAM.
+	Measurement []string `json:"measurement,omitempty"`
+	// Notes are hints that do not change the figures (a round-key table under another name, SPM).
+	Notes []string `json:"notes,omitempty"`
 
 	ConstantTime bool   `json:"constant_time"`
 	CTDetail     string `json:"constant_time_detail,omitempty"`
@@ -86,20 +150,29 @@ type Report struct {
 
 	Official     *VectorResult `json:"official,omitempty"`
 	FirstFailure *VectorResult `json:"first_failure,omitempty"`
-	// Error is a run-time problem that stopped the measurement: a fault with its source line, the cycle
-	// limit, a missing symbol. Pass is false when it is set.
+	// Error is a problem that stopped the measurement: a fault with its source line, the cycle
+	// limit, a missing symbol, a round-key table too short. Pass is false when it is set.
 	Error string `json:"error,omitempty"`
 }
 
 // ErrNoTask is returned when no task is given and the source names none.
 var ErrNoTask = errors.New("no task: give -task or put \"; avrlab task: ID\" in the first lines of the source")
 
-// BenchFile assembles main from fsys (includes are read from fsys too) and measures it. When assembly
-// fails it returns the partial image and the asm.ErrorList, and no report.
+// BenchFile reads main from fsys and measures it: an AVR ELF or Intel HEX file is loaded as a linked
+// program (see LoadBinary), anything else is assembled (includes are read from fsys too). When
+// assembly fails it returns the partial image and the asm.ErrorList, and no report.
 func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, error) {
 	src, err := fs.ReadFile(fsys, main)
 	if err != nil {
 		return nil, nil, err
+	}
+	if im, ok, err := LoadBinary(src, opts.Device); ok {
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", main, err)
+		}
+		opts.Linked = true
+		rep, err := Bench(im, opts)
+		return rep, im, err
 	}
 	return BenchSource(main, src, fsys, opts)
 }
@@ -109,6 +182,9 @@ func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *a
 	if opts.Task == "" {
 		opts.Task = DetectTask(src)
 	}
+	if opts.Call == "" {
+		opts.Call = DetectCall(src)
+	}
 	im, err := asm.Assemble(name, src, asm.Config{Device: opts.Device, FS: fsys, Defines: opts.Defines})
 	if err != nil {
 		return nil, im, err
@@ -117,9 +193,9 @@ func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *a
 	return rep, im, err
 }
 
-// Bench measures an assembled image. It returns an error only for bad options (unknown task, scenario
-// or device); problems of the implementation (wrong output, fault, missing symbol, cycle limit) are in
-// the report with Pass false.
+// Bench measures an image. It returns an error only for bad options (unknown task, scenario, device,
+// a malformed call spec, out-of-range numbers); problems of the implementation (wrong output, fault,
+// missing symbol, cycle limit) are in the report with Pass false.
 func Bench(im *asm.Image, opts Options) (*Report, error) {
 	t := LookupTask(normalizeID(opts.Task))
 	if opts.Task == "" {
@@ -131,29 +207,45 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 	if opts.Scenario == "" {
 		opts.Scenario = ScenarioFixedKey
 	}
-	switch opts.Scenario {
-	case ScenarioFixedKey, ScenarioKeySchedule, ScenarioDecrypt:
-	default:
+	sc := LookupScenario(opts.Scenario)
+	if sc == nil {
 		return nil, fmt.Errorf("unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios(), ", "))
 	}
-	if opts.Entry == "" {
-		opts.Entry = t.Entry
-		if opts.Scenario == ScenarioDecrypt {
-			opts.Entry = strings.TrimSuffix(t.Entry, "_encrypt") + "_decrypt"
-		}
-	}
-	if opts.RK == "" {
-		opts.RK = t.RK
-	}
-	if opts.Vectors == 0 {
+	switch {
+	case opts.Vectors == 0:
 		opts.Vectors = DefaultVectors
-	} else if opts.Vectors < 0 {
+	case opts.Vectors < 0:
 		opts.Vectors = 0
+	case opts.Vectors > MaxVectors:
+		return nil, fmt.Errorf("%d vectors: at most %d", opts.Vectors, MaxVectors)
 	}
 	if opts.MaxCycles == 0 {
 		opts.MaxCycles = DefaultMaxCycles
 	}
-	h, rep := newHarness(im, t, opts)
+	if opts.MaxCycles > MaxCycleLimit {
+		return nil, fmt.Errorf("cycle limit %d: at most %d", opts.MaxCycles, MaxCycleLimit)
+	}
+	if opts.RK == "" {
+		opts.RK = t.RK
+	}
+	var call Call
+	if opts.Call != "" {
+		c, err := ParseCall(opts.Call)
+		if err != nil {
+			return nil, err
+		}
+		call = c
+	} else {
+		call.Entry = opts.Entry
+		if call.Entry == "" {
+			call.Entry = t.Entry
+			if sc.Decrypt {
+				call.Entry = t.DecEntry
+			}
+		}
+		call.Args = sc.Args
+	}
+	h, rep := newHarness(im, t, sc, call, opts)
 	if rep.Error != "" {
 		return rep, nil
 	}
@@ -161,47 +253,115 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 	return rep, nil
 }
 
-// harness holds one machine and the layout of one task's call, built once and reset per vector.
+// MaxCycleLimit is the largest cycle limit of one call Bench accepts.
+const MaxCycleLimit = 10_000_000_000
+
+// buffer is one buffer the harness placed in SRAM for a call.
+type buffer struct {
+	BufferKind
+	arg  int // argument index
+	addr uint16
+	size int
+}
+
+// harness holds the machines and the layout of one task's call, built once and reset per vector.
 type harness struct {
 	im   *asm.Image
 	dev  *isa.Device
 	t    *Task
+	sc   *Scenario
+	call Call
 	opts Options
-	m    *emu.Machine // plain machine for the vectors
+	m    *emu.Machine // machine for the vectors
 	mt   *emu.Machine // machine with the address trace on, for the constant-time check
 
-	entry     uint32 // word address
-	sentinel  uint32 // word address the return address points at
-	blockAddr uint16
-	keyAddr   uint16 // key-schedule scenario
-	rkAddr    uint32 // flash byte address (rkFlash) or data address
-	rkFlash   bool
-	rkHarness bool   // round keys placed by the harness in SRAM
-	spStart   uint16 // SP before the return address is pushed (RAMEND)
-	spCalled  uint16 // SP after the emulator pushed the return address, as after a CALL
+	entry    uint32 // word address
+	sentinel uint32 // word address the return address points at
+	bufs     []buffer
+	rkAddr   uint32 // round keys the harness writes into the source's table: flash byte or data address
+	rkTable  int    // 0: none; rkFlash or rkSRAM
+	spStart  uint16 // SP before the return address is pushed (RAMEND)
+	spCalled uint16 // SP after the emulator pushed the return address, as after a CALL
+	spm      int    // SPM writes seen (undone after each call)
 }
+
+const (
+	rkFlash = 1 + iota // the source's round-key table in flash
+	rkSRAM             // the source's round-key table in .data/.bss
+)
 
 // Callee-saved registers of the avr-gcc ABI and the values the harness plants in them.
 var calleeSaved = []int{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29}
 
 func plant(r int) uint8 { return uint8(0xA5 ^ r*37) }
 
-func newHarness(im *asm.Image, t *Task, opts Options) (*harness, *Report) {
-	rep := &Report{Task: t.ID, TaskName: t.Name, Scenario: opts.Scenario, Device: im.Device.Name, Entry: opts.Entry}
-	h := &harness{im: im, dev: im.Device, t: t, opts: opts}
-	sym, ok := im.Symbol(opts.Entry)
-	if !ok {
-		rep.Error = fmt.Sprintf("entry symbol %q is not defined (the task's routine must be a label; use -entry NAME to name another)", opts.Entry)
+// unpassed returns the value planted in the register pair of argument i when the call does not pass
+// it: outside the data space of every classic device, so that a routine using it as a pointer
+// faults, and recognisable in the fault's address.
+func unpassed(i int) uint16 {
+	return uint16(0xA8+2*(i%4))<<8 | uint16(plant(argReg(i)))
+}
+
+func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (*harness, *Report) {
+	rep := &Report{Task: t.ID, TaskName: t.Name, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry}
+	h := &harness{im: im, dev: im.Device, t: t, sc: sc, call: call, opts: opts}
+	fail := func(format string, a ...any) (*harness, *Report) {
+		rep.Error = fmt.Sprintf(format, a...)
+		rep.Call = h.call.String()
 		return h, rep
 	}
-	if sym.Section != asm.SectionText && sym.Section != asm.SectionProgmem {
-		rep.Error = fmt.Sprintf("entry symbol %q is not in .text", opts.Entry)
-		return h, rep
+	if a, ok := entryAddress(call.Entry); ok {
+		if a%2 != 0 || a >= uint32(len(im.Flash)) {
+			return fail("entry address 0x%x is not an instruction address of the program (0..0x%x, even)", a, len(im.Flash))
+		}
+		h.entry = a / 2
+	} else {
+		sym, ok := im.Symbol(call.Entry)
+		if !ok {
+			hint := "the task's routine must be a label; name another with -entry NAME or -call 'NAME(ARG, ...)'"
+			if len(im.Symbols) == 0 {
+				hint = "the image has no symbols: give the entry as a byte address, e.g. -call '0x1a0(block)'"
+			}
+			return fail("entry symbol %q is not defined (%s)", call.Entry, hint)
+		}
+		if sym.Section != asm.SectionText && sym.Section != asm.SectionProgmem {
+			return fail("entry symbol %q is not in .text", call.Entry)
+		}
+		h.entry = uint32(sym.Value) / 2
 	}
-	h.entry = uint32(sym.Value) / 2
+	// The default call: the source's round-key table when it defines one, else round keys in SRAM.
+	if call.Args == nil {
+		h.call.Args = []Role{RoleBlock}
+		if _, ok := im.Symbol(opts.RK); !ok {
+			h.call.Args = append(h.call.Args, RoleRK)
+			if n := roundKeyLike(im, opts.RK); n != "" {
+				rep.Notes = append(rep.Notes, fmt.Sprintf("the source defines %q, which looks like a round-key table, "+
+					"but the task's round-key symbol is %q, so the harness passes round keys in SRAM (%s); "+
+					"if the routine reads %s, name it with -rk %s", n, opts.RK, ArgRegisters(1), n, n))
+			}
+		}
+	}
+	rep.Call = h.call.String()
+	if !h.call.has(RoleBlock) && !h.call.has(RoleOut) && !h.call.has(RoleRKOut) {
+		return fail("the call %s has no output: pass block, in and out, or rkout", rep.Call)
+	}
+	if !h.call.has(RoleRK) && !h.call.has(RoleKey) && !h.call.has(RoleRKOut) {
+		if msg := h.useTable(rep); msg != "" {
+			return fail("%s", msg)
+		}
+	} else {
+		switch {
+		case h.call.has(RoleRK):
+			rep.RKIn = "sram (harness, rk)"
+		case h.call.has(RoleRKOut):
+			rep.RKIn = "built by the routine (rkout)"
+		default:
+			rep.RKIn = "scheduled by the routine from the key"
+		}
+	}
 	dev := h.dev
-	// SRAM layout: .data and .bss from the image, then the block (and the key), then round keys at a
-	// 256-byte-aligned address when the harness keeps them; the stack grows down from RAMEND.
+	// SRAM layout: .data and .bss from the image, then the buffers in table order (16-byte aligned;
+	// round keys 256-byte aligned); the stack grows down from RAMEND.
 	free := uint32(im.BSSAddr) + uint32(im.BSSSize)
 	if end := uint32(im.DataAddr) + uint32(len(im.Data)); end > free {
 		free = end
@@ -209,90 +369,195 @@ func newHarness(im *asm.Image, t *Task, opts Options) (*harness, *Report) {
 	if free < uint32(dev.SRAMStart) {
 		free = uint32(dev.SRAMStart)
 	}
-	free = (free + 15) &^ 15
-	h.blockAddr = uint16(free)
-	free += uint32(t.BlockBytes)
-	free = (free + 15) &^ 15
-	if opts.Scenario == ScenarioKeySchedule {
-		h.keyAddr = uint16(free)
-		free += uint32(t.KeyBytes)
-	}
-	if opts.Scenario != ScenarioKeySchedule {
-		if rk, ok := im.Symbol(opts.RK); ok {
-			switch rk.Section {
-			case asm.SectionText, asm.SectionProgmem:
-				h.rkFlash, h.rkAddr = true, uint32(rk.Value)
-				if int(h.rkAddr)+t.RKBytes > len(im.Flash) {
-					rep.Error = fmt.Sprintf("round-key table %q at flash 0x%x has room for %d of its %d bytes",
-						opts.RK, h.rkAddr, len(im.Flash)-int(h.rkAddr), t.RKBytes)
-					return h, rep
-				}
-				rep.RKIn = "flash"
-			case asm.SectionData, asm.SectionBSS:
-				h.rkAddr = uint32(rk.Value)
-				rep.RKIn = "sram (source)"
-			default:
-				rep.Error = fmt.Sprintf("round-key symbol %q is a constant, not a table", opts.RK)
-				return h, rep
+	for _, k := range BufferKinds() {
+		for i, a := range h.call.Args {
+			if a != k.Role {
+				continue
 			}
-		} else {
-			h.rkHarness = true
-			free = (free + 255) &^ 255
-			h.rkAddr = free
-			free += uint32(t.RKBytes)
-			rep.RKIn = "sram (harness)"
-			rep.RKInRAM = t.RKBytes
+			free = (free + uint32(k.Align) - 1) &^ uint32(k.Align-1)
+			b := buffer{BufferKind: k, arg: i, addr: uint16(free), size: t.bufferSize(k.Role)}
+			h.bufs = append(h.bufs, b)
+			free += uint32(b.size)
 		}
-	} else {
-		free = (free + 255) &^ 255
-		h.rkAddr = free
-		free += uint32(t.RKBytes)
-		rep.RKInRAM = t.RKBytes
-		rep.RKIn = "sram (buffer in r21:r20)"
 	}
 	ramEnd := uint32(dev.RAMEND())
 	if free+64 > ramEnd {
-		rep.Error = fmt.Sprintf("the task's buffers do not fit in %s's SRAM (0x%x..0x%x)", dev.Name, dev.SRAMStart, ramEnd)
-		return h, rep
+		return fail("the call's buffers do not fit in %s's SRAM (0x%x..0x%x)", dev.Name, dev.SRAMStart, ramEnd)
+	}
+	for _, b := range h.bufs {
+		rep.Buffers = append(rep.Buffers, BufferUse{Role: b.Role, Register: ArgRegisters(b.arg), Addr: b.addr,
+			Size: b.size, Dir: b.Dir.String(), Counted: b.Counted})
 	}
 	h.spStart = uint16(ramEnd)
 	// The sentinel is the last word of flash: a RET popping it ends the call.
 	h.sentinel = uint32(dev.Flash/2 - 1)
-	h.m = emu.New(dev, im.Flash, emu.Config{})
-	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true})
+	h.m = emu.New(dev, im.Flash, emu.Config{Access: true})
+	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true, Access: true})
 	return h, rep
 }
 
-// call runs one call of the routine with the given inputs and returns the block afterwards.
-func (h *harness) call(block, key, rk []byte, trace bool) (out []byte, cycles uint64, stop emu.Stop) {
-	m := h.m
-	if trace {
-		m = h.mt
+// useTable sets up round keys written into the source's own table, for a call that passes no key
+// material. It returns a message when there is no table, or when it is too short.
+func (h *harness) useTable(rep *Report) string {
+	im, t := h.im, h.t
+	rk, ok := im.Symbol(h.opts.RK)
+	if !ok {
+		msg := fmt.Sprintf("the call %s passes no round keys and the source defines no round-key table %q", rep.Call, h.opts.RK)
+		if n := roundKeyLike(im, h.opts.RK); n != "" {
+			msg += fmt.Sprintf("; the source defines %q: name it with -rk %s", n, n)
+		}
+		return msg + "; pass rk (round keys in SRAM), key, or rkout in -call"
 	}
-	resetWithImage(m, h.im)
-	m.LoadData(h.blockAddr, block)
-	if h.opts.Scenario == ScenarioKeySchedule {
-		m.LoadData(h.keyAddr, key)
-	} else if h.rkFlash {
-		m.WriteFlash(h.rkAddr, rk)
+	switch rk.Section {
+	case asm.SectionText, asm.SectionProgmem:
+		h.rkTable, h.rkAddr = rkFlash, uint32(rk.Value)
+		size, until := h.tableSize(rk, true)
+		if size < t.RKBytes {
+			return fmt.Sprintf("round-key table %q at flash 0x%x holds %d bytes (%s); the task's round keys need %d",
+				h.opts.RK, rk.Value, size, until, t.RKBytes)
+		}
+		rep.RKIn = "flash (" + h.opts.RK + ")"
+	case asm.SectionData, asm.SectionBSS:
+		h.rkTable, h.rkAddr = rkSRAM, uint32(rk.Value)
+		size, until := h.tableSize(rk, false)
+		if size < t.RKBytes {
+			return fmt.Sprintf("round-key table %q at data address 0x%x holds %d bytes (%s); the task's round keys need %d",
+				h.opts.RK, rk.Value, size, until, t.RKBytes)
+		}
+		rep.RKIn = "sram (" + h.opts.RK + ")"
+	default:
+		return fmt.Sprintf("round-key symbol %q is a constant, not a table", h.opts.RK)
+	}
+	return ""
+}
+
+// tableSize measures a table from its symbol to the next symbol of its memory, to the end of what the
+// source emits (flash) or reserves (SRAM), or to its .size, whichever is least, and says which.
+func (h *harness) tableSize(sym asm.Symbol, flash bool) (int, string) {
+	im := h.im
+	start := sym.Value
+	var end int64
+	until := ""
+	if flash {
+		a := start
+		for a < int64(len(im.Emitted)) && im.Emitted[a] {
+			a++
+		}
+		end, until = a, "to the end of the bytes the source emits there"
 	} else {
-		m.LoadData(uint16(h.rkAddr), rk)
+		end = int64(im.BSSAddr) + int64(im.BSSSize)
+		if d := int64(im.DataAddr) + int64(len(im.Data)); start < d {
+			end = d
+		}
+		until = "to the end of its section"
+	}
+	for _, s := range im.Symbols {
+		same := (s.Section == asm.SectionText || s.Section == asm.SectionProgmem) == flash &&
+			(s.Section != asm.SectionAbs)
+		if same && s.Value > start && s.Value < end {
+			end, until = s.Value, fmt.Sprintf("to the next symbol %q", s.Name)
+		}
+	}
+	if sym.Size > 0 && start+sym.Size < end {
+		end, until = start+sym.Size, "by its .size"
+	}
+	return int(end - start), until
+}
+
+// roundKeyLike returns a symbol of the image whose name suggests a round-key table, other than want.
+func roundKeyLike(im *asm.Image, want string) string {
+	for _, s := range im.Symbols {
+		if s.Section == asm.SectionAbs || s.Name == want {
+			continue
+		}
+		n := strings.ToLower(s.Name)
+		for _, w := range []string{"rk", "rks", "round_key", "roundkey", "subkey", "key_table", "keys"} {
+			if n == w || strings.HasSuffix(n, "_"+w) || strings.HasPrefix(n, w+"_") || strings.Contains(n, "roundkey") ||
+				strings.Contains(n, "round_key") {
+				return s.Name
+			}
+		}
+	}
+	return ""
+}
+
+// testVector is one test case: what goes into each input buffer and what the checked buffer must hold.
+type testVector struct {
+	key, rk []byte
+	in      []byte // the input block (plaintext, or ciphertext when decrypting)
+	output  Role   // the buffer checked
+	want    []byte
+}
+
+// vector returns test vector i (0 = official) of the call.
+func (h *harness) vector(rng *rand.Rand, i int) *testVector {
+	t := h.t
+	v := &testVector{}
+	var pt []byte
+	if i == 0 {
+		v.key = append([]byte(nil), t.OfficialKey...)
+		pt = append([]byte(nil), t.OfficialPlain...)
+	} else {
+		v.key = make([]byte, t.KeyBytes)
+		pt = make([]byte, t.BlockBytes)
+		fill(rng, v.key)
+		fill(rng, pt)
+	}
+	v.rk = t.ref.RoundKeys(v.key)
+	ct := make([]byte, t.BlockBytes)
+	t.ref.Encrypt(ct, pt, v.key)
+	v.in, v.want = pt, ct
+	if h.sc.Decrypt {
+		v.in, v.want = ct, pt
+	}
+	switch {
+	case h.call.has(RoleBlock):
+		v.output = RoleBlock
+	case h.call.has(RoleOut):
+		v.output = RoleOut
+	default: // a key schedule alone: the round keys it writes are the result
+		v.output, v.want = RoleRKOut, v.rk
+	}
+	return v
+}
+
+// input returns what the harness puts in buffer b for vector v.
+func (v *testVector) input(b *buffer) []byte {
+	switch b.Role {
+	case RoleBlock, RoleIn:
+		return v.in
+	case RoleKey:
+		return v.key
+	case RoleRK:
+		return v.rk
+	}
+	return make([]byte, b.size) // out, rkout: zeroed
+}
+
+// run runs one call of the routine on vector v and returns the checked buffer afterwards.
+func (h *harness) run(m *emu.Machine, v *testVector) (out []byte, cycles uint64, stop emu.Stop, problem string) {
+	resetWithImage(m, h.im)
+	for i := range h.bufs {
+		m.LoadData(h.bufs[i].addr, v.input(&h.bufs[i]))
+	}
+	switch h.rkTable {
+	case rkFlash:
+		m.WriteFlash(h.rkAddr, v.rk)
+	case rkSRAM:
+		m.LoadData(uint16(h.rkAddr), v.rk)
 	}
 	for r := 0; r < 32; r++ {
 		m.SetReg(r, plant(r))
 	}
 	m.SetReg(1, 0)
-	m.SetReg(24, uint8(h.blockAddr))
-	m.SetReg(25, uint8(h.blockAddr>>8))
-	switch {
-	case h.opts.Scenario == ScenarioKeySchedule:
-		m.SetReg(22, uint8(h.keyAddr))
-		m.SetReg(23, uint8(h.keyAddr>>8))
-		m.SetReg(20, uint8(h.rkAddr))
-		m.SetReg(21, uint8(h.rkAddr>>8))
-	case h.rkHarness:
-		m.SetReg(22, uint8(h.rkAddr))
-		m.SetReg(23, uint8(h.rkAddr>>8))
+	for i := 0; i < 4; i++ {
+		p := unpassed(i)
+		m.SetReg(argReg(i), uint8(p))
+		m.SetReg(argReg(i)+1, uint8(p>>8))
+	}
+	for _, b := range h.bufs {
+		m.SetReg(argReg(b.arg), uint8(b.addr))
+		m.SetReg(argReg(b.arg)+1, uint8(b.addr>>8))
 	}
 	m.SetSP(h.spStart)
 	m.PushReturn(h.sentinel)
@@ -302,20 +567,80 @@ func (h *harness) call(block, key, rk []byte, trace bool) (out []byte, cycles ui
 	m.SetPC(h.entry)
 	m.SetCycles(0)
 	stop = m.Run(h.opts.MaxCycles)
-	return m.Data(h.blockAddr, len(block)), m.Cycles(), stop
+	if n := m.SPMWrites(); n > 0 {
+		// Isolation: every call starts from the program as loaded.
+		h.spm += n
+		m.ResetFlash(h.im.Flash)
+	}
+	for _, b := range h.bufs {
+		if b.Dir == DirIn {
+			if got := m.Data(b.addr, b.size); !bytes.Equal(got, v.input(&b)) {
+				problem = fmt.Sprintf("the routine wrote its read-only input buffer %s (%s)", b.Role, ArgRegisters(b.arg))
+			}
+		}
+		if b.Role == v.output {
+			out = m.Data(b.addr, b.size)
+		}
+	}
+	return out, m.Cycles(), stop, problem
 }
 
-// stopProblem describes a stop other than the sentinel return, or "" for a normal return.
-func (h *harness) stopProblem(stop emu.Stop) string {
+// stopProblem describes a stop other than a return within the cycle limit, or "" for a good return.
+func (h *harness) stopProblem(m *emu.Machine, stop emu.Stop) string {
 	switch stop.Reason {
 	case emu.StopReturn:
+		if c := m.Cycles(); c > h.opts.MaxCycles {
+			return fmt.Sprintf("the call took %d cycles, over the limit of %d", c, h.opts.MaxCycles)
+		}
 		return ""
 	case emu.StopFault:
-		return stop.Fault.Describe(h.im)
+		return stop.Fault.Describe(h.im) + h.argHint(stop.Fault)
 	case emu.StopLimit:
-		return fmt.Sprintf("the call did not return within %d cycles (infinite loop? raise -max-cycles)", h.opts.MaxCycles)
+		return fmt.Sprintf("the call did not return within %d cycles (an infinite loop? raise the cycle limit)", h.opts.MaxCycles)
 	}
 	return fmt.Sprintf("the call stopped with %s before returning", stop)
+}
+
+// argHint explains a data-space fault at an address planted in an argument register the call does
+// not pass, and suggests a call spec with more arguments.
+func (h *harness) argHint(f *emu.Fault) string {
+	if f == nil || !errors.Is(f, emu.ErrDataOutOfRange) {
+		return ""
+	}
+	n := len(h.call.Args)
+	for i := n; i < 4; i++ {
+		p := uint32(unpassed(i))
+		if f.Addr+256 < p || f.Addr > p+256 {
+			continue
+		}
+		var try []string
+		for _, c := range suggestCalls(i + 1) {
+			try = append(try, fmt.Sprintf("-call '%s%s'", h.call.Entry, c))
+		}
+		return fmt.Sprintf("; the routine used %s (0x%04x) as a pointer but the call %s passes %d argument%s; "+
+			"does it take more? try %s", ArgRegisters(i), p, h.call, n, plural(n), strings.Join(try, " or "))
+	}
+	return ""
+}
+
+// suggestCalls lists common conventions with n arguments.
+func suggestCalls(n int) []string {
+	switch n {
+	case 1:
+		return []string{"(block)"}
+	case 2:
+		return []string{"(block, rk)", "(block, key)"}
+	case 3:
+		return []string{"(out, in, rk)", "(key, out, in)", "(block, key, rkout)"}
+	}
+	return []string{"(out, in, key, rkout)"}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func (h *harness) where(pc uint32) string {
@@ -325,37 +650,28 @@ func (h *harness) where(pc uint32) string {
 	return ""
 }
 
-// inputs returns the key and the input block of vector i (0 = official) and the expected output.
-func (h *harness) inputs(rng *rand.Rand, i int) (key, in, want []byte) {
-	t := h.t
-	if i == 0 {
-		key = append([]byte(nil), t.OfficialKey...)
-		in = append([]byte(nil), t.OfficialPlain...)
-	} else {
-		key = make([]byte, t.KeyBytes)
-		in = make([]byte, t.BlockBytes)
-		fill(rng, key)
-		fill(rng, in)
-	}
-	want = make([]byte, t.BlockBytes)
-	if h.opts.Scenario == ScenarioDecrypt {
-		// Decrypting: the input is the ciphertext of the plaintext drawn above.
-		pt := in
-		in = make([]byte, t.BlockBytes)
-		t.ref.Encrypt(in, pt, key)
-		copy(want, pt)
-	} else {
-		t.ref.Encrypt(want, in, key)
-	}
-	return key, in, want
-}
-
 func fill(rng *rand.Rand, b []byte) {
 	for i := range b {
 		b[i] = byte(rng.Uint32())
 	}
 }
 
+// result builds the VectorResult of one call.
+func (h *harness) result(v *testVector, i int, got []byte, cycles uint64) *VectorResult {
+	vr := &VectorResult{Output: v.output, Expected: describeHex(v.want), Got: describeHex(got), Cycles: cycles,
+		OK: bytes.Equal(got, v.want), Official: i == 0}
+	for _, b := range h.bufs {
+		if b.Dir != DirOut {
+			vr.Inputs = append(vr.Inputs, BufferBytes{b.Role, describeHex(v.input(&b))})
+		}
+	}
+	if h.rkTable != 0 || !h.call.has(RoleKey) {
+		vr.Inputs = append(vr.Inputs, BufferBytes{RoleKey, describeHex(v.key)})
+	}
+	return vr
+}
+
+// measure runs the vectors and the constant-time inputs, then measures flash and RAM.
 func (h *harness) measure(rep *Report) {
 	t := h.t
 	rng := rand.New(rand.NewPCG(h.opts.Seed, 0x61767266))
@@ -363,34 +679,37 @@ func (h *harness) measure(rep *Report) {
 	var sum uint64
 	rep.ABIOK = true
 	low := h.spStart
+	defer func() {
+		h.sizes(rep, low)
+		if h.spm > 0 {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("the routine writes flash with SPM (%d writes); every call started from the program as loaded", h.spm))
+		}
+		if rep.Pass {
+			rep.Rank = Rank(rep.CPB, rep.Flash, rep.RAM)
+		}
+	}()
 	for i := 0; i < n; i++ {
-		key, in, want := h.inputs(rng, i)
-		rk := t.ref.RoundKeys(key)
-		got, cycles, stop := h.call(in, key, rk, false)
-		if p := h.stopProblem(stop); p != "" {
-			rep.Error = p
-			rep.Pass = false
-			rep.Failures++
-			rep.Vectors = i + 1
-			vr := &VectorResult{Key: describeHex(key), Plaintext: describeHex(in), Expected: describeHex(want),
-				Got: describeHex(got), Cycles: cycles, Official: i == 0}
-			if i == 0 {
-				rep.Official = vr
-			}
-			rep.FirstFailure = vr
-			h.sizes(rep, low)
-			return
+		v := h.vector(rng, i)
+		got, cycles, stop, problem := h.run(h.m, v)
+		vr := h.result(v, i, got, cycles)
+		if i == 0 {
+			rep.Official = vr
 		}
 		if l := h.m.StackLow(); l < low {
 			low = l
 		}
-		ok := bytes.Equal(got, want)
-		vr := &VectorResult{Key: describeHex(key), Plaintext: describeHex(in), Expected: describeHex(want),
-			Got: describeHex(got), Cycles: cycles, OK: ok, Official: i == 0}
-		if i == 0 {
-			rep.Official = vr
+		if p := h.stopProblem(h.m, stop); p != "" {
+			vr.OK = false
+			rep.Error = p
+			rep.Failures++
+			rep.Vectors = i + 1
+			rep.FirstFailure = vr
+			return
 		}
-		if !ok {
+		if problem != "" {
+			vr.OK, vr.Problem = false, problem
+		}
+		if !vr.OK {
 			rep.Failures++
 			if rep.FirstFailure == nil {
 				rep.FirstFailure = vr
@@ -404,30 +723,16 @@ func (h *harness) measure(rep *Report) {
 		if i == 0 || cycles < rep.CyclesMin {
 			rep.CyclesMin = cycles
 		}
-		if cycles > rep.CyclesMax {
-			rep.CyclesMax = cycles
-		}
+		rep.CyclesMax = max(rep.CyclesMax, cycles)
 		sum += cycles
 	}
 	rep.Vectors = n
 	rep.CyclesMean = float64(sum) / float64(n)
 	rep.CPB = rep.CyclesMean / float64(t.BlockBytes)
-	h.sizes(rep, low)
-	rep.ConstantTime, rep.CTDetail = h.constantTime(rng)
+	var ctLow uint16
+	rep.ConstantTime, rep.CTDetail, ctLow = h.constantTime(rng)
+	low = min(low, ctLow)
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
-	rep.Rank = Rank(rep.CPB, rep.Flash, rep.RAM)
-}
-
-// sizes fills flash, stack, reserved and RAM. low is the lowest SP seen.
-func (h *harness) sizes(rep *Report, low uint16) {
-	im := h.im
-	rep.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
-	top := h.spCalled
-	if low < top {
-		rep.Stack = int(top - low)
-	}
-	rep.Reserved = len(im.Data) + im.BSSSize
-	rep.RAM = rep.Stack + rep.Reserved + rep.RKInRAM
 }
 
 // checkABI compares the registers the avr-gcc ABI makes callee-saved, r1 and SP with their values before
@@ -454,43 +759,50 @@ func (h *harness) checkABI() string {
 }
 
 // constantTime runs ConstantTimeInputs random inputs under one random key and compares cycle counts and
-// executed-address traces. It returns whether they all agree and, if not, where the first two differ.
-func (h *harness) constantTime(rng *rand.Rand) (bool, string) {
+// the whole executed-address sequence (a running hash; the kept trace locates a difference). It
+// returns whether they all agree and, if not, where the first two differ, and the lowest SP seen.
+func (h *harness) constantTime(rng *rand.Rand) (bool, string, uint16) {
 	t := h.t
-	key := make([]byte, t.KeyBytes)
-	fill(rng, key)
-	rk := t.ref.RoundKeys(key)
+	low := h.spStart
+	base := h.vector(rng, 1)
 	var first []uint32
 	var firstIn []byte
-	var firstCycles uint64
+	var firstCycles, firstHash uint64
 	for i := 0; i < ConstantTimeInputs; i++ {
-		in := make([]byte, t.BlockBytes)
-		fill(rng, in)
-		_, cycles, stop := h.call(in, key, rk, true)
-		if stop.Reason != emu.StopReturn {
-			return false, "a constant-time input did not return: " + h.stopProblem(stop)
+		v := *base
+		v.in = make([]byte, t.BlockBytes)
+		fill(rng, v.in)
+		_, cycles, stop, _ := h.run(h.mt, &v)
+		low = min(low, h.mt.StackLow())
+		if p := h.stopProblem(h.mt, stop); p != "" {
+			return false, "a constant-time input did not return: " + p, low
 		}
-		tr := h.mt.TraceAddrs()
+		tr, hash := h.mt.TraceAddrs(), h.mt.TraceHash()
 		if i == 0 {
 			first = append([]uint32(nil), tr...)
-			firstIn, firstCycles = in, cycles
+			firstIn, firstCycles, firstHash = v.in, cycles, hash
 			continue
 		}
-		if cycles == firstCycles && slices.Equal(first, tr) {
+		if cycles == firstCycles && hash == firstHash {
 			continue
 		}
 		j := 0
 		for j < len(first) && j < len(tr) && first[j] == tr[j] {
 			j++
 		}
-		at := "the end of one trace"
-		if j < len(first) && j < len(tr) {
+		var at string
+		switch {
+		case j < len(first) && j < len(tr):
 			at = fmt.Sprintf("step %d: pc 0x%x%s vs pc 0x%x", j, first[j]*2, h.where(first[j]), tr[j]*2)
-		} else if j > 0 {
-			at = fmt.Sprintf("step %d, after pc 0x%x%s", j, first[j-1]*2, h.where(first[j-1]))
+		case len(first) == len(tr) && hash != firstHash:
+			at = fmt.Sprintf("a step after the first %d (beyond the trace kept; the hashes of the whole traces differ)", len(tr))
+		case j > 0:
+			at = fmt.Sprintf("step %d, after pc 0x%x%s (one trace ends)", j, first[j-1]*2, h.where(first[j-1]))
+		default:
+			at = "the first step"
 		}
 		return false, fmt.Sprintf("inputs %x (%d cycles) and %x (%d cycles) part at %s",
-			firstIn, firstCycles, in, cycles, at)
+			firstIn, firstCycles, v.in, cycles, at), low
 	}
-	return true, ""
+	return true, "", low
 }

@@ -32,6 +32,7 @@ type Task struct {
 	BlockBytes int    // block size in bytes
 	KeyBytes   int    // key size in bytes
 	Entry      string // default entry symbol, e.g. "cham64_128_encrypt"
+	DecEntry   string // default entry of the decrypt scenario, e.g. "cham64_128_decrypt"
 	RK         string // default round-key symbol, e.g. "cham64_128_rk"
 	RKBytes    int    // size of the round-key table in bytes
 	// Layout describes the memory layout of block, key and round keys for `avrlab tasks -v`.
@@ -131,6 +132,7 @@ func buildTasks() []*Task {
 	hight.official(vecs.find("HIGHT", "HIGHT-64/128", ""))
 	ts = append(ts, hight)
 	for _, t := range ts {
+		t.DecEntry = strings.TrimSuffix(t.Entry, "_encrypt") + "_decrypt"
 		t.BlockBytes = t.ref.BlockSize()
 		t.KeyBytes = t.ref.KeySize()
 		t.RKBytes = len(t.ref.RoundKeys(make([]byte, t.KeyBytes)))
@@ -169,6 +171,17 @@ func (t *Task) official(v *vector) {
 	if !bytes.Equal(got, v.ct) {
 		panic("lab: internal error: reference " + t.ID + " disagrees with the official vector")
 	}
+}
+
+// bufferSize returns the size of the task's buffer of role r.
+func (t *Task) bufferSize(r Role) int {
+	switch r {
+	case RoleKey:
+		return t.KeyBytes
+	case RoleRK, RoleRKOut:
+		return t.RKBytes
+	}
+	return t.BlockBytes
 }
 
 // describeHex formats b as lower-case hex.

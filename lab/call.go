@@ -1,0 +1,217 @@
+package lab
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Role names what a buffer of a call holds. A call's pointer arguments each point at one buffer.
+type Role string
+
+// The buffer roles a call can take, in the order the harness lays them out in SRAM.
+const (
+	RoleBlock Role = "block" // the input block, encrypted (or decrypted) in place
+	RoleIn    Role = "in"    // the input block, read only
+	RoleOut   Role = "out"   // the buffer the output block is written to
+	RoleKey   Role = "key"   // the master key, for routines that schedule keys themselves
+	RoleRK    Role = "rk"    // round keys the harness prepares in SRAM in the task's layout
+	RoleRKOut Role = "rkout" // an empty buffer the routine fills with round keys
+)
+
+// Direction says which way a buffer's bytes flow across a call.
+type Direction uint8
+
+// Directions of a buffer.
+const (
+	DirIn    Direction = iota + 1 // the harness fills it; the routine reads it and must not change it
+	DirOut                        // the routine writes it; the harness checks or ignores it
+	DirInOut                      // the harness fills it, the routine overwrites it with its result
+)
+
+func (d Direction) String() string {
+	switch d {
+	case DirIn:
+		return "in"
+	case DirOut:
+		return "out"
+	case DirInOut:
+		return "in/out"
+	}
+	return "?"
+}
+
+// BufferKind is one row of the buffer table: what a role means to the harness.
+type BufferKind struct {
+	Role Role
+	Dir  Direction
+	// Counted buffers count as RAM where the routine touches them (measured); the others are the
+	// harness's input and output, which the published tables do not count.
+	Counted bool
+	// Align is the data-space alignment the harness gives the buffer.
+	Align int
+	// Doc says what the buffer holds.
+	Doc string
+}
+
+// BufferKinds returns the buffer table, in layout order. The slice is new on each call.
+func BufferKinds() []BufferKind {
+	return []BufferKind{
+		{RoleBlock, DirInOut, false, 16, "the input block; the routine leaves its result in it"},
+		{RoleIn, DirIn, false, 16, "the input block, read only"},
+		{RoleOut, DirOut, false, 16, "the output block"},
+		{RoleKey, DirIn, false, 16, "the master key"},
+		{RoleRK, DirIn, true, 256, "round keys prepared by the harness in the task's layout"},
+		{RoleRKOut, DirOut, true, 256, "an empty buffer the routine fills with round keys"},
+	}
+}
+
+// bufferKind returns the row of role r, or nil.
+func bufferKind(r Role) *BufferKind {
+	for _, k := range BufferKinds() {
+		if k.Role == r {
+			return &k
+		}
+	}
+	return nil
+}
+
+// roleNames lists the roles for messages.
+func roleNames() string {
+	var s []string
+	for _, k := range BufferKinds() {
+		s = append(s, string(k.Role))
+	}
+	return strings.Join(s, ", ")
+}
+
+// Call is a calling convention: the routine to enter and the buffers its pointer arguments point at,
+// in avr-gcc's argument order (the first in r25:r24, then r23:r22, r21:r20, ... down to r9:r8).
+type Call struct {
+	// Entry is a symbol, or a flash byte address written as a number ("0x1A0").
+	Entry string
+	Args  []Role
+}
+
+// maxArgs is how many 16-bit arguments avr-gcc passes in registers (r25:r24 down to r9:r8).
+const maxArgs = 9
+
+// argReg returns the low register of argument i: 24, 22, 20, ...
+func argReg(i int) int { return 24 - 2*i }
+
+// ArgRegisters returns the register pair of argument i as avr-gcc writes it ("r25:r24").
+func ArgRegisters(i int) string { return fmt.Sprintf("r%d:r%d", argReg(i)+1, argReg(i)) }
+
+// String writes the call as it is given to -call: "NAME(ARG, ...)".
+func (c Call) String() string {
+	s := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		s[i] = string(a)
+	}
+	return c.Entry + "(" + strings.Join(s, ", ") + ")"
+}
+
+// has reports whether the call passes a buffer of role r.
+func (c Call) has(r Role) bool {
+	for _, a := range c.Args {
+		if a == r {
+			return true
+		}
+	}
+	return false
+}
+
+var callSyntax = regexp.MustCompile(`^\s*([A-Za-z_.$][A-Za-z0-9_.$]*|0[xX][0-9a-fA-F]+|[0-9]+)\s*\(([^()]*)\)\s*;?\s*$`)
+
+// ParseCall reads a call spec "NAME(ARG, ...)": NAME a symbol or a byte address, each ARG one of the
+// roles (block, in, out, key, rk, rkout), each role at most once.
+func ParseCall(s string) (Call, error) {
+	m := callSyntax.FindStringSubmatch(s)
+	if m == nil {
+		return Call{}, fmt.Errorf("call %q: want NAME(ARG, ...), e.g. cham64_encrypt(out, in, rk); ARG is one of %s", s, roleNames())
+	}
+	c := Call{Entry: m[1]}
+	if strings.TrimSpace(m[2]) == "" {
+		return c, nil
+	}
+	for _, a := range strings.Split(m[2], ",") {
+		r := Role(strings.ToLower(strings.TrimSpace(a)))
+		if bufferKind(r) == nil {
+			return Call{}, fmt.Errorf("call %q: unknown argument %q (known: %s)", s, strings.TrimSpace(a), roleNames())
+		}
+		if c.has(r) {
+			return Call{}, fmt.Errorf("call %q: %s passed twice", s, r)
+		}
+		c.Args = append(c.Args, r)
+	}
+	if len(c.Args) > maxArgs {
+		return Call{}, fmt.Errorf("call %q: %d arguments; avr-gcc passes at most %d in registers", s, len(c.Args), maxArgs)
+	}
+	if c.has(RoleBlock) && (c.has(RoleIn) || c.has(RoleOut)) {
+		return Call{}, fmt.Errorf("call %q: block is in and out at once; use block, or in and out", s)
+	}
+	if c.has(RoleIn) != c.has(RoleOut) {
+		return Call{}, fmt.Errorf("call %q: in and out go together (or use block for in place)", s)
+	}
+	return c, nil
+}
+
+// entryAddress returns the byte address an entry names as a number, and whether it is one.
+func entryAddress(entry string) (uint32, bool) {
+	v, err := strconv.ParseUint(entry, 0, 32)
+	if err != nil {
+		return 0, false
+	}
+	return uint32(v), true
+}
+
+var callLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+call:\s*(.+?)\s*(?:\*/)?$`)
+
+// DetectCall returns the call spec named by a line "; avrlab call: NAME(ARG, ...)" within the first 20
+// lines of src, or "" when there is none.
+func DetectCall(src []byte) string {
+	lines := bytes.SplitN(src, []byte("\n"), 21)
+	if len(lines) > 20 {
+		lines = lines[:20]
+	}
+	for _, l := range lines {
+		if m := callLine.FindSubmatch(bytes.TrimRight(l, "\r")); m != nil {
+			return string(m[1])
+		}
+	}
+	return ""
+}
+
+// Scenario is one of the measured situations of the published tables, as a row: which way the
+// cipher runs, the default entry and the default call.
+type Scenario struct {
+	Name    string
+	Decrypt bool // the routine decrypts: its input is a ciphertext
+	// Args are the default call's arguments; nil means (block) with the source's round-key table when
+	// the source defines the task's round-key symbol, (block, rk) otherwise.
+	Args []Role
+	Doc  string
+}
+
+// ScenarioTable returns the scenarios in the order the CLI documents them.
+func ScenarioTable() []Scenario {
+	return []Scenario{
+		{Name: ScenarioFixedKey, Doc: "void ENTRY(uint8_t *block) with the round keys in the source's table, " +
+			"or void ENTRY(uint8_t *block, const uint8_t *rk) with them in SRAM"},
+		{Name: ScenarioKeySchedule, Args: []Role{RoleBlock, RoleKey, RoleRKOut},
+			Doc: "void ENTRY(uint8_t *block, const uint8_t *key, uint8_t *rk): schedule the keys into rk, then encrypt"},
+		{Name: ScenarioDecrypt, Decrypt: true, Doc: "as fixed-key, decrypting (entry: the task's decryption symbol)"},
+	}
+}
+
+// LookupScenario returns the scenario called name, or nil.
+func LookupScenario(name string) *Scenario {
+	for _, s := range ScenarioTable() {
+		if s.Name == name {
+			return &s
+		}
+	}
+	return nil
+}

@@ -1,0 +1,255 @@
+package lab
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/avrlab/avrlab/asm"
+)
+
+// Measured flash and RAM (the README's "What is measured"). Both machines of the harness record
+// which flash words they execute, which program-memory bytes they read and which SRAM bytes
+// instructions touch, over every vector and every constant-time input; sizes reads those records.
+
+// flashUse marks, per program-memory byte, what the calls did with it.
+type flashUse struct {
+	exec, read []bool
+}
+
+func (u *flashUse) used(a int64) bool {
+	return a >= 0 && a < int64(len(u.exec)) && (u.exec[a] || u.read[a])
+}
+
+// flashUsed collects the flash record of both machines.
+func (h *harness) flashUsed() *flashUse {
+	n := h.dev.Flash
+	u := &flashUse{exec: make([]bool, n), read: make([]bool, n)}
+	for _, m := range []interface {
+		Executed(uint32) bool
+		InstructionWords(uint32) int
+		FlashRead(uint32) bool
+	}{h.m, h.mt} {
+		for w := uint32(0); w < uint32(n/2); w++ {
+			if m.Executed(w) {
+				for b := w * 2; b < (w+uint32(m.InstructionWords(w)))*2 && int(b) < n; b++ {
+					u.exec[b] = true
+				}
+			}
+		}
+		for a := 0; a < n; a++ {
+			if m.FlashRead(uint32(a)) {
+				u.read[a] = true
+			}
+		}
+	}
+	return u
+}
+
+// emitted reports whether the image emitted flash byte a.
+func emitted(im *asm.Image, a int64) bool { return a < int64(len(im.Emitted)) && im.Emitted[a] }
+
+// sizes fills the flash and RAM figures. low is the lowest SP seen.
+func (h *harness) sizes(rep *Report, low uint16) {
+	im := h.im
+	if low < h.spCalled {
+		rep.Stack = int(h.spCalled - low)
+	}
+	u := h.flashUsed()
+	rep.FlashDeclared = im.EmittedBytes(0, uint32(len(im.Flash)))
+	covered := make([]bool, len(u.exec)) // the bytes counted as flash
+	if !h.opts.Linked {
+		for a := 0; a < len(im.Emitted) && a < len(covered); a++ {
+			covered[a] = im.Emitted[a]
+		}
+	}
+	// Functions: a source's function the call never enters is not counted; a linked program's
+	// functions and objects count whole when the call uses any byte of them.
+	var unentered []string
+	for _, s := range im.Symbols {
+		if s.Size <= 0 || (s.Section != asm.SectionText && s.Section != asm.SectionProgmem) {
+			continue
+		}
+		lo, hi := s.Value, s.Value+s.Size
+		entered := false
+		for a := lo; a < hi && !entered; a++ {
+			entered = u.used(a)
+		}
+		if s.Func {
+			rep.Functions = append(rep.Functions, FunctionUse{Name: s.Name, Addr: uint32(lo), Size: int(s.Size), Entered: entered})
+		}
+		switch {
+		case h.opts.Linked && entered:
+			for a := lo; a < hi && a < int64(len(covered)); a++ {
+				covered[a] = covered[a] || emitted(im, a)
+			}
+		case !h.opts.Linked && s.Func && !entered:
+			n := 0
+			for a := lo; a < hi && a < int64(len(covered)); a++ {
+				if covered[a] {
+					covered[a] = false
+					n++
+				}
+			}
+			if n > 0 {
+				unentered = append(unentered, fmt.Sprintf("%s: %d B, never entered: not counted", s.Name, n))
+			}
+		}
+	}
+	sort.Slice(rep.Functions, func(i, j int) bool { return rep.Functions[i].Addr < rep.Functions[j].Addr })
+	// Bytes the call executes or reads that the source did not emit (the .org-gap trick) count.
+	for a := 0; a < len(covered); {
+		if !u.used(int64(a)) || emitted(im, int64(a)) {
+			if u.used(int64(a)) {
+				covered[a] = true
+			}
+			a++
+			continue
+		}
+		b, execs := a, false
+		for b < len(covered) && u.used(int64(b)) && !emitted(im, int64(b)) {
+			covered[b] = true
+			execs = execs || u.exec[b]
+			b++
+		}
+		verb := "reads"
+		if execs {
+			verb = "executes or reads"
+		}
+		if !h.opts.Linked {
+			rep.Measurement = append(rep.Measurement, fmt.Sprintf("%s %d B of flash the source does not emit (%s .. +%d): counted",
+				verb, b-a, h.symbolAt(uint32(a), true), b-a))
+		}
+		a = b
+	}
+	rep.Measurement = append(rep.Measurement, unentered...)
+
+	// RAM: the stack, .data/.bss, and every other SRAM byte an instruction touched except the
+	// harness's input and output buffers.
+	dev := h.dev
+	exclude := func(a uint32) bool { // the stack of the call, the return address, the harness's I/O
+		if a > uint32(low) && a <= uint32(h.spStart) {
+			return true
+		}
+		for _, b := range h.bufs {
+			if !b.Counted && a >= uint32(b.addr) && a < uint32(b.addr)+uint32(b.size) {
+				return true
+			}
+		}
+		return false
+	}
+	touched := func(a uint32) bool { return h.m.DataAccess(uint16(a))|h.mt.DataAccess(uint16(a)) != 0 }
+	reserved := make([]bool, int(dev.RAMEND())+1)
+	mark := func(lo, hi uint32) {
+		for a := lo; a < hi && a < uint32(len(reserved)); a++ {
+			reserved[a] = true
+		}
+	}
+	if !h.opts.Linked {
+		rep.Reserved = len(im.Data) + im.BSSSize
+		mark(uint32(im.DataAddr), uint32(im.DataAddr)+uint32(len(im.Data)))
+		mark(uint32(im.BSSAddr), uint32(im.BSSAddr)+uint32(im.BSSSize))
+	} else {
+		for _, s := range im.Symbols {
+			if s.Size <= 0 || (s.Section != asm.SectionData && s.Section != asm.SectionBSS) {
+				continue
+			}
+			lo, hi := uint32(s.Value), uint32(s.Value+s.Size)
+			use := false
+			for a := lo; a < hi && !use; a++ {
+				use = touched(a)
+			}
+			if !use {
+				continue
+			}
+			rep.Reserved += int(s.Size)
+			mark(lo, hi)
+			if s.Section == asm.SectionData { // its initial copy in flash
+				for a := lo; a < hi; a++ {
+					if f := int64(im.DataFlash) + int64(a) - int64(im.DataAddr); f >= 0 && f < int64(len(covered)) {
+						covered[f] = covered[f] || emitted(im, f)
+					}
+				}
+			}
+		}
+	}
+	for i := range h.bufs {
+		b := &h.bufs[i]
+		for a := uint32(b.addr); a < uint32(b.addr)+uint32(b.size); a++ {
+			if touched(a) {
+				rep.Buffers[i].Touched++
+			}
+		}
+		if b.Counted && rep.Buffers[i].Touched != b.size {
+			rep.Measurement = append(rep.Measurement, fmt.Sprintf("%s (%s): %d of its %d B touched: %d counted",
+				b.Role, ArgRegisters(b.arg), rep.Buffers[i].Touched, b.size, rep.Buffers[i].Touched))
+		}
+	}
+	for a := uint32(dev.SRAMStart); a <= uint32(dev.RAMEND()); {
+		if !touched(a) || exclude(a) || reserved[a] {
+			a++
+			continue
+		}
+		inBuf := false
+		for _, b := range h.bufs {
+			inBuf = inBuf || (a >= uint32(b.addr) && a < uint32(b.addr)+uint32(b.size))
+		}
+		if inBuf {
+			rep.RAMOther++
+			a++
+			continue
+		}
+		b := a
+		for b <= uint32(dev.RAMEND()) && touched(b) && !exclude(b) && !reserved[b] {
+			b++
+		}
+		rep.RAMOther += int(b - a)
+		rep.Measurement = append(rep.Measurement, fmt.Sprintf("touches %d B of SRAM outside its stack and buffers (%s): counted",
+			b-a, h.dataRange(a, b)))
+		a = b
+	}
+	rep.RAM = rep.Stack + rep.Reserved + rep.RAMOther
+	rep.RAMDeclared = rep.Stack + len(im.Data) + im.BSSSize
+	for _, b := range h.bufs {
+		if b.Counted {
+			rep.RAMDeclared += b.size
+		}
+	}
+	n := 0
+	for _, c := range covered {
+		if c {
+			n++
+		}
+	}
+	rep.Flash = n
+	if h.opts.Linked {
+		rep.Measurement = append(rep.Measurement, fmt.Sprintf("linked program: %d of the %d B it loads are the call's "+
+			"(the functions and objects it enters or reads, whole, and any other byte it executes or reads)", n, rep.FlashDeclared))
+	}
+}
+
+// symbolAt names flash (or data) address a as "symbol+offset" after the nearest symbol at or below it.
+func (h *harness) symbolAt(a uint32, flash bool) string {
+	best, bestV := "", int64(-1)
+	for _, s := range h.im.Symbols {
+		inFlash := s.Section == asm.SectionText || s.Section == asm.SectionProgmem
+		if s.Section == asm.SectionAbs || inFlash != flash || s.Value > int64(a) || s.Value <= bestV {
+			continue
+		}
+		best, bestV = s.Name, s.Value
+	}
+	if best == "" {
+		return fmt.Sprintf("0x%04x", a)
+	}
+	if int64(a) == bestV {
+		return best
+	}
+	return fmt.Sprintf("%s+%d", best, int64(a)-bestV)
+}
+
+// dataRange writes SRAM addresses [a, b).
+func (h *harness) dataRange(a, b uint32) string {
+	if b-a == 1 {
+		return fmt.Sprintf("0x%04x", a)
+	}
+	return fmt.Sprintf("0x%04x..0x%04x", a, b-1)
+}

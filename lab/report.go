@@ -1,0 +1,86 @@
+package lab
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText writes the report as `avrlab bench` prints it, headed by path.
+func (r *Report) WriteText(w io.Writer, path string) {
+	fmt.Fprintf(w, "%s: %s, %s, %s, call %s\n", path, r.TaskName, r.Scenario, r.Device, r.Call)
+	verdict := "PASS"
+	if !r.Pass {
+		verdict = "FAIL"
+	}
+	fmt.Fprintf(w, "  result      %s: %d/%d vectors right (official + %d random)\n", verdict, r.Vectors-r.Failures, r.Vectors, max(r.Vectors-1, 0))
+	if r.Error != "" {
+		fmt.Fprintf(w, "  error       %s\n", r.Error)
+	}
+	if r.Official != nil {
+		fmt.Fprintf(w, "  official    %s (%d cycles)\n", yesNo(r.Official.OK, "ok", "WRONG"), r.Official.Cycles)
+	}
+	if f := r.FirstFailure; f != nil {
+		fmt.Fprintf(w, "  first failing vector (memory byte order):\n")
+		for _, b := range f.Inputs {
+			fmt.Fprintf(w, "    %-9s %s\n", b.Role, b.Hex)
+		}
+		fmt.Fprintf(w, "    expected  %s (%s)\n    got       %s\n", f.Expected, f.Output, f.Got)
+		if f.Problem != "" {
+			fmt.Fprintf(w, "    problem   %s\n", f.Problem)
+		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  note        %s\n", n)
+	}
+	if len(r.Buffers) > 0 {
+		var bs []string
+		for _, b := range r.Buffers {
+			c := "not counted"
+			if b.Counted {
+				c = "counted"
+			}
+			bs = append(bs, fmt.Sprintf("%s %s @0x%04x %d B %s (%s)", b.Register, b.Role, b.Addr, b.Size, b.Dir, c))
+		}
+		fmt.Fprintf(w, "  buffers     %s\n", strings.Join(bs, "; "))
+	}
+	if r.Error != "" && r.CyclesMean == 0 {
+		return
+	}
+	if r.CyclesMean > 0 {
+		fmt.Fprintf(w, "  cycles      %d (min %d, max %d, mean %.1f)\n", uint64(r.CyclesMean+0.5), r.CyclesMin, r.CyclesMax, r.CyclesMean)
+		fmt.Fprintf(w, "  cpb         %.1f\n", r.CPB)
+	}
+	fmt.Fprintf(w, "  flash       %d bytes measured (%d emitted); round keys: %s\n", r.Flash, r.FlashDeclared, r.RKIn)
+	fmt.Fprintf(w, "  RAM         %d bytes measured = stack %d + .data/.bss %d + other SRAM touched %d (declared %d)\n",
+		r.RAM, r.Stack, r.Reserved, r.RAMOther, r.RAMDeclared)
+	for _, m := range r.Measurement {
+		fmt.Fprintf(w, "    %s\n", m)
+	}
+	if len(r.Functions) > 1 {
+		for _, f := range r.Functions {
+			fmt.Fprintf(w, "    function %-24s 0x%04x %5d B  %s\n", f.Name, f.Addr, f.Size, yesNo(f.Entered, "entered", "not entered"))
+		}
+	}
+	if !r.Pass && r.Error != "" {
+		return
+	}
+	fmt.Fprintf(w, "  RANK        %.1f   = (10^6/%.1f)/(%d + 2*%d)\n", r.Rank, r.CPB, r.Flash, r.RAM)
+	fmt.Fprintf(w, "  const-time  %s\n", yesNo(r.ConstantTime, fmt.Sprintf("yes (%d random inputs, same cycles and trace)", ConstantTimeInputs), "NO: "+r.CTDetail))
+	fmt.Fprintf(w, "  ABI         %s\n", yesNo(r.ABIOK, "ok (r2-r17, r28-r29, SP restored, r1 = 0)", "VIOLATED: "+r.ABIDetail))
+	if t := LookupTask(r.Task); t != nil {
+		fmt.Fprintln(w, "  published rows for comparison:")
+		for _, p := range PublishedRows() {
+			if p.Cipher == t.Cipher {
+				fmt.Fprintf(w, "    %-30s flash %4d  RAM %3d  cpb %4.0f  RANK %5.1f  (%s)\n", p.Impl, p.Flash, p.RAM, p.CPB, p.Rank, p.Source)
+			}
+		}
+	}
+}
+
+func yesNo(ok bool, yes, no string) string {
+	if ok {
+		return yes
+	}
+	return no
+}
