@@ -162,7 +162,7 @@ var ErrNoTask = errors.New("no task: give -task or put \"; avrlab task: ID\" in 
 // program (see LoadBinary), anything else is assembled (includes are read from fsys too). When
 // assembly fails it returns the partial image and the asm.ErrorList, and no report.
 func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, error) {
-	src, err := fs.ReadFile(fsys, main)
+	src, err := readProgram(fsys, main)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -174,8 +174,14 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 		rep, err := Bench(im, opts)
 		return rep, im, err
 	}
+	if len(src) > MaxSourceBytes {
+		return nil, nil, fmt.Errorf("%q is %d bytes; the limit is %d bytes per source file", main, len(src), MaxSourceBytes)
+	}
 	return BenchSource(main, src, fsys, opts)
 }
+
+// MaxSourceBytes is the largest source file BenchFile assembles (asm's per-file limit).
+const MaxSourceBytes = 1 << 20
 
 // BenchSource is BenchFile for a source held in memory, with includes read from fsys (may be nil).
 func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *asm.Image, error) {
