@@ -279,6 +279,19 @@ func (m *Machine) DataAccess(addr uint16) uint8 {
 	return m.dataSeen[addr]
 }
 
+// AccessRecord is the whole access record of a machine (Config.Access), for reading in bulk: the
+// slices are the machine's own, valid until its next Run, Step or ResetAccess; do not modify them.
+type AccessRecord struct {
+	Executed  []bool // per flash word: the instruction starting there was executed
+	FlashRead []bool // per flash byte: read as data
+	Data      []byte // per data address: AccessRead|AccessWrite
+}
+
+// Access returns the access record (all nil without Config.Access).
+func (m *Machine) Access() AccessRecord {
+	return AccessRecord{Executed: m.execSeen, FlashRead: m.flashSeen, Data: m.dataSeen}
+}
+
 // ResetAccess clears the access record and re-arms the first-execution traps.
 func (m *Machine) ResetAccess() {
 	if !m.cfg.Access {

@@ -56,6 +56,10 @@ type Options struct {
 	// Linked says the image is a linked program (ELF, HEX) rather than one source's output: flash
 	// and RAM then count only what the call uses (see the README). BenchFile sets it for ELF and HEX.
 	Linked bool `json:"linked,omitempty"`
+
+	// noAccess turns the access record off, for the benchmark that measures what recording costs
+	// (the figures are then not measured).
+	noAccess bool
 }
 
 // BufferBytes is the content of one buffer, as lower-case hex in memory byte order.
@@ -397,8 +401,8 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	h.spStart = uint16(ramEnd)
 	// The sentinel is the last word of flash: a RET popping it ends the call.
 	h.sentinel = uint32(dev.Flash/2 - 1)
-	h.m = emu.New(dev, im.Flash, emu.Config{Access: true})
-	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true, Access: true})
+	h.m = emu.New(dev, im.Flash, emu.Config{Access: !opts.noAccess})
+	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true, Access: !opts.noAccess})
 	return h, rep
 }
 

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/emu"
 )
 
 // Measured flash and RAM (the README's "What is measured"). Both machines of the harness record
@@ -13,34 +14,31 @@ import (
 
 // flashUse marks, per program-memory byte, what the calls did with it.
 type flashUse struct {
-	exec, read []bool
+	exec, read, any []bool
 }
 
-func (u *flashUse) used(a int64) bool {
-	return a >= 0 && a < int64(len(u.exec)) && (u.exec[a] || u.read[a])
-}
+func (u *flashUse) used(a int64) bool { return a >= 0 && a < int64(len(u.any)) && u.any[a] }
 
 // flashUsed collects the flash record of both machines.
 func (h *harness) flashUsed() *flashUse {
 	n := h.dev.Flash
 	u := &flashUse{exec: make([]bool, n), read: make([]bool, n)}
-	for _, m := range []interface {
-		Executed(uint32) bool
-		InstructionWords(uint32) int
-		FlashRead(uint32) bool
-	}{h.m, h.mt} {
-		for w := uint32(0); w < uint32(n/2); w++ {
-			if m.Executed(w) {
-				for b := w * 2; b < (w+uint32(m.InstructionWords(w)))*2 && int(b) < n; b++ {
+	for _, m := range []*emu.Machine{h.m, h.mt} {
+		rec := m.Access()
+		for w, x := range rec.Executed {
+			if x {
+				for b := w * 2; b < (w+m.InstructionWords(uint32(w)))*2 && b < n; b++ {
 					u.exec[b] = true
 				}
 			}
 		}
-		for a := 0; a < n; a++ {
-			if m.FlashRead(uint32(a)) {
-				u.read[a] = true
-			}
+		for a, r := range rec.FlashRead {
+			u.read[a] = u.read[a] || r
 		}
+	}
+	u.any = make([]bool, n)
+	for a := range u.any {
+		u.any[a] = u.exec[a] || u.read[a]
 	}
 	return u
 }
@@ -98,15 +96,17 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	sort.Slice(rep.Functions, func(i, j int) bool { return rep.Functions[i].Addr < rep.Functions[j].Addr })
 	// Bytes the call executes or reads that the source did not emit (the .org-gap trick) count.
 	for a := 0; a < len(covered); {
-		if !u.used(int64(a)) || emitted(im, int64(a)) {
-			if u.used(int64(a)) {
-				covered[a] = true
-			}
+		if !u.any[a] {
+			a++
+			continue
+		}
+		if emitted(im, int64(a)) {
+			covered[a] = true
 			a++
 			continue
 		}
 		b, execs := a, false
-		for b < len(covered) && u.used(int64(b)) && !emitted(im, int64(b)) {
+		for b < len(covered) && u.any[b] && !emitted(im, int64(b)) {
 			covered[b] = true
 			execs = execs || u.exec[b]
 			b++
@@ -137,7 +137,8 @@ func (h *harness) sizes(rep *Report, low uint16) {
 		}
 		return false
 	}
-	touched := func(a uint32) bool { return h.m.DataAccess(uint16(a))|h.mt.DataAccess(uint16(a)) != 0 }
+	d1, d2 := h.m.Access().Data, h.mt.Access().Data
+	touched := func(a uint32) bool { return a < uint32(len(d1)) && d1[a]|d2[a] != 0 }
 	reserved := make([]bool, int(dev.RAMEND())+1)
 	mark := func(lo, hi uint32) {
 		for a := lo; a < hi && a < uint32(len(reserved)); a++ {
