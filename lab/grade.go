@@ -10,12 +10,21 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/avrlab/avrlab/asm"
 )
 
-// MaxSubmissionBytes is the largest main source file grading accepts.
+// MaxSubmissionBytes is the largest source file grading accepts, the main file or any file it includes.
 const MaxSubmissionBytes = 1 << 20
+
+// MaxSubmissionReadBytes bounds the source bytes one submission may read in all, counting every
+// include each time it is read.
+const MaxSubmissionReadBytes = 16 << 20
+
+// MaxProblemBytes bounds a row's Problem text; longer messages are cut and end in "…".
+const MaxProblemBytes = 4096
 
 // GradeRow is one submission's grade.
 type GradeRow struct {
@@ -42,7 +51,9 @@ type Submission struct {
 
 // FindSubmissions expands command-line arguments into submissions: a file is one submission confined
 // to its folder; a folder holding sources is one submission per .S/.s/.asm file directly in it, and one
-// per subfolder (whose main file is the only source in it, or main.S). Submissions are in path order.
+// per subfolder (whose main file is the only source in it, or main.S). A symbolic link in a named folder
+// counts as what it points to. Nothing is opened for reading: a named pipe or device among the sources
+// becomes a submission that grading refuses with the reason. Submissions are in path order.
 func FindSubmissions(args []string) ([]Submission, error) {
 	var subs []Submission
 	for _, a := range args {
@@ -60,8 +71,14 @@ func FindSubmissions(args []string) ([]Submission, error) {
 		}
 		for _, e := range ents {
 			p := filepath.Join(a, e.Name())
+			isDir := e.IsDir()
+			if e.Type()&fs.ModeSymlink != 0 {
+				if st, err := os.Stat(p); err == nil {
+					isDir = st.IsDir()
+				}
+			}
 			switch {
-			case e.IsDir():
+			case isDir:
 				subs = append(subs, Submission{Label: p, Dir: p, Main: mainIn(p)})
 			case isSource(e.Name()):
 				subs = append(subs, Submission{Label: p, Dir: a, Main: e.Name()})
@@ -101,31 +118,66 @@ func mainIn(dir string) string {
 	return ""
 }
 
-// Grade measures each submission with opts, confined to its own folder, and returns one row per
-// submission sorted by RANK (passing submissions first). One bad submission never stops the others:
-// errors, faults and panics become that row's problem. Progress goes to progress (may be nil).
+// Grade measures each submission with opts in this process, one after the other, confined to its own
+// folder, and returns one row per submission in the order of SortRows. One bad submission never stops
+// the others: errors, faults and panics become that row's problem. Grade has no time or memory limit
+// per submission; `avrlab grade` runs each submission in a child process for that. Progress goes to
+// progress (may be nil).
 func Grade(subs []Submission, opts Options, progress io.Writer) []GradeRow {
 	rows := make([]GradeRow, 0, len(subs))
 	for i, s := range subs {
 		if progress != nil {
 			fmt.Fprintf(progress, "[%d/%d] %s\n", i+1, len(subs), s.Label)
 		}
-		rows = append(rows, gradeOne(s, opts))
+		rows = append(rows, GradeSubmission(s, opts))
 	}
-	sort.SliceStable(rows, func(i, j int) bool {
-		if rows[i].Pass != rows[j].Pass {
-			return rows[i].Pass
-		}
-		return rows[i].Rank > rows[j].Rank
-	})
+	SortRows(rows)
 	return rows
+}
+
+// SortRows puts passing rows first, then orders by RANK, highest first; ties go by submission path.
+func SortRows(rows []GradeRow) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		a, b := rows[i], rows[j]
+		if a.Pass != b.Pass {
+			return a.Pass
+		}
+		if a.Rank != b.Rank {
+			return a.Rank > b.Rank
+		}
+		return a.Submission < b.Submission
+	})
+}
+
+// GradeSubmission measures one submission with opts, confined to its folder: its files are read through
+// an os.Root of s.Dir, only regular files are read (a named pipe or device is refused before it is
+// opened, so nothing blocks), each file is limited to MaxSubmissionBytes and all reads together to
+// MaxSubmissionReadBytes. A panic while grading becomes the row's problem. The problem is at most
+// MaxProblemBytes long.
+func GradeSubmission(s Submission, opts Options) GradeRow {
+	row := gradeOne(s, opts)
+	row.Problem = CutProblem(row.Problem)
+	return row
+}
+
+// CutProblem shortens a problem message to at most MaxProblemBytes, cutting at a UTF-8 boundary and
+// marking the cut with "…".
+func CutProblem(p string) string {
+	if len(p) <= MaxProblemBytes {
+		return p
+	}
+	n := MaxProblemBytes - len("…")
+	for n > 0 && !utf8.RuneStart(p[n]) {
+		n--
+	}
+	return p[:n] + "…"
 }
 
 func gradeOne(s Submission, opts Options) (row GradeRow) {
 	row.Submission = s.Label
 	defer func() {
 		if r := recover(); r != nil {
-			row.Pass = false
+			row = GradeRow{Submission: s.Label}
 			row.Problem = fmt.Sprintf("internal error while grading (please report): %v\n%s", r, debug.Stack())
 		}
 	}()
@@ -139,17 +191,13 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		return row
 	}
 	defer root.Close()
-	fsys := root.FS()
-	st, err := fs.Stat(fsys, s.Main)
+	fsys := &gradeFS{root: root}
+	src, err := fsys.ReadFile(s.Main)
 	if err != nil {
 		row.Problem = err.Error()
 		return row
 	}
-	if st.Size() > MaxSubmissionBytes {
-		row.Problem = fmt.Sprintf("%s is %d bytes; submissions are limited to %d bytes", s.Main, st.Size(), MaxSubmissionBytes)
-		return row
-	}
-	rep, _, err := BenchFile(fsys, s.Main, opts)
+	rep, _, err := BenchSource(s.Main, src, fsys, opts)
 	if err != nil {
 		var el asm.ErrorList
 		if errors.As(err, &el) && len(el) > 0 {
@@ -177,4 +225,118 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		row.Rank = 0
 	}
 	return row
+}
+
+// gradeFS is a submission's folder as the assembler reads it while grading: confined to the folder by
+// an os.Root, regular files only (checked before a file is opened, so a named pipe never blocks the
+// reader; checked again on the open file), at most MaxSubmissionBytes per file and
+// MaxSubmissionReadBytes in all.
+type gradeFS struct {
+	root *os.Root
+	read atomic.Int64 // bytes handed out so far
+}
+
+// errNotRegular is wrapped by the errors of files that are not regular files.
+var errNotRegular = errors.New("not a regular file")
+
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "not a regular file"
+}
+
+func (g *gradeFS) check(op, name string, st fs.FileInfo) error {
+	if !st.Mode().IsRegular() {
+		return &fs.PathError{Op: op, Path: name, Err: fmt.Errorf("%w: it is %s", errNotRegular, kindOf(st.Mode()))}
+	}
+	if st.Size() > MaxSubmissionBytes {
+		return &fs.PathError{Op: op, Path: name, Err: fmt.Errorf("file is %d bytes; submissions are limited to %d bytes per file", st.Size(), MaxSubmissionBytes)}
+	}
+	return nil
+}
+
+// Open opens a regular file of the folder for reading (or a folder, for listing).
+func (g *gradeFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	st, err := g.root.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return g.root.Open(name)
+	}
+	if err := g.check("open", name, st); err != nil {
+		return nil, err
+	}
+	f, err := g.root.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err = f.Stat(); err == nil {
+		err = g.check("open", name, st)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &limitedFile{File: f, g: g, name: name, left: MaxSubmissionBytes}, nil
+}
+
+// Stat describes a file of the folder without opening it.
+func (g *gradeFS) Stat(name string) (fs.FileInfo, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
+	}
+	return g.root.Stat(name)
+}
+
+// ReadFile reads a whole regular file of the folder within the limits.
+func (g *gradeFS) ReadFile(name string) ([]byte, error) {
+	f, err := g.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if _, ok := f.(*limitedFile); !ok {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a folder")}
+	}
+	return io.ReadAll(f)
+}
+
+// limitedFile is an open regular file of a gradeFS that stops after the per-file and total limits.
+type limitedFile struct {
+	*os.File
+	g    *gradeFS
+	name string
+	left int64
+}
+
+func (f *limitedFile) Read(p []byte) (int, error) {
+	if f.left <= 0 {
+		if n, _ := f.File.Read(make([]byte, 1)); n > 0 {
+			return 0, &fs.PathError{Op: "read", Path: f.name, Err: fmt.Errorf("file is over %d bytes; submissions are limited to %d bytes per file", MaxSubmissionBytes, MaxSubmissionBytes)}
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > f.left {
+		p = p[:f.left]
+	}
+	n, err := f.File.Read(p)
+	f.left -= int64(n)
+	if f.g.read.Add(int64(n)) > MaxSubmissionReadBytes {
+		return n, &fs.PathError{Op: "read", Path: f.name, Err: fmt.Errorf("the submission reads over %d bytes of source in all (an include in a loop?)", MaxSubmissionReadBytes)}
+	}
+	return n, err
 }

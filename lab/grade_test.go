@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/avrlab/avrlab/lab"
 )
@@ -106,5 +109,88 @@ func TestGradeClass(t *testing.T) {
 		if count[k] != n {
 			t.Errorf("%s: %d rows, want %d", k, count[k], n)
 		}
+	}
+}
+
+// TestGradeSubmissionRefusesSpecialFiles grades submissions whose main file or include is a named pipe,
+// a symbolic link out of the folder or a sparse 1.2 GB file: each is refused with the reason, without
+// blocking on the pipe or reading the big file.
+func TestGradeSubmissionRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	mk := func(sub, name, text string) string {
+		p := filepath.Join(dir, sub)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if name != "" {
+			if err := os.WriteFile(filepath.Join(p, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return p
+	}
+	fifo := func(p string) {
+		if out, err := exec.Command("mkfifo", p).CombinedOutput(); err != nil {
+			t.Skipf("mkfifo: %v %s", err, out)
+		}
+	}
+	fifo(filepath.Join(mk("fifo-main", "", ""), "main.S"))
+	fifo(filepath.Join(mk("fifo-inc", "main.S", ".include \"p.inc\"\n"), "p.inc"))
+	big := filepath.Join(mk("big", "main.S", ".include \"big.inc\"\n"), "big.inc")
+	if err := os.WriteFile(big, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, 1_200_000_000); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc/passwd", filepath.Join(mk("link", "", ""), "main.S")); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"fifo-main": "named pipe", "fifo-inc": "p.inc", "big": "big.inc", "link": "main.S"}
+	subs, err := lab.FindSubmissions([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(subs) != len(want) {
+		t.Fatalf("%d submissions: %+v", len(subs), subs)
+	}
+	done := make(chan []lab.GradeRow, 1)
+	go func() { done <- lab.Grade(subs, lab.Options{Task: "speck64-128", Vectors: 1}, nil) }()
+	select {
+	case rows := <-done:
+		for _, r := range rows {
+			w := want[filepath.Base(r.Submission)]
+			if r.Pass || !strings.Contains(r.Problem, w) {
+				t.Errorf("%s: pass %v, problem %q; want it to name %q", r.Submission, r.Pass, r.Problem, w)
+			}
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("grading blocked (opened a named pipe?)")
+	}
+}
+
+func TestSortRowsAndCutProblem(t *testing.T) {
+	rows := []lab.GradeRow{
+		{Submission: "d", Pass: false},
+		{Submission: "c", Pass: true, Rank: 10},
+		{Submission: "b", Pass: true, Rank: 20},
+		{Submission: "a", Pass: true, Rank: 10},
+		{Submission: "0", Pass: false},
+	}
+	lab.SortRows(rows)
+	var got []string
+	for _, r := range rows {
+		got = append(got, r.Submission)
+	}
+	if strings.Join(got, " ") != "b a c 0 d" {
+		t.Errorf("order %q, want b a c 0 d", got)
+	}
+	long := strings.Repeat("é", lab.MaxProblemBytes)
+	cut := lab.CutProblem(long)
+	if len(cut) > lab.MaxProblemBytes || !strings.HasSuffix(cut, "…") || !utf8.ValidString(cut) {
+		t.Errorf("CutProblem: %d bytes, valid %v", len(cut), utf8.ValidString(cut))
+	}
+	if lab.CutProblem("short") != "short" {
+		t.Error("CutProblem changed a short message")
 	}
 }

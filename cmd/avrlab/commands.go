@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -21,6 +20,21 @@ import (
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
+
+// Bounds of the numeric flags.
+const (
+	maxVectors = 100_000        // -vectors
+	maxCycles  = 10_000_000_000 // -max-cycles: about a minute of emulation per call
+)
+
+// knownDevice reports an unknown -device on stderr.
+func knownDevice(name string, stderr io.Writer) bool {
+	if isa.LookupDevice(name) == nil {
+		fmt.Fprintf(stderr, "avrlab: unknown device %q (known: %s)\n", name, strings.Join(isa.DeviceNames(), ", "))
+		return false
+	}
+	return true
+}
 
 // defines collects repeated -D NAME[=VALUE] flags as avr-gcc takes them.
 type defines map[string]string
@@ -188,13 +202,26 @@ func cmdDisasm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "avrlab: unknown device %q (known: %s)\n", *dev, strings.Join(isa.DeviceNames(), ", "))
 		return 2
 	}
-	flash, _, err := readHex(fl.Arg(0))
+	flash, present, err := readFlashHex(fl.Arg(0), d)
 	if err != nil {
 		fmt.Fprintf(stderr, "avrlab: %v\n", err)
 		return 1
 	}
-	for _, l := range disasm.Disassemble(flash, d, disasm.Options{}) {
-		fmt.Fprintf(stdout, "%6x:\t%s\n", l.Addr, l.Text)
+	// Only the bytes the file holds: each run of present bytes is disassembled on its own, so a record
+	// at the end of flash prints one line, not the erased flash before it.
+	for start := 0; start < len(flash); {
+		if !present[start] {
+			start++
+			continue
+		}
+		end := start
+		for end < len(flash) && present[end] {
+			end++
+		}
+		for _, l := range disasm.Disassemble(flash[start:end], d, disasm.Options{}) {
+			fmt.Fprintf(stdout, "%6x:\t%s\n", l.Addr+uint32(start), l.Text)
+		}
+		start = end
 	}
 	return 0
 }
@@ -212,12 +239,30 @@ func readHex(path string) ([]byte, []bool, error) {
 	return data, present, nil
 }
 
+// readFlashHex reads an Intel HEX file for dev's flash: data past the end of the device's flash is an
+// error naming the first such address (a HEX for a bigger part, or avr-gcc's 0x800000 data space).
+func readFlashHex(path string, dev *isa.Device) ([]byte, []bool, error) {
+	data, present, err := readHex(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	for a := dev.Flash; a < len(present); a++ {
+		if present[a] {
+			return nil, nil, fmt.Errorf("%s: data at address 0x%X is past the end of the %s's flash (0x%X bytes)", path, a, dev.Name, dev.Flash)
+		}
+	}
+	if len(data) > dev.Flash {
+		data, present = data[:dev.Flash], present[:dev.Flash]
+	}
+	return data, present, nil
+}
+
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fl := newFlags("run", "[-device NAME] [-max-cycles N] [-json] [-dump ADDR:LEN] FILE.S|FILE.hex", stderr)
 	dev := deviceFlag(fl)
 	defs := defines{}
 	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable)")
-	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, "stop after `N` cycles")
+	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("stop after `N` cycles (1..%d)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
 	dump := fl.String("dump", "", "dump data memory `ADDR:LEN` (e.g. 0x100:16)")
 	if fl.Parse(args) != nil {
@@ -225,6 +270,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if fl.NArg() != 1 {
 		fl.Usage()
+		return 2
+	}
+	if !cyclesFlagOK(stderr, *maxc) {
 		return 2
 	}
 	var daddr, dlen uint64
@@ -246,7 +294,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "avrlab: unknown device %q\n", *dev)
 			return 2
 		}
-		flash, present, err := readHex(path)
+		flash, present, err := readFlashHex(path, d)
 		if err != nil {
 			fmt.Fprintf(stderr, "avrlab: %v\n", err)
 			return 1
@@ -302,23 +350,27 @@ func sregFlags(s uint8) string {
 }
 
 func cmdBench(args []string, stdout, stderr io.Writer) int {
-	fl := newFlags("bench", "[-task ID] [-scenario S] [-entry NAME] [-rk NAME] [-device NAME] [-D NAME[=VALUE]]... [-vectors N] [-json] FILE", stderr)
+	fl := newFlags("bench", "[-task ID] [-scenario S] [-call SPEC] [-entry NAME] [-rk NAME] [-device NAME] [-D NAME[=VALUE]]... [-vectors N] [-json] FILE", stderr)
 	task := fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
 	scen := fl.String("scenario", lab.ScenarioFixedKey, "scenario: "+strings.Join(lab.Scenarios(), ", "))
+	call := fl.String("call", "", "call spec `NAME(ARG, ...)`, ARG one of block, in, out, key, rk, rkout (default: the \"; avrlab call:\" line, else the scenario's)")
 	entry := fl.String("entry", "", "entry symbol (default: the task's, e.g. cham64_128_encrypt)")
 	rk := fl.String("rk", "", "round-key symbol (default: the task's, e.g. cham64_128_rk)")
 	dev := deviceFlag(fl)
 	defs := defines{}
 	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable)")
-	vecs := fl.Int("vectors", lab.DefaultVectors, "random test vectors besides the official one")
+	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d)", maxVectors))
 	seed := fl.Uint64("seed", 0, "seed of the random vectors")
-	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, "cycle limit of one call")
+	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
 	if fl.Parse(args) != nil {
 		return 2
 	}
 	if fl.NArg() != 1 {
 		fl.Usage()
+		return 2
+	}
+	if !intFlagIn(stderr, "vectors", *vecs, 0, maxVectors) || !cyclesFlagOK(stderr, *maxc) {
 		return 2
 	}
 	if *vecs == 0 {
@@ -331,7 +383,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer done()
-	opts := lab.Options{Task: *task, Scenario: *scen, Entry: *entry, RK: *rk, Device: *dev, Defines: defs,
+	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Entry: *entry, RK: *rk, Device: *dev, Defines: defs,
 		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc}
 	rep, _, err := lab.BenchFile(fsys, name, opts)
 	if err != nil {
@@ -392,106 +444,13 @@ func yesNo(ok bool, yes, no string) string {
 	return no
 }
 
-func printReport(w io.Writer, path string, r *lab.Report) {
-	fmt.Fprintf(w, "%s: %s, %s, %s, entry %s\n", path, r.TaskName, r.Scenario, r.Device, r.Entry)
-	verdict := "PASS"
-	if !r.Pass {
-		verdict = "FAIL"
-	}
-	fmt.Fprintf(w, "  result      %s: %d/%d vectors right (official + %d random)\n", verdict, r.Vectors-r.Failures, r.Vectors, max(r.Vectors-1, 0))
-	if r.Error != "" {
-		fmt.Fprintf(w, "  error       %s\n", r.Error)
-	}
-	if r.Official != nil {
-		fmt.Fprintf(w, "  official    %s (%d cycles)\n", yesNo(r.Official.OK, "ok", "WRONG"), r.Official.Cycles)
-	}
-	if f := r.FirstFailure; f != nil {
-		fmt.Fprintf(w, "  first failing vector (memory byte order):\n")
-		fmt.Fprintf(w, "    key       %s\n    plaintext %s\n    expected  %s\n    got       %s\n", f.Key, f.Plaintext, f.Expected, f.Got)
-	}
-	if r.Error != "" && r.CyclesMean == 0 {
-		return
-	}
-	fmt.Fprintf(w, "  cycles      %d (min %d, max %d, mean %.1f)\n", uint64(r.CyclesMean+0.5), r.CyclesMin, r.CyclesMax, r.CyclesMean)
-	fmt.Fprintf(w, "  cpb         %.1f\n", r.CPB)
-	fmt.Fprintf(w, "  flash       %d bytes\n", r.Flash)
-	fmt.Fprintf(w, "  RAM         %d bytes (stack %d, .data/.bss %d, round keys in SRAM %d; round keys in %s)\n",
-		r.RAM, r.Stack, r.Reserved, r.RKInRAM, r.RKIn)
-	fmt.Fprintf(w, "  RANK        %.1f   = (10^6/%.1f)/(%d + 2*%d)\n", r.Rank, r.CPB, r.Flash, r.RAM)
-	fmt.Fprintf(w, "  const-time  %s\n", yesNo(r.ConstantTime, "yes (64 random inputs, same cycles and trace)", "NO: "+r.CTDetail))
-	fmt.Fprintf(w, "  ABI         %s\n", yesNo(r.ABIOK, "ok (r2-r17, r28-r29, SP restored, r1 = 0)", "VIOLATED: "+r.ABIDetail))
-	fmt.Fprintln(w, "  published rows for comparison:")
-	for _, p := range lab.PublishedRows() {
-		if p.Cipher == taskCipher(r.Task) {
-			fmt.Fprintf(w, "    %-30s flash %4d  RAM %3d  cpb %4.0f  RANK %5.1f  (%s)\n", p.Impl, p.Flash, p.RAM, p.CPB, p.Rank, p.Source)
-		}
-	}
-}
+func printReport(w io.Writer, path string, r *lab.Report) { r.WriteText(w, path) }
 
 func taskCipher(id string) string {
 	if t := lab.LookupTask(id); t != nil {
 		return t.Cipher
 	}
 	return ""
-}
-
-func cmdGrade(args []string, stdout, stderr io.Writer) int {
-	fl := newFlags("grade", "-task ID [-csv|-json] [-vectors N] FILE|DIR...", stderr)
-	task := fl.String("task", "", "task ID every submission is graded against (required)")
-	asCSV := fl.Bool("csv", false, "print CSV")
-	asJSON := fl.Bool("json", false, "print a JSON array")
-	vecs := fl.Int("vectors", lab.DefaultVectors, "random test vectors besides the official one")
-	maxc := fl.Uint64("max-cycles", 1_000_000, "cycle limit of one call")
-	dev := deviceFlag(fl)
-	if fl.Parse(args) != nil {
-		return 2
-	}
-	if *task == "" || fl.NArg() == 0 {
-		fl.Usage()
-		return 2
-	}
-	if lab.LookupTask(*task) == nil {
-		fmt.Fprintf(stderr, "avrlab: unknown task %q (known: %s)\n", *task, strings.Join(lab.TaskIDs(), ", "))
-		return 2
-	}
-	subs, err := lab.FindSubmissions(fl.Args())
-	if err != nil {
-		fmt.Fprintf(stderr, "avrlab: %v\n", err)
-		return 1
-	}
-	var progress io.Writer
-	if len(subs) > 5 {
-		progress = stderr
-	}
-	if *vecs == 0 {
-		*vecs = -1
-	}
-	rows := lab.Grade(subs, lab.Options{Task: *task, Device: *dev, Vectors: *vecs, MaxCycles: *maxc}, progress)
-	switch {
-	case *asJSON:
-		if err := json.NewEncoder(stdout).Encode(rows); err != nil {
-			return 1
-		}
-	case *asCSV:
-		cw := csv.NewWriter(stdout)
-		cw.Write([]string{"submission", "pass", "rank", "cycles", "cpb", "flash", "ram", "failures", "vectors", "constant_time", "abi_ok", "problem"})
-		for _, r := range rows {
-			cw.Write([]string{r.Submission, strconv.FormatBool(r.Pass), fmt.Sprintf("%.2f", r.Rank), strconv.FormatUint(r.Cycles, 10),
-				fmt.Sprintf("%.1f", r.CPB), strconv.Itoa(r.Flash), strconv.Itoa(r.RAM), strconv.Itoa(r.Failures), strconv.Itoa(r.Vectors),
-				strconv.FormatBool(r.ConstTime), strconv.FormatBool(r.ABIOK), r.Problem})
-		}
-		cw.Flush()
-	default:
-		fmt.Fprintf(stdout, "%-4s %-40s %-4s %6s %8s %7s %6s %5s  %s\n", "#", "submission", "ok", "RANK", "cycles", "cpb", "flash", "RAM", "problem")
-		for i, r := range rows {
-			p := r.Problem
-			if j := strings.IndexByte(p, '\n'); j >= 0 {
-				p = p[:j]
-			}
-			fmt.Fprintf(stdout, "%-4d %-40s %-4s %6.1f %8d %7.1f %6d %5d  %s\n", i+1, r.Submission, yesNo(r.Pass, "yes", "no"), r.Rank, r.Cycles, r.CPB, r.Flash, r.RAM, p)
-		}
-	}
-	return 0
 }
 
 func cmdTasks(args []string, stdout, stderr io.Writer) int {

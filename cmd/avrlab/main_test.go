@@ -12,7 +12,7 @@ import (
 func runCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(args, &out, &errb)
+	code := run(args, strings.NewReader(""), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
