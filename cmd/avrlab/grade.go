@@ -44,9 +44,9 @@ main.S, or its only source). Rows are sorted passing first, then by RANK; ties b
 Each submission is graded in its own child process (this program, re-run) and can read only regular
 files inside its own folder, at most 1 MiB each. A child that runs past -timeout is killed with its
 process group; one that needs more than -mem is stopped by the kernel; a crash becomes that row's
-problem and the other rows are unaffected. Names and messages are escaped in the text table
-(control characters as \xNN), CSV cells that a spreadsheet would read as a formula start with ',
-and JSON is plain encoding/json.
+problem and the other rows are unaffected. Names and messages are escaped in the text table and
+the CSV (control characters as \xNN), CSV cells that a spreadsheet would read as a formula start
+with ', and JSON is plain encoding/json.
 `
 
 // memSize is the -mem flag: a byte count written as N (MiB), or N with K, M, G, KiB, MiB or GiB.
@@ -379,7 +379,8 @@ func writeGradeCSV(w io.Writer, rows []lab.GradeRow) {
 			fmt.Sprintf("%.1f", r.CPB), strconv.Itoa(r.Flash), strconv.Itoa(r.RAM), strconv.Itoa(r.Failures), strconv.Itoa(r.Vectors),
 			strconv.FormatBool(r.ConstTime), strconv.FormatBool(r.ABIOK), r.Problem}
 		for i := range rec {
-			rec[i] = csvSafe(rec[i])
+			// Escaped as in the text table too, so that `cat grades.csv` is as safe as the table.
+			rec[i] = csvSafe(textSafe(rec[i]))
 		}
 		cw.Write(rec)
 	}

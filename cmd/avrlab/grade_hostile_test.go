@@ -451,6 +451,9 @@ func checkCSVSafe(t *testing.T, out string, n int) [][]string {
 			if cell != "" && strings.IndexByte("=+-@\t\r", cell[0]) >= 0 {
 				t.Errorf("CSV record %d: cell %q starts like a formula", i, cell)
 			}
+			if strings.ContainsFunc(cell, func(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f }) {
+				t.Errorf("CSV record %d: cell %q holds a control character", i, cell)
+			}
 		}
 	}
 	return recs

@@ -60,7 +60,7 @@ func TestGradeCSV(t *testing.T) {
 		`'=HYPERLINK("x","y").S`: `'=HYPERLINK("x","y").S:1:`,
 		"'@x":                    "entry symbol",
 		"loop.S":                 "did not return within 50000 cycles",
-		"esc\x1b[2J\nname.S":     "red",
+		`esc\x1b[2J\nname.S`:     `\x1b[31mred\nnext`,
 	}
 	for _, rec := range recs[3:] {
 		w, ok := want[rec[0]]
