@@ -468,6 +468,7 @@
 
   let lastInputAt = 0;
   ta.addEventListener("input", () => {
+    dropped = null;
     const t0 = (lastInputAt = timings.lastInputAt = performance.now());
     const text = ta.value;
     files().set(state.current, text);
@@ -699,11 +700,28 @@
   }
 
   function makeRequest(fileMap, main, task, device, vectors) {
-    return { files: fileMap, main, task, device, vectors, seed: 1, max_cycles: MAX_CYCLES };
+    return { files: fileMap, main, task, device, vectors, seed: 1, max_cycles: MAX_CYCLES, call: "", binary: "" };
   }
 
+  // A dropped ELF or HEX file is measured as a linked program until the source is edited again.
+  let dropped = null; // {name, b64}
+
   function request() {
-    return makeRequest(Object.fromEntries(files()), mainFile(), $("task").value, $("device").value, vectorCount());
+    const req = makeRequest(Object.fromEntries(files()), mainFile(), $("task").value, $("device").value, vectorCount());
+    req.call = $("call").value.trim();
+    if (dropped) Object.assign(req, { files: {}, main: dropped.name, binary: dropped.b64 });
+    return req;
+  }
+
+  // dropBinary reads a dropped .elf or .hex file and benchmarks it.
+  async function dropBinary(file) {
+    if (file.size > 16 << 20) return notice(`${file.name} is ${file.size} bytes; a linked program may have 16 MiB at most`);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let bin = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    dropped = { name: file.name, b64: btoa(bin) };
+    notice(`Measuring ${file.name} as a linked program (task and call from the pickers). Edit the source to go back.`);
+    runNow();
   }
 
   // On a first visit the page will measure the default example. Its source is fetched with the module,
@@ -867,7 +885,7 @@
   }
 
   function showReport(r) {
-    $("task-name").textContent = `${r.task_name} · ${r.device} · ${state.lastMain}`;
+    $("task-name").textContent = `${r.task_name} · ${r.device} · ${dropped ? dropped.name : state.lastMain}`;
     const total = r.vectors;
     if (r.pass) {
       setRank(fmt(r.rank, 2));
@@ -878,7 +896,7 @@
       setVerdict("FAIL — " + why, "fail");
     }
     if (r.error) {
-      const hint = /max-cycles/.test(r.error) ? "\nIn the playground, add ?cycles=N to the address to raise the limit." : "";
+      const hint = /cycle limit/.test(r.error) ? "\nIn the playground, add ?cycles=N to the address to raise the limit." : "";
       showMessage(r.error + hint);
     } else {
       $("m-cycles").textContent =
@@ -886,8 +904,10 @@
       $("m-cpb").textContent = fmt(r.cpb, 1);
     }
     $("m-flash").textContent = String(r.flash);
+    $("m-flash").title = `measured; the source emits ${r.flash_declared} B` + (r.measurement || []).map((m) => "\n" + m).join("");
     $("m-ram").textContent = String(r.ram);
-    $("m-ram").title = `stack ${r.stack} + reserved ${r.reserved_ram} + round keys kept in SRAM by the harness ${r.rk_ram}`;
+    const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
+    $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
 
     const b = $("badges");
     const badge = (ok, label, detail) =>
@@ -910,16 +930,15 @@
         el("div", { class: "row" }, `Random vectors: ${random - randomFail} of ${random} `, pf(randomFail === 0)),
       );
     }
+    for (const m of [...(r.notes || []), ...(r.measurement || [])]) v.appendChild(el("div", { class: "row muted", text: m }));
     if (r.first_failure) {
       const f = r.first_failure;
       const rows = $("failure-rows");
       rows.textContent = "";
-      for (const [k, val, cls] of [
-        ["key", f.key],
-        ["plaintext", f.plaintext],
-        ["expected", f.expected],
-        ["got", f.got, "diff"],
-      ]) {
+      const lines = (f.inputs || []).map((b) => [b.role, b.hex]);
+      lines.push(["expected " + f.output, f.expected], ["got", f.got, "diff"]);
+      if (f.problem) lines.push(["problem", f.problem]);
+      for (const [k, val, cls] of lines) {
         rows.appendChild(el("tr", null, el("th", { text: k }), el("td", { text: val, class: cls || "" })));
       }
       $("failure").hidden = false;
@@ -958,7 +977,7 @@
     const cipher = task ? task.cipher : "";
     const rows = state.meta.published.map((p) => ({ ...p }));
     if (r && r.pass && r.scenario === "fixed-key") {
-      rows.push({ cipher, impl: "your code (" + state.lastMain + ")", flash: r.flash, ram: r.ram, cpb: r.cpb, rank: r.rank, mine: true });
+      rows.push({ cipher, impl: "your code (" + (dropped ? dropped.name : state.lastMain) + ")", flash: r.flash, ram: r.ram, cpb: r.cpb, rank: r.rank, mine: true });
     }
     rows.sort((a, b) => b.rank - a.rank || (a.mine ? -1 : b.mine ? 1 : 0));
     rows.forEach((p, i) => {
@@ -1241,6 +1260,17 @@
       e.target.value = "";
       if (id) openExample(id);
     });
+    const ed = $("editor");
+    ed.addEventListener("dragover", (e) => {
+      if ([...e.dataTransfer.items].some((i) => i.kind === "file")) e.preventDefault();
+    });
+    ed.addEventListener("drop", (e) => {
+      const f = e.dataTransfer.files[0];
+      if (!f || !/\.(elf|hex|ihx)$/i.test(f.name)) return;
+      e.preventDefault();
+      dropBinary(f).catch((err) => notice(err.message));
+    });
+    $("call").addEventListener("change", runNow);
     for (const id of ["task", "device", "vectors"]) {
       $(id).addEventListener("change", () => {
         if (!inLink()) settings.set(id, $(id).value);

@@ -16,6 +16,7 @@ package engine
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -43,6 +44,12 @@ type Request struct {
 	Vectors   int               `json:"vectors"`    // random vectors besides the official one; 0 = 100
 	Seed      uint64            `json:"seed"`       // seed of the random vectors
 	MaxCycles uint64            `json:"max_cycles"` // cycle limit of one call; 0 = lab.DefaultMaxCycles
+	// Call is a call spec "NAME(ARG, ...)"; "" = the "; avrlab call:" line of the main source, else the
+	// task's default call.
+	Call string `json:"call"`
+	// Binary is a linked program (an AVR ELF or an Intel HEX file), base64: when set, bench measures
+	// it instead of assembling Files (Main names it in messages; Task must be given).
+	Binary string `json:"binary"`
 }
 
 // Diagnostic is one assembler message, positioned for the editor: lines and columns count from 1; EndCol
@@ -152,10 +159,17 @@ func Bench(req Request, progress Progress) Response {
 	if progress == nil {
 		progress = func(string) {}
 	}
+	if req.Binary != "" {
+		return benchBinary(req, progress)
+	}
 	progress("assembling")
 	resp, im := assemble(req)
 	if im == nil || resp.Error != "" || hasErrors(resp.Errors) {
 		return resp
+	}
+	call := req.Call
+	if call == "" {
+		call = lab.DetectCall([]byte(req.Files[req.Main]))
 	}
 	task := req.Task
 	if task == "" {
@@ -174,7 +188,43 @@ func Bench(req Request, progress Progress) Response {
 	progress("benchmarking")
 	resp.Mode, resp.Task = "bench", task
 	rep, err := lab.Bench(im, lab.Options{Task: task, Device: req.Device, Vectors: req.Vectors, Seed: req.Seed,
-		MaxCycles: req.MaxCycles})
+		MaxCycles: req.MaxCycles, Call: call})
+	if err != nil {
+		resp.Error = err.Error()
+		return resp
+	}
+	resp.Report = rep
+	return resp
+}
+
+// benchBinary measures a linked program (ELF or HEX) sent in req.Binary.
+func benchBinary(req Request, progress Progress) Response {
+	resp := Response{Mode: "bench", Errors: []Diagnostic{}, Device: req.Device, Task: req.Task}
+	if resp.Device == "" {
+		resp.Device = isa.DefaultDevice
+	}
+	data, err := base64.StdEncoding.DecodeString(req.Binary)
+	if err != nil {
+		resp.Error = "bad binary: " + err.Error()
+		return resp
+	}
+	progress("loading")
+	im, ok, err := lab.LoadBinary(data, resp.Device)
+	switch {
+	case !ok:
+		resp.Error = fmt.Sprintf("%s is neither an AVR ELF nor an Intel HEX file", req.Main)
+		return resp
+	case err != nil:
+		resp.Error = fmt.Sprintf("%s: %v", req.Main, err)
+		return resp
+	case req.Task == "" || req.Task == TaskRun:
+		resp.Error = fmt.Sprintf("%s is a linked program: pick its task", req.Main)
+		return resp
+	}
+	resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
+	progress("benchmarking")
+	rep, err := lab.Bench(im, lab.Options{Task: req.Task, Device: resp.Device, Vectors: req.Vectors, Seed: req.Seed,
+		MaxCycles: req.MaxCycles, Call: req.Call, Linked: true})
 	if err != nil {
 		resp.Error = err.Error()
 		return resp
