@@ -17,8 +17,10 @@ type RunResult struct {
 	SREG   uint8     `json:"sreg"`
 	R      [32]uint8 `json:"r"`
 	Dump   string    `json:"dump"`   // hex of the requested data range
-	Output string    `json:"output"` // bytes written to the UART data register
-	Fault  string    `json:"fault,omitempty"`
+	Output string    `json:"output"` // bytes written to the UART data register (the first emu.DefaultOutputLimit)
+	// OutputCut is set when the program wrote more output than is kept.
+	OutputCut bool   `json:"output_cut,omitempty"`
+	Fault     string `json:"fault,omitempty"`
 }
 
 // Run runs im from reset until SLEEP, BREAK, a fault or maxCycles (0 = DefaultMaxCycles), with .data
@@ -32,7 +34,7 @@ func Run(im *asm.Image, maxCycles uint64, dumpAddr uint16, dumpLen int) *RunResu
 	resetWithImage(m, im)
 	stop := m.Run(maxCycles)
 	res := &RunResult{Stop: stop.Reason.String(), Cycles: m.Cycles(), PC: m.PC(), SP: m.SP(), SREG: m.SREG(),
-		Output: string(m.Output())}
+		Output: string(m.Output()), OutputCut: m.OutputCut()}
 	for i := range res.R {
 		res.R[i] = m.Reg(i)
 	}

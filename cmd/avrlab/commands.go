@@ -258,7 +258,7 @@ func readFlashHex(path string, dev *isa.Device) ([]byte, []bool, error) {
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
-	fl := newFlags("run", "[-device NAME] [-max-cycles N] [-json] [-dump ADDR:LEN] FILE.S|FILE.hex", stderr)
+	fl := newFlags("run", "[-device NAME] [-max-cycles N] [-json] [-dump ADDR:LEN] FILE.S|FILE.hex|FILE.elf", stderr)
 	dev := deviceFlag(fl)
 	defs := defines{}
 	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable)")
@@ -288,7 +288,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	path := fl.Arg(0)
 	var im *asm.Image
-	if strings.EqualFold(filepath.Ext(path), ".hex") {
+	if isELF(path) {
+		data, err := readProgramFile(path)
+		if err == nil {
+			im, _, err = lab.LoadBinary(data, *dev)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "avrlab: %s: %v\n", path, err)
+			return 1
+		}
+	} else if strings.EqualFold(filepath.Ext(path), ".hex") {
 		d := isa.LookupDevice(*dev)
 		if d == nil {
 			fmt.Fprintf(stderr, "avrlab: unknown device %q\n", *dev)
@@ -330,6 +339,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 		if res.Output != "" {
 			fmt.Fprintf(stdout, "output: %q\n", res.Output)
+		}
+		if res.OutputCut {
+			fmt.Fprintf(stdout, "output cut: only the first %d bytes are kept\n", len(res.Output))
 		}
 	}
 	if res.Stop == "fault" || res.Stop == "limit" {
@@ -543,4 +555,24 @@ func examplesTable(stdout, stderr io.Writer) int {
 		}
 	}
 	return status
+}
+
+// isELF reports whether the file at path starts with the ELF magic.
+func isELF(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	var magic [4]byte
+	n, _ := io.ReadFull(f, magic[:])
+	return n == 4 && string(magic[:]) == "\x7fELF"
+}
+
+// readProgramFile reads a linked program through asm's checks (a regular file, bounded).
+func readProgramFile(path string) ([]byte, error) {
+	return asm.ReadSource(os.DirFS(filepath.Dir(path)), filepath.Base(path), 64<<20)
 }

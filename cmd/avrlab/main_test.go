@@ -142,3 +142,20 @@ func TestRunFaultNamesLine(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestRunAndBenchELF runs avr-gcc's ELF of the C SPECK-64/128 from reset (its main sets speck64_ok at
+// 0x18c after checking the official vector) and benches its routine.
+func TestRunAndBenchELF(t *testing.T) {
+	elf := filepath.Join("..", "..", "lab", "testdata", "speck64c.elf")
+	code, out, errOut := runCLI(t, "run", "-json", "-max-cycles", "100000", "-dump", "0x18c:1", elf)
+	var res struct {
+		Dump string `json:"dump"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || res.Dump != "01" {
+		t.Errorf("run: code %d, %q %q: %v", code, out, errOut, err)
+	}
+	code, out, errOut = runCLI(t, "bench", "-task", "speck64-128", "-vectors", "5", elf)
+	if code != 0 || !strings.Contains(out, "flash       166 bytes measured (1000 emitted)") {
+		t.Errorf("bench: code %d\n%s%s", code, out, errOut)
+	}
+}
