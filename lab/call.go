@@ -215,3 +215,36 @@ func LookupScenario(name string) *Scenario {
 	}
 	return nil
 }
+
+// Calls describes the default call of each scenario for task t, one line per scenario, as
+// `avrlab tasks -v` prints them.
+func (t *Task) Calls() []string {
+	var out []string
+	for _, sc := range ScenarioTable() {
+		entry := t.Entry
+		if sc.Decrypt {
+			entry = t.DecEntry
+		}
+		var line string
+		if sc.Args == nil {
+			line = fmt.Sprintf("%s(block) with the round keys in the source's %s, else %s(block, rk)", entry, t.RK, entry)
+		} else {
+			line = Call{Entry: entry, Args: sc.Args}.String()
+		}
+		out = append(out, fmt.Sprintf("%-13s %s", sc.Name, line))
+	}
+	return out
+}
+
+// BufferSizes describes the task's buffers ("block 8 B in/out, ..."), for `avrlab tasks -v`.
+func (t *Task) BufferSizes() string {
+	var s []string
+	for _, k := range BufferKinds() {
+		c := ""
+		if k.Counted {
+			c = ", counted"
+		}
+		s = append(s, fmt.Sprintf("%s %d B (%s%s)", k.Role, t.bufferSize(k.Role), k.Dir, c))
+	}
+	return strings.Join(s, ", ")
+}

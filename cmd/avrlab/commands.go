@@ -483,8 +483,11 @@ func cmdTasks(args []string, stdout, stderr io.Writer) int {
 	for _, t := range ts {
 		fmt.Fprintf(stdout, "%-15s %-38s entry %-22s rk %-18s (%d B)\n", t.ID, t.Name, t.Entry, t.RK, t.RKBytes)
 		if *verbose {
-			fmt.Fprintf(stdout, "    contract:   void %s(uint8_t *block /* r25:r24 */) encrypts %d bytes in place;\n", t.Entry, t.BlockBytes)
-			fmt.Fprintf(stdout, "                round keys at %s in flash if the source defines it, else in SRAM (pointer in r23:r22)\n", t.RK)
+			fmt.Fprintf(stdout, "    calls:      (pointers in r25:r24, r23:r22, r21:r20, ... in order; other conventions with -call)\n")
+			for _, c := range t.Calls() {
+				fmt.Fprintf(stdout, "      %s\n", c)
+			}
+			fmt.Fprintf(stdout, "    buffers:    %s\n", t.BufferSizes())
 			fmt.Fprintf(stdout, "    layout:     %s\n", t.Layout)
 			fmt.Fprintf(stdout, "    key:        %x\n    plaintext:  %x\n    ciphertext: %x\n", t.OfficialKey, t.OfficialPlain, t.OfficialCipher)
 			fmt.Fprintf(stdout, "    round keys: %x\n\n", t.Reference().RoundKeys(t.OfficialKey))
