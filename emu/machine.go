@@ -33,7 +33,8 @@ type Config struct {
 	Profile bool
 	// Access records which flash words are executed, which program-memory bytes are read (LPM,
 	// ELPM, flash mapped into data space) and which data-space bytes instructions read or write
-	// (Executed, FlashRead, DataAccess). Pushes, pops, calls and returns are not recorded: the stack
+	// (Executed, FlashRead, DataAccess; I/O instructions included). Pushes, pops, calls and returns
+	// are not recorded: the stack
 	// is measured by StackLow. The record accumulates over Runs and Resets until ResetAccess.
 	// It costs little: each word traps once on its first execution, and loads and stores take the
 	// slow path.

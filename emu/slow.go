@@ -63,8 +63,10 @@ func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
 	switch o.kind {
 	case isa.IN:
 		regs[o.a&31], _ = m.load(o.k, m.sreg)
+		m.noteAccess(o.k, AccessRead)
 	case isa.OUT:
 		m.sreg, _ = m.store(o.k, regs[o.a&31], m.sreg)
+		m.noteAccess(o.k, AccessWrite)
 	case isa.SBI, isa.CBI:
 		v, _ := m.load(o.k, m.sreg)
 		if o.kind == isa.SBI {
@@ -73,8 +75,10 @@ func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
 			v &^= o.b
 		}
 		m.sreg, _ = m.store(o.k, v, m.sreg)
+		m.noteAccess(o.k, AccessRead|AccessWrite)
 	case isa.SBIC, isa.SBIS:
 		v, _ := m.load(o.k, m.sreg)
+		m.noteAccess(o.k, AccessRead)
 		if (v&o.b == 0) == (o.kind == isa.SBIC) {
 			m.pc += uint32(o.a) // skipped words (ExtraSkip)
 			m.cycles += uint64(o.a)

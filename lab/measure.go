@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
@@ -207,6 +208,24 @@ func (h *harness) sizes(rep *Report, low uint16) {
 		rep.Measurement = append(rep.Measurement, fmt.Sprintf("touches %d B of SRAM outside its stack and buffers (%s): counted",
 			b-a, h.dataRange(a, b)))
 		a = b
+	}
+	// I/O registers used as memory (a peripheral's data registers hold a value too) count like SRAM;
+	// the registers a routine must touch (SREG, SP, RAMPZ, EIND) and r0..r31 mapped in data space do not.
+	io := 0
+	var ioAt []string
+	for a := uint32(0); a < uint32(dev.SRAMStart) && a < uint32(len(d1)); a++ {
+		switch {
+		case d1[a]|d2[a] == 0, dev.RegsMapped && a < 32, a == uint32(dev.SREG), a == uint32(dev.SPL), a == uint32(dev.SPL)+1,
+			dev.RAMPZ != 0 && a == uint32(dev.RAMPZ), dev.EIND != 0 && a == uint32(dev.EIND):
+			continue
+		}
+		io++
+		ioAt = append(ioAt, fmt.Sprintf("0x%02x", a))
+	}
+	if io > 0 {
+		rep.RAMOther += io
+		rep.Measurement = append(rep.Measurement, fmt.Sprintf("uses %d I/O register%s as memory (data address %s): counted",
+			io, plural(io), strings.Join(ioAt, ", ")))
 	}
 	rep.RAM = rep.Stack + rep.Reserved + rep.RAMOther
 	rep.RAMDeclared = rep.Stack + len(im.Data) + im.BSSSize

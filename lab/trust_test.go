@@ -131,14 +131,17 @@ func TestShortRoundKeyTable(t *testing.T) {
 
 // calleeSavedVariant adds saving r2..r17, r28, r29 around lab/testdata/speck64.S's routine, with push/pop
 // or with sts/lds at absolute addresses.
-func calleeSavedVariant(t *testing.T, absolute bool) string {
+func calleeSavedVariant(t *testing.T, absolute bool) string { return calleeSavedAt(t, absolute, 0x0F00) }
+
+// calleeSavedAt is calleeSavedVariant storing at data address base.
+func calleeSavedAt(t *testing.T, absolute bool, base int) string {
 	src := readFile(t, "testdata/speck64.S")
 	regs := []int{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29}
 	var save, restore strings.Builder
 	for i, r := range regs {
 		if absolute {
-			save.WriteString("\tsts 0x0F00+" + itoa(i) + ", r" + itoa(r) + "\n")
-			restore.WriteString("\tlds r" + itoa(r) + ", 0x0F00+" + itoa(i) + "\n")
+			save.WriteString("\tsts " + itoa(base+i) + ", r" + itoa(r) + "\n")
+			restore.WriteString("\tlds r" + itoa(r) + ", " + itoa(base+i) + "\n")
 		} else {
 			save.WriteString("\tpush r" + itoa(r) + "\n")
 			restore.WriteString("\tpop r" + itoa(regs[len(regs)-1-i]) + "\n")
@@ -164,6 +167,12 @@ func TestCalleeSavedAtAbsoluteAddresses(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(stored.Measurement, "\n"), "touches 18 B of SRAM outside its stack and buffers (0x0f00..0x0f11): counted") {
 		t.Errorf("measurement should name the bytes: %q", stored.Measurement)
+	}
+	// Peripheral registers as storage (extended I/O 0x70.. of the ATmega128) count the same.
+	inIO := benchText(t, calleeSavedAt(t, true, 0x70), lab.Options{Vectors: 3})
+	if !inIO.Pass || inIO.RAM != pushed.RAM || inIO.Rank > pushed.Rank ||
+		!strings.Contains(strings.Join(inIO.Measurement, "\n"), "uses 18 I/O registers as memory (data address 0x70, 0x71,") {
+		t.Errorf("I/O registers as memory: RAM %d (want %d), %q", inIO.RAM, pushed.RAM, inIO.Measurement)
 	}
 }
 
