@@ -131,7 +131,9 @@ func TestShortRoundKeyTable(t *testing.T) {
 
 // calleeSavedVariant adds saving r2..r17, r28, r29 around lab/testdata/speck64.S's routine, with push/pop
 // or with sts/lds at absolute addresses.
-func calleeSavedVariant(t *testing.T, absolute bool) string { return calleeSavedAt(t, absolute, 0x0F00) }
+func calleeSavedVariant(t *testing.T, absolute bool) string {
+	return calleeSavedAt(t, absolute, 0x0F00)
+}
 
 // calleeSavedAt is calleeSavedVariant storing at data address base.
 func calleeSavedAt(t *testing.T, absolute bool, base int) string {
