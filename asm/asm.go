@@ -33,11 +33,16 @@ type Config struct {
 	MaxTotalBytes int64
 }
 
-// Limits that turn hostile or runaway input into errors instead of hangs.
+// Limits that turn hostile or runaway input into errors instead of hangs (see "Limits" in the package
+// documentation). The file size limits are in Config (MaxFileBytes, MaxTotalBytes).
 const (
-	maxStatements   = 1_000_000 // statements processed, after macro and .rept expansion
-	maxDepth        = 100       // nested macro calls, .rept/.irp bodies and .include files
-	maxExpandBytes  = 32 << 20  // bytes of text produced by macro argument substitution
+	maxStatements   = 1_000_000  // statements processed, after macro and .rept expansion
+	maxDepth        = 100        // nested macro calls, .rept/.irp bodies and .include files
+	maxExpandBytes  = 32 << 20   // bytes of text produced by macro argument substitution
+	maxExprDepth    = 256        // parentheses, function calls and unary operators nested in one expression
+	maxEvalDepth    = 10_000     // nested evaluation, through symbols defined in terms of other symbols
+	maxCondDepth    = 256        // .if nested in .if (all open ones, across macros and .include files)
+	maxEffort       = 16_000_000 // steps of work: tokens read, expression nodes evaluated, 8 bytes of text
 	defaultMaxError = 10
 )
 
@@ -146,17 +151,19 @@ type assembler struct {
 	commons   []*symDef  // .comm symbols, allocated at the end of .bss
 
 	// input
-	reader   srcfile.Reader // reads #include'd and .include'd files, with the size limits
-	mainFile string
-	frames   []*frame
-	conds    []cond
-	rec      *recording
-	macros   map[string]*macro
-	nmacro   int // expansions so far: the value of \@
-	nstmt    int
-	expanded int // bytes produced by macro substitution
-	ended    bool
-	lastStmt *stmt
+	reader    srcfile.Reader // reads #include'd and .include'd files, with the size limits
+	mainFile  string
+	frames    []*frame
+	conds     []cond
+	rec       *recording
+	macros    map[string]*macro
+	nmacro    int // expansions so far: the value of \@
+	nstmt     int
+	expanded  int // bytes produced by macro substitution
+	effort    int // work done so far: tokens read and expression nodes evaluated (maxEffort)
+	evalDepth int
+	ended     bool
+	lastStmt  *stmt
 
 	// layout results
 	dataStart, bssStart, bssEnd int64
@@ -174,6 +181,41 @@ func (a *assembler) protect(f func()) (ok bool) {
 	}()
 	f()
 	return true
+}
+
+// spend counts steps of work against the effort budget: one per token of a statement read (after
+// expansion, also in skipped .if groups and recorded bodies), one per 8 bytes of its text, four per
+// statement copied for a macro or .irp expansion, one per macro parameter set and one per expression
+// node evaluated or visited. Past maxEffort
+// the assembly stops with an error at byte off of st (the statement being read or evaluated) that names the construct that used the budget
+// up: the outermost macro call, .rept, .irp or .irpc being expanded.
+func (a *assembler) spend(steps int, st *stmt, off int) {
+	a.effort += steps
+	if a.effort <= maxEffort {
+		return
+	}
+	var pos token.Position
+	if st != nil {
+		pos = st.pos(off)
+	}
+	msg := fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort)
+	for _, f := range a.frames {
+		if f.kind == frFile || f.st == nil {
+			continue
+		}
+		what := f.dir
+		if f.kind == frMacro {
+			what = "macro " + quote(f.exp.m.name) + " called"
+		}
+		cp := f.st.pos(f.at)
+		where := fmt.Sprintf("%d:%d", cp.Line, cp.Column)
+		if cp.Filename != pos.Filename {
+			where = cp.String()
+		}
+		msg = fmt.Sprintf("assembly effort limit reached (%s at %s expands to more than %d steps of work)", what, where, maxEffort)
+		break
+	}
+	a.diag.fatal(pos, msg)
 }
 
 // errAt reports an error at bytes [off, end) of statement st.

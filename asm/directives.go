@@ -440,13 +440,19 @@ func (a *assembler) fill(st *stmt, toks []tok, i int) {
 	for k := 0; k < int(size) && k < 4; k++ {
 		pat[k] = byte(val >> (8 * k))
 	}
-	if vs[0]*size > 0 {
-		if vs[0] > int64(a.dev.Flash) {
-			a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".fill repeat count %d is larger than the flash", vs[0]))
-			return
-		}
-		a.place(item{kind: itFill, size: vs[0] * size, pat: pat, st: st, at: toks[i].off, emitted: true})
+	if vs[0] == 0 || size == 0 {
+		return
 	}
+	// repeat × size without overflow: compare with what the section can still hold.
+	if limit, what := a.sectionLimit(a.cur); vs[0] > (limit-a.cur.size)/size {
+		msg := fmt.Sprintf(".fill of %d × %d bytes does not fit in %s", vs[0], size, what)
+		if a.cur.size > 0 {
+			msg += fmt.Sprintf(" (section %s holds %d bytes already)", a.cur.name, a.cur.size)
+		}
+		a.errAt(st, toks[i].off, toks[i].end, msg)
+		return
+	}
+	a.place(item{kind: itFill, size: vs[0] * size, pat: pat, st: st, at: toks[i].off, emitted: true})
 }
 
 // align handles .align/.p2align n[, fill[, max]] (2^n bytes, as avr-as reads .align) and .balign.

@@ -10,11 +10,15 @@ import (
 func (a *assembler) pass2(im *Image) {
 	textEnd, dataSize := a.link()
 	total := textEnd + dataSize
+	if total > int64(a.dev.Flash) {
+		// Each section fits (place checks), but together, with the alignment between them, they do
+		// not. The partial image stops at the end of the flash: many sections could add up to
+		// gigabytes.
+		a.tooBig(total)
+		total = int64(a.dev.Flash)
+	}
 	flash := make([]byte, total)
 	emitted := make([]bool, total)
-	if total > int64(a.dev.Flash) {
-		a.tooBig(total)
-	}
 	if used := a.bssEnd - (dataOffset + int64(a.dev.SRAMStart)); used > int64(a.dev.SRAMSize) {
 		a.errAt(a.lastStmt, 0, 0, fmt.Sprintf(".data and .bss need %d bytes, more than the %d bytes of SRAM of %s",
 			used, a.dev.SRAMSize, a.dev.Name))
@@ -70,7 +74,9 @@ func (a *assembler) pass2(im *Image) {
 	sort.SliceStable(im.Lines, func(i, j int) bool { return im.Lines[i].Addr < im.Lines[j].Addr })
 	sort.SliceStable(im.Listing, func(i, j int) bool { return im.Listing[i].Addr < im.Listing[j].Addr })
 	im.Flash, im.Emitted = flash, emitted
-	im.Data = append([]byte(nil), flash[textEnd:]...)
+	if textEnd <= total {
+		im.Data = append([]byte(nil), flash[textEnd:]...)
+	}
 	im.DataAddr = uint16(a.dataStart - dataOffset)
 	im.DataFlash = uint32(textEnd)
 	im.BSSAddr = uint16(a.bssStart - dataOffset)
@@ -78,11 +84,21 @@ func (a *assembler) pass2(im *Image) {
 	im.Symbols = a.symbols()
 }
 
-// tooBig reports a program larger than the flash at the first statement that does not fit.
+// tooBig reports a program larger than the flash at the first statement that does not fit: the first
+// emitted item (the padding the layout adds at section ends carries the last statement).
 func (a *assembler) tooBig(total int64) {
 	limit := int64(a.dev.Flash)
 	var worst *item
 	var worstAt int64
+	better := func(it *item, at int64) bool {
+		switch {
+		case worst == nil:
+			return true
+		case it.emitted != worst.emitted:
+			return it.emitted
+		}
+		return at < worstAt
+	}
 	for _, s := range a.sections {
 		if s.kind == kBSS {
 			continue
@@ -93,7 +109,7 @@ func (a *assembler) tooBig(total int64) {
 		}
 		for k := range s.items {
 			it := &s.items[k]
-			if at := load + it.off; at+it.size > limit && (worst == nil || at < worstAt) && it.st != nil {
+			if at := load + it.off; at+it.size > limit && it.st != nil && better(it, at) {
 				worst, worstAt = it, at
 			}
 		}

@@ -431,11 +431,18 @@ func (a *assembler) encode(it *item, pc int64) ([]uint16, bool) {
 // of the same length, then to the first.
 func nearest(s string, cands []string) string {
 	best, bestD, bestRank := "", 3, 0
+	sorted := ""
 	for _, c := range cands {
+		if len(c) > len(s)+2 || len(s) > len(c)+2 {
+			continue // the distance is at least the difference in length: no typo (and a long s stays cheap)
+		}
 		d := editDistance(s, c)
+		if sorted == "" {
+			sorted = sortedLetters(s)
+		}
 		rank := 0
 		switch {
-		case sortedLetters(c) == sortedLetters(s):
+		case sortedLetters(c) == sorted:
 			rank = 2
 		case len(c) == len(s):
 			rank = 1

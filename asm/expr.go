@@ -2,6 +2,7 @@ package asm
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -113,6 +114,7 @@ type evalError struct {
 	msg       string
 	undefined bool // a symbol is not defined (yet)
 	notConst  bool // the value depends on the final layout
+	deep      bool // nested deeper than maxEvalDepth
 }
 
 // exprParser parses one expression from a statement's tokens.
@@ -124,9 +126,21 @@ type exprParser struct {
 	dotSec *section // what "." means
 	dotOff int64
 	failed bool
+	depth  int // nesting: parentheses, function calls and unary operators being parsed
 }
 
 func (p *exprParser) peek() *tok { return &p.toks[p.i] }
+
+// nest enters one level of nesting at token t (an opening parenthesis, a function name or a unary
+// operator); past maxExprDepth it reports an error and returns false. The caller leaves with depth--.
+func (p *exprParser) nest(t *tok) bool {
+	p.depth++
+	if p.depth > maxExprDepth {
+		p.fail(t, fmt.Sprintf("expression nested deeper than %d levels", maxExprDepth))
+		return false
+	}
+	return true
+}
 
 // fail reports a syntax error at token t (once per expression).
 func (p *exprParser) fail(t *tok, msg string) *node {
@@ -184,41 +198,43 @@ func (p *exprParser) binary(prec int) *node {
 
 func (p *exprParser) unary() *node {
 	t := p.peek()
-	if t.kind == tOp {
-		var op opKind
-		switch t.text {
-		case "-":
-			op = opNeg
-		case "~":
-			op = opCom
-		case "!":
-			op = opNot
-		case "+":
-			p.i++
-			return p.unary()
-		default:
-			return p.primary()
-		}
-		p.i++
-		x := p.unary()
-		if x == nil {
-			return nil
-		}
-		if x.op == opNum { // fold constants: keeps big tables cheap
-			v := x.v
-			switch op {
-			case opNeg:
-				v = -v
-			case opCom:
-				v = ^v
-			case opNot:
-				v = b2i(v == 0)
-			}
-			return &node{op: opNum, v: v, st: p.st, off: t.off, end: x.end}
-		}
-		return &node{op: op, x: x, st: p.st, off: t.off, end: x.end}
+	if t.kind != tOp {
+		return p.primary()
 	}
-	return p.primary()
+	var op opKind
+	switch t.text {
+	case "-":
+		op = opNeg
+	case "~":
+		op = opCom
+	case "!":
+		op = opNot
+	case "+":
+	default:
+		return p.primary()
+	}
+	if !p.nest(t) {
+		return nil
+	}
+	p.i++
+	x := p.unary()
+	p.depth--
+	if x == nil || t.text == "+" {
+		return x
+	}
+	if x.op == opNum { // fold constants: keeps big tables cheap
+		v := x.v
+		switch op {
+		case opNeg:
+			v = -v
+		case opCom:
+			v = ^v
+		case opNot:
+			v = b2i(v == 0)
+		}
+		return &node{op: opNum, v: v, st: p.st, off: t.off, end: x.end}
+	}
+	return &node{op: op, x: x, st: p.st, off: t.off, end: x.end}
 }
 
 func (p *exprParser) primary() *node {
@@ -247,8 +263,12 @@ func (p *exprParser) primary() *node {
 				}
 				return p.fail(t, "unknown function "+quote(t.text))
 			}
+			if !p.nest(t) {
+				return nil
+			}
 			p.i++
 			x := p.binary(1)
+			p.depth--
 			if x == nil {
 				return nil
 			}
@@ -266,8 +286,12 @@ func (p *exprParser) primary() *node {
 		return &node{op: opSym, def: def, st: p.st, off: t.off, end: t.end}
 	case tOp:
 		if t.text == "(" {
+			if !p.nest(t) {
+				return nil
+			}
 			p.i++
 			x := p.binary(1)
+			p.depth--
 			if x == nil {
 				return nil
 			}
@@ -300,8 +324,21 @@ func cmp(b bool) int64 {
 
 // eval computes the value of n. Before layout (final false) labels are section offsets and only
 // expressions whose value does not depend on the layout have one; after layout (final true) every
-// defined symbol has its address.
+// defined symbol has its address. Every node evaluated counts against the effort budget, and the
+// recursion (through symbols defined by other symbols) is limited to maxEvalDepth levels.
 func (a *assembler) eval(n *node, final bool) (value, *evalError) {
+	if a.evalDepth >= maxEvalDepth {
+		return value{}, &evalError{n: n, deep: true, msg: fmt.Sprintf("expression nested deeper than %d levels", maxEvalDepth)}
+	}
+	a.evalDepth++
+	v, err := a.eval1(n, final)
+	a.evalDepth--
+	return v, err
+}
+
+// eval1 is eval without the depth count.
+func (a *assembler) eval1(n *node, final bool) (value, *evalError) {
+	a.spend(1, n.st, 0)
 	switch n.op {
 	case opNum:
 		return value{v: n.v}, nil
@@ -337,14 +374,35 @@ func (a *assembler) eval(n *node, final bool) (value, *evalError) {
 		}
 		return applyFn(n, x.v)
 	}
-	x, err := a.eval(n.x, final)
+	// A binary operator. A chain of operators of one precedence (1+2+3+...) parses into a tree that
+	// grows to the left, as deep as the chain is long: walk its left edge in a loop, not by recursion.
+	var buf [16]*node
+	spine := append(buf[:0], n)
+	m := n.x
+	for m.op >= opMul {
+		a.spend(1, m.st, 0)
+		spine = append(spine, m)
+		m = m.x
+	}
+	x, err := a.eval(m, final)
 	if err != nil {
 		return x, err
 	}
-	y, err := a.eval(n.y, final)
-	if err != nil {
-		return y, err
+	for k := len(spine) - 1; k >= 0; k-- {
+		b := spine[k]
+		y, err := a.eval(b.y, final)
+		if err != nil {
+			return y, err
+		}
+		if x, err = combine(b, x, y); err != nil {
+			return x, err
+		}
 	}
+	return x, nil
+}
+
+// combine applies the binary operator of n to two values.
+func combine(n *node, x, y value) (value, *evalError) {
 	if x.sec != nil || y.sec != nil {
 		switch {
 		case n.op == opAdd && y.sec == nil:
@@ -459,14 +517,12 @@ func (a *assembler) symValue(n *node, final bool) (value, *evalError) {
 			if d.busy {
 				return value{}, &evalError{n: n, msg: "symbol " + quote(d.name) + " is defined in terms of itself"}
 			}
-			d.busy = true
-			v, err := a.eval(d.x, final)
-			d.busy = false
-			if err != nil {
-				return v, err
+			if err := d.failure(final); err != nil {
+				return value{}, err
 			}
-			d.val, d.known, d.x = v, true, nil
-			return v, nil
+			if err := a.resolve(d, final); err != nil {
+				return value{}, err
+			}
 		}
 		if final && d.val.sec != nil {
 			return value{v: d.val.sec.base + d.val.v}, nil
@@ -477,6 +533,98 @@ func (a *assembler) symValue(n *node, final bool) (value, *evalError) {
 		return value{}, &evalError{n: n, undefined: true, msg: fmt.Sprintf("local label %s has no %s: definition after it", d.name, d.name[:len(d.name)-1])}
 	}
 	return value{}, &evalError{n: n, undefined: true, msg: "undefined symbol " + quote(d.name)}
+}
+
+// failure returns why evaluating the deferred symbol d failed before, if that still holds: a symbol it
+// needs is still undefined, or (before layout) it needs the layout. Evaluation is deterministic, so
+// the answer would be the same error; remembering it keeps a chain of deferred symbols (.set a1, a0+1
+// ... with a0 not yet defined) linear instead of quadratic.
+func (d *symDef) failure(final bool) *evalError {
+	e := d.fail
+	if d.tmpFail != nil {
+		return d.tmpFail
+	}
+	switch {
+	case e == nil:
+		return nil
+	case e.undefined && e.n.def.kind == symUndef, e.notConst && !final:
+		return e
+	}
+	return nil
+}
+
+// resolve evaluates the deferred symbol d0 and, first, every deferred symbol it needs, with an explicit
+// stack instead of recursion: a chain of a million symbols each defined from the previous one must not
+// grow the Go stack. Each symbol is evaluated once its deferred dependencies have values (or failed,
+// remembered in tmpFail for the evaluations above it), so the evaluation of one never recurses into
+// another, and the errors are those the plain recursive evaluation gives. On success d0 has its value.
+func (a *assembler) resolve(d0 *symDef, final bool) *evalError {
+	type pending struct {
+		d       *symDef
+		visited bool // dependencies pushed: evaluate when on top again
+	}
+	stack := []pending{{d: d0}}
+	var failed []*symDef
+	defer func() {
+		for _, d := range failed {
+			d.tmpFail = nil
+		}
+	}()
+	for len(stack) > 0 {
+		top := len(stack) - 1
+		d := stack[top].d
+		if !stack[top].visited {
+			if d.known || d.x == nil || d.busy || d.failure(final) != nil {
+				stack = stack[:top] // done meanwhile, or already on the path (its evaluation reports the loop)
+				continue
+			}
+			stack[top].visited = true
+			d.busy = true
+			mark := len(stack)
+			a.deferredDeps(d.x, final, func(dep *symDef) { stack = append(stack, pending{d: dep}) })
+			slices.Reverse(stack[mark:]) // the leftmost dependency first
+			continue
+		}
+		stack = stack[:top]
+		v, err := a.eval(d.x, final)
+		d.busy = false
+		if err != nil {
+			d.tmpFail = err
+			failed = append(failed, d)
+			if err.undefined || err.notConst && !final {
+				d.fail = err
+			}
+			continue
+		}
+		d.val, d.known, d.x, d.fail = v, true, nil, nil
+	}
+	if !d0.known {
+		return d0.tmpFail
+	}
+	return nil
+}
+
+// deferredDeps calls fn for each deferred symbol (assigned, without a value yet, not failed, not being
+// evaluated) that x refers to, left to right. It walks the tree with its own stack: a long chain of
+// one operator (a+a+...+a) makes a tree as deep as the chain is long.
+func (a *assembler) deferredDeps(x *node, final bool, fn func(*symDef)) {
+	var buf [32]*node
+	todo := append(buf[:0], x)
+	for len(todo) > 0 {
+		n := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		a.spend(1, n.st, 0)
+		switch {
+		case n.op == opSym:
+			if d := n.def; d.kind == symEqu && !d.known && d.x != nil && !d.busy && d.failure(final) == nil {
+				fn(d)
+			}
+		case n.y != nil:
+			todo = append(todo, n.y, n.x)
+		case n.x != nil:
+			todo = append(todo, n.x)
+		}
+	}
 }
 
 // report turns an evaluation error into a diagnostic at the node's text.

@@ -148,25 +148,31 @@ func (a *assembler) section(name string, kind secKind, slot int) *section {
 	return s
 }
 
-// place appends an item of it.size bytes at the current location of the current section.
+// place appends an item of it.size bytes at the current location of the current section. A section
+// that would grow beyond the device's flash (or SRAM for .data and .bss) stops the assembly; the check
+// cannot overflow, whatever the size.
 func (a *assembler) place(it item) {
 	s := a.cur
+	limit, what := a.sectionLimit(s)
+	if it.size > limit-s.size {
+		a.diag.fatal(it.st.pos(it.at), fmt.Sprintf("section %s grows to %d bytes, beyond %s", s.name, uint64(s.size)+uint64(it.size), what))
+	}
 	it.off = s.size
 	s.size += it.size
 	if s.kind == kBSS && (it.kind != itFill || it.pat != nil && !allZero(it.pat)) {
 		a.errAt(it.st, it.at, it.at, "only .skip, .space, .zero and alignment can go in "+s.name+" (it is cleared, not loaded)")
 		return
 	}
-	limit := int64(a.dev.Flash)
-	what := fmt.Sprintf("the %d bytes of flash of %s", a.dev.Flash, a.dev.Name)
-	if s.kind == kData || s.kind == kBSS {
-		limit = int64(a.dev.SRAMSize)
-		what = fmt.Sprintf("the %d bytes of SRAM of %s", a.dev.SRAMSize, a.dev.Name)
-	}
-	if s.size > limit {
-		a.diag.fatal(it.st.pos(it.at), fmt.Sprintf("section %s grows to %d bytes, beyond %s", s.name, s.size, what))
-	}
 	s.items = append(s.items, it)
+}
+
+// sectionLimit returns the most bytes section s can hold (the device's flash, or its SRAM for .data and
+// .bss) and a description of that memory for messages.
+func (a *assembler) sectionLimit(s *section) (int64, string) {
+	if s.kind == kData || s.kind == kBSS {
+		return int64(a.dev.SRAMSize), fmt.Sprintf("the %d bytes of SRAM of %s", a.dev.SRAMSize, a.dev.Name)
+	}
+	return int64(a.dev.Flash), fmt.Sprintf("the %d bytes of flash of %s", a.dev.Flash, a.dev.Name)
 }
 
 func allZero(b []byte) bool {

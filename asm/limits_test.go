@@ -2,6 +2,7 @@ package asm_test
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -163,5 +164,117 @@ func TestReadSource(t *testing.T) {
 		if got := errText(err); im != nil || got != c.want {
 			t.Errorf("AssembleFile(%s): image %v, error %s; want %s", c.name, im != nil, got, c.want)
 		}
+	}
+}
+
+// TestHostileInputs checks that inputs built to crash (deep recursion), hang (work that grows without
+// bound) or exhaust memory end with one positioned error.
+func TestHostileInputs(t *testing.T) {
+	big := asm.Config{MaxFileBytes: 16 << 20, MaxTotalBytes: 16 << 20}
+	sum := ".set x, " + strings.Repeat("1+", 5000) + "1\n"
+	var chain, rev strings.Builder
+	chain.WriteString(".set a0, b\n")
+	for i := 1; i <= 40000; i++ {
+		fmt.Fprintf(&chain, ".set a%d, a%d+1\n", i, i-1)
+		fmt.Fprintf(&rev, ".set c%d, c%d+1\n", 40001-i, 40000-i)
+	}
+	var sections strings.Builder
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&sections, ".section .text.s%d\n.balign 1048576\nnop\n", i)
+	}
+	for _, c := range []struct {
+		name string
+		src  string
+		cfg  asm.Config
+		want string
+	}{
+		// 1. Nesting in expressions: parentheses, unary operators and functions, 256 levels at most.
+		{"parentheses", "ldi r16, " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000), big,
+			"t.S:1:266: expression nested deeper than 256 levels"},
+		{"256 parentheses", "ldi r16, " + strings.Repeat("(", 256) + "1" + strings.Repeat(")", 256), asm.Config{}, ""},
+		{"unary minus", "ldi r16, " + strings.Repeat("- ", 100000) + "1", big,
+			"t.S:1:522: expression nested deeper than 256 levels"},
+		{"complement", "ldi r16, " + strings.Repeat("~", 100000) + "x\nx = 1", big,
+			"t.S:1:266: expression nested deeper than 256 levels"},
+		{"not and plus", ".byte " + strings.Repeat("!+", 100000) + "1", big,
+			"t.S:1:263: expression nested deeper than 256 levels"},
+		{"functions", "ldi r16, " + strings.Repeat("lo8(", 300) + "1" + strings.Repeat(")", 300), asm.Config{},
+			"t.S:1:1034: expression nested deeper than 256 levels"},
+		{"long sum", ".byte " + strings.Repeat("x+", 50000) + "1\nx = 0", big, ""},
+		// Symbols defined from symbols: a chain of 40,000, resolved without recursion (and without
+		// re-walking the chain for each new link while its base is undefined).
+		{"chain", chain.String() + "b = 7\n.long a40000\n.if a40000 - 40007\n.error \"wrong\"\n.endif\n", asm.Config{}, ""},
+		{"chain undefined", chain.String() + ".long a40000\n", asm.Config{}, `t.S:1:10: undefined symbol "b"`},
+		{"reverse chain", rev.String() + "c0 = 1\n.long c40000\n", asm.Config{}, ""},
+		{"loop", ".set p, q+1\n.set q, p+1\n.byte p", asm.Config{}, `t.S:2:9: symbol "p" is defined in terms of itself`},
+		// .if nesting.
+		{".if nesting", strings.Repeat(".if 1\n", 257) + strings.Repeat(".endif\n", 257), asm.Config{},
+			"t.S:257:1: .if nested deeper than 256 levels"},
+		{"256 .if", strings.Repeat(".ifdef x\n", 256) + strings.Repeat(".endif\n", 256), asm.Config{}, ""},
+		// 2. The effort budget.
+		{".rept of a long sum", ".rept 1000000\n" + sum + ".endr\n", asm.Config{},
+			"t.S:2:1: assembly effort limit reached (.rept at 1:1 expands to more than 16000000 steps of work)"},
+		{"macro", ".macro m\n.rept 1000000\n" + sum + ".endr\n.endm\n\tnop\n\tm\n", asm.Config{},
+			`t.S:3:1: assembly effort limit reached (macro "m" called at 7:2 expands to more than 16000000 steps of work)`},
+		{".irp", ".irp v, " + strings.Repeat("1,", 1000) + "1\n.rept 1000\n" + sum + ".endr\n.endr\n", asm.Config{},
+			"t.S:3:1: assembly effort limit reached (.irp at 1:1 expands to more than 16000000 steps of work)"},
+		{"long names", ".rept 1000000\n" + strings.Repeat("x", 500000) + " = 1\n.endr\n", big,
+			"t.S:2:1: assembly effort limit reached (.rept at 1:1 expands to more than 16000000 steps of work)"},
+		{"long .ifc", ".rept 1000000\n.ifc " + strings.Repeat("x", 500000) + ",y\n.endif\n.endr\n", big,
+			"t.S:2:1: assembly effort limit reached (.rept at 1:1 expands to more than 16000000 steps of work)"},
+		{".exitm", ".macro m\n.exitm\n" + strings.Repeat("nop\n", 20000) + ".endm\n.rept 1000000\nm\n.endr\n", asm.Config{},
+			"t.S:20005:1: assembly effort limit reached (.rept at 20004:1 expands to more than 16000000 steps of work)"},
+		// Sizes: checked without overflow against the flash (SRAM for .data and .bss).
+		{".fill overflow", ".fill 0x2000000000000000, 8, 0x11", asm.Config{},
+			"t.S:1:1: .fill of 2305843009213693952 × 8 bytes does not fit in the 131072 bytes of flash of atmega128"},
+		{".fill after data", "nop\n.fill 65536, 2", asm.Config{},
+			"t.S:2:1: .fill of 65536 × 2 bytes does not fit in the 131072 bytes of flash of atmega128 (section .text holds 2 bytes already)"},
+		{".fill in .data", ".data\n.fill 4097", asm.Config{},
+			"t.S:2:1: .fill of 4097 × 1 bytes does not fit in the 4096 bytes of SRAM of atmega128"},
+		{".space overflow", ".byte 1\n.space 0x7fffffffffffffff", asm.Config{},
+			"t.S:2:1: section .text grows to 9223372036854775808 bytes, beyond the 131072 bytes of flash of atmega128"},
+		{".skip", ".skip 131073", asm.Config{}, "t.S:1:1: section .text grows to 131073 bytes, beyond the 131072 bytes of flash of atmega128"},
+		{".zero", ".section .bss\n.zero 0x7fffffffffffffff\n.zero 0x7fffffffffffffff", asm.Config{},
+			"t.S:2:1: section .bss grows to 9223372036854775807 bytes, beyond the 4096 bytes of SRAM of atmega128"},
+		{".org overflow", "nop\n.org 0x7fffffffffffffff", asm.Config{},
+			"t.S:2:1: section .text grows to 9223372036854775807 bytes, beyond the 131072 bytes of flash of atmega128"},
+		{".lcomm", ".lcomm buf, 0x7fffffffffffffff", asm.Config{},
+			"t.S:1:1: section .bss(.lcomm) grows to 9223372036854775807 bytes, beyond the 4096 bytes of SRAM of atmega128"},
+		{"aligned sections", sections.String(), asm.Config{},
+			"t.S:6:1: program needs 3145728000 bytes of flash, more than the 131072 of atmega128"},
+		// Work that used to grow faster than the input.
+		{".irpc of many arguments", ".irpc c, " + strings.Repeat("a ", 100000) + "\n.endr\n", asm.Config{}, ""},
+		{"unknown long name", strings.Repeat("x", 1000000), asm.Config{},
+			`t.S:1:1: unknown instruction "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..." (a label needs a colon: ` + strings.Repeat("x", 1000000) + ":)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := assembleErr(t, c.src, c.cfg); got != c.want {
+				if len(got) > 500 {
+					got = got[:500] + "..."
+				}
+				t.Errorf("\n got %s\nwant %.500s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestManyParameters: a macro with 30,000 parameters, each used, is linear work.
+func TestManyParameters(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(".macro m")
+	for i := 0; i < 30000; i++ {
+		fmt.Fprintf(&b, " p%d=%d", i, i%200)
+	}
+	b.WriteString("\n.byte ")
+	for i := 0; i < 30000; i++ {
+		fmt.Fprintf(&b, "\\p%d,", i)
+	}
+	b.WriteString("0\n.endm\nm p29999=7\n")
+	im, err := asm.Assemble("t.S", []byte(b.String()), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(im.Flash) != 30002 || im.Flash[1] != 1 || im.Flash[29999] != 7 {
+		t.Errorf("flash: %d bytes, [1]=%d [29999]=%d", len(im.Flash), im.Flash[1], im.Flash[29999])
 	}
 }

@@ -11,6 +11,7 @@ import (
 type macro struct {
 	name   string
 	params []param
+	index  map[string]int // parameter name → position in params (the first, with duplicates)
 	body   []*stmt
 	pos    token.Position
 }
@@ -56,9 +57,8 @@ func (r *recording) closer() string {
 }
 
 // record adds a statement to the body being recorded, or ends the body.
-func (a *assembler) record(st *stmt) {
+func (a *assembler) record(st *stmt, toks []tok) {
 	r := a.rec
-	toks := st.tokens()
 	i := skipLabels(toks)
 	name := ""
 	if toks[i].kind == tIdent {
@@ -98,10 +98,10 @@ func (a *assembler) record(st *stmt) {
 			}
 		}
 		if r.count > 0 && len(r.body) > 0 {
-			a.pushFrame(&frame{kind: frRept, body: r.body, count: r.count}, r.st, r.at)
+			a.pushFrame(&frame{kind: frRept, body: r.body, count: r.count, dir: r.dir}, r.st, r.at)
 		}
 	default:
-		a.pushFrame(&frame{kind: frIrp, body: r.body, count: len(r.values), param: r.param, values: r.values}, r.st, r.at)
+		a.pushFrame(&frame{kind: frIrp, body: r.body, count: len(r.values), param: r.param, values: r.values, dir: r.dir}, r.st, r.at)
 	}
 }
 
@@ -137,7 +137,7 @@ func (a *assembler) defineMacro(st *stmt, t tok) {
 		a.startRecording(r) // still swallow the body
 		return
 	}
-	m := &macro{name: name, pos: st.pos(nameOff)}
+	m := &macro{name: name, pos: st.pos(nameOff), index: make(map[string]int)}
 	for {
 		skip()
 		if i >= len(s) {
@@ -173,10 +173,10 @@ func (a *assembler) defineMacro(st *stmt, t tok) {
 			v, n := scanArg(s, i, false)
 			p.def, i = v, n
 		}
-		for _, q := range m.params {
-			if q.name == p.name {
-				a.errAt(st, po, po+len(pn), "duplicate parameter "+quote(pn))
-			}
+		if _, dup := m.index[p.name]; dup {
+			a.errAt(st, po, po+len(pn), "duplicate parameter "+quote(pn))
+		} else {
+			m.index[p.name] = len(m.params)
 		}
 		m.params = append(m.params, p)
 	}
@@ -301,15 +301,12 @@ func (a *assembler) invoke(m *macro, st *stmt, t tok) {
 	for _, ar := range args {
 		k := -1
 		if ar.name != "" {
-			for j, p := range m.params {
-				if p.name == ar.name {
-					k = j
-				}
-			}
-			if k < 0 {
+			j, ok := m.index[ar.name]
+			if !ok {
 				a.errAt(st, ar.off, ar.off+len(ar.name), fmt.Sprintf("macro %s has no parameter %s", quote(m.name), quote(ar.name)))
 				return
 			}
+			k = j
 		} else {
 			if pos >= len(m.params) {
 				a.errAt(st, ar.off, len(st.text), fmt.Sprintf("too many arguments for macro %s (it takes %d)", quote(m.name), len(m.params)))
@@ -329,6 +326,8 @@ func (a *assembler) invoke(m *macro, st *stmt, t tok) {
 			vals[j] = p.def
 		}
 	}
+	// Each parameter is set and the body copied (4 steps a statement) before it is read.
+	a.spend(len(m.params)+4*len(m.body), st, t.off)
 	count := strconv.Itoa(a.nmacro)
 	a.nmacro++
 	exp := &expansion{m: m, call: st, callOff: t.off}
@@ -336,10 +335,8 @@ func (a *assembler) invoke(m *macro, st *stmt, t tok) {
 		if name == "@" {
 			return count, true
 		}
-		for j, p := range m.params {
-			if p.name == name {
-				return vals[j], true
-			}
+		if j, ok := m.index[name]; ok {
+			return vals[j], true
 		}
 		return "", false
 	}, exp)
@@ -516,10 +513,11 @@ func (a *assembler) startRepeat(st *stmt, toks []tok, i int, name string) {
 				r.values = []string{""}
 			}
 		} else {
-			str := ""
+			var b strings.Builder
 			for _, ar := range args {
-				str += ar.value
+				b.WriteString(ar.value)
 			}
+			str := b.String()
 			for c := 0; c < len(str); c++ {
 				r.values = append(r.values, str[c:c+1])
 			}

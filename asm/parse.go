@@ -29,7 +29,10 @@ type frame struct {
 	param     string   // irp parameter name
 	values    []string // irp values
 	exp       *expansion
-	condDepth int // len(a.conds) when the frame started
+	condDepth int    // len(a.conds) when the frame started
+	st        *stmt  // the statement that started an expansion (macro call, .rept, .irp, .irpc)
+	at        int    // offset in st of the macro name or directive
+	dir       string // ".rept", ".irp" or ".irpc"
 }
 
 // expansion is the context of one macro call.
@@ -76,6 +79,7 @@ func (a *assembler) next() *stmt {
 			if f.iter < f.count {
 				v := f.values[f.iter]
 				f.iter++
+				a.spend(4*len(f.body), f.st, f.at) // the body is copied before it is read
 				f.pending = a.substitute(f.body, func(name string) (string, bool) {
 					if name == f.param {
 						return v, true
@@ -113,6 +117,7 @@ func (a *assembler) pushFrame(f *frame, st *stmt, at int) bool {
 		return false
 	}
 	f.condDepth = len(a.conds)
+	f.st, f.at = st, at
 	a.frames = append(a.frames, f)
 	return true
 }
@@ -137,11 +142,12 @@ func (a *assembler) statement(st *stmt) {
 	if a.nstmt > maxStatements {
 		a.diag.fatal(st.pos(0), fmt.Sprintf("more than %d statements after macro and .rept expansion", maxStatements))
 	}
+	toks := st.tokens()
+	a.spend(len(toks)+len(st.text)/8, st, 0)
 	if a.rec != nil {
-		a.record(st)
+		a.record(st, toks)
 		return
 	}
-	toks := st.tokens()
 	if a.skipping() {
 		i := skipLabels(toks)
 		if t := toks[i]; t.kind == tIdent && isConditional(strings.ToLower(t.text)) {
@@ -287,6 +293,9 @@ func (a *assembler) conditional(st *stmt, toks []tok, i int, name string) {
 		a.conds = a.conds[:len(a.conds)-1]
 		a.noArgs(st, toks, i)
 	default:
+		if len(a.conds) >= maxCondDepth {
+			a.diag.fatal(st.pos(t.off), fmt.Sprintf("%s nested deeper than %d levels", name, maxCondDepth))
+		}
 		parent := !a.skipping()
 		c := cond{st: st, at: t.off, dir: name, parent: parent}
 		if parent {

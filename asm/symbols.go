@@ -18,20 +18,23 @@ const (
 // symDef is one definition of a name. Redefining a name with .set makes a new symDef: expressions parsed
 // earlier keep pointing at the old one, as GNU as keeps the value a symbol had where it was used.
 type symDef struct {
-	name   string
-	kind   symKind
-	sec    *section
-	off    int64
-	x      *node // equ: expression still to evaluate (nil once val is known)
-	val    value
-	known  bool
-	busy   bool
-	global bool
-	local  bool // a numeric local label ("1:"), not listed in the image
-	used   bool // an expression refers to this definition
-	pos    token.Position
-	size   *node // from .size
-	fn     bool  // .type name, @function
+	name string
+	kind symKind
+	sec  *section
+	off  int64
+	x    *node // equ: expression still to evaluate (nil once val is known)
+	// fail is why evaluating x failed (see failure); tmpFail is a failure remembered only during one
+	// resolve.
+	fail, tmpFail *evalError
+	val           value
+	known         bool
+	busy          bool
+	global        bool
+	local         bool // a numeric local label ("1:"), not listed in the image
+	used          bool // an expression refers to this definition
+	pos           token.Position
+	size          *node // from .size
+	fn            bool  // .type name, @function
 }
 
 // ref returns the current definition of name for a use, creating an undefined one.
@@ -83,12 +86,12 @@ func (a *assembler) defineEqu(name string, x *node, st *stmt, off, end int, rede
 		}
 		a.syms[name] = d
 	}
-	d.kind, d.pos, d.x, d.known = symEqu, st.pos(off), nil, false
+	d.kind, d.pos, d.x, d.known, d.fail = symEqu, st.pos(off), nil, false, nil
 	switch {
 	case err == nil:
 		d.val, d.known = v, true
 	case err.undefined || err.notConst:
-		d.x = x
+		d.x, d.fail = x, err
 	default:
 		a.report(err)
 		d.val, d.known = value{}, true
