@@ -79,6 +79,10 @@ const (
 	maxLines               = 1 << 20
 	maxSteps               = 2 << 20
 	maxErrors              = 100
+	maxExprDepth           = 256 // parentheses, unary operators and ?: nested in one #if expression
+	maxCondDepth           = 256 // #if/#ifdef/#ifndef nested in one file
+	maxMacroNest           = 256 // macro expansions nested in each other (hide set size)
+	maxArgNest             = 256 // macro calls nested in the arguments of macro calls
 )
 
 // Config says where includes come from and what is predefined. The zero
@@ -134,6 +138,8 @@ type pp struct {
 	outBytes int
 	inBytes  int
 	steps    int
+	argDepth int              // macro arguments being expanded, nested (maxArgNest)
+	ids      map[string]int32 // macro name → hide set id
 	counter  int
 	stash    []token // a directive line read while peeking, not yet processed
 	segBuf   []seg
@@ -162,6 +168,7 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 		macros:   map[string]*macro{},
 		cache:    map[string]string{},
 		once:     map[string]bool{},
+		ids:      map[string]int32{},
 	}
 	if p.maxDepth <= 0 {
 		p.maxDepth = defaultMaxIncludeDepth
@@ -172,9 +179,10 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 		p.read = r.Read
 	}
 	p.main.refill = p.fill
-	p.macros["__FILE__"] = &macro{name: "__FILE__", builtin: bFile}
-	p.macros["__LINE__"] = &macro{name: "__LINE__", builtin: bLine}
-	p.macros["__COUNTER__"] = &macro{name: "__COUNTER__", builtin: bCounter}
+	for _, m := range []macro{{name: "__FILE__", builtin: bFile}, {name: "__LINE__", builtin: bLine}, {name: "__COUNTER__", builtin: bCounter}} {
+		m.id = p.nameID(m.name)
+		p.macros[m.name] = &m
+	}
 	p.defineText("<built-in>", "__ASSEMBLER__ 1")
 	names := make([]string, 0, len(cfg.Defines))
 	for k := range cfg.Defines {

@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"strconv"
@@ -58,6 +59,10 @@ func (p *pp) directive(s *source, toks []token) {
 	end := toks[len(toks)-1]
 	switch d.text {
 	case "if", "ifdef", "ifndef":
+		if len(s.conds) >= maxCondDepth {
+			p.fatal(s.name, d.line, d.col, fmt.Sprintf("#%s nested deeper than %d levels", d.text, maxCondDepth))
+			return
+		}
 		c := cond{name: d.text, line: d.line, col: d.col}
 		if s.skipping() {
 			c.taken, c.skip = true, true
@@ -185,7 +190,7 @@ func (p *pp) define(toks []token) {
 		p.errorf(f, n.line, n.col, "\"defined\" cannot be used as a macro name")
 		return
 	}
-	m := &macro{name: n.text}
+	m := &macro{name: n.text, id: p.nameID(n.text)}
 	i := 1
 	if i < len(rest) && rest[i].is("(") && rest[i].ws == "" {
 		m.fn = true

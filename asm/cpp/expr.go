@@ -52,6 +52,18 @@ type exprParser struct {
 	file   string
 	end    token
 	failed bool
+	depth  int // parentheses, unary operators and ?: being parsed (maxExprDepth)
+}
+
+// nest enters one level of nesting at t; past maxExprDepth it reports an
+// error and returns false. The caller leaves with depth--.
+func (e *exprParser) nest(t token) bool {
+	e.depth++
+	if e.depth > maxExprDepth {
+		e.fail(t, "expression nested deeper than %d levels", maxExprDepth)
+		return false
+	}
+	return true
 }
 
 func (e *exprParser) fail(t token, format string, args ...any) {
@@ -96,6 +108,10 @@ func (e *exprParser) cond(eval bool) value {
 	if !ok || !t.is("?") {
 		return c
 	}
+	if !e.nest(t) {
+		return value{}
+	}
+	defer func() { e.depth-- }()
 	e.i++
 	a := e.comma(eval && c.true())
 	if t, ok := e.peek(); !ok || !t.is(":") {
@@ -288,6 +304,13 @@ func (e *exprParser) unary(eval bool) value {
 		return value{}
 	}
 	e.i++
+	switch {
+	case t.is("(") || t.is("+") || t.is("-") || t.is("~") || t.is("!"):
+		if !e.nest(t) {
+			return value{}
+		}
+		defer func() { e.depth-- }()
+	}
 	switch {
 	case t.kind == kNumber:
 		return e.number(t)

@@ -1,51 +1,117 @@
 package cpp
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // hideset is the set of macro names a token must not be expanded by (the
-// Prosser algorithm's "hide set"). It is an immutable list, shared freely.
-type hideset struct {
-	name string
-	next *hideset
-}
+// Prosser algorithm's "hide set"): the names' ids (pp.nameID), sorted, so
+// that membership, union and intersection cost O(log n) or O(n), not O(n²)
+// as with a list (a chain of macros each defined by the next makes hide sets
+// as large as the chain is long). It is immutable and shared freely; nil is
+// the empty set.
+type hideset struct{ ids []int32 }
 
-func (h *hideset) has(name string) bool {
-	for ; h != nil; h = h.next {
-		if h.name == name {
-			return true
-		}
+func (h *hideset) size() int {
+	if h == nil {
+		return 0
 	}
-	return false
+	return len(h.ids)
 }
 
-func (h *hideset) add(name string) *hideset {
-	if h.has(name) {
+func (h *hideset) has(id int32) bool {
+	if h == nil {
+		return false
+	}
+	_, ok := slices.BinarySearch(h.ids, id)
+	return ok
+}
+
+func (h *hideset) add(id int32) *hideset {
+	if h == nil {
+		return &hideset{[]int32{id}}
+	}
+	i, ok := slices.BinarySearch(h.ids, id)
+	if ok {
 		return h
 	}
-	return &hideset{name, h}
+	ids := make([]int32, len(h.ids)+1)
+	copy(ids, h.ids[:i])
+	ids[i] = id
+	copy(ids[i+1:], h.ids[i:])
+	return &hideset{ids}
 }
 
 func union(a, b *hideset) *hideset {
-	if a == nil {
+	switch {
+	case a == nil || a == b:
+		return b
+	case b == nil:
+		return a
+	}
+	x, y := a.ids, b.ids
+	out := make([]int32, 0, len(x)+len(y))
+	for len(x) > 0 && len(y) > 0 {
+		switch {
+		case x[0] < y[0]:
+			out, x = append(out, x[0]), x[1:]
+		case x[0] > y[0]:
+			out, y = append(out, y[0]), y[1:]
+		default:
+			out, x, y = append(out, x[0]), x[1:], y[1:]
+		}
+	}
+	out = append(append(out, x...), y...)
+	switch len(out) {
+	case len(a.ids):
+		return a
+	case len(b.ids):
 		return b
 	}
-	for ; b != nil; b = b.next {
-		a = a.add(b.name)
-	}
-	return a
+	return &hideset{out}
 }
 
 func intersect(a, b *hideset) *hideset {
-	var r *hideset
-	for ; a != nil; a = a.next {
-		if b.has(a.name) {
-			r = &hideset{a.name, r}
+	switch {
+	case a == nil || b == nil:
+		return nil
+	case a == b:
+		return a
+	}
+	x, y := a.ids, b.ids
+	var out []int32
+	for len(x) > 0 && len(y) > 0 {
+		switch {
+		case x[0] < y[0]:
+			x = x[1:]
+		case x[0] > y[0]:
+			y = y[1:]
+		default:
+			out, x, y = append(out, x[0]), x[1:], y[1:]
 		}
 	}
-	return r
+	switch len(out) {
+	case 0:
+		return nil
+	case len(a.ids):
+		return a
+	case len(b.ids):
+		return b
+	}
+	return &hideset{out}
+}
+
+// nameID returns the number standing for a macro name in hide sets.
+func (p *pp) nameID(name string) int32 {
+	id, ok := p.ids[name]
+	if !ok {
+		id = int32(len(p.ids))
+		p.ids[name] = id
+	}
+	return id
 }
 
 // builtin macro kinds
@@ -60,6 +126,7 @@ const (
 // in param (else -1).
 type macro struct {
 	name     string
+	id       int32 // pp.nameID(name)
 	fn       bool
 	params   []string
 	variadic bool // the last parameter takes the remaining arguments
@@ -154,7 +221,7 @@ func (p *pp) step(t token, n int) bool {
 // not followed by '('.
 func (p *pp) expand(s *stream, t token) bool {
 	m := p.macros[t.text]
-	if m == nil || t.hide.has(t.text) {
+	if m == nil || t.hide.has(m.id) {
 		return false
 	}
 	switch m.builtin {
@@ -170,7 +237,11 @@ func (p *pp) expand(s *stream, t token) bool {
 		return true
 	}
 	if !m.fn {
-		out := p.subst(m, t, nil, t.hide.add(m.name))
+		hs := t.hide.add(m.id)
+		if !p.nestOK(t, hs) {
+			return true
+		}
+		out := p.subst(m, t, nil, hs)
 		if p.step(t, len(out)) {
 			s.push(out...)
 		}
@@ -252,11 +323,28 @@ collect:
 		p.errorf(p.fileName(), t.line, t.col, "macro %q passed %d arguments, but takes just %d", m.name, len(args), n)
 		return true
 	}
-	out := p.subst(m, t, args, intersect(t.hide, rparen.hide).add(m.name))
+	hs := intersect(t.hide, rparen.hide).add(m.id)
+	if !p.nestOK(t, hs) {
+		return true
+	}
+	out := p.subst(m, t, args, hs)
 	if p.step(t, len(out)) {
 		s.push(out...)
 	}
 	return true
+}
+
+// nestOK checks the nesting of macro expansions: a token made by expanding
+// a macro inside the expansion of another ... carries all their names in its
+// hide set hs. Past maxMacroNest names preprocessing stops with an error at
+// the call t. Building hs cost its size: every 8 names count as one token of
+// expansion work (nothing for the usual few levels).
+func (p *pp) nestOK(t token, hs *hideset) bool {
+	if hs.size() > maxMacroNest {
+		p.fatal(p.fileName(), t.line, t.col, fmt.Sprintf("macro expansion nested deeper than %d levels", maxMacroNest))
+		return false
+	}
+	return p.step(t, hs.size()/8)
 }
 
 // gen makes a token produced by a macro at the call t.
@@ -342,7 +430,14 @@ func (p *pp) subst(m *macro, t token, args [][]token, hs *hideset) []token {
 				expanded = make([][]token, len(args))
 			}
 			if expanded[b.param] == nil {
+				// An argument is expanded on its own, by recursion: f(f(f(...))) nests.
+				if p.argDepth >= maxArgNest {
+					p.fatal(p.fileName(), t.line, t.col, fmt.Sprintf("macro arguments nested deeper than %d levels", maxArgNest))
+					return nil
+				}
+				p.argDepth++
 				expanded[b.param] = append(p.expandTokens(a, false), token{kind: kPlacemarker})
+				p.argDepth--
 			}
 			e := expanded[b.param]
 			out = append(out, withWS(e[:len(e)-1], b.ws)...)
@@ -351,11 +446,15 @@ func (p *pp) subst(m *macro, t token, args [][]token, hs *hideset) []token {
 		out = append(out, fromBody(b))
 	}
 	k := 0
+	var lastIn, lastOut *hideset // the tokens of one argument mostly share a hide set
 	for _, u := range out {
 		if u.kind == kPlacemarker {
 			continue
 		}
-		u.hide = union(u.hide, hs)
+		if u.hide != lastIn || lastOut == nil {
+			lastIn, lastOut = u.hide, union(u.hide, hs)
+		}
+		u.hide = lastOut
 		out[k] = u
 		k++
 	}
