@@ -54,10 +54,25 @@
 //     output differently; the token sequence is the same.
 //   - Warnings (#warning, extra tokens after a directive, redefinitions)
 //     go to [Config.Warn]; GNU cpp warns about more things.
-//   - Limits guard against hostile input: include depth (default 64), 64
-//     MiB of input read (counting each #include), 64 MiB and 1M lines of
-//     output, 2M tokens of macro expansion work, 100 errors. Reaching a
-//     limit stops preprocessing with an error.
+//   - Limits guard against hostile input: include depth (default 64);
+//     only regular files are read (checked with fs.Stat before opening, so
+//     a named pipe is never opened): "#include \"x.h\": is not a regular
+//     file (named pipe)"; each #include'd file at most [Config.MaxFileBytes]
+//     (1 MiB): "#include \"big.h\": is 1258291200 bytes; the limit is
+//     1048576 bytes per file", all of them at most [Config.MaxTotalBytes]
+//     (4 MiB): "... would bring the source read to N bytes; the limit is
+//     4194304 bytes in all"; 8 MiB of input lexed, counting each #include
+//     again ("input too large (limit 8 MiB read, counting every
+//     #include)"); 64 MiB and 1M lines of output; 2M tokens of macro
+//     expansion work, where building the hide sets of deeply nested
+//     expansions counts too ("macro expansion too large (limit 2M
+//     tokens)"); 256 levels of parentheses, unary operators and ?: in an
+//     #if expression ("expression nested deeper than 256 levels"), of #if
+//     in one file ("#if nested deeper than 256 levels"), of macro
+//     expansions inside expansions ("macro expansion nested deeper than
+//     256 levels") and of macro calls in macro arguments ("macro arguments
+//     nested deeper than 256 levels"); 100 errors. Reaching a limit other
+//     than a file's stops preprocessing with an error.
 //
 // Preprocess is safe for concurrent use as long as the Config's FS is.
 package cpp
@@ -74,7 +89,7 @@ import (
 // Limits (see the package documentation).
 const (
 	defaultMaxIncludeDepth = 64
-	maxInput               = 64 << 20
+	maxInput               = 8 << 20 // bytes lexed, each #include of a file counted again (~1 s of work)
 	maxOutput              = 64 << 20
 	maxLines               = 1 << 20
 	maxSteps               = 2 << 20

@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -198,7 +199,7 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 	}
 	p.inBytes += len(text) + 1
 	if p.inBytes > maxInput {
-		p.fatal(s.name, s.line+s.delta, 0, "input too large (limit 64 MiB read, counting every #include)")
+		p.fatal(s.name, s.line+s.delta, 0, fmt.Sprintf("input too large (limit %d MiB read, counting every #include)", maxInput>>20))
 		return nil, false
 	}
 	var toks []token
@@ -239,7 +240,7 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 				}
 				p.inBytes += len(more) + 1
 				if p.inBytes > maxInput {
-					p.fatal(s.name, s.line+s.delta, 0, "input too large (limit 64 MiB read, counting every #include)")
+					p.fatal(s.name, s.line+s.delta, 0, fmt.Sprintf("input too large (limit %d MiB read, counting every #include)", maxInput>>20))
 					return nil, false
 				}
 				text, segs, si, j, wsStart = more, segs2, 0, 0, 0

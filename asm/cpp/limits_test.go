@@ -39,6 +39,7 @@ func TestLimits(t *testing.T) {
 		"a.h":    {Data: []byte(strings.Repeat("/", 40) + "\n")},
 		"b.h":    {Data: []byte(strings.Repeat("/", 40) + "\n")},
 		"dir/x":  {},
+		"c.h":    {Data: []byte(strings.Repeat("/* a comment of thirty bytes */\n", 1<<20/32))},
 	}
 	for _, c := range []struct {
 		name string
@@ -79,6 +80,8 @@ func TestLimits(t *testing.T) {
 		{"folder", "#include \"dir\"\n", cpp.Config{FS: files}, `t.S:1:2: #include "dir": is a folder`},
 		{"total", "#include \"a.h\"\n#include \"b.h\"\n#include \"a.h\"\n", cpp.Config{FS: files, MaxTotalBytes: 60},
 			`t.S:2:2: #include "b.h": would bring the source read to 82 bytes; the limit is 60 bytes in all`},
+		{"input read", strings.Repeat("#include \"c.h\"\n", 10), cpp.Config{FS: files},
+			"c.h:32765: input too large (limit 8 MiB read, counting every #include)"},
 		{"ReadFile", "#include \"a.h\"\n#include \"x.h\"\n", cpp.Config{FS: files, ReadFile: func(name string) ([]byte, error) {
 			if name == "a.h" {
 				return []byte("A\n"), nil
