@@ -50,6 +50,16 @@ type Request struct {
 	// Binary is a linked program (an AVR ELF or an Intel HEX file), base64: when set, bench measures
 	// it instead of assembling Files (Main names it in messages; Task must be given).
 	Binary string `json:"binary"`
+	// Defines are the preprocessor's -D options as the page's Defines field holds them: NAME or
+	// NAME=VALUE, separated by spaces or commas ("ROUNDS=88").
+	Defines string `json:"defines"`
+	// Scenario is the measured scenario; "" = fixed-key.
+	Scenario string `json:"scenario"`
+	// RK names the round-key table symbol; "" = the task's.
+	RK string `json:"rk"`
+	// Goals is the text holding an exercise's "goal:" lines (its README.md); when set, a bench answer
+	// says which goals the report meets (Response.Goals).
+	Goals string `json:"goals"`
 }
 
 // Diagnostic is one assembler message, positioned for the editor: lines and columns count from 1; EndCol
@@ -75,6 +85,16 @@ type Response struct {
 	Hex    string         `json:"hex,omitempty"`    // Intel HEX of the image (request "hex")
 	Note   string         `json:"note,omitempty"`   // why the request ran as it did, e.g. no task named
 	Error  string         `json:"error,omitempty"`  // the request could not be served
+	// FaultAt is the source line where the program faulted or stopped (severity "fault"), when the
+	// fault is at an instruction of the sent files; nil otherwise.
+	FaultAt *Diagnostic `json:"fault_at,omitempty"`
+	// NoCode is set when the main file assembled but emits no program bytes (a file of macros or
+	// definitions): there is nothing to run, and Note says so.
+	NoCode bool `json:"no_code,omitempty"`
+	// Goals are the exercise goals of Request.Goals checked against the report (Mode "bench").
+	Goals []lab.GoalResult `json:"goals,omitempty"`
+	// GoalsError says why Request.Goals could not be read.
+	GoalsError string `json:"goals_error,omitempty"`
 }
 
 // Progress receives the phase an answer is in ("assembling", "benchmarking", "running"); may be nil.
@@ -154,17 +174,31 @@ func GetMeta() Meta {
 }
 
 // Bench assembles the main file and benchmarks it against the task, or runs it from reset when the task
-// is [TaskRun] or none is given or named in the source.
+// is [TaskRun] or none is given or named in the source. Messages name the page's fields where the
+// lab's name command-line flags (see [PageText]).
 func Bench(req Request, progress Progress) Response {
 	if progress == nil {
 		progress = func(string) {}
 	}
+	var resp Response
 	if req.Binary != "" {
-		return benchBinary(req, progress)
+		resp = benchBinary(req, progress)
+	} else {
+		resp = benchSource(req, progress)
 	}
+	pageResponse(&resp)
+	return resp
+}
+
+func benchSource(req Request, progress Progress) Response {
 	progress("assembling")
 	resp, im := assemble(req)
 	if im == nil || resp.Error != "" || hasErrors(resp.Errors) {
+		return resp
+	}
+	if resp.Flash == 0 {
+		resp.NoCode = true
+		resp.Note = noCodeNote(req)
 		return resp
 	}
 	call := req.Call
@@ -183,18 +217,46 @@ func Bench(req Request, progress Progress) Response {
 		progress("running")
 		resp.Mode = "run"
 		resp.Run = lab.Run(im, req.MaxCycles, 0, 0)
+		if resp.Run.Stop == "fault" || resp.Run.Stop == "limit" {
+			resp.FaultAt = faultAt(im, req.Files, resp.Run.PC, resp.Run.Fault)
+			if resp.Run.Stop == "fault" && ranOffTheEnd(im, resp.Run.PC) {
+				resp.Run.Fault += "; the program ran past its last instruction into erased flash: end it with sleep (or break)"
+			}
+		}
 		return resp
 	}
 	progress("benchmarking")
 	resp.Mode, resp.Task = "bench", task
-	rep, err := lab.Bench(im, lab.Options{Task: task, Device: req.Device, Vectors: req.Vectors, Seed: req.Seed,
-		MaxCycles: req.MaxCycles, Call: call})
+	rep, err := lab.Bench(im, benchOptions(req, task, call))
 	if err != nil {
 		resp.Error = err.Error()
 		return resp
 	}
 	resp.Report = rep
+	if rep.Error != "" {
+		resp.FaultAt = positionIn(rep.Error, req.Files)
+	}
+	checkGoals(&resp, req)
 	return resp
+}
+
+// benchOptions are the lab options of a request for task and call.
+func benchOptions(req Request, task, call string) lab.Options {
+	return lab.Options{Task: task, Scenario: req.Scenario, RK: req.RK, Device: req.Device, Vectors: req.Vectors,
+		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: call}
+}
+
+// checkGoals fills the goal results of an exercise request.
+func checkGoals(resp *Response, req Request) {
+	if req.Goals == "" || resp.Report == nil {
+		return
+	}
+	goals, err := lab.ParseGoals([]byte(req.Goals))
+	if err != nil {
+		resp.GoalsError = err.Error()
+		return
+	}
+	resp.Goals = lab.CheckGoals(resp.Report, goals)
 }
 
 // benchBinary measures a linked program (ELF or HEX) sent in req.Binary.
@@ -223,13 +285,15 @@ func benchBinary(req Request, progress Progress) Response {
 	}
 	resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
 	progress("benchmarking")
-	rep, err := lab.Bench(im, lab.Options{Task: req.Task, Device: resp.Device, Vectors: req.Vectors, Seed: req.Seed,
-		MaxCycles: req.MaxCycles, Call: req.Call, Linked: true})
+	opts := benchOptions(req, req.Task, req.Call)
+	opts.Device, opts.Linked = resp.Device, true
+	rep, err := lab.Bench(im, opts)
 	if err != nil {
 		resp.Error = err.Error()
 		return resp
 	}
 	resp.Report = rep
+	checkGoals(&resp, req)
 	return resp
 }
 
@@ -278,7 +342,12 @@ func assemble(req Request) (Response, *asm.Image) {
 		resp.Error = err.Error()
 		return resp, nil
 	}
-	im, err := asm.Assemble(req.Main, []byte(src), asm.Config{Device: resp.Device, FS: fsys})
+	defines, err := ParseDefines(req.Defines)
+	if err != nil {
+		resp.Error = err.Error()
+		return resp, nil
+	}
+	im, err := asm.Assemble(req.Main, []byte(src), asm.Config{Device: resp.Device, FS: fsys, Defines: defines})
 	resp.Errors = diagnostics(err)
 	if err != nil && !hasErrors(resp.Errors) {
 		// An error that is not a positioned list (a read failure): report it against the main file.

@@ -1,0 +1,113 @@
+package engine
+
+import (
+	"io/fs"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/avrlab/avrlab/examples"
+)
+
+// TestNoCode: a file of definitions, an empty file and a renamed include are told apart from a
+// program that faults; before, all three gave "illegal opcode 0xffff at pc 0x0000".
+func TestNoCode(t *testing.T) {
+	files := map[string]string{
+		"keys.inc":  "; round-key notes\n.macro twice r\n\tlsl \\r\n.endm\n.equ K, 3\n",
+		"main.S":    "",
+		"prog.S":    ".include \"keys.inc\"\n\tldi r16, K\n\tsleep\n",
+		"old.S":     ".include \"gone.inc\"\n",
+		"gone2.inc": "\n",
+	}
+	for _, tc := range []struct{ main, want string }{
+		{"keys.inc", "prog.S includes it"},
+		{"main.S", "emits no code"},
+		{"gone2.inc", `old.S includes "gone.inc", which is not among the files`},
+	} {
+		r := Bench(Request{Files: files, Main: tc.main}, nil)
+		if !r.NoCode || r.Run != nil || r.Report != nil || !strings.Contains(r.Note, tc.want) {
+			t.Errorf("%s: no_code %v note %q run %+v; want a note with %q", tc.main, r.NoCode, r.Note, r.Run, tc.want)
+		}
+	}
+	if r := Bench(Request{Files: files, Main: "prog.S"}, nil); r.NoCode || r.Run == nil || r.Run.R[16] != 3 {
+		t.Errorf("prog.S: %+v", r)
+	}
+}
+
+// TestRunFaultMarked: a run-mode fault names its line in FaultAt, and running off the end of the code
+// says how to stop.
+func TestRunFaultMarked(t *testing.T) {
+	src := "\tldi r16, 1\n\tldi r17, 2\n"
+	r := Bench(Request{Files: map[string]string{"a.S": src}, Main: "a.S"}, nil)
+	if r.Run == nil || r.Run.Stop != "fault" || !strings.Contains(r.Run.Fault, "end it with sleep") {
+		t.Fatalf("ran off the end: %+v", r.Run)
+	}
+	// The fault is at the first erased word, which no line emitted: nothing to mark.
+	if r.FaultAt != nil {
+		t.Errorf("fault in erased flash marked at %+v", r.FaultAt)
+	}
+	// A push with SP = 0 (the ATmega128's reset value) overflows the stack on line 2.
+	src = "\tldi r16, 1\n\tpush r16\n\tsleep\n"
+	r = Bench(Request{Files: map[string]string{"a.S": src}, Main: "a.S"}, nil)
+	if r.FaultAt == nil || r.FaultAt.Line != 2 || r.FaultAt.File != "a.S" || r.FaultAt.Severity != "fault" {
+		t.Errorf("stack overflow at line 2: fault_at %+v (%+v)", r.FaultAt, r.Run)
+	}
+	if strings.Contains(r.Run.Fault, "end it with sleep") {
+		t.Errorf("a stack fault told to end with sleep: %s", r.Run.Fault)
+	}
+}
+
+// TestPageText: the hints name the page's fields, not the CLI's flags.
+func TestPageText(t *testing.T) {
+	for in, want := range map[string]string{
+		"entry symbol \"x\" is not defined (the task's routine must be a label; name another with -entry NAME or -call 'NAME(ARG, ...)')": "name another with the Call field, e.g. NAME(block))",
+		"the call did not return within 5000 cycles (an infinite loop? raise the cycle limit)":                                            "raise the Cycle limit field",
+		"if the routine reads my_rk, name it with -rk my_rk":                                                                              `RK symbol "my_rk" (in Options)`,
+		"does it take more? try -call 'f(out, in, rk)' or -call 'f(key, out, in)'":                                                        `try Call "f(out, in, rk)" or Call "f(key, out, in)"`,
+		"no task: give -task or put": "pick a task or put",
+	} {
+		got := PageText(in)
+		if !strings.Contains(got, want) || strings.Contains(got, " -call") || strings.Contains(got, " -rk") || strings.Contains(got, "-entry") {
+			t.Errorf("PageText(%q) = %q, want it to contain %q and no flag", in, got, want)
+		}
+	}
+	// Through Bench: a runaway routine.
+	src := "; avrlab task: cham64-128\n\t.global cham64_128_encrypt\ncham64_128_encrypt:\n\trjmp cham64_128_encrypt\n"
+	r := Bench(Request{Files: map[string]string{"loop.S": src}, Main: "loop.S", MaxCycles: 5000, Vectors: -1}, nil)
+	if r.Report == nil || !strings.Contains(r.Report.Error, "Cycle limit field") {
+		t.Errorf("runaway: %+v", r.Report)
+	}
+	if r.FaultAt != nil {
+		t.Errorf("a cycle limit marked as a fault at %+v", r.FaultAt)
+	}
+}
+
+// TestDefines: the Defines field reaches the preprocessor; the CHAM-64 example with ROUNDS=88 passes
+// the 2019 revision's task (88 rounds), which it fails without.
+func TestDefines(t *testing.T) {
+	m, err := ParseDefines(" ROUNDS=88, DEBUG ;X=0x1f")
+	if err != nil || !reflect.DeepEqual(m, map[string]string{"ROUNDS": "88", "DEBUG": "", "X": "0x1f"}) {
+		t.Errorf("ParseDefines: %v %v", m, err)
+	}
+	for _, bad := range []string{"9X=1", "A-B", "=3"} {
+		if _, err := ParseDefines(bad); err == nil || !strings.Contains(err.Error(), "ROUNDS=88") {
+			t.Errorf("ParseDefines(%q): %v", bad, err)
+		}
+	}
+	src, err := fs.ReadFile(examples.FS, "cham64-v2.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"c.S": string(src)}
+	r := Bench(Request{Files: files, Main: "c.S", Task: "cham64-128-r19", Vectors: 3}, nil)
+	if r.Report == nil || r.Report.Pass {
+		t.Fatalf("80 rounds passed the 88-round task: %+v", r.Report)
+	}
+	r = Bench(Request{Files: files, Main: "c.S", Task: "cham64-128-r19", Vectors: 3, Defines: "ROUNDS=88"}, nil)
+	if r.Report == nil || !r.Report.Pass {
+		t.Fatalf("ROUNDS=88 on cham64-128-r19: %+v", r.Report)
+	}
+	if r := Bench(Request{Files: files, Main: "c.S", Defines: "1X"}, nil); !strings.Contains(r.Error, "defines") {
+		t.Errorf("bad defines: %+v", r)
+	}
+}

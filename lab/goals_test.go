@@ -1,0 +1,87 @@
+package lab_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/lab"
+)
+
+// TestGoalsGot checks the goal lines of the speck64-round exercise against its unfinished starter and
+// against the finished example: no unticked goal may read as if it were met ("constant-time (got
+// true)" was printed beside an empty box).
+func TestGoalsGot(t *testing.T) {
+	readme, err := examples.FS.ReadFile("exercises/speck64-round/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goals, err := lab.ParseGoals(readme)
+	if err != nil || len(goals) != 4 {
+		t.Fatalf("goals %v, %v", goals, err)
+	}
+	starter, _, err := lab.BenchFile(examples.FS, "exercises/speck64-round/starter.S", lab.Options{Vectors: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if starter.Pass {
+		t.Fatal("the starter passes: the exercise has nothing to do")
+	}
+	for _, r := range lab.CheckGoals(starter, goals) {
+		if r.Met {
+			t.Errorf("starter meets %q (%s)", r.Goal.Text, r.Got)
+		}
+		if r.Got == "true" || r.Got == "false" || !strings.Contains(r.Got, "right") {
+			t.Errorf("starter, goal %q: got %q; want a reason naming the vectors right", r.Goal.Text, r.Got)
+		}
+	}
+	done, _, err := lab.BenchFile(examples.FS, "speck64.S", lab.Options{Vectors: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := lab.CheckGoals(done, goals)
+	rank := fmt.Sprintf("%.2f", done.Rank)
+	want := []string{"6/6 vectors right", "constant", rank, rank}
+	for i, r := range res {
+		if !r.Met {
+			t.Errorf("speck64.S does not meet %q: %s", r.Goal.Text, r.Got)
+		}
+		if i < len(want) && !strings.HasPrefix(r.Got, want[i]) {
+			t.Errorf("goal %q: got %q, want %q", r.Goal.Text, r.Got, want[i])
+		}
+	}
+}
+
+// TestExerciseTests reads tests.txt settings and rejects bad lines with their number.
+func TestExerciseTests(t *testing.T) {
+	tt, err := lab.ParseExerciseTests([]byte("# hidden\nscenario: key-schedule\nvectors: 1000\ndefine: ROUNDS=88\ndevice: atmega328p\ngoal: cycles <= 5000 # tight\ncall: f(block, key, rkout)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tt.Scenario != "key-schedule" || tt.Vectors != 1000 || tt.Defines["ROUNDS"] != "88" || tt.Device != "atmega328p" ||
+		len(tt.Goals) != 1 || tt.Goals[0].Metric != "cycles" || tt.Goals[0].Value != 5000 || tt.Call != "f(block, key, rkout)" {
+		t.Errorf("tests: %+v", tt)
+	}
+	for in, want := range map[string]string{
+		"scenario: fast\n":   "line 1: unknown scenario",
+		"\nvectors: -3\n":    "line 2: vectors",
+		"colour: red\n":      `unknown key "colour"`,
+		"goal: speed >= 1\n": "line 1: cannot read goal",
+		"call: f(x)\n":       "line 1: call",
+		"just words\n":       "line 1: want",
+	} {
+		if _, err := lab.ParseExerciseTests([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseExerciseTests(%q): %v, want %q", in, err, want)
+		}
+	}
+	// Every bundled exercise's tests.txt reads.
+	ents, _ := examples.FS.ReadDir("exercises")
+	for _, e := range ents {
+		if b, err := examples.FS.ReadFile("exercises/" + e.Name() + "/tests.txt"); err == nil {
+			if _, err := lab.ParseExerciseTests(b); err != nil {
+				t.Errorf("%s: %v", e.Name(), err)
+			}
+		}
+	}
+}
