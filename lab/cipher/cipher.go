@@ -1,14 +1,23 @@
 // Package cipher holds the Go reference implementations of the block ciphers that avrlab benchmarks on
-// AVR: CHAM, SPECK, SIMON, LEA and HIGHT, each with its key schedule, encryption and decryption. The lab
-// harness uses them as the oracle: it expands a key with [Cipher.RoundKeys] into the table an AVR
-// routine reads, encrypts a block here and compares the result with what the emulated routine left in
-// SRAM.
+// AVR, each with its key schedule, encryption and decryption: CHAM, SPECK, SIMON, LEA and HIGHT (the
+// ATmega128 set) and AES-128, PRESENT-80, NOEKEON (direct- and indirect-key), TEA, KLEIN and KATAN-64
+// (the ATtiny45 collection of Eisenbarth et al., Africacrypt 2012). The lab harness uses them as the
+// oracle: it expands a key with [Cipher.RoundKeys] into the table an AVR routine reads, encrypts a block
+// here and compares the result with what the emulated routine left in SRAM.
 //
 // Every byte string in this package is in memory byte order: byte 0 sits at the lowest address, as an
 // AVR routine reading the block with LD r, X+ sees it. CHAM, SPECK, SIMON and LEA store each word
 // little-endian; SPECK and SIMON store a block as y then x and a key as k[0], l[0], l[1], ...; HIGHT
 // stores bytes in index order (P0..P7, MK0..MK15). This is the order of the *_bytes fields of the
 // project's shared test vectors (../shared/data/vectors.json), all of which the tests check.
+//
+// The ATtiny45 ciphers follow ../shared/data/vectors-attiny45.json's *_bytes fields the same way: AES
+// and KLEIN are byte strings in the printed order; PRESENT-80 and KATAN-64 hold block and key as
+// little-endian integers (the printed hex byte-reversed); TEA holds little-endian 32-bit words v0, v1 and
+// k0..k3; NOEKEON holds its words big-endian (the designers' byte interface, the printed words
+// concatenated). Ciphers without a natural round-key table define RoundKeys as the key schedule's output
+// in the layout an AVR routine would keep: the working key (NOEKEON), the key itself (TEA), the packed
+// key-bit stream (KATAN). Each constructor documents its layout.
 //
 // Simple use:
 //
@@ -57,7 +66,7 @@ type Cipher interface {
 	EncryptWithRoundKeys(dst, src, rk []byte)
 }
 
-// ErrUnsupportedSize is returned (wrapped) by [Speck] and [Simon] for a block and key size pair the
+// ErrUnsupportedSize is returned (wrapped) by [Speck], [Simon] and [KLEIN] for a block and key size the
 // cipher's specification does not define.
 var ErrUnsupportedSize = errors.New("unsupported block/key size")
 

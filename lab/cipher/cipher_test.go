@@ -151,6 +151,15 @@ func allCiphers(t *testing.T) []cipher.Cipher {
 		cipher.CHAM128_128(80), cipher.CHAM128_128(112), cipher.CHAM128_128(3),
 		cipher.CHAM128_256(96), cipher.CHAM128_256(120), cipher.CHAM128_256(2),
 		cipher.LEA128(), cipher.HIGHT(),
+		cipher.AES128(), cipher.PRESENT80(), cipher.NOEKEONDirect(), cipher.NOEKEONIndirect(), cipher.TEA(),
+		cipher.KATAN64(),
+	}
+	for _, bits := range []int{64, 80, 96} {
+		k, err := cipher.KLEIN(bits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, k)
 	}
 	sizes := [][2]int{{32, 64}, {48, 72}, {48, 96}, {64, 96}, {64, 128}, {96, 96}, {96, 144},
 		{128, 128}, {128, 192}, {128, 256}}
@@ -218,6 +227,7 @@ func TestRoundKeyLayout(t *testing.T) {
 	speck64, _ := cipher.Speck(64, 128)
 	simon64, _ := cipher.Simon(64, 128)
 	speck128, _ := cipher.Speck(128, 256)
+	klein64, _ := cipher.KLEIN(64)
 	tests := []struct {
 		c      cipher.Cipher
 		length int
@@ -232,6 +242,13 @@ func TestRoundKeyLayout(t *testing.T) {
 		{cipher.LEA128(), 24 * 6 * 4, nil},
 		// HIGHT: WK0..3 = MK12..15, WK4..7 = MK0..3.
 		{cipher.HIGHT(), 136, append(bytes.Clone(key[12:16]), key[0:4]...)},
+		{cipher.AES128(), 176, key[:16]},       // w[0..3] are the key
+		{cipher.PRESENT80(), 256, nil},         // K_1 = k79..k16, checked in TestPRESENTRoundKeys
+		{cipher.NOEKEONDirect(), 16, key[:16]}, // the working key is the key
+		{cipher.NOEKEONIndirect(), 16, nil},    // the key encrypted under zero
+		{cipher.TEA(), 16, key[:16]},           // no key schedule
+		{klein64, 104, key[:8]},                // sk_1 is the key
+		{cipher.KATAN64(), 64, key[:10]},       // k_0..k_79 are the key bits
 	}
 	for _, tc := range tests {
 		rk := tc.c.RoundKeys(key[:tc.c.KeySize()])
@@ -287,6 +304,14 @@ func TestBadLengthsPanic(t *testing.T) {
 		"short rk":      func() { c.EncryptWithRoundKeys(block, block, make([]byte, 31)) },
 		"hight rk":      func() { cipher.HIGHT().EncryptWithRoundKeys(block, block, make([]byte, 135)) },
 		"lea short src": func() { cipher.LEA128().Encrypt(make([]byte, 16), block, make([]byte, 16)) },
+		"aes short key": func() { cipher.AES128().Encrypt(make([]byte, 16), make([]byte, 16), make([]byte, 15)) },
+		"present rk":    func() { cipher.PRESENT80().EncryptWithRoundKeys(block, block, make([]byte, 255)) },
+		"present key":   func() { cipher.PRESENT80().Decrypt(block, block, make([]byte, 16)) },
+		"noekeon src":   func() { cipher.NOEKEONIndirect().Decrypt(make([]byte, 16), block, make([]byte, 16)) },
+		"tea key":       func() { cipher.TEA().Decrypt(block, block, make([]byte, 10)) },
+		"tea rk":        func() { cipher.TEA().EncryptWithRoundKeys(block, block, make([]byte, 17)) },
+		"katan dst":     func() { cipher.KATAN64().Encrypt(block[:7], block, make([]byte, 10)) },
+		"katan rk":      func() { cipher.KATAN64().EncryptWithRoundKeys(block, block, make([]byte, 63)) },
 	} {
 		func() {
 			defer func() {
