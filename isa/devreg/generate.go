@@ -1,0 +1,3 @@
+package devreg
+
+//go:generate go run ./internal/gen
