@@ -2,35 +2,41 @@ package emu
 
 import "github.com/avrlab/avrlab/isa"
 
-// op is one predecoded flash word: what the run loop needs to execute the instruction starting there
-// without looking at the word again. It is built once per word at load and again for words SPM
-// rewrites. Eight bytes, so that ops[pc] is one scaled index.
-type op struct {
-	kind isa.Op // the operation; opIllegal or opMissing for words that fault
-	cyc  uint8  // base cycles on this device (22-bit PC extra included)
-	a    uint8  // first register (Rd, or Rr of stores); instruction words of RCALL/CALL; skip size of SBIC/SBIS
-	b    uint8  // second register, bit mask (SBRC, BRBS, SBI ...) or pointer register (26 X, 28 Y, 30 Z)
-	k    uint32 // immediate, displacement q, data address, target word address; skip size of CPSE/SBRC/SBRS
+// Op is one lowered flash word: what the run loop (and a translator, see [Engine]) needs to execute
+// the instruction starting there without looking at the word again, one field per meaning. It is
+// built once per word at load and again for words SPM or WriteFlash rewrite. Sixteen bytes.
+type Op struct {
+	Kind  isa.Op // the operation; OpIllegal or OpMissing for words that fault
+	Cyc   uint8  // base cycles on this device (22-bit PC extra included)
+	Words uint8  // size of the instruction in words: 1, or 2 for LDS, STS, JMP, CALL
+	// Skip is, for CPSE, SBRC, SBRS, SBIC and SBIS, the words of the next instruction: what the skip
+	// jumps over and the cycles it adds when the condition holds (isa.ExtraSkip).
+	Skip uint8
+	Rd   uint8 // first register operand: the destination, or the register stored (ST, STS, OUT, PUSH)
+	Rr   uint8 // second register operand (the source)
+	Bit  uint8 // mask of a bit operand (SBRC, SBI, BST, ...) or of a flag (BRBS, BRBC, BSET, BCLR)
+	Ptr  uint8 // pointer register pair of LD, ST, LDD, STD: 26 (X), 28 (Y) or 30 (Z); else 0
+	// K is the immediate of the encoding: K of LDI, SUBI, ANDI, ADIW ..., q of LDD/STD, the round of
+	// DES; for OpIllegal the word itself, for OpMissing the index of its form in isa.Forms.
+	K    uint16
+	Addr uint16 // data-space address: LDS, STS, and IN, OUT, SBI, CBI, SBIC, SBIS (I/O address + Device.IOBase)
+	// Target is the word address a jump, call or branch goes to.
+	Target uint32
 }
 
-// opWords returns the size in words of the instruction o was decoded from.
-func opWords(o op) uint8 {
-	switch o.kind {
-	case isa.LDS, isa.STS, isa.CALL, isa.JMP:
-		return 2
-	case opMissing:
-		return uint8(isa.Forms[o.k].Words)
-	}
-	return 1
-}
-
-// Kinds beyond isa's ops. opIllegal keeps the word in k; opMissing keeps the form index in k.
+// Kinds beyond isa's ops. OpIllegal keeps the word in K; OpMissing keeps the form index in K.
 const (
-	opIllegal = isa.OpInvalid
-	opMissing = isa.NumOps
+	OpIllegal = isa.OpInvalid
+	OpMissing = isa.NumOps
 	// opCover is the first-execution trap of Config.Access: it records the word as executed, puts
-	// the decoded op in its place and runs it. Its cyc is 0.
+	// the decoded op in its place and runs it. Its Cyc is 0.
 	opCover = isa.NumOps + 1
+)
+
+// opIllegal and opMissing are the run loop's names for OpIllegal and OpMissing.
+const (
+	opIllegal = OpIllegal
+	opMissing = OpMissing
 )
 
 // word returns the little-endian flash word at word address w, or 0xFFFF (erased) past the end.
@@ -43,53 +49,53 @@ func (m *Machine) word(w uint32) uint16 {
 }
 
 // decodeAt decodes the instruction starting at word address w on its own.
-func (m *Machine) decodeAt(w uint32) op { return m.decodeWords(w, m.word(w), m.word(w+1)) }
+func (m *Machine) decodeAt(w uint32) Op { return m.decodeWords(w, m.word(w), m.word(w+1)) }
 
 // decodeAtWord decodes a one-word op that needs no position (used for erased flash).
-func (m *Machine) decodeAtWord(w0 uint16) op { return m.decodeWords(0, w0, 0xFFFF) }
+func (m *Machine) decodeAtWord(w0 uint16) Op { return m.decodeWords(0, w0, 0xFFFF) }
 
 // decodeWords decodes the instruction with words w0, w1 at word address w.
-func (m *Machine) decodeWords(w uint32, w0, w1 uint16) op {
+func (m *Machine) decodeWords(w uint32, w0, w1 uint16) Op {
 	f := isa.FormFor(m.dev.Core, w0)
 	if f == nil {
-		return op{kind: opIllegal, k: uint32(w0)}
+		return Op{Kind: opIllegal, Words: 1, K: w0}
 	}
 	if !m.dev.Has(f) {
-		return op{kind: opMissing, k: uint32(f.Index())}
+		return Op{Kind: opMissing, Words: uint8(f.Words), K: uint16(f.Index())}
 	}
 	inst, _ := isa.Decode(m.dev.Core, w0, w1)
-	o := op{kind: f.Op, cyc: uint8(m.dev.Cycles(f))}
-	if f.Op == isa.RCALL || f.Op == isa.CALL {
-		o.a = uint8(f.Words)
-	}
+	o := Op{Kind: f.Op, Cyc: uint8(m.dev.Cycles(f)), Words: uint8(f.Words)}
 	nregs := 0
 	for i, opnd := range f.Operands {
 		v := inst.Args[i]
 		switch k := opnd.Kind; {
 		case k.IsRegister():
 			if nregs == 0 {
-				o.a = uint8(v)
+				o.Rd = uint8(v)
 			} else {
-				o.b = uint8(v)
+				o.Rr = uint8(v)
 			}
 			nregs++
 		case k == isa.Bit || k == isa.SregBit:
-			o.b = 1 << uint(v)
+			o.Bit = 1 << uint(v)
 		case k == isa.IO5 || k == isa.IO6:
-			o.k = uint32(m.dev.IOBase) + uint32(v)
+			o.Addr = m.dev.IOBase + uint16(v)
 		case k == isa.PtrX || k == isa.PtrXInc || k == isa.PtrXDec:
-			o.b = 26
+			o.Ptr = 26
 		case k == isa.PtrY || k == isa.PtrYInc || k == isa.PtrYDec || k == isa.PtrYDisp:
-			o.b = 28
-			o.k = uint32(v)
+			o.Ptr = 28
+			o.K = uint16(v)
 		case k == isa.PtrZ || k == isa.PtrZInc || k == isa.PtrZDec || k == isa.PtrZDisp:
-			o.b = 30
-			o.k = uint32(v)
+			o.Ptr = 30
+			o.K = uint16(v)
 		case k.IsRelative():
-			o.k = m.relTarget(w, f.Words, v)
-		case k == isa.Imm8, k == isa.Imm6, k == isa.Imm4,
-			k == isa.Abs22, k == isa.Data16, k == isa.Data7:
-			o.k = uint32(v)
+			o.Target = m.relTarget(w, f.Words, v)
+		case k == isa.Abs22:
+			o.Target = uint32(v)
+		case k == isa.Data16 || k == isa.Data7:
+			o.Addr = uint16(v)
+		case k == isa.Imm8, k == isa.Imm6, k == isa.Imm4:
+			o.K = uint16(v)
 		}
 	}
 	return o
@@ -111,7 +117,7 @@ func (m *Machine) relTarget(w uint32, words int, off int64) uint32 {
 // once when they decode to an illegal op, which does not depend on where the word is.
 func (m *Machine) predecode() {
 	erased := m.decodeAtWord(0xFFFF)
-	reuse := erased.kind == opIllegal
+	reuse := erased.Kind == opIllegal
 	for w := range m.code {
 		if reuse && m.word(uint32(w)) == 0xFFFF {
 			m.code[w] = erased
@@ -121,6 +127,7 @@ func (m *Machine) predecode() {
 	}
 	m.fixSkips(0, uint32(len(m.code)))
 	m.arm(0, uint32(len(m.code)))
+	m.invalidate(0, uint32(len(m.code)))
 }
 
 // fixSkips refreshes the skip size (words of the next instruction) of the skip instructions among
@@ -130,13 +137,11 @@ func (m *Machine) fixSkips(lo, hi uint32) {
 	for w := lo; w < hi && w < n; w++ {
 		s := uint8(1)
 		if w+1 < n {
-			s = opWords(m.code[w+1])
+			s = m.code[w+1].Words
 		}
-		switch o := &m.code[w]; o.kind {
-		case isa.CPSE, isa.SBRC, isa.SBRS:
-			o.k = uint32(s)
-		case isa.SBIC, isa.SBIS:
-			o.a = s
+		switch o := &m.code[w]; o.Kind {
+		case isa.CPSE, isa.SBRC, isa.SBRS, isa.SBIC, isa.SBIS:
+			o.Skip = s
 		}
 	}
 }
@@ -161,4 +166,5 @@ func (m *Machine) redecode(lo, hi uint32) {
 	}
 	m.fixSkips(s, hi)
 	m.arm(s, hi)
+	m.invalidate(s, hi)
 }

@@ -26,9 +26,9 @@ func TestExtrasMatchTable(t *testing.T) {
 	}
 }
 
-// TestOpSize: the predecoded op stays 8 bytes (one scaled index in the loop).
+// TestOpSize: the lowered op stays 16 bytes (one scaled index in the loop).
 func TestOpSize(t *testing.T) {
-	if s := unsafe.Sizeof(op{}); s != 8 {
+	if s := unsafe.Sizeof(Op{}); s != 16 {
 		t.Errorf("op is %d bytes", s)
 	}
 }

@@ -42,6 +42,10 @@ type Config struct {
 	// OutputLimit caps the UART output kept (Output); 0 means DefaultOutputLimit, negative no cap.
 	// OutputCut reports when bytes were dropped.
 	OutputLimit int
+	// Engine, when set, runs the program as translated code wherever it can (see [Engine]); the
+	// interpreter runs the rest, and every Run with trace, profile or breakpoints on, and every Step.
+	// The machine's state is the same either way. nil: interpret only.
+	Engine Engine
 }
 
 // DefaultOutputLimit is the number of output bytes a machine keeps when Config.OutputLimit is 0.
@@ -53,8 +57,8 @@ const DefaultOutputLimit = 1 << 20
 type Machine struct {
 	dev       *isa.Device
 	cfg       Config
-	ops       []op       // one per flash word, as the run loop reads them (opCover traps with Config.Access)
-	code      []op       // the decoded program, one per flash word (the same slice as ops without Config.Access)
+	ops       []Op       // one per flash word, as the run loop reads them (opCover traps with Config.Access)
+	code      []Op       // the decoded program, one per flash word (the same slice as ops without Config.Access)
 	ldst      []byte     // the SRAM the loop's loads and stores reach directly: sram, or nil with Config.Access
 	regs      *[256]byte // r0..r31 (256 bytes so that a uint8 index needs no bounds check)
 	data      []byte     // data space 0..RAMEND (on classic parts r0..r31 live in regs, not data[0:32])
@@ -104,6 +108,11 @@ type Machine struct {
 	desKey   uint64
 	desSub   [16]uint64
 	desKeyOK bool
+
+	runner Runner  // Config.Engine's runner, nil when the machine only interprets
+	prog   Program // what the runner reads
+	mem    []byte  // the machine's state memory (the runner's, or its own): see Layout
+	epoch  uint32  // access epoch, changed by ResetAccess (for the runner's own records)
 }
 
 const noSentinel = ^uint32(0)
@@ -116,36 +125,52 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 		dev = isa.LookupDevice(isa.DefaultDevice)
 	}
 	m := &Machine{dev: dev, cfg: cfg, sentinel: noSentinel}
-	m.flash = make([]byte, dev.Flash)
+	words := dev.Flash / 2
+	lay := layoutFor(dev, cfg.Access)
+	var mem []byte
+	if cfg.Engine != nil {
+		if m.runner = cfg.Engine.NewRunner(int(lay.Size)); m.runner != nil {
+			mem = m.runner.Memory()
+		}
+	}
+	if len(mem) < int(lay.Size) {
+		m.runner = nil
+		mem = make([]byte, lay.Size)
+	}
+	m.prog = Program{Device: dev, Access: cfg.Access, Layout: lay}
+	m.mem = mem
+	m.regs = (*[256]byte)(mem[lay.Regs : lay.Regs+256])
+	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]
 	n := copy(m.flash, flash)
 	for i := n; i < len(m.flash); i++ {
 		m.flash[i] = 0xFF
 	}
-	m.ops = make([]op, dev.Flash/2)
+	m.ops = make([]Op, words)
 	m.code = m.ops
 	if cfg.Access {
-		m.code = make([]op, len(m.ops))
-		m.execSeen = make([]bool, len(m.ops))
-		m.flashSeen = make([]bool, dev.Flash)
+		m.code = make([]Op, len(m.ops))
+		m.execSeen = boolSlice(mem[lay.Executed : lay.Executed+uint32(words)])
+		m.flashSeen = boolSlice(mem[lay.FlashRead : lay.FlashRead+uint32(dev.Flash)])
 	}
+	m.prog.Code = m.code
 	m.outMax = cfg.OutputLimit
 	if m.outMax == 0 {
 		m.outMax = DefaultOutputLimit
 	}
-	m.data = make([]byte, int(dev.RAMEND())+1)
+	nd := uint32(dev.RAMEND()) + 1
+	m.data = mem[lay.Data : lay.Data+nd]
 	m.sram = m.data[dev.SRAMStart:]
 	m.sramStart = uint32(dev.SRAMStart)
 	m.ldst = m.sram
 	if cfg.Access {
 		m.ldst = nil
-		m.dataSeen = make([]byte, len(m.data))
+		m.dataSeen = mem[lay.DataAccess : lay.DataAccess+nd]
 	}
 	m.retBytes = 2
 	if dev.PC22 {
 		m.retBytes = 3
 	}
 	m.retiSetsI = dev.Core != isa.CoreAVRxm && dev.Core != isa.CoreAVRxt
-	m.regs = new([256]byte)
 	m.traceMax = cfg.TraceLimit
 	if m.traceMax == 0 {
 		m.traceMax = DefaultTraceLimit
@@ -261,7 +286,7 @@ func (m *Machine) InstructionWords(w uint32) int {
 	if w >= uint32(len(m.code)) {
 		return 1
 	}
-	return int(opWords(m.code[w]))
+	return int(m.code[w].Words)
 }
 
 // FlashRead reports whether program-memory byte addr was read as data (LPM, ELPM, or through the
@@ -301,6 +326,7 @@ func (m *Machine) ResetAccess() {
 	clear(m.execSeen)
 	clear(m.flashSeen)
 	clear(m.dataSeen)
+	m.epoch++
 	m.arm(0, uint32(len(m.ops)))
 }
 
@@ -310,7 +336,7 @@ func (m *Machine) arm(lo, hi uint32) {
 		return
 	}
 	for w := lo; w < hi && w < uint32(len(m.ops)); w++ {
-		m.ops[w] = op{kind: opCover}
+		m.ops[w] = Op{Kind: opCover}
 	}
 }
 

@@ -9,6 +9,9 @@ import "github.com/avrlab/avrlab/isa"
 // Run does not allocate unless Config.Trace grows the trace or the program writes to UDR.
 func (m *Machine) Run(limit uint64) Stop {
 	m.resumed = true
+	if m.runner != nil && !m.hooked {
+		return m.runTranslated(limit)
+	}
 	s := m.run(limit)
 	if m.profOn {
 		m.flushProfile()
@@ -49,9 +52,11 @@ func (m *Machine) Step() Stop {
 //     register allocator (no callee-saved registers) spilled PC, cycles and the op pointer on every
 //     instruction: about 180 MHz.
 //   - Flags come from small tables (flags.go) rather than the manual's formulas bit by bit.
-//   - The op is copied out of the slice as an 8-byte struct; packing it into a uint64 and shifting
-//     fields out was slower (about 400 against 530 MHz), and so was o := &ops[pc] (the compiler
-//     re-derives the address for every field and spills the pointer: about -5%).
+//   - The op is read through o := &ops[pc]. With the 8-byte op of earlier versions a copy was
+//     faster (packing it into a uint64 and shifting fields out: about 400 against 530 MHz; the
+//     pointer: about -5%); the 16-byte Op with one field per meaning (shared with the translator)
+//     reverses that: copied 615-620 MHz, through the pointer 805-834, against 714-742 for the
+//     8-byte copy (same run, -count 3). slowOp takes its own copy, as SPM may rewrite ops[pc].
 //   - ADD and ADC index the flag table without masking r, which cannot pass 0x1FF (flagsAdd): one
 //     instruction less on the carry chain; within the noise (+0-3%).
 //
@@ -75,7 +80,7 @@ func (m *Machine) run(limit uint64) Stop {
 		m.deadline = 0
 	}
 	var (
-		ops    []op
+		ops    []Op
 		regs   [256]byte // a copy of m.regs: no base register, no nil checks
 		pc     uint      // word address of the current instruction
 		cycles uint64
@@ -104,9 +109,9 @@ resume: // the machine's registers are still the loop's
 			fk = FaultPCOutOfFlash
 			goto fault
 		}
-		o := ops[pc]
-		cycles += uint64(o.cyc)
-		switch o.kind {
+		o := &ops[pc]
+		cycles += uint64(o.Cyc)
+		switch o.Kind {
 		case opCover: // Config.Access: first execution of this word; runs the decoded op next
 			// (the trap adds no cycle, so the loop does not reach the deadline and call the hooks
 			// a second time for this instruction)
@@ -116,163 +121,163 @@ resume: // the machine's registers are still the loop's
 
 		// Arithmetic and logic.
 		case isa.ADD:
-			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			a, b := uint32(regs[o.Rd]), uint32(regs[o.Rr])
 			r := a + b
-			regs[o.a] = uint8(r)
+			regs[o.Rd] = uint8(r)
 			sreg = sreg&^arithFlags | flagsAdd(a, b, r)
 			pc++
 		case isa.ADC:
-			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			a, b := uint32(regs[o.Rd]), uint32(regs[o.Rr])
 			r := a + b + uint32(sreg&flagC)
-			regs[o.a] = uint8(r)
+			regs[o.Rd] = uint8(r)
 			sreg = sreg&^arithFlags | flagsAdd(a, b, r)
 			pc++
 		case isa.SUB:
-			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			a, b := uint32(regs[o.Rd]), uint32(regs[o.Rr])
 			r := a - b
-			regs[o.a] = uint8(r)
+			regs[o.Rd] = uint8(r)
 			sreg = sreg&^arithFlags | flagsArith(a, b, r)
 			pc++
 		case isa.SUBI:
-			a, b := uint32(regs[o.a]), o.k
+			a, b := uint32(regs[o.Rd]), uint32(o.K)
 			r := a - b
-			regs[o.a] = uint8(r)
+			regs[o.Rd] = uint8(r)
 			sreg = sreg&^arithFlags | flagsArith(a, b, r)
 			pc++
 		case isa.SBC: // Z is kept when the result is zero, cleared otherwise
-			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			a, b := uint32(regs[o.Rd]), uint32(regs[o.Rr])
 			r := a - b - uint32(sreg&flagC)
-			regs[o.a] = uint8(r)
+			regs[o.Rd] = uint8(r)
 			sreg = sreg&^arithFlags | flagsArith(a, b, r)&(sreg|^uint8(flagZ))
 			pc++
 		case isa.SBCI:
-			a, b := uint32(regs[o.a]), o.k
+			a, b := uint32(regs[o.Rd]), uint32(o.K)
 			r := a - b - uint32(sreg&flagC)
-			regs[o.a] = uint8(r)
+			regs[o.Rd] = uint8(r)
 			sreg = sreg&^arithFlags | flagsArith(a, b, r)&(sreg|^uint8(flagZ))
 			pc++
 		case isa.CP:
-			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			a, b := uint32(regs[o.Rd]), uint32(regs[o.Rr])
 			sreg = sreg&^arithFlags | flagsArith(a, b, a-b)
 			pc++
 		case isa.CPI:
-			a, b := uint32(regs[o.a]), o.k
+			a, b := uint32(regs[o.Rd]), uint32(o.K)
 			sreg = sreg&^arithFlags | flagsArith(a, b, a-b)
 			pc++
 		case isa.CPC:
-			a, b := uint32(regs[o.a]), uint32(regs[o.b])
+			a, b := uint32(regs[o.Rd]), uint32(regs[o.Rr])
 			r := a - b - uint32(sreg&flagC)
 			sreg = sreg&^arithFlags | flagsArith(a, b, r)&(sreg|^uint8(flagZ))
 			pc++
 		case isa.NEG:
-			a := uint32(regs[o.a])
+			a := uint32(regs[o.Rd])
 			r := -a
-			regs[o.a] = uint8(r)
+			regs[o.Rd] = uint8(r)
 			sreg = sreg&^arithFlags | flagsArith(0, a, r)
 			pc++
 		case isa.AND:
-			r := regs[o.a] & regs[o.b]
-			regs[o.a] = r
+			r := regs[o.Rd] & regs[o.Rr]
+			regs[o.Rd] = r
 			sreg = sreg&^logicFlags | logicTab[r]
 			pc++
 		case isa.ANDI:
-			r := regs[o.a] & uint8(o.k)
-			regs[o.a] = r
+			r := regs[o.Rd] & uint8(o.K)
+			regs[o.Rd] = r
 			sreg = sreg&^logicFlags | logicTab[r]
 			pc++
 		case isa.OR:
-			r := regs[o.a] | regs[o.b]
-			regs[o.a] = r
+			r := regs[o.Rd] | regs[o.Rr]
+			regs[o.Rd] = r
 			sreg = sreg&^logicFlags | logicTab[r]
 			pc++
 		case isa.ORI:
-			r := regs[o.a] | uint8(o.k)
-			regs[o.a] = r
+			r := regs[o.Rd] | uint8(o.K)
+			regs[o.Rd] = r
 			sreg = sreg&^logicFlags | logicTab[r]
 			pc++
 		case isa.EOR:
-			r := regs[o.a] ^ regs[o.b]
-			regs[o.a] = r
+			r := regs[o.Rd] ^ regs[o.Rr]
+			regs[o.Rd] = r
 			sreg = sreg&^logicFlags | logicTab[r]
 			pc++
 		case isa.COM:
-			r := ^regs[o.a]
-			regs[o.a] = r
+			r := ^regs[o.Rd]
+			regs[o.Rd] = r
 			sreg = sreg&^shiftFlags | logicTab[r] | flagC
 			pc++
 		case isa.INC:
-			r := regs[o.a] + 1
-			regs[o.a] = r
+			r := regs[o.Rd] + 1
+			regs[o.Rd] = r
 			sreg = sreg&^logicFlags | incTab[r]
 			pc++
 		case isa.DEC:
-			r := regs[o.a] - 1
-			regs[o.a] = r
+			r := regs[o.Rd] - 1
+			regs[o.Rd] = r
 			sreg = sreg&^logicFlags | decTab[r]
 			pc++
 		case isa.ASR:
-			a := regs[o.a]
+			a := regs[o.Rd]
 			r := uint8(int8(a) >> 1)
-			regs[o.a] = r
+			regs[o.Rd] = r
 			sreg = sreg&^shiftFlags | flagsShift(r, a&1)
 			pc++
 		case isa.LSR:
-			a := regs[o.a]
+			a := regs[o.Rd]
 			r := a >> 1
-			regs[o.a] = r
+			regs[o.Rd] = r
 			sreg = sreg&^shiftFlags | flagsShift(r, a&1)
 			pc++
 		case isa.ROR:
-			a := regs[o.a]
+			a := regs[o.Rd]
 			r := a>>1 | sreg<<7
-			regs[o.a] = r
+			regs[o.Rd] = r
 			sreg = sreg&^shiftFlags | flagsShift(r, a&1)
 			pc++
 		case isa.SWAP:
-			a := regs[o.a]
-			regs[o.a] = a<<4 | a>>4
+			a := regs[o.Rd]
+			regs[o.Rd] = a<<4 | a>>4
 			pc++
 		case isa.ADIW:
-			hi := regs[o.a|1]
-			r := (uint16(regs[o.a]) | uint16(hi)<<8) + uint16(o.k)
-			regs[o.a], regs[o.a|1] = uint8(r), uint8(r>>8)
+			hi := regs[o.Rd|1]
+			r := (uint16(regs[o.Rd]) | uint16(hi)<<8) + o.K
+			regs[o.Rd], regs[o.Rd|1] = uint8(r), uint8(r>>8)
 			sreg = sreg&^shiftFlags | flagsWord(r, ^hi&uint8(r>>8), ^uint8(r>>8)&hi)
 			pc++
 		case isa.SBIW:
-			hi := regs[o.a|1]
-			r := (uint16(regs[o.a]) | uint16(hi)<<8) - uint16(o.k)
-			regs[o.a], regs[o.a|1] = uint8(r), uint8(r>>8)
+			hi := regs[o.Rd|1]
+			r := (uint16(regs[o.Rd]) | uint16(hi)<<8) - o.K
+			regs[o.Rd], regs[o.Rd|1] = uint8(r), uint8(r>>8)
 			sreg = sreg&^shiftFlags | flagsWord(r, hi&^uint8(r>>8), uint8(r>>8)&^hi)
 			pc++
 		case isa.MUL:
-			p := uint16(regs[o.a]) * uint16(regs[o.b])
+			p := uint16(regs[o.Rd]) * uint16(regs[o.Rr])
 			regs[0], regs[1] = uint8(p), uint8(p>>8)
 			sreg = sreg&^(flagZ|flagC) | flagsMul(p, p)
 			pc++
 		case isa.MULS:
-			p := uint16(int16(int8(regs[o.a])) * int16(int8(regs[o.b])))
+			p := uint16(int16(int8(regs[o.Rd])) * int16(int8(regs[o.Rr])))
 			regs[0], regs[1] = uint8(p), uint8(p>>8)
 			sreg = sreg&^(flagZ|flagC) | flagsMul(p, p)
 			pc++
 		case isa.MULSU:
-			p := uint16(int16(int8(regs[o.a])) * int16(regs[o.b]))
+			p := uint16(int16(int8(regs[o.Rd])) * int16(regs[o.Rr]))
 			regs[0], regs[1] = uint8(p), uint8(p>>8)
 			sreg = sreg&^(flagZ|flagC) | flagsMul(p, p)
 			pc++
 		case isa.FMUL:
-			p := uint16(regs[o.a]) * uint16(regs[o.b])
+			p := uint16(regs[o.Rd]) * uint16(regs[o.Rr])
 			r := p << 1
 			regs[0], regs[1] = uint8(r), uint8(r>>8)
 			sreg = sreg&^(flagZ|flagC) | flagsMul(r, p)
 			pc++
 		case isa.FMULS:
-			p := uint16(int16(int8(regs[o.a])) * int16(int8(regs[o.b])))
+			p := uint16(int16(int8(regs[o.Rd])) * int16(int8(regs[o.Rr])))
 			r := p << 1
 			regs[0], regs[1] = uint8(r), uint8(r>>8)
 			sreg = sreg&^(flagZ|flagC) | flagsMul(r, p)
 			pc++
 		case isa.FMULSU:
-			p := uint16(int16(int8(regs[o.a])) * int16(regs[o.b]))
+			p := uint16(int16(int8(regs[o.Rd])) * int16(regs[o.Rr]))
 			r := p << 1
 			regs[0], regs[1] = uint8(r), uint8(r>>8)
 			sreg = sreg&^(flagZ|flagC) | flagsMul(r, p)
@@ -280,16 +285,16 @@ resume: // the machine's registers are still the loop's
 
 		// Moves and bits.
 		case isa.MOV:
-			regs[o.a] = regs[o.b]
+			regs[o.Rd] = regs[o.Rr]
 			pc++
 		case isa.MOVW:
-			regs[o.a], regs[o.a|1] = regs[o.b], regs[o.b|1]
+			regs[o.Rd], regs[o.Rd|1] = regs[o.Rr], regs[o.Rr|1]
 			pc++
 		case isa.LDI:
-			regs[o.a] = uint8(o.k)
+			regs[o.Rd] = uint8(o.K)
 			pc++
 		case isa.BST:
-			if regs[o.a]&o.b != 0 {
+			if regs[o.Rd]&o.Bit != 0 {
 				sreg |= flagT
 			} else {
 				sreg &^= flagT
@@ -297,63 +302,63 @@ resume: // the machine's registers are still the loop's
 			pc++
 		case isa.BLD:
 			if sreg&flagT != 0 {
-				regs[o.a] |= o.b
+				regs[o.Rd] |= o.Bit
 			} else {
-				regs[o.a] &^= o.b
+				regs[o.Rd] &^= o.Bit
 			}
 			pc++
 		case isa.BSET:
-			sreg |= o.b
+			sreg |= o.Bit
 			pc++
 		case isa.BCLR:
-			sreg &^= o.b
+			sreg &^= o.Bit
 			pc++
 		case isa.NOP, isa.WDR:
 			pc++
 
 		// Branches and skips (Form.Extra: ExtraBranch adds 1 when taken, ExtraSkip the skipped words).
 		case isa.BRBS:
-			if sreg&o.b != 0 {
-				pc = uint(o.k)
+			if sreg&o.Bit != 0 {
+				pc = uint(o.Target)
 				cycles++
 			} else {
 				pc++
 			}
 		case isa.BRBC:
-			if sreg&o.b == 0 {
-				pc = uint(o.k)
+			if sreg&o.Bit == 0 {
+				pc = uint(o.Target)
 				cycles++
 			} else {
 				pc++
 			}
 		case isa.CPSE:
 			pc++
-			if regs[o.a] == regs[o.b] {
-				pc += uint(o.k)
-				cycles += uint64(o.k)
+			if regs[o.Rd] == regs[o.Rr] {
+				pc += uint(o.Skip)
+				cycles += uint64(o.Skip)
 			}
 		case isa.SBRC:
 			pc++
-			if regs[o.a]&o.b == 0 {
-				pc += uint(o.k)
-				cycles += uint64(o.k)
+			if regs[o.Rd]&o.Bit == 0 {
+				pc += uint(o.Skip)
+				cycles += uint64(o.Skip)
 			}
 		case isa.SBRS:
 			pc++
-			if regs[o.a]&o.b != 0 {
-				pc += uint(o.k)
-				cycles += uint64(o.k)
+			if regs[o.Rd]&o.Bit != 0 {
+				pc += uint(o.Skip)
+				cycles += uint64(o.Skip)
 			}
 
 		// Jumps, calls, returns.
 		case isa.RJMP, isa.JMP:
-			pc = uint(o.k)
+			pc = uint(o.Target)
 		case isa.IJMP:
 			pc = uint(regs[30]) | uint(regs[31])<<8
 		case isa.EIJMP:
 			pc = uint(regs[30]) | uint(regs[31])<<8 | uint(m.eind())<<16
 		case isa.RCALL, isa.CALL:
-			ret, target = uint32(pc)+uint32(o.a), uint(o.k)
+			ret, target = uint32(pc)+uint32(o.Words), uint(o.Target)
 			goto push
 		case isa.ICALL:
 			ret, target = uint32(pc)+1, uint(regs[30])|uint(regs[31])<<8
@@ -377,7 +382,7 @@ resume: // the machine's registers are still the loop's
 				r = r<<8 | uint32(s[2])
 			}
 			m.sp = uint16(sp + n)
-			if o.kind == isa.RETI && m.retiSetsI {
+			if o.Kind == isa.RETI && m.retiSetsI {
 				sreg |= flagI
 			}
 			pc = uint(r & (1<<22 - 1))
@@ -391,7 +396,7 @@ resume: // the machine's registers are still the loop's
 		case isa.PUSH:
 			sp := uint32(m.sp)
 			if off := sp - m.sramStart; off < uint32(len(m.sram)) {
-				m.sram[off] = regs[o.a]
+				m.sram[off] = regs[o.Rd]
 				m.sp = uint16(sp - 1)
 				if m.sp < m.stackLow {
 					m.stackLow = m.sp
@@ -409,7 +414,7 @@ resume: // the machine's registers are still the loop's
 		case isa.POP:
 			sp := uint32(m.sp) + 1
 			if off := sp - m.sramStart; off < uint32(len(m.sram)) {
-				regs[o.a] = m.sram[off]
+				regs[o.Rd] = m.sram[off]
 				m.sp = uint16(sp)
 				pc++
 				continue
@@ -423,116 +428,116 @@ resume: // the machine's registers are still the loop's
 		// flash, faults) in slowLoad/slowStore. The pointer is written after the access, so a fault
 		// changes nothing.
 		case isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ:
-			p := o.b
-			a := (uint32(regs[p]) | uint32(regs[p|1])<<8) + o.k
+			p := o.Ptr
+			a := (uint32(regs[p]) | uint32(regs[p|1])<<8) + uint32(o.K)
 			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
-				regs[o.a] = m.ldst[off]
+				regs[o.Rd] = m.ldst[off]
 				pc++
 				continue
 			}
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowLoad(o.a, a, 0, 0); fk != faultNone {
+			if fk, faddr = m.slowLoad(o.Rd, a, 0, 0); fk != faultNone {
 				goto fault
 			}
 			goto reload
 		case isa.LDXInc, isa.LDYInc, isa.LDZInc:
-			p := o.b
+			p := o.Ptr
 			a := uint32(regs[p]) | uint32(regs[p|1])<<8
 			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
 				v := m.ldst[off]
 				regs[p], regs[p|1] = uint8(a+1), uint8((a+1)>>8)
-				regs[o.a] = v
+				regs[o.Rd] = v
 				pc++
 				continue
 			}
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowLoad(o.a, a, p, a+1); fk != faultNone {
+			if fk, faddr = m.slowLoad(o.Rd, a, p, a+1); fk != faultNone {
 				goto fault
 			}
 			goto reload
 		case isa.LDXDec, isa.LDYDec, isa.LDZDec:
-			p := o.b
+			p := o.Ptr
 			a := (uint32(regs[p]) | uint32(regs[p|1])<<8 - 1) & 0xFFFF
 			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
 				v := m.ldst[off]
 				regs[p], regs[p|1] = uint8(a), uint8(a>>8)
-				regs[o.a] = v
+				regs[o.Rd] = v
 				pc++
 				continue
 			}
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowLoad(o.a, a, p, a); fk != faultNone {
+			if fk, faddr = m.slowLoad(o.Rd, a, p, a); fk != faultNone {
 				goto fault
 			}
 			goto reload
 		case isa.LDS, isa.LDSrc:
-			if off := o.k - m.sramStart; off < uint32(len(m.ldst)) {
-				regs[o.a] = m.ldst[off]
-				pc += uint(opWordsLDS(o.kind))
+			if off := uint32(o.Addr) - m.sramStart; off < uint32(len(m.ldst)) {
+				regs[o.Rd] = m.ldst[off]
+				pc += uint(o.Words)
 				continue
 			}
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowLoad(o.a, o.k, 0, 0); fk != faultNone {
+			if fk, faddr = m.slowLoad(o.Rd, uint32(o.Addr), 0, 0); fk != faultNone {
 				goto fault
 			}
 			goto reload
 		case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ:
-			p := o.b
-			a := (uint32(regs[p]) | uint32(regs[p|1])<<8) + o.k
+			p := o.Ptr
+			a := (uint32(regs[p]) | uint32(regs[p|1])<<8) + uint32(o.K)
 			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
-				m.ldst[off] = regs[o.a]
+				m.ldst[off] = regs[o.Rd]
 				pc++
 				continue
 			}
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowStore(o.a, a, 0, 0); fk != faultNone {
+			if fk, faddr = m.slowStore(o.Rd, a, 0, 0); fk != faultNone {
 				goto fault
 			}
 			goto reload
 		case isa.STXInc, isa.STYInc, isa.STZInc:
-			p := o.b
+			p := o.Ptr
 			a := uint32(regs[p]) | uint32(regs[p|1])<<8
 			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
-				m.ldst[off] = regs[o.a]
+				m.ldst[off] = regs[o.Rd]
 				regs[p], regs[p|1] = uint8(a+1), uint8((a+1)>>8)
 				pc++
 				continue
 			}
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowStore(o.a, a, p, a+1); fk != faultNone {
+			if fk, faddr = m.slowStore(o.Rd, a, p, a+1); fk != faultNone {
 				goto fault
 			}
 			goto reload
 		case isa.STXDec, isa.STYDec, isa.STZDec:
-			p := o.b
+			p := o.Ptr
 			a := (uint32(regs[p]) | uint32(regs[p|1])<<8 - 1) & 0xFFFF
 			if off := a - m.sramStart; off < uint32(len(m.ldst)) {
-				m.ldst[off] = regs[o.a]
+				m.ldst[off] = regs[o.Rd]
 				regs[p], regs[p|1] = uint8(a), uint8(a>>8)
 				pc++
 				continue
 			}
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowStore(o.a, a, p, a); fk != faultNone {
+			if fk, faddr = m.slowStore(o.Rd, a, p, a); fk != faultNone {
 				goto fault
 			}
 			goto reload
 		case isa.STS, isa.STSrc:
-			if off := o.k - m.sramStart; off < uint32(len(m.ldst)) {
-				m.ldst[off] = regs[o.a]
-				pc += uint(opWordsLDS(o.kind))
+			if off := uint32(o.Addr) - m.sramStart; off < uint32(len(m.ldst)) {
+				m.ldst[off] = regs[o.Rd]
+				pc += uint(o.Words)
 				continue
 			}
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowStore(o.a, o.k, 0, 0); fk != faultNone {
+			if fk, faddr = m.slowStore(o.Rd, uint32(o.Addr), 0, 0); fk != faultNone {
 				goto fault
 			}
 			goto reload
@@ -550,10 +555,10 @@ resume: // the machine's registers are still the loop's
 			if m.flashSeen != nil {
 				m.flashSeen[a] = true
 			}
-			if o.kind == isa.LPMZInc {
+			if o.Kind == isa.LPMZInc {
 				regs[30], regs[31] = uint8(a+1), uint8((a+1)>>8)
 			}
-			regs[o.a] = v // o.a is 0 for LPM
+			regs[o.Rd] = v // Rd is 0 for LPM
 			pc++
 		case isa.ELPM, isa.ELPMZ, isa.ELPMZInc:
 			a := uint32(regs[30]) | uint32(regs[31])<<8 | uint32(m.rampz())<<16
@@ -567,11 +572,11 @@ resume: // the machine's registers are still the loop's
 			if m.flashSeen != nil {
 				m.flashSeen[a] = true
 			}
-			if o.kind == isa.ELPMZInc {
+			if o.Kind == isa.ELPMZInc {
 				regs[30], regs[31] = uint8(a+1), uint8((a+1)>>8)
 				m.setRAMPZ(a + 1)
 			}
-			regs[o.a] = v
+			regs[o.Rd] = v
 			pc++
 
 		// I/O, SPM, DES, XMEGA read-modify-write: in slowOp.
@@ -579,7 +584,7 @@ resume: // the machine's registers are still the loop's
 			isa.XCH, isa.LAS, isa.LAC, isa.LAT:
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
 			copy(m.regs[:32], regs[:32])
-			if fk, faddr = m.slowOp(&o); fk != faultNone {
+			if fk, faddr = m.slowOp(*o); fk != faultNone {
 				goto fault
 			}
 			goto reload
@@ -642,15 +647,7 @@ resume: // the machine's registers are still the loop's
 
 fault: // m.pc, m.cycles, m.sreg hold the state of the faulting instruction, its base cycles counted
 	if fk != FaultPCOutOfFlash {
-		m.cycles -= uint64(m.code[m.pc].cyc)
+		m.cycles -= uint64(m.code[m.pc].Cyc)
 	}
 	return Stop{Reason: StopFault, Fault: m.newFault(fk, faddr)}
-}
-
-// opWordsLDS returns the words of LDS/STS: 2, or 1 for the reduced core's 16-bit forms.
-func opWordsLDS(k isa.Op) uint8 {
-	if k == isa.LDSrc || k == isa.STSrc {
-		return 1
-	}
-	return 2
 }

@@ -36,7 +36,7 @@ func (m *Machine) slowLoad(d uint8, a uint32, p uint8, ptr uint32) (FaultKind, u
 		m.regs[p&30], m.regs[(p|1)&31] = uint8(ptr), uint8(ptr>>8)
 	}
 	m.regs[d&31] = v
-	m.pc += uint32(opWords(m.code[m.pc]))
+	m.pc += uint32(m.code[m.pc].Words)
 	return faultNone, 0
 }
 
@@ -52,36 +52,36 @@ func (m *Machine) slowStore(r uint8, a uint32, p uint8, ptr uint32) (FaultKind, 
 	if p != 0 {
 		m.regs[p&30], m.regs[(p|1)&31] = uint8(ptr), uint8(ptr>>8)
 	}
-	m.pc += uint32(opWords(m.code[m.pc]))
+	m.pc += uint32(m.code[m.pc].Words)
 	return faultNone, 0
 }
 
 // slowOp executes the instructions the loop leaves to it: I/O access, SPM, DES and the XMEGA
 // read-modify-write instructions.
-func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
+func (m *Machine) slowOp(o Op) (FaultKind, uint32) {
 	regs := m.regs
-	switch o.kind {
+	switch o.Kind {
 	case isa.IN:
-		regs[o.a&31], _ = m.load(o.k, m.sreg)
-		m.noteAccess(o.k, AccessRead)
+		regs[o.Rd&31], _ = m.load(uint32(o.Addr), m.sreg)
+		m.noteAccess(uint32(o.Addr), AccessRead)
 	case isa.OUT:
-		m.sreg, _ = m.store(o.k, regs[o.a&31], m.sreg)
-		m.noteAccess(o.k, AccessWrite)
+		m.sreg, _ = m.store(uint32(o.Addr), regs[o.Rd&31], m.sreg)
+		m.noteAccess(uint32(o.Addr), AccessWrite)
 	case isa.SBI, isa.CBI:
-		v, _ := m.load(o.k, m.sreg)
-		if o.kind == isa.SBI {
-			v |= o.b
+		v, _ := m.load(uint32(o.Addr), m.sreg)
+		if o.Kind == isa.SBI {
+			v |= o.Bit
 		} else {
-			v &^= o.b
+			v &^= o.Bit
 		}
-		m.sreg, _ = m.store(o.k, v, m.sreg)
-		m.noteAccess(o.k, AccessRead|AccessWrite)
+		m.sreg, _ = m.store(uint32(o.Addr), v, m.sreg)
+		m.noteAccess(uint32(o.Addr), AccessRead|AccessWrite)
 	case isa.SBIC, isa.SBIS:
-		v, _ := m.load(o.k, m.sreg)
-		m.noteAccess(o.k, AccessRead)
-		if (v&o.b == 0) == (o.kind == isa.SBIC) {
-			m.pc += uint32(o.a) // skipped words (ExtraSkip)
-			m.cycles += uint64(o.a)
+		v, _ := m.load(uint32(o.Addr), m.sreg)
+		m.noteAccess(uint32(o.Addr), AccessRead)
+		if (v&o.Bit == 0) == (o.Kind == isa.SBIC) {
+			m.pc += uint32(o.Skip) // skipped words (ExtraSkip)
+			m.cycles += uint64(o.Skip)
 		}
 	case isa.SPM, isa.SPMZInc:
 		// Simplified: the word at RAMPZ:Z gets r1:r0 at once (no page buffer, no SPMCSR, no
@@ -93,15 +93,15 @@ func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
 		m.flash[a&^1], m.flash[a|1] = regs[0], regs[1]
 		m.spmWrites++
 		m.redecode(a/2, a/2+1)
-		if o.kind == isa.SPMZInc {
+		if o.Kind == isa.SPMZInc {
 			regs[30], regs[31] = uint8(a+2), uint8((a+2)>>8)
 			m.setRAMPZ(a + 2)
 		}
 	case isa.DES:
-		if !m.desValid || m.desEnd != m.cycles-uint64(o.cyc) {
+		if !m.desValid || m.desEnd != m.cycles-uint64(o.Cyc) {
 			m.cycles++ // ExtraDES: 2 cycles unless the previous instruction was a DES
 		}
-		m.des(int(o.k), m.sreg&flagH != 0)
+		m.des(int(o.K), m.sreg&flagH != 0)
 		m.desEnd, m.desValid = m.cycles, true
 	case isa.XCH, isa.LAS, isa.LAC, isa.LAT:
 		a := uint32(regs[30]) | uint32(regs[31])<<8
@@ -109,9 +109,9 @@ func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
 		if !ok {
 			return FaultDataOutOfRange, a
 		}
-		r := regs[o.a&31]
+		r := regs[o.Rd&31]
 		var w byte
-		switch o.kind {
+		switch o.Kind {
 		case isa.XCH:
 			w = r
 		case isa.LAS:
@@ -125,7 +125,7 @@ func (m *Machine) slowOp(o *op) (FaultKind, uint32) {
 			return FaultDataOutOfRange, a
 		}
 		m.noteAccess(a, AccessRead|AccessWrite)
-		regs[o.a&31] = v
+		regs[o.Rd&31] = v
 	default:
 		return FaultNotImplemented, 0
 	}
@@ -179,31 +179,31 @@ func (m *Machine) newFault(k FaultKind, addr uint32) *Fault {
 		return f
 	}
 	o := m.code[m.pc]
-	switch o.kind {
+	switch o.Kind {
 	case opIllegal:
-		f.Msg = fmt.Sprintf("illegal opcode 0x%04x", o.k)
+		f.Msg = fmt.Sprintf("illegal opcode 0x%04x", o.K)
 		return f
 	case opMissing:
-		f.Form = isa.Forms[o.k]
+		f.Form = isa.Forms[o.K]
 		f.Msg = fmt.Sprintf("%s is not available on %s (%s)", f.Form.Mnemonic, m.dev.Name, m.dev.Core)
 		return f
 	}
-	f.Form = isa.FormOf(o.kind)
+	f.Form = isa.FormOf(o.Kind)
 	mn := f.Form.Mnemonic
 	switch {
 	case k == FaultStackOverflow:
 		f.Msg = fmt.Sprintf("stack overflow: %s with sp 0x%04x writes below sram start 0x%04x", mn, m.sp, m.dev.SRAMStart)
 	case k == FaultNotImplemented:
 		f.Msg = mn + " is not implemented"
-	case o.kind == isa.POP || o.kind == isa.RET || o.kind == isa.RETI:
+	case o.Kind == isa.POP || o.Kind == isa.RET || o.Kind == isa.RETI:
 		f.Msg = fmt.Sprintf("%s with sp 0x%04x reads outside sram (0x%04x-0x%04x)", mn, m.sp, m.dev.SRAMStart, m.dev.RAMEND())
-	case o.kind == isa.PUSH || o.kind == isa.RCALL || o.kind == isa.CALL || o.kind == isa.ICALL || o.kind == isa.EICALL:
+	case o.Kind == isa.PUSH || o.Kind == isa.RCALL || o.Kind == isa.CALL || o.Kind == isa.ICALL || o.Kind == isa.EICALL:
 		f.Msg = fmt.Sprintf("%s with sp 0x%04x writes outside sram (0x%04x-0x%04x)", mn, m.sp, m.dev.SRAMStart, m.dev.RAMEND())
-	case isPM(o.kind):
+	case isPM(o.Kind):
 		f.Msg = fmt.Sprintf("%s at program address 0x%05x past the end of flash (%d bytes)", mn, addr, len(m.flash))
 	default:
 		f.Msg = fmt.Sprintf("%s at data address 0x%04x outside the data space (0x0000-0x%04x)", mn, addr, m.dev.RAMEND())
-		if isStore(o.kind) && m.dev.MappedFlash != 0 && addr >= uint32(m.dev.MappedFlash) {
+		if isStore(o.Kind) && m.dev.MappedFlash != 0 && addr >= uint32(m.dev.MappedFlash) {
 			f.Msg = fmt.Sprintf("%s to data address 0x%04x: mapped flash is read-only", mn, addr)
 		}
 	}

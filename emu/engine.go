@@ -1,0 +1,166 @@
+package emu
+
+import (
+	"encoding/binary"
+	"unsafe"
+
+	"github.com/avrlab/avrlab/isa"
+)
+
+// Engine runs machines' programs as translated code beside the interpreter, which stays the
+// reference (Config.Engine). An engine hands each new machine a [Runner] whose memory holds the
+// machine's whole state (see [Layout]), so translated code works on the machine's own arrays in
+// place; the interpreter and the runner read one lowered program ([Program], one [Op] per flash
+// word). Package emu/translate implements it (WebAssembly, run by wazero natively and by the
+// browser's WebAssembly API in the page). An Engine is safe for concurrent use by several machines.
+type Engine interface {
+	// NewRunner returns the runner of one new machine, with a memory of at least size bytes, all
+	// zero; nil when the engine cannot serve the machine (it then only interprets).
+	NewRunner(size int) Runner
+}
+
+// Runner runs translated code for one machine (one goroutine at a time, as the machine).
+//
+// The machine writes its scalar state into the control block at the start of Memory (the Ctl
+// offsets: PC, SREG, SP, the stack low-water mark, the return sentinel, the cycle counter, the cycle
+// limit of the Run, the access epoch) and calls Run; Run executes translated code from that PC,
+// leaves the state in Memory exactly as the interpreter would have left it after the same
+// instructions, and says why it returned. It never executes an instruction that starts at or past
+// the limit, never faults and never stops the machine: every instruction it does not run itself
+// (faults included) it leaves to the interpreter with ExitStep.
+type Runner interface {
+	// Memory returns the machine's state memory (Layout.Size bytes at least).
+	Memory() []byte
+	// Run runs translated code as described above.
+	Run(p *Program) Exit
+	// Invalidate says that flash words lo..hi-1 changed (SPM, WriteFlash, ResetFlash): translated
+	// code that covers them must not run again.
+	Invalidate(lo, hi uint32)
+}
+
+// Exit says why Runner.Run returned.
+type Exit uint8
+
+const (
+	// ExitStep: the instruction at PC is the interpreter's (an I/O register with side effects, a
+	// fault, SLEEP, BREAK, the return to the sentinel, SPM, code not translated): the machine
+	// interprets that one instruction and calls Run again.
+	ExitStep Exit = iota
+	// ExitLimit: the code ahead might reach the cycle limit: the machine interprets to the limit.
+	ExitLimit
+)
+
+// Program is a machine's lowered program as a Runner reads it. Code is the machine's own slice:
+// read it only during Run.
+type Program struct {
+	Device *isa.Device
+	Code   []Op // one per flash word, each decoded on its own (skip sizes filled in)
+	// Access is Config.Access: translated code must keep the access record as the interpreter does
+	// (executed words, flash bytes read, data bytes read or written) in the Layout's arrays. An
+	// executed word is marked by the first execution of the instruction starting there.
+	Access bool
+	Layout Layout
+	// Epoch changes whenever the access record is cleared (ResetAccess): a runner that remembers
+	// which words it marked forgets it then. It is also in the control block (CtlEpoch).
+	Epoch uint32
+}
+
+// Layout gives the byte offsets of a machine's arrays in its state memory. The control block is at
+// offset 0 (the Ctl constants); the access arrays are 0 without Config.Access.
+type Layout struct {
+	Regs       uint32 // r0..r31 (256 bytes reserved)
+	Data       uint32 // data space 0..RAMEND (registers not included: on classic parts they are at Regs)
+	Flash      uint32 // program memory, Device.Flash bytes
+	Executed   uint32 // one byte (0 or 1) per flash word: the instruction starting there was executed
+	FlashRead  uint32 // one byte (0 or 1) per flash byte: read as data
+	DataAccess uint32 // one byte per data address: AccessRead | AccessWrite
+	Size       uint32 // total bytes
+}
+
+// Offsets of the control block (little-endian).
+const (
+	CtlPC       = 0  // uint32: word address of the next instruction
+	CtlSREG     = 4  // uint8
+	CtlSP       = 6  // uint16
+	CtlStackLow = 8  // uint16: lowest SP seen, 0xFFFF when none yet
+	CtlSentinel = 12 // uint32: the return sentinel (word address), 0xFFFFFFFF when none
+	CtlCycles   = 16 // uint64
+	CtlLimit    = 24 // uint64: the cycle limit of the Run
+	CtlEpoch    = 32 // uint32: Program.Epoch
+	ctlSize     = 64
+)
+
+func layoutFor(dev *isa.Device, access bool) Layout {
+	var l Layout
+	at := uint32(ctlSize)
+	take := func(n uint32) uint32 {
+		o := at
+		at = (at + n + 7) &^ 7
+		return o
+	}
+	nd := uint32(dev.RAMEND()) + 1
+	l.Regs = take(256)
+	l.Data = take(nd)
+	l.Flash = take(uint32(dev.Flash))
+	if access {
+		l.Executed = take(uint32(dev.Flash / 2))
+		l.FlashRead = take(uint32(dev.Flash))
+		l.DataAccess = take(nd)
+	}
+	l.Size = at
+	return l
+}
+
+// boolSlice views bytes that hold only 0 and 1 as bools.
+func boolSlice(b []byte) []bool {
+	if len(b) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*bool)(unsafe.Pointer(&b[0])), len(b))
+}
+
+// invalidate tells the runner that flash words lo..hi-1 changed.
+func (m *Machine) invalidate(lo, hi uint32) {
+	if m.runner != nil {
+		m.runner.Invalidate(lo, hi)
+	}
+}
+
+// Translated reports whether the machine has a runner for translated code (Config.Engine served it).
+func (m *Machine) Translated() bool { return m.runner != nil }
+
+// runTranslated is Run with a runner and no hooks: translated code as far as it goes, the interpreter
+// for single instructions it leaves (ExitStep) and for the last stretch before the limit.
+func (m *Machine) runTranslated(limit uint64) Stop {
+	ctl := m.mem[:ctlSize]
+	le := binary.LittleEndian
+	m.prog.Epoch = m.epoch
+	for {
+		if m.cycles >= limit {
+			return Stop{Reason: StopLimit}
+		}
+		le.PutUint32(ctl[CtlPC:], m.pc)
+		ctl[CtlSREG] = m.sreg
+		le.PutUint16(ctl[CtlSP:], m.sp)
+		le.PutUint16(ctl[CtlStackLow:], m.stackLow)
+		le.PutUint32(ctl[CtlSentinel:], m.sentinel)
+		le.PutUint64(ctl[CtlCycles:], m.cycles)
+		le.PutUint64(ctl[CtlLimit:], limit)
+		le.PutUint32(ctl[CtlEpoch:], m.epoch)
+		x := m.runner.Run(&m.prog)
+		m.pc = le.Uint32(ctl[CtlPC:])
+		m.sreg = ctl[CtlSREG]
+		m.sp = le.Uint16(ctl[CtlSP:])
+		m.stackLow = le.Uint16(ctl[CtlStackLow:])
+		m.cycles = le.Uint64(ctl[CtlCycles:])
+		if x == ExitLimit {
+			return m.run(limit)
+		}
+		if m.cycles >= limit {
+			return Stop{Reason: StopLimit}
+		}
+		if s := m.run(m.cycles + 1); s.Reason != StopLimit {
+			return s
+		}
+	}
+}
