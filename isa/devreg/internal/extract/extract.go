@@ -116,8 +116,9 @@ func (c *Config) gcc() string {
 	return c.GCC
 }
 
-// args returns the avr-gcc arguments selecting the device's headers, and the Source label.
-func (c *Config) args(device string) ([]string, string, error) {
+// Args returns the avr-gcc arguments that select the device's headers (-mmcu=DEV, or the fallback's
+// architecture, defines and -I Upstream), and the Source label of an upstream tree ("" otherwise).
+func (c *Config) Args(device string) ([]string, string, error) {
 	fb, ok := c.Fallbacks[device]
 	if !ok {
 		return []string{"-mmcu=" + device}, "", nil
@@ -136,7 +137,9 @@ func (c *Config) args(device string) ([]string, string, error) {
 	return a, label, nil
 }
 
-func (c *Config) run(args []string, stdin string) ([]byte, error) {
+// Run runs avr-gcc with args and stdin as its standard input, and returns its standard output; any
+// message on standard error is an error.
+func (c *Config) Run(args []string, stdin string) ([]byte, error) {
 	cmd := exec.Command(c.gcc(), args...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var stderr bytes.Buffer
@@ -156,7 +159,7 @@ func (c *Config) run(args []string, stdin string) ([]byte, error) {
 // (#pragma GCC poison MCUSR: a deprecated name that must not be used), which -dD does not show: the
 // preprocessor's errors name them, and they are dropped from names before a second run.
 func (c *Config) runProbe(args []string, names *[]string) ([]byte, error) {
-	out, err := c.run(args, probe(*names))
+	out, err := c.Run(args, probe(*names))
 	if err == nil {
 		return out, nil
 	}
@@ -174,7 +177,7 @@ func (c *Config) runProbe(args []string, names *[]string) ([]byte, error) {
 		}
 	}
 	*names = kept
-	return c.run(args, probe(*names))
+	return c.Run(args, probe(*names))
 }
 
 var (
@@ -271,12 +274,12 @@ var registerForm = regexp.MustCompile(`^\(*\s*DEVREG_([3-7]) \(((?:[^()]|\([^()]
 
 // Extract reads the device's names through avr-gcc.
 func Extract(cfg Config, device string) (*Device, error) {
-	sel, label, err := cfg.args(device)
+	sel, label, err := cfg.Args(device)
 	if err != nil {
 		return nil, err
 	}
 	base := append(sel, "-x", "assembler-with-cpp", "-E")
-	dD, err := cfg.run(append(append([]string{}, base...), "-dD", "-include", "avr/io.h", "-"), "")
+	dD, err := cfg.Run(append(append([]string{}, base...), "-dD", "-include", "avr/io.h", "-"), "")
 	if err != nil {
 		return nil, err
 	}
