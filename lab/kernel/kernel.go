@@ -52,6 +52,7 @@ const (
 	InOut                // the harness fills it; the routine replaces it with its result
 )
 
+// String returns "in", "out" or "in/out".
 func (d Dir) String() string {
 	switch d {
 	case In:
@@ -76,6 +77,7 @@ const (
 	Byte
 )
 
+// String returns "pointer" or "uint8_t".
 func (k Kind) String() string {
 	switch k {
 	case Pointer:

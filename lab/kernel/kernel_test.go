@@ -219,3 +219,30 @@ func BenchmarkNTT(b *testing.B) {
 		kernel.NTT(a)
 	}
 }
+
+// TestArbitraryArgsNeverPanic feeds every kernel argument lists of random counts, sizes and contents:
+// Check and Expected must answer with an error or a result, never a panic, and agree with each other.
+func TestArbitraryArgsNeverPanic(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for _, k := range kernel.Kernels() {
+		for n := range 300 {
+			var args [][]byte
+			count := r.IntN(5)
+			if n%2 == 0 {
+				count = len(k.Args) // mostly the right count, so the size and value checks run
+			}
+			for i := range count {
+				size := r.IntN(600)
+				if i < len(k.Args) && r.IntN(2) == 0 {
+					size = k.Args[i].Size
+				}
+				args = append(args, randBytes(r, size))
+			}
+			err := k.Check(args)
+			got, err2 := k.Expected(args)
+			if (err == nil) != (err2 == nil) || (err2 == nil) != (got != nil) {
+				t.Fatalf("%s: Check = %v but Expected = %v, %v", k.ID, err, got != nil, err2)
+			}
+		}
+	}
+}
