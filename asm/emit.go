@@ -84,21 +84,11 @@ func (a *assembler) pass2(im *Image) {
 	im.Symbols = a.symbols()
 }
 
-// tooBig reports a program larger than the flash at the first statement that does not fit: the first
-// emitted item (the padding the layout adds at section ends carries the last statement).
+// tooBig reports a program larger than the flash at the first statement that does not fit.
 func (a *assembler) tooBig(total int64) {
 	limit := int64(a.dev.Flash)
 	var worst *item
 	var worstAt int64
-	better := func(it *item, at int64) bool {
-		switch {
-		case worst == nil:
-			return true
-		case it.emitted != worst.emitted:
-			return it.emitted
-		}
-		return at < worstAt
-	}
 	for _, s := range a.sections {
 		if s.kind == kBSS {
 			continue
@@ -109,7 +99,7 @@ func (a *assembler) tooBig(total int64) {
 		}
 		for k := range s.items {
 			it := &s.items[k]
-			if at := load + it.off; at+it.size > limit && it.st != nil && better(it, at) {
+			if at := load + it.off; at+it.size > limit && (worst == nil || at < worstAt) && it.st != nil {
 				worst, worstAt = it, at
 			}
 		}

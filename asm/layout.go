@@ -204,10 +204,11 @@ func alignUp(v, align int64) int64 { return (v + align - 1) &^ (align - 1) }
 // (the .data load address) and the size of .data. The bytes between input sections stay 0 and are
 // not marked emitted.
 func (a *assembler) link() (textEnd, dataSize int64) {
-	// avr-as pads the end of every section to its alignment.
+	// avr-as pads the end of every section to its alignment. The pad has no statement: no line of the
+	// source asked for it (a message about it would point at the last one).
 	for _, s := range a.sections {
 		if end := alignUp(s.size, s.align); end > s.size {
-			s.items = append(s.items, item{kind: itFill, off: s.size, size: end - s.size, st: a.lastStmt})
+			s.items = append(s.items, item{kind: itFill, off: s.size, size: end - s.size})
 			s.size = end
 		}
 	}
