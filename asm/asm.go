@@ -160,8 +160,8 @@ type assembler struct {
 	nmacro    int // expansions so far: the value of \@
 	nstmt     int
 	expanded  int // bytes produced by macro substitution
-	effort    int // work done so far: tokens read and expression nodes evaluated (maxEffort)
-	evalDepth int
+	effort    int // steps of work done so far (see spend)
+	evalDepth int // nested eval calls (maxEvalDepth)
 	ended     bool
 	lastStmt  *stmt
 
@@ -184,11 +184,11 @@ func (a *assembler) protect(f func()) (ok bool) {
 }
 
 // spend counts steps of work against the effort budget: one per token of a statement read (after
-// expansion, also in skipped .if groups and recorded bodies), one per 8 bytes of its text, four per
-// statement copied for a macro or .irp expansion, one per macro parameter set and one per expression
-// node evaluated or visited. Past maxEffort
-// the assembly stops with an error at byte off of st (the statement being read or evaluated) that names the construct that used the budget
-// up: the outermost macro call, .rept, .irp or .irpc being expanded.
+// expansion, also in skipped .if groups and recorded bodies), one per 8 bytes of its text, one per
+// macro parameter set, four per statement copied for a macro or .irp expansion and one per expression
+// node evaluated or visited. Past maxEffort the assembly stops with an error at byte off of st (the
+// statement being read or evaluated) that names the construct that used the budget up: the outermost
+// macro call, .rept, .irp or .irpc being expanded.
 func (a *assembler) spend(steps int, st *stmt, off int) {
 	a.effort += steps
 	if a.effort <= maxEffort {

@@ -113,8 +113,8 @@
 //     text made by macro argument substitution: `macro expansion produces more than 32 MiB of text`;
 //     and an effort budget of 16,000,000 steps, where a step is a token of a statement read (after
 //     expansion, also in skipped .if groups and recorded bodies), 8 bytes of its text, a macro
-//     parameter set, a quarter of a statement copied for a macro or .irp expansion, or an expression
-//     node evaluated: `assembly effort limit reached (.rept at 3:1 expands to more than 16000000 steps
+//     parameter set or an expression node evaluated, and a statement copied for a macro or .irp
+//     expansion counts 4 steps: `assembly effort limit reached (.rept at 3:1 expands to more than 16000000 steps
 //     of work)`, naming the outermost macro call (`macro "m" called at 7:2`), .rept, .irp or .irpc
 //     being expanded, at the statement where the budget ran out. The programs of the tests and
 //     examples use under 2,000 steps; 130,000 instructions filling the 256 KiB flash of an

@@ -114,7 +114,6 @@ type evalError struct {
 	msg       string
 	undefined bool // a symbol is not defined (yet)
 	notConst  bool // the value depends on the final layout
-	deep      bool // nested deeper than maxEvalDepth
 }
 
 // exprParser parses one expression from a statement's tokens.
@@ -325,10 +324,11 @@ func cmp(b bool) int64 {
 // eval computes the value of n. Before layout (final false) labels are section offsets and only
 // expressions whose value does not depend on the layout have one; after layout (final true) every
 // defined symbol has its address. Every node evaluated counts against the effort budget, and the
-// recursion (through symbols defined by other symbols) is limited to maxEvalDepth levels.
+// recursion is limited to maxEvalDepth levels.
 func (a *assembler) eval(n *node, final bool) (value, *evalError) {
 	if a.evalDepth >= maxEvalDepth {
-		return value{}, &evalError{n: n, deep: true, msg: fmt.Sprintf("expression nested deeper than %d levels", maxEvalDepth)}
+		// A safety net: the parser bounds the depth of a tree, and symbols are resolved without recursion.
+		return value{}, &evalError{n: n, msg: fmt.Sprintf("expression nested deeper than %d levels", maxEvalDepth)}
 	}
 	a.evalDepth++
 	v, err := a.eval1(n, final)

@@ -24,6 +24,7 @@ type Error struct {
 	Mode fs.FileMode // the file's type when that is the reason (fs.ModeDir for a folder), else 0
 }
 
+// Error returns the quoted file name followed by Msg.
 func (e *Error) Error() string { return strconv.Quote(e.Name) + " " + e.Msg }
 
 // Read reads the file name from fsys if it is a regular file of at most limit bytes (limit <= 0 means
@@ -89,6 +90,8 @@ type totalError struct {
 	grew bool
 }
 
+// Error is for the error interface only: Reader.Read turns a totalError into an *Error.
+// Error is for the error interface only: Reader.Read turns a totalError into an *Error.
 func (e *totalError) Error() string { return "over the total" }
 
 // read implements Read; left >= 0 is what remains of a total (-1: no total).
