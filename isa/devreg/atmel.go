@@ -3,8 +3,6 @@ package devreg
 import (
 	"fmt"
 	"strings"
-
-	"github.com/avrlab/avrlab/isa"
 )
 
 // IncFile returns the name of the AVRASM2 device definition file of a device, as Atmel names it and
@@ -44,10 +42,10 @@ func incFile(part string) string {
 //
 //   - every other bit number, bit mask and constant of avr-libc as .equ (PB3 = 3, PORT_INT0LVL_gm = 3).
 //
-// Left out, each with a comment: names starting with '_' (avr-libc internals and include guards), flags
-// (they have no value), and names that an AVRASM2 source could not define because the assembler ignores
-// case: instruction mnemonics (avr-libc's 16-bit ADC) and a second name equal to an earlier one but for
-// case.
+// Left out: names starting with '_' (avr-libc internals and include guards), flags (they have no
+// value), and, with a comment, a name equal to an earlier one but for case (AVRASM2 ignores case).
+// No name is an instruction mnemonic: avr-libc leaves out the 16-bit ADC for assembler sources, and
+// the test checks the rest against isa.Mnemonics.
 func AtmelInc(device string) string {
 	s := Lookup(device)
 	if s == nil {
@@ -74,10 +72,6 @@ func (s *Set) atmelInc() string {
 			if prev != name {
 				omitted = append(omitted, fmt.Sprintf("%s (same as %s but for case)", name, prev))
 			}
-			return
-		}
-		if isa.Lookup(name) != nil {
-			omitted = append(omitted, name+" (an instruction)")
 			return
 		}
 		seen[key] = name

@@ -16,10 +16,10 @@
 package devreg
 
 import (
+	"fmt"
 	"sort"
+	"strconv"
 	"strings"
-
-	"github.com/avrlab/avrlab/isa/devreg/internal/enc"
 )
 
 // Kind says how avr-libc defines a name.
@@ -111,23 +111,87 @@ type rawTable struct {
 func Devices() []string { return devices() }
 
 // Lookup decodes the table of a device named as avr-gcc's -mmcu does (case-insensitive), or returns nil
-// for a device with none. Each call decodes afresh (about 0.1 ms for the largest table): keep the Set.
+// for a device with none. Each call decodes afresh (0.2–0.5 ms and 0.5 MB for the largest table,
+// BenchmarkLookup): keep the Set.
 func Lookup(device string) *Set {
 	t, ok := table(strings.ToLower(device))
 	if !ok {
 		return nil
 	}
-	entries, err := enc.Decode(t.data)
+	defs, err := decode(t.data)
 	if err != nil {
 		panic("devreg: internal error: table of " + device + ": " + err.Error())
 	}
 	s := &Set{Device: strings.ToLower(device), Part: t.part, Source: t.source, SFROffset: t.sfrOffset,
-		defs: make([]Def, len(entries)), index: make(map[string]int, len(entries))}
-	for i, e := range entries {
-		s.defs[i] = Def{Name: e.Name, Kind: Kind(e.Kind), Value: e.Value}
-		s.index[e.Name] = i
+		defs: defs, index: make(map[string]int, len(defs))}
+	for i, d := range defs {
+		s.index[d.Name] = i
 	}
 	return s
+}
+
+// kindChars are the encoding's kind characters, indexed by Kind; maxPrefix is the longest shared
+// prefix a line can say ('0' + 74 = 'z'). internal/gen's encode.go describes the encoding.
+const (
+	kindChars = "=.@!#$%&"
+	maxPrefix = 'z' - '0'
+)
+
+// decode reads a table in internal/gen's encoding; a leading newline is skipped. The names share one
+// allocation.
+func decode(data string) ([]Def, error) {
+	data = strings.TrimPrefix(data, "\n")
+	n := strings.Count(data, "\n")
+	defs := make([]Def, 0, n)
+	ends := make([]int, 0, n) // each name's end in arena
+	arena := make([]byte, 0, 2*len(data))
+	prevStart := 0
+	for line := 1; data != ""; line++ {
+		end := strings.IndexByte(data, '\n')
+		if end < 0 {
+			return nil, fmt.Errorf("line %d: no newline", line)
+		}
+		s := data[:end]
+		data = data[end+1:]
+		if s == "" {
+			return nil, fmt.Errorf("line %d: empty", line)
+		}
+		p := int(s[0]) - '0'
+		k := strings.IndexAny(s[1:], kindChars) + 1 // s[0] may be any byte '0'…'z', '@' included
+		if p < 0 || p > maxPrefix || p > len(arena)-prevStart || k < 1 || p+k-1 == 0 {
+			return nil, fmt.Errorf("line %d: bad entry %q", line, s)
+		}
+		start := len(arena)
+		arena = append(arena, arena[prevStart:prevStart+p]...)
+		arena = append(arena, s[1:k]...)
+		prevStart = start
+		d := Def{Kind: Kind(strings.IndexByte(kindChars, s[k]))}
+		v := s[k+1:]
+		if d.Kind == Flag {
+			if v != "" {
+				return nil, fmt.Errorf("line %d: a flag with a value", line)
+			}
+		} else {
+			neg := strings.HasPrefix(v, "-")
+			u, err := strconv.ParseUint(strings.TrimPrefix(v, "-"), 16, 63)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: bad value %q", line, v)
+			}
+			d.Value = int64(u)
+			if neg {
+				d.Value = -d.Value
+			}
+		}
+		defs = append(defs, d)
+		ends = append(ends, len(arena))
+	}
+	names := string(arena)
+	start := 0
+	for i := range defs {
+		defs[i].Name = names[start:ends[i]]
+		start = ends[i]
+	}
+	return defs, nil
 }
 
 // Def returns the definition of name (case-sensitive, as in C), or ok false.

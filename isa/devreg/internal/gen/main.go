@@ -1,12 +1,16 @@
 // Command gen writes package devreg's tables.go: every register, bit and constant avr-libc's <avr/io.h>
-// defines for each device of [isa.DeviceNames], read through avr-gcc's preprocessor (see package
-// extract). Run it from isa/devreg with go generate. The installed avr-libc (Debian's 2.0.0) lacks the
-// ATmega4809; -upstream names the include/ directory of a newer avr-libc tree for it:
+// defines for each device named on the command line (go generate passes isa.DeviceNames(); devreg's
+// test checks the list), read through avr-gcc's preprocessor (extract.go says how) and encoded as
+// encode.go says. Run it from isa/devreg with go generate.
 //
-//	go generate ./isa/devreg   # with AVRLIBC_UPSTREAM=/path/to/avr-libc/include
-//	go run ./internal/gen -upstream /path/to/avr-libc/include -label "avr-libc git b6c2bb81"
+// The installed avr-libc (Debian's 2.0.0) lacks the ATmega4809: -upstream names the include/ directory
+// of a newer avr-libc tree for it (default $AVRLIBC_UPSTREAM, label $AVRLIBC_UPSTREAM_LABEL):
 //
-// Without one, the ATmega4809's table is kept as the current tables.go has it.
+//	AVRLIBC_UPSTREAM=/src/avr-libc/include AVRLIBC_UPSTREAM_LABEL="avr-libc git b6c2bb81" go generate ./isa/devreg
+//
+// Without one, a device that needs it keeps the table the -keep file (default the output) has.
+//
+// The package is self-contained (no avrlab import), as everything under isa/ is.
 package main
 
 import (
@@ -15,54 +19,56 @@ import (
 	"flag"
 	"fmt"
 	"os"
-
-	"github.com/avrlab/avrlab/isa"
-	"github.com/avrlab/avrlab/isa/devreg/internal/extract"
 )
 
 func main() {
-	envDir, envLabel := extract.UpstreamFromEnv()
+	envDir, envLabel := UpstreamFromEnv()
 	out := flag.String("o", "tables.go", "output file")
-	upstream := flag.String("upstream", envDir, "avr-libc include directory for devices the installed avr-libc lacks (default $AVRLIBC_UPSTREAM)")
-	label := flag.String("label", envLabel, "how the tables name -upstream, e.g. \"avr-libc git b6c2bb81\" (default $AVRLIBC_UPSTREAM_LABEL)")
+	keepFrom := flag.String("keep", "", "the tables.go whose tables to keep for devices without headers (default: -o)")
+	upstream := flag.String("upstream", envDir, "avr-libc include directory for devices the installed avr-libc lacks")
+	label := flag.String("label", envLabel, "how the tables name -upstream, e.g. \"avr-libc git b6c2bb81\"")
 	gcc := flag.String("gcc", "avr-gcc", "the avr-gcc binary")
 	flag.Parse()
-	if err := run(*out, extract.Config{GCC: *gcc, Upstream: *upstream, UpstreamLabel: *label, Fallbacks: extract.DefaultFallbacks()}); err != nil {
+	if *keepFrom == "" {
+		*keepFrom = *out
+	}
+	cfg := Config{GCC: *gcc, Upstream: *upstream, UpstreamLabel: *label, Fallbacks: DefaultFallbacks()}
+	if err := run(*out, *keepFrom, flag.Args(), cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string, cfg extract.Config) error {
-	old, _ := os.ReadFile(out)
-	var devs []*extract.Device
-	for _, name := range isa.DeviceNames() {
-		d, err := extract.Extract(cfg, name)
-		if errors.Is(err, extract.ErrNoHeaders) {
-			if d, err = keep(old, name); err != nil {
+func run(out, keepFrom string, devices []string, cfg Config) error {
+	if len(devices) == 0 {
+		return errors.New("no devices named")
+	}
+	old, _ := os.ReadFile(keepFrom)
+	var tables []*Table
+	for _, name := range devices {
+		d, err := Extract(cfg, name)
+		var t *Table
+		switch {
+		case errors.Is(err, ErrNoHeaders):
+			if t, err = Parse(old, name); err != nil {
+				return fmt.Errorf("%s: %w, and %s has no table to keep: %v", name, ErrNoHeaders, keepFrom, err)
+			}
+			fmt.Fprintf(os.Stderr, "gen: %s: no headers; kept the table of %s\n", name, keepFrom)
+		case err != nil:
+			return err
+		default:
+			if t, err = NewTable(d); err != nil {
 				return err
 			}
-			fmt.Fprintf(os.Stderr, "gen: %s: no headers; kept the table of %s\n", name, out)
-		} else if err != nil {
-			return err
 		}
-		devs = append(devs, d)
+		tables = append(tables, t)
 	}
-	src, err := extract.Generate(devs)
+	src, err := Generate(tables)
 	if err != nil {
 		return err
 	}
-	if bytes.Equal(src, old) {
+	if prev, _ := os.ReadFile(out); bytes.Equal(src, prev) {
 		return nil
 	}
 	return os.WriteFile(out, src, 0o644)
-}
-
-// keep returns a device's table as the existing tables.go file holds it.
-func keep(old []byte, name string) (*extract.Device, error) {
-	d, err := extract.Parse(old, name)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w, and the existing tables have none: %v", name, extract.ErrNoHeaders, err)
-	}
-	return d, nil
 }

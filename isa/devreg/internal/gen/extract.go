@@ -1,7 +1,5 @@
-// Package extract reads the register and bit names of one AVR device out of avr-libc's device headers,
-// using avr-gcc's preprocessor as the parser, and writes them as the compact tables of package devreg.
-//
-// For a device, [Extract] makes two avr-gcc calls:
+// This file reads the names of one AVR device out of avr-libc's device headers, using avr-gcc's
+// preprocessor as the parser. For a device, Extract makes two avr-gcc calls:
 //
 //  1. avr-gcc -mmcu=DEV -x assembler-with-cpp -E -dD /dev/null -include avr/io.h lists every macro the
 //     headers define, with the file that defines it. The candidates are the object-like macros of the
@@ -16,7 +14,8 @@
 // A candidate whose expansion is not an integer expression (XL → r26, vectors → __vector_N, fuse values
 // with C casts, strings, empty guards) is not a register or constant usable in assembler and is left out.
 // The test of package devreg checks every value of the tables against avr-gcc -E.
-package extract
+
+package main
 
 import (
 	"bufio"
@@ -29,27 +28,32 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/avrlab/avrlab/isa/devreg/internal/enc"
 )
 
-// Kind and Entry are the encoding's; see package enc.
-type (
-	Kind  = enc.Kind
-	Entry = enc.Entry
-)
+// Kind says how avr-libc defines a name; the values are package devreg's Kind.
+type Kind uint8
 
 // The kinds.
 const (
-	Const  = enc.Const
-	Flag   = enc.Flag
-	CPUReg = enc.CPUReg
-	IO8    = enc.IO8
-	IO16   = enc.IO16
-	MEM8   = enc.MEM8
-	MEM16  = enc.MEM16
-	MEM32  = enc.MEM32
+	Const  Kind = iota // an integer constant: a bit number, bit mask, size or address
+	Flag               // defined with an empty body, for #ifdef (__AVR_HAVE_PRPD_SPI)
+	CPUReg             // an alias of a CPU register: XL is r26, Value 26
+	IO8                // _SFR_IO8(io): an 8-bit register in I/O space, value io + __SFR_OFFSET
+	IO16               // _SFR_IO16(io): a 16-bit register pair in I/O space
+	MEM8               // _SFR_MEM8(addr): an 8-bit register at a data-space address
+	MEM16              // _SFR_MEM16(addr)
+	MEM32              // _SFR_MEM32(addr)
 )
+
+// Entry is one name the headers define.
+type Entry struct {
+	Name string
+	Kind Kind
+	// Value is what the name evaluates to in an assembler source with the default __SFR_OFFSET: the
+	// data-space address for a register, the number for a constant, n for a CPU register rn, 0 for a
+	// flag.
+	Value int64
+}
 
 // Macro returns the avr-libc macro defining a register of kind k ("_SFR_IO8"), "" for another kind.
 func Macro(k Kind) string {
