@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -176,10 +177,18 @@ func TestBuildSite(t *testing.T) {
 	if !bytes.Contains(s.assets["wasm_exec.js"].body, []byte("globalThis.Go = class")) {
 		t.Errorf("wasm_exec.js does not define globalThis.Go")
 	}
-	// The page, worker and styles refer to their files relatively, so the site works from a sub-path.
-	for _, name := range []string{"index.html", "app.js", "worker.js", "style.css"} {
+	// The page, its modules, the worker and styles refer to their files relatively, so the site works
+	// from a sub-path.
+	var pageFiles []string
+	for name := range s.assets {
+		if strings.HasSuffix(name, ".js") && name != "wasm_exec.js" || strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".css") {
+			pageFiles = append(pageFiles, name)
+		}
+	}
+	sort.Strings(pageFiles)
+	for _, name := range pageFiles {
 		b := s.assets[name].body
-		for _, abs := range []string{`src="/`, `href="/`, `fetch("/`, `Worker("/`, `importScripts("/`, `url(/`} {
+		for _, abs := range []string{`src="/`, `href="/`, `fetch("/`, `Worker("/`, `importScripts("/`, `url(/`, `from "/`, `import("/`} {
 			if bytes.Contains(b, []byte(abs)) {
 				t.Errorf("%s has an absolute URL (%s…)", name, abs)
 			}

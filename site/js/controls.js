@@ -1,0 +1,83 @@
+// The pickers and fields of the header and the options row. They show the store's settings and
+// change them; a change re-runs. Nothing else reads them.
+import { $, el } from "./util.js";
+import { store } from "./store.js";
+import { runNow, stop } from "./engine.js";
+
+// fields: setting → [element id, DOM property, parse].
+const fields = {
+  task: ["task", "value", (v) => v],
+  device: ["device", "value", (v) => v],
+  vectors: ["vectors", "value", (v) => v],
+  live: ["live", "checked", (v) => v],
+  call: ["call", "value", (v) => v.trim()],
+  defines: ["defines", "value", (v) => v.trim()],
+  rk: ["rk", "value", (v) => v.trim()],
+  maxCycles: ["max-cycles", "value", (v) => Math.max(0, Math.min(1e10, parseInt(v, 10) || 0))],
+};
+
+export function fillPickers(meta) {
+  const ex = $("example");
+  ex.textContent = "";
+  ex.appendChild(el("option", { value: "", text: "open an example…" }));
+  for (const e of meta.examples) ex.appendChild(el("option", { value: e.id, text: `${e.title} (${e.id})` }));
+  if (meta.exercises && meta.exercises.length) {
+    const g = el("optgroup", { label: "Exercises" });
+    for (const e of meta.exercises) g.appendChild(el("option", { value: "exercise:" + e.id, text: `${e.title} (${e.id})` }));
+    ex.appendChild(g);
+  }
+  const task = $("task");
+  task.textContent = "";
+  task.appendChild(el("option", { value: "", text: "from the source" }));
+  for (const t of meta.tasks) task.appendChild(el("option", { value: t.id, text: t.name }));
+  task.appendChild(el("option", { value: "run", text: "none: run from reset" }));
+  const dev = $("device");
+  dev.textContent = "";
+  for (const d of meta.devices) dev.appendChild(el("option", { value: d, text: d }));
+}
+
+// showSettings puts the settings into the controls.
+function showSettings() {
+  for (const [key, [id, prop]] of Object.entries(fields)) {
+    const v = store.settings[key];
+    const e = $(id);
+    if (key === "maxCycles") e.value = v ? String(v) : "";
+    else if (e[prop] !== v) e[prop] = v;
+  }
+}
+
+// showPane selects a panel of the results column (result, exercise, debug, cycles, devices).
+export function showPane(name) {
+  for (const b of document.querySelectorAll(".rtabs button")) {
+    const on = b.dataset.pane === name;
+    b.setAttribute("aria-selected", String(on));
+    $("pane-" + b.dataset.pane).hidden = !on;
+  }
+  store.emit("pane", name);
+}
+
+export function wireControls({ openExample }) {
+  for (const b of document.querySelectorAll(".rtabs button")) b.addEventListener("click", () => showPane(b.dataset.pane));
+  $("run").addEventListener("click", runNow);
+  $("stop").addEventListener("click", stop);
+  $("example").addEventListener("change", (e) => {
+    const id = e.target.value;
+    e.target.value = "";
+    if (id.startsWith("exercise:")) location.hash = "exercise=" + encodeURIComponent(id.slice(9));
+    else if (id) openExample(id);
+  });
+  for (const [key, [id, prop, parse]] of Object.entries(fields)) {
+    $(id).addEventListener("change", () => {
+      store.set(key, parse($(id)[prop]));
+      if (key !== "live" || store.settings.live) runNow();
+    });
+  }
+  store.on("settings", showSettings);
+  document.addEventListener("keydown", (e) => {
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key === "Enter") {
+      e.preventDefault();
+      runNow();
+    }
+  });
+}

@@ -1,0 +1,260 @@
+// The engine: the two Web Workers that run the Go modules built from cmd/wasm, and the one place that
+// sends the engine its requests and schedules the runs.
+//   engine    — engine.wasm: assemble, benchmark, run, debug; terminated and restarted by Stop, so a
+//               runaway program never freezes the page; compiled first, it is on the path to the first
+//               RANK;
+//   workspace — workspace.wasm: the files in IndexedDB (through hackpadfs), chroma highlighting and
+//               Markdown; started after the first result on a first visit.
+import { $, debounce, setStatus } from "./util.js";
+import { store, timings, mainFile } from "./store.js";
+
+export const LIVE_DELAY_MS = 40; // edit → benchmark debounce
+const STALE_RESTART_MS = 1500; // a live run older than this is abandoned when a newer edit waits
+export const DEFAULT_EXAMPLE = "cham64-v2";
+
+let firstResultDone;
+export const firstResultP = new Promise((resolve) => {
+  firstResultDone = resolve;
+  setTimeout(resolve, 3000); // never wait longer than this for colours
+});
+
+export class StoppedError extends Error {
+  constructor() {
+    super("stopped");
+  }
+}
+
+class WorkerClient {
+  constructor(role, modulePromise) {
+    this.role = role;
+    this.modP = modulePromise;
+    this.seq = 0;
+    this.pending = new Map();
+    this.generation = 0; // counts restarts: state kept in the worker (a debug session) dies with it
+    this.start();
+  }
+  start() {
+    this.w = new Worker("worker.js");
+    this.ready = new Promise((res, rej) => {
+      this.readyRes = res;
+      this.readyRej = rej;
+    });
+    this.ready.catch(() => {});
+    this.w.onmessage = (e) => this.onMessage(e.data);
+    this.w.onerror = (e) => this.readyRej(new Error(e.message || `${this.role} worker failed`));
+    const w = this.w;
+    this.modP.then(
+      (module) => w.postMessage({ op: "init", module, role: this.role }),
+      (err) => this.readyRej(err),
+    );
+  }
+  onMessage(m) {
+    if (m.op === "ready") {
+      timings[this.role + "StartMs"] = m.startMs;
+      timings[this.role + "Ready"] = performance.now();
+      return this.readyRes();
+    }
+    if (m.op === "failed") return this.readyRej(new Error(m.error));
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    if (m.progress !== undefined) {
+      if (p.onProgress) p.onProgress(m.progress);
+      return;
+    }
+    this.pending.delete(m.id);
+    if (m.error !== undefined) p.reject(new Error(m.error));
+    else p.resolve(m.result);
+  }
+  async call(op, arg, onProgress) {
+    await this.ready;
+    const w = this.w;
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      w.postMessage({ id, op, arg });
+    });
+  }
+  get busy() {
+    return this.pending.size > 0;
+  }
+  restart() {
+    this.w.terminate();
+    this.generation++;
+    const stopped = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of stopped) p.reject(new StoppedError());
+    this.start();
+    store.emit("engine-restarted", this.role);
+  }
+}
+
+// compileModule fetches and compiles the module of a worker role (engine, workspace).
+async function compileModule(role) {
+  const url = document.querySelector(`meta[name="avrlab-wasm-${role}"]`).content;
+  const t0 = performance.now();
+  let mod;
+  try {
+    mod = await WebAssembly.compileStreaming(fetch(url));
+  } catch (e) {
+    // A static host that serves .wasm with another Content-Type: compile from bytes instead.
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`fetching ${url}: ${r.status} ${r.statusText}`);
+    mod = await WebAssembly.compile(await r.arrayBuffer());
+  }
+  timings[role + "Compiled"] = performance.now();
+  timings[role + "CompileMs"] = timings[role + "Compiled"] - t0;
+  return mod;
+}
+
+export const engine = new WorkerClient("engine", compileModule("engine"));
+
+// On a first visit the engine benches the default example before the workspace is needed, so the
+// workspace module is fetched, compiled and started after the first result instead of competing with
+// the engine for the network and the CPU. On a repeat visit (or a link) the saved files decide what to
+// bench, so it starts right away.
+export const firstVisit = (() => {
+  try {
+    return !location.hash && localStorage.getItem("avrlab.current") === null;
+  } catch {
+    return false;
+  }
+})();
+export const ws = new WorkerClient("workspace", firstVisit ? firstResultP.then(() => compileModule("workspace")) : compileModule("workspace"));
+
+// ---- requests ----------------------------------------------------------------------------------------
+
+// vectorCount reads the Vectors setting: empty means the lab's default, 0 means the official vector only.
+function vectorCount(v) {
+  const n = parseInt(v, 10);
+  if (!Number.isFinite(n)) return 0;
+  return n <= 0 ? -1 : Math.min(n, 10000);
+}
+
+export function makeRequest(fileMap, main, s) {
+  return {
+    files: fileMap, main, task: s.task, device: s.device, vectors: vectorCount(s.vectors), seed: 1,
+    max_cycles: s.maxCycles || 0, call: (s.call || "").trim(), binary: "", defines: s.defines || "", scenario: "",
+    rk: (s.rk || "").trim(), goals: "", tests: "",
+  };
+}
+
+// request is the engine request for what the page shows now: the current program, the settings, the
+// open exercise's goals and tests, or a dropped binary.
+export function request() {
+  const req = makeRequest(Object.fromEntries(store.files()), mainFile(), store.settings);
+  const ex = store.exercise;
+  if (ex && req.files[ex.file] !== undefined) {
+    req.goals = ex.readme;
+    req.tests = ex.tests || "";
+  }
+  if (store.dropped) Object.assign(req, { files: {}, main: store.dropped.name, binary: store.dropped.b64 });
+  return req;
+}
+
+// On a first visit the page will measure the default example. Its source is fetched with the module,
+// the engine starts on it the moment it is up (the workspace is still opening), and the first run
+// takes this answer when its request turns out the same. The first call of a fresh WebAssembly
+// instance is several times slower than later ones, so starting it early is most of the first RANK's
+// time.
+let speculative = null; // {req, answer: Promise}
+const defaultFile = DEFAULT_EXAMPLE + ".S"; // examples.List: the file of example ID is ID.S
+const defaultSourceP = firstVisit ? fetch("examples/" + defaultFile).then((r) => (r.ok ? r.text() : null)) : Promise.resolve(null);
+defaultSourceP.catch(() => {});
+
+// requestKey compares requests with the engine's defaults filled in (device "", 0 vectors).
+function requestKey(req, meta) {
+  return JSON.stringify({ ...req, device: req.device || meta.default_device, vectors: req.vectors || meta.vectors });
+}
+
+export async function speculate() {
+  const source = await defaultSourceP;
+  if (source === null) return null;
+  const req = makeRequest({ [defaultFile]: source }, defaultFile, { task: "", device: "", vectors: "", maxCycles: store.settings.maxCycles });
+  const answer = engine.call("bench", req);
+  answer.catch(() => {});
+  speculative = { req, answer };
+  return { id: DEFAULT_EXAMPLE, file: defaultFile, source };
+}
+
+// ---- run scheduling ------------------------------------------------------------------------------
+
+let running = null; // {startedAt, inputAt}
+let queued = false;
+let busyTimer = 0;
+export const scheduleRun = debounce(runNow, LIVE_DELAY_MS);
+
+export function isRunning() {
+  return running !== null;
+}
+
+export function runNow() {
+  scheduleRun.cancel();
+  if (!store.meta) return;
+  if (running) {
+    queued = true;
+    // A live edit supersedes a run that is still going: restart the engine rather than wait.
+    if (performance.now() - running.startedAt > STALE_RESTART_MS) engine.restart();
+    return;
+  }
+  startRun();
+}
+
+async function startRun() {
+  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0 };
+  running = run;
+  $("stop").disabled = false;
+  setStatus("assembling…", "busy");
+  clearTimeout(busyTimer);
+  busyTimer = setTimeout(() => {
+    if (running === run) setStatus($("status").textContent.replace(/ \(.*$/, "") + " (Stop ends it)", "busy");
+  }, 1500);
+  try {
+    const req = request();
+    const spec = speculative;
+    speculative = null;
+    let res = null;
+    if (spec && requestKey(spec.req, store.meta) === requestKey(req, store.meta)) res = await spec.answer.catch(() => null);
+    if (!res) {
+      res = await engine.call("bench", req, (phase) => {
+        if (running === run) setStatus(phase + "…", "busy");
+      });
+    }
+    store.setResult(res, store.dropped ? store.dropped.name : req.main);
+    timings.resultInputAt = run.inputAt;
+    const now = performance.now();
+    if (run.inputAt && run.inputAt === timings.lastInputAt) {
+      timings.lastEditToRank = now - run.inputAt;
+      timings.editToRank.push(timings.lastEditToRank);
+    }
+    timings.lastRunMs = now - run.startedAt;
+    if (timings.firstResult === undefined) {
+      timings.firstResult = now;
+      firstResultDone();
+    }
+    if (timings.firstRank === undefined && res.report && res.report.pass) timings.firstRank = now;
+    setStatus(res.error ? "error" : "ready", res.error ? "error" : "");
+  } catch (e) {
+    if (e instanceof StoppedError) {
+      if (!queued) setStatus("stopped", "error");
+    } else {
+      setStatus("engine error", "error");
+      store.emit("engine-error", e.message);
+    }
+  } finally {
+    clearTimeout(busyTimer);
+    running = null;
+    $("stop").disabled = true;
+    if (queued) {
+      queued = false;
+      startRun();
+    }
+  }
+}
+
+export function stop() {
+  if (!running) return;
+  queued = false;
+  scheduleRun.cancel();
+  engine.restart();
+  store.emit("stopped");
+}

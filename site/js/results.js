@@ -1,0 +1,240 @@
+// The results panel: the score (RANK, verdict, badges), the metrics, the vectors and the first failure,
+// the state after a run from reset, the problems list and the published table. While the source does
+// not assemble, the last good result stays, dimmed and marked stale.
+import { $, el, fmt, hex } from "./util.js";
+import { store } from "./store.js";
+import { renderMarks, jumpTo } from "./editor.js";
+import { openFile } from "./workspace.js";
+
+function setRank(text, stale) {
+  const r = $("rank");
+  r.textContent = text;
+  r.dataset.stale = stale ? "true" : "false";
+  $("sb-rank").textContent = text || "–";
+}
+function setVerdict(text, kind) {
+  const v = $("verdict");
+  v.textContent = text;
+  v.className = "verdict" + (kind ? " " + kind : "");
+  $("sb-verdict").textContent = text;
+  $("sb-verdict").className = "sb-verdict" + (kind ? " " + kind : "");
+}
+export function showMessage(text, note) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.hidden = !text;
+  m.className = "message" + (note ? " note" : "");
+}
+
+function clearReport() {
+  for (const id of ["m-cycles", "m-cpb", "m-flash", "m-ram"]) {
+    $(id).textContent = "–";
+    $(id).title = "";
+  }
+  $("badges").textContent = "";
+  $("vectors-out").textContent = "";
+  $("failure").hidden = true;
+  $("run-out").hidden = true;
+  $("task-name").textContent = "";
+}
+
+function setStale(on, why) {
+  $("results").classList.toggle("stale", on);
+  $("stale-note").hidden = !on;
+  $("stale-note").textContent = on ? why : "";
+}
+
+function showResult(res) {
+  renderMarks();
+  renderProblems();
+  const errs = store.diagnostics.filter((d) => d.severity === "error");
+  const main = store.dropped ? store.dropped.name : store.lastMain;
+  if (errs.length && !res.error) {
+    const first = errs[0];
+    const why = `Stale: the source does not assemble (${errs.length} error${errs.length > 1 ? "s" : ""}, first at ${first.file}:${first.line}); this is the last result that did.`;
+    if (store.good && store.good.main === main && store.good.res !== res) {
+      setStale(true, why);
+      setVerdict(`does not assemble (${errs.length} error${errs.length > 1 ? "s" : ""})`, "stale");
+      $("rank").dataset.stale = "true";
+      return;
+    }
+    setStale(false);
+    clearReport();
+    showMessage("");
+    setRank("");
+    setVerdict(`FAIL — does not assemble (${errs.length} error${errs.length > 1 ? "s" : ""})`, "fail");
+    store.emit("report", null);
+    return;
+  }
+  setStale(false);
+  clearReport();
+  showMessage("");
+  if (res.flash) $("m-flash").textContent = String(res.flash);
+  if (res.error) {
+    setRank("");
+    setVerdict("FAIL — " + res.error, "fail");
+    showMessage(res.error);
+    store.emit("report", null);
+    return;
+  }
+  if (res.no_code) {
+    setRank("");
+    setVerdict("NO CODE", "none");
+    showMessage(res.note, true);
+    store.emit("report", null);
+    return;
+  }
+  if (res.mode === "run") return showRun(res);
+  showReport(res.report, main);
+}
+
+function showReport(r, main) {
+  $("task-name").textContent = `${r.task_name} · ${r.device} · ${main}`;
+  const total = r.vectors;
+  if (r.pass) {
+    setRank(fmt(r.rank, 2));
+    setVerdict(`PASS — ${total} of ${total} vectors`, "pass");
+  } else {
+    setRank("");
+    const why = r.error ? "the call did not complete" : r.failures ? `${r.failures} of ${total} vectors wrong` : "ABI broken";
+    setVerdict("FAIL — " + why, "fail");
+  }
+  if (r.error) {
+    showMessage(r.error);
+  } else {
+    $("m-cycles").textContent =
+      r.cycles_min === r.cycles_max ? String(r.cycles_min) : `${fmt(r.cycles_mean, 1)} (${r.cycles_min}–${r.cycles_max})`;
+    $("m-cpb").textContent = fmt(r.cpb, 1);
+  }
+  $("m-flash").textContent = String(r.flash);
+  $("m-flash").title = `measured; the source emits ${r.flash_declared} B` + (r.measurement || []).map((m) => "\n" + m).join("");
+  $("m-ram").textContent = String(r.ram);
+  const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
+  $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
+
+  const b = $("badges");
+  const badge = (ok, label, detail) =>
+    b.appendChild(el("span", { class: "badge " + (ok ? "ok" : "no"), text: (ok ? "✓ " : "✗ ") + label, title: detail || "" }));
+  if (!r.error) {
+    badge(r.constant_time, "constant time", r.constant_time_detail || "cycle counts and executed addresses agree for random inputs");
+    badge(r.abi_ok, "avr-gcc ABI", r.abi_detail || "callee-saved registers, r1 and SP restored");
+  }
+  if (r.rk_in) b.appendChild(el("span", { class: "badge ok", text: "round keys: " + r.rk_in }));
+
+  const v = $("vectors-out");
+  const pf = (ok) => el("span", { class: "pf " + (ok ? "ok" : "no"), text: ok ? "pass" : "fail" });
+  if (r.official) {
+    v.appendChild(el("div", { class: "row" }, "Official vector: ", pf(r.official.ok), ` (${r.official.cycles} cycles)`));
+  }
+  const random = Math.max(0, total - 1);
+  if (random > 0) {
+    const randomFail = r.failures - (r.official && !r.official.ok ? 1 : 0);
+    v.appendChild(el("div", { class: "row" }, `Random vectors: ${random - randomFail} of ${random} `, pf(randomFail === 0)));
+  }
+  for (const m of [...(r.notes || []), ...(r.measurement || [])]) v.appendChild(el("div", { class: "row muted", text: m }));
+  if (r.first_failure) {
+    const f = r.first_failure;
+    const rows = $("failure-rows");
+    rows.textContent = "";
+    const lines = (f.inputs || []).map((x) => [x.role, x.hex]);
+    lines.push(["expected " + f.output, f.expected], ["got", f.got, "diff"]);
+    if (f.problem) lines.push(["problem", f.problem]);
+    for (const [k, val, cls] of lines) {
+      rows.appendChild(el("tr", null, el("th", { text: k }), el("td", { text: val, class: cls || "" })));
+    }
+    $("failure").hidden = false;
+  }
+  store.emit("report", r);
+}
+
+function showRun(res) {
+  const r = res.run;
+  setRank("");
+  const ok = r.stop === "sleep" || r.stop === "break";
+  setVerdict(`${ok ? "RAN" : "FAIL"} — stopped by ${r.stop} after ${r.cycles} cycles`, ok ? "pass" : "fail");
+  if (res.note) showMessage(res.note, true);
+  if (r.fault) showMessage(r.fault + (res.fault_at ? ` (marked in ${res.fault_at.file} at line ${res.fault_at.line})` : ""));
+  $("m-cycles").textContent = String(r.cycles);
+  const out = $("run-out");
+  out.textContent = "";
+  const regs = [];
+  for (let i = 0; i < 32; i++) regs.push(`r${i}`.padStart(3) + "=" + hex(r.r[i], 2) + (i % 8 === 7 ? "\n" : "  "));
+  out.appendChild(el("h2", { text: "Program state" }));
+  out.appendChild(el("pre", { text: `PC=0x${hex(r.pc * 2, 4)}  SP=0x${hex(r.sp, 4)}  SREG=0x${hex(r.sreg, 2)}\n` + regs.join("") }));
+  if (r.output) {
+    out.appendChild(el("h2", { text: "Output (UART)" }));
+    out.appendChild(el("pre", { text: r.output }));
+  }
+  out.hidden = false;
+  store.emit("report", null);
+}
+
+// published returns the published rows plus the user's passing fixed-key result, sorted by RANK.
+export function publishedRows(r) {
+  if (!store.meta) return [];
+  const rows = store.meta.published.map((p) => ({ ...p }));
+  const task = r && store.meta.tasks.find((t) => t.id === r.task);
+  if (r && r.pass && r.scenario === "fixed-key") {
+    const main = store.dropped ? store.dropped.name : store.lastMain;
+    rows.push({ cipher: task ? task.cipher : "", impl: "your code (" + main + ")", flash: r.flash, ram: r.ram, cpb: r.cpb, rank: r.rank, mine: true });
+  }
+  rows.sort((a, b) => b.rank - a.rank || (a.mine ? -1 : b.mine ? 1 : 0));
+  return rows;
+}
+
+export function renderPublished(r) {
+  const body = $("published-rows");
+  body.textContent = "";
+  if (!store.meta) return;
+  const task = r && store.meta.tasks.find((t) => t.id === r.task);
+  const cipher = task ? task.cipher : "";
+  publishedRows(r).forEach((p, i) => {
+    const src = p.source && store.meta.sources[p.source];
+    body.appendChild(
+      el(
+        "tr",
+        { class: (p.mine ? "mine" : "") + (cipher && p.cipher === cipher ? " same" : ""), title: src || "" },
+        el("td", { class: "num", text: String(i + 1) }),
+        el("td", { text: p.cipher }),
+        el("td", { text: p.impl }),
+        el("td", { class: "num", text: String(p.flash) }),
+        el("td", { class: "num", text: String(p.ram) }),
+        el("td", { class: "num", text: fmt(p.cpb, p.mine ? 1 : 0) }),
+        el("td", { class: "num", text: fmt(p.rank, p.mine ? 2 : 1) }),
+      ),
+    );
+  });
+}
+
+function renderProblems() {
+  const list = $("problems");
+  list.textContent = "";
+  const ds = store.diagnostics;
+  $("problem-count").textContent = ds.length ? String(ds.length) : "none";
+  for (const d of ds) {
+    const btn = el(
+      "button",
+      {
+        onclick: () => {
+          if (d.file !== store.current && store.files().has(d.file)) openFile(d.file, { run: false });
+          if (d.file === store.current) jumpTo(d.line, d.col);
+        },
+      },
+      el("span", { class: "sev-" + d.severity, text: d.severity }),
+      d.line > 0 ? ` ${d.file}:${d.line}:${d.col}: ${d.msg}` : ` ${d.file}: ${d.msg}`,
+    );
+    list.appendChild(el("li", null, btn));
+  }
+}
+
+export function wireResults() {
+  store.on("result", showResult);
+  store.on("report", renderPublished);
+  store.on("stopped", () => {
+    showMessage("Stopped: the engine was terminated and a fresh one started. The page keeps your source.");
+    setRank("");
+    setVerdict("STOPPED", "fail");
+  });
+  store.on("engine-error", (msg) => showMessage(msg));
+  store.on("current", () => renderMarks());
+}

@@ -1,0 +1,223 @@
+// Share links: the source, the files it includes, the task, device and fields go into the link's #
+// fragment (deflate-raw, base64url), so nothing is uploaded. An opened link is not saved until Keep,
+// which asks before replacing a different file of the same name.
+import { $, notice, pack, unpack } from "./util.js";
+import { store, includes, mainFile } from "./store.js";
+import { ws, runNow, scheduleRun } from "./engine.js";
+import { openFile, saveAll, validName, freeName, renderSaveState, pickCurrent, markDirty } from "./workspace.js";
+
+// Link fields besides the files: name in the fragment → setting.
+const linkSettings = [
+  ["task", "task"],
+  ["call", "call"],
+  ["defines", "defines"],
+  ["rk", "rk"],
+  ["cycles", "maxCycles"],
+];
+
+export async function share() {
+  const main = mainFile();
+  const text = store.files().get(main);
+  const s = store.settings;
+  const p = new URLSearchParams();
+  let short = "";
+  for (const [id, src] of store.exampleSources) {
+    const ex = store.meta.examples.find((x) => x.id === id);
+    if (ex && src === text && includes(main).size === 1 && s.task === "" && s.device === store.meta.default_device &&
+      !s.call && !s.defines && !s.rk) {
+      short = id;
+    }
+  }
+  if (short) p.set("example", short);
+  else {
+    if (s.task) p.set("task", s.task);
+    p.set("device", s.device);
+    for (const [k, key] of linkSettings.slice(1)) if (s[key]) p.set(k, String(s[key]));
+    p.set("file", main);
+    p.set("code", await pack(text));
+    for (const [name, t] of includes(main)) {
+      if (name === main) continue;
+      p.append("incfile", name);
+      p.append("inccode", await pack(t));
+    }
+  }
+  showShare(location.href.split("#")[0] + "#" + p.toString(),
+    short ? "Short link to the example." : `holds ${p.getAll("incfile").length + 1} file(s), the task, the device and the fields.`);
+}
+
+// showShare opens the share box with a link.
+export function showShare(url, note) {
+  $("share-box").hidden = false;
+  const input = $("share-url");
+  input.value = url;
+  input.focus();
+  input.select();
+  $("share-note").textContent = `${url.length} characters; ${note}`;
+}
+
+// readLink turns the fragment into {files, main, settings}, or null when it holds no link.
+async function readLink() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  const settings = {};
+  if (p.has("example")) {
+    const ex = await fetchExample(p.get("example"));
+    return { files: new Map([[ex.file, ex.source]]), main: ex.file, settings: { task: "", call: "", defines: "", rk: "", maxCycles: store.settings.maxCycles }, device: p.get("device") || "" };
+  }
+  if (!p.has("code")) return null;
+  const main = p.get("file") || "main.S";
+  const out = new Map();
+  const add = (name, text) => {
+    const bad = validName(name);
+    if (bad) throw new Error(`the link names a file badly: ${bad}`);
+    out.set(name, text);
+  };
+  add(main, await unpack(p.get("code")));
+  const names = p.getAll("incfile");
+  const codes = p.getAll("inccode");
+  for (let i = 0; i < names.length && i < codes.length && i < 64; i++) add(names[i], await unpack(codes[i]));
+  for (const [k, key] of linkSettings) settings[key] = p.get(k) || "";
+  settings.maxCycles = Math.max(0, parseInt(settings.maxCycles, 10) || 0) || store.settings.maxCycles;
+  return { files: out, main, settings, device: p.get("device") || "" };
+}
+
+function applyLinkSettings(link) {
+  const m = store.meta;
+  const s = link.settings;
+  if (s.task && s.task !== "run" && !m.tasks.some((t) => t.id === s.task)) {
+    notice(`The link asks for task "${s.task}", which this version does not know.`);
+    s.task = "";
+  }
+  for (const [k, v] of Object.entries(s)) store.set(k, v, { persist: false, quiet: true });
+  let d = link.device || m.default_device;
+  if (!m.devices.includes(d)) {
+    notice(`The link asks for device "${d}", which this version does not know.`);
+    d = m.default_device;
+  }
+  store.set("device", d, { persist: false, quiet: true });
+  store.emit("settings", "*");
+}
+
+// openLink opens the link in the fragment, if any, and reports whether it did.
+export async function openLink() {
+  let link;
+  try {
+    link = await readLink();
+  } catch (e) {
+    notice("This link could not be opened: " + e.message);
+    history.replaceState(null, "", location.pathname + location.search);
+    return false;
+  }
+  if (!link) return false;
+  if (!store.inLink()) await saveAll();
+  store.linkFiles = link.files;
+  store.lastMain = link.main;
+  applyLinkSettings(link);
+  $("link-banner").hidden = false;
+  $("link-text").textContent = "This source came from a link and is not saved in your workspace.";
+  store.emit("mode");
+  openFile(link.main, { run: false });
+  renderSaveState();
+  return true;
+}
+
+// keepLink copies the link's files into the workspace, asking before replacing a different file.
+async function keepLink() {
+  if (!store.inLink()) return;
+  const link = store.linkFiles;
+  let main = store.current;
+  for (const [name, text] of link) {
+    let target = name;
+    const have = store.wsFiles.get(name);
+    if (have !== undefined && have !== text) {
+      const replace = confirm(
+        `Your workspace already has a different "${name}".\n\nOK: replace it with the linked one.\nCancel: keep yours and save the linked one under a new name.`,
+      );
+      if (!replace) target = freeName(name, new Set([...store.wsFiles.keys(), ...link.keys()]));
+    }
+    try {
+      await ws.call("write", { name: target, text });
+    } catch (e) {
+      return notice(e.message);
+    }
+    store.wsFiles.set(target, text);
+    if (name === store.current) main = target;
+  }
+  // Keeping the link keeps its task and device too.
+  store.remember("task", store.settings.task);
+  store.remember("device", store.settings.device);
+  leaveLink(main);
+}
+
+export function leaveLink(main) {
+  store.linkFiles = null;
+  $("link-banner").hidden = true;
+  history.replaceState(null, "", location.pathname + location.search);
+  const keep = { call: store.settings.call, defines: store.settings.defines, rk: store.settings.rk };
+  store.restoreSettings();
+  if (main) for (const [k, v] of Object.entries(keep)) store.set(k, v, { quiet: true });
+  store.emit("mode");
+  openFile(main && store.wsFiles.has(main) ? main : pickCurrent(), { run: false });
+  renderSaveState();
+  scheduleRun();
+}
+
+// ---- examples ------------------------------------------------------------------------------------------
+
+// fetchExample returns {id, file, source} of an example; the sources are static files beside the page.
+export async function fetchExample(id) {
+  const ex = store.meta.examples.find((e) => e.id === id);
+  if (!ex) {
+    const hint = store.meta.exercises && store.meta.exercises.some((e) => e.id === id) ? ` (an exercise: open #exercise=${id})` : "";
+    throw new Error(`no example "${id}"${hint}`);
+  }
+  const r = await fetch("examples/" + encodeURIComponent(ex.file));
+  if (!r.ok) throw new Error(`example ${id}: ${r.status} ${r.statusText}`);
+  const source = await r.text();
+  store.exampleSources.set(ex.id, source);
+  return { id: ex.id, file: ex.file, source };
+}
+
+export async function openExample(id) {
+  let ex;
+  try {
+    ex = await fetchExample(id);
+  } catch (e) {
+    return notice(e.message);
+  }
+  if (store.inLink()) {
+    if (!confirm("Leave the linked source? It is not in your workspace (use Keep to save it).")) return;
+    leaveLink();
+  }
+  store.emit("leave-exercise");
+  const have = store.wsFiles.get(ex.file);
+  if (have === undefined || (have !== ex.source && confirm(`Replace your edited "${ex.file}" with the original example?`))) {
+    store.wsFiles.set(ex.file, ex.source);
+    markDirty(ex.file);
+    await saveAll();
+  }
+  store.set("task", "");
+  openFile(ex.file, { run: false });
+  runNow();
+}
+
+export function wireShare() {
+  $("share").addEventListener("click", () => share().catch((e) => notice(e.message)));
+  $("copy-share").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("share-url").value);
+      $("share-note").textContent = "Copied.";
+    } catch {
+      $("share-url").select();
+      $("share-note").textContent = "Press Ctrl+C to copy.";
+    }
+  });
+  $("close-share").addEventListener("click", () => ($("share-box").hidden = true));
+  $("share-box").addEventListener("keydown", (e) => {
+    if (e.key === "Escape") $("share-box").hidden = true;
+  });
+  $("keep-link").addEventListener("click", keepLink);
+  $("leave-link").addEventListener("click", () => leaveLink());
+  $("close-notice").addEventListener("click", () => ($("notice").hidden = true));
+}
+
+export { keepLink };

@@ -1,0 +1,136 @@
+// The page's one store: the files (the saved workspace, or the files of an opened link), the current
+// file, the link and exercise modes, the settings of the pickers and fields, and the last result. The
+// modules read it and change it through its methods; a change emits an event ("settings", "files",
+// "current", "result", "mode") that the modules owning the affected DOM listen to. Nothing is read
+// back from the DOM.
+
+const params = new URLSearchParams(location.search);
+// ?cycles=N sets the initial cycle limit of one call (for very slow code, and for tests of Stop).
+const urlCycles = Math.max(0, parseInt(params.get("cycles") || "0", 10) || 0);
+
+// Settings kept across visits (in localStorage, not in link mode) and their defaults; device and
+// vectors default to the engine's (meta).
+const persisted = ["task", "device", "vectors", "live", "maxCycles"];
+
+const listeners = new Map();
+
+export const timings = (window.avrlabTimings = { editToRank: [] });
+
+export const store = {
+  meta: null, // the engine's description: tasks, devices, published rows
+  wsFiles: new Map(), // the workspace as saved in IndexedDB (plus edits being saved)
+  linkFiles: null, // the files of an opened link, or null in workspace mode
+  current: "", // the file in the editor
+  lastMain: "", // the file last measured
+  diagnostics: [], // of the last result: assembler errors and warnings, plus a fault line
+  result: null, // the last engine response
+  good: null, // {res, main}: the last response that assembled, shown dimmed while the source does not
+  persistent: true, // the workspace survives reloads
+  exampleSources: new Map(), // example id → source, for short links
+  wsOpened: false, // the saved workspace has been read (before that nothing is written)
+  dropped: null, // {name, b64}: a dropped ELF or HEX measured until the source is edited
+  exercise: null, // {id, title, readme, starter, tests, file, link}: the open exercise
+  settings: { task: "", device: "", vectors: "", live: true, call: "", defines: "", rk: "", maxCycles: urlCycles },
+
+  files() {
+    return this.linkFiles || this.wsFiles;
+  },
+  inLink() {
+    return this.linkFiles !== null;
+  },
+
+  on(ev, fn) {
+    if (!listeners.has(ev)) listeners.set(ev, []);
+    listeners.get(ev).push(fn);
+  },
+  emit(ev, ...args) {
+    for (const fn of listeners.get(ev) || []) fn(...args);
+  },
+
+  // set changes one setting; it is remembered across visits unless a link is open.
+  set(key, value, { persist = true, quiet = false } = {}) {
+    if (this.settings[key] === value) return;
+    this.settings[key] = value;
+    if (persist && !this.inLink() && persisted.includes(key)) saveSetting(key, value);
+    if (!quiet) this.emit("settings", key);
+  },
+
+  // restoreSettings loads the remembered settings, checked against what the engine offers.
+  restoreSettings() {
+    const m = this.meta;
+    const t = loadSetting("task", "");
+    this.settings.task = t === "run" || m.tasks.some((x) => x.id === t) ? t : "";
+    const d = loadSetting("device", m.default_device);
+    this.settings.device = m.devices.includes(d) ? d : m.default_device;
+    this.settings.live = loadSetting("live", "true") !== "false";
+    this.settings.vectors = loadSetting("vectors", String(m.vectors));
+    const c = parseInt(loadSetting("maxCycles", "0"), 10);
+    this.settings.maxCycles = urlCycles || (Number.isFinite(c) && c > 0 ? c : 0);
+    this.emit("settings", "*");
+  },
+
+  remembered(key, dflt) {
+    return loadSetting(key, dflt);
+  },
+  remember(key, value) {
+    saveSetting(key, value);
+  },
+
+  // setResult records an engine response and tells the modules.
+  setResult(res, main) {
+    this.result = res;
+    this.diagnostics = (res.errors || []).slice();
+    if (res.fault_at) this.diagnostics.push({ ...res.fault_at });
+    const errs = this.diagnostics.filter((d) => d.severity === "error");
+    if (!res.error && !errs.length && !res.no_code) this.good = { res, main };
+    this.emit("result", res);
+  },
+};
+
+// The key is the old name for settings the previous page kept ("current", "task", ...).
+function loadSetting(k, d) {
+  try {
+    const v = localStorage.getItem("avrlab." + k);
+    if (v === null) return d;
+    if (k === "live") return v === "0" ? "false" : v === "1" ? "true" : v;
+    return v;
+  } catch {
+    return d;
+  }
+}
+function saveSetting(k, v) {
+  try {
+    localStorage.setItem("avrlab." + k, String(v));
+  } catch {
+    /* storage disabled: settings last for this page only */
+  }
+}
+
+// includes lists the files the main file reaches through .include / #include, itself first.
+export function includes(main) {
+  const all = store.files();
+  const out = new Map();
+  const visit = (name) => {
+    if (out.has(name) || !all.has(name)) return;
+    const text = all.get(name);
+    out.set(name, text);
+    for (const m of text.matchAll(/^[ \t]*[.#][ \t]*include[ \t]+["<]([^">\n]+)[">]/gim)) visit(m[1]);
+  };
+  visit(main);
+  return out;
+}
+
+export function sortedNames() {
+  return [...store.files().keys()].sort();
+}
+
+// mainFile is the file to assemble: the current one, unless another file includes it (editing an
+// include re-measures the program that uses it).
+export function mainFile() {
+  const cur = store.current;
+  const all = store.files();
+  const includesCur = (name) => name !== cur && all.has(name) && includes(name).has(cur);
+  if (includesCur(store.lastMain)) return store.lastMain;
+  for (const name of sortedNames()) if (includesCur(name)) return (store.lastMain = name);
+  return (store.lastMain = cur);
+}

@@ -1,0 +1,114 @@
+// Small helpers shared by the page's modules: element building (text only, never parsed), debounce,
+// number formatting, the status line and the notice banner.
+
+export const $ = (id) => document.getElementById(id);
+
+// el builds an element; children are nodes or strings (added as text, never parsed).
+export function el(tag, props, ...children) {
+  const e = document.createElement(tag);
+  if (props) {
+    for (const [k, v] of Object.entries(props)) {
+      if (v === undefined || v === null) continue;
+      if (k === "class") e.className = v;
+      else if (k === "text") e.textContent = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role") e.setAttribute(k, v);
+      else if (k in e) e[k] = v;
+      else e.setAttribute(k, v);
+    }
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+// svg builds an SVG element with attributes; children as el.
+export function svg(tag, attrs, ...children) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) e.setAttribute(k, String(v));
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+export function debounce(fn, ms) {
+  let t = 0;
+  const d = (...a) => {
+    clearTimeout(t);
+    t = setTimeout(() => fn(...a), ms);
+  };
+  d.cancel = () => clearTimeout(t);
+  return d;
+}
+
+export const fmt = (x, d) => (Number.isFinite(x) ? x.toFixed(d) : "–");
+export const hex = (n, w) => n.toString(16).toUpperCase().padStart(w, "0");
+
+// segments splits text into lines with their newlines (the last line may lack one).
+export const segments = (text) => text.match(/[^\n]*\n|[^\n]+$/g) || [];
+
+export function setStatus(text, kind) {
+  const s = $("status");
+  s.textContent = text;
+  s.className = "status" + (kind ? " " + kind : "");
+}
+
+let noticeTimer = 0;
+export function notice(text) {
+  const n = $("notice-text");
+  n.textContent = text;
+  $("notice").hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => ($("notice").hidden = true), 10000);
+}
+
+export function download(name, text, type) {
+  const a = el("a", { download: name, href: URL.createObjectURL(new Blob([text], { type })) });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+// Links carry texts deflate-raw compressed and base64url encoded.
+function toB64url(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function fromB64url(s) {
+  const b = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
+  return out;
+}
+// pipe runs bytes through a (de)compression stream and stops reading past limit bytes of output, so a
+// small link cannot expand into gigabytes.
+async function pipe(bytes, stream, limit = Infinity) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const parts = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.length;
+    if (n > limit) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(n);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+export async function pack(text) {
+  return toB64url(await pipe(new TextEncoder().encode(text), new CompressionStream("deflate-raw")));
+}
+export async function unpack(s, limit = 1 << 20) {
+  const bytes = await pipe(fromB64url(s), new DecompressionStream("deflate-raw"), limit);
+  if (bytes === null) throw new Error(`the linked text is larger than ${limit >> 10} KiB`);
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
