@@ -124,7 +124,7 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 	if dev == nil {
 		dev = isa.LookupDevice(isa.DefaultDevice)
 	}
-	m := &Machine{dev: dev, cfg: cfg, sentinel: noSentinel}
+	m := &Machine{dev: dev, cfg: cfg, sentinel: noSentinel, epoch: 1}
 	words := dev.Flash / 2
 	lay := layoutFor(dev, cfg.Access)
 	var mem []byte

@@ -1,0 +1,309 @@
+package translate
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math/bits"
+	"sync"
+	"time"
+
+	"github.com/avrlab/avrlab/emu"
+)
+
+// Runtime compiles generated modules and runs them on machines' state memories: wazero natively
+// ([NewWazero]), the browser's WebAssembly API in the page.
+type Runtime interface {
+	// NewMemory returns the state memory of one machine, at least size bytes, all zero.
+	NewMemory(size int) (Memory, error)
+}
+
+// Memory is one machine's state memory and the modules instantiated on it.
+type Memory interface {
+	// Bytes returns the memory as the machine uses it.
+	Bytes() []byte
+	// Base returns the address of Bytes()[0] in the linear memory the modules import.
+	Base() uint32
+	// Load compiles module (compiled code may be shared between memories) and instantiates it on
+	// this memory. Its import is memory "env" "mem"; its export "run" is (i32 base, i32 pc) -> i32.
+	Load(module []byte) (Func, error)
+}
+
+// Func is an instantiated module's "run".
+type Func interface {
+	Call(base, pc uint32) uint32
+	Close()
+}
+
+// Stats counts an engine's translations since New.
+type Stats struct {
+	Modules    int           // modules generated (cache hits not counted)
+	CacheHits  int           // translations served from the cache
+	CodeBytes  int           // AVR code translated, bytes (two per instruction word)
+	WasmBytes  int           // WebAssembly generated, bytes
+	Translate  time.Duration // time spent discovering regions and generating modules
+	Compile    time.Duration // time spent compiling and instantiating them
+	Rebuilds   int           // translations after the first of a machine (new roots, SPM)
+	Fallbacks  int           // runners that gave up (a module failed to compile)
+	SideExits  int
+	Transfers  int // calls into translated code
+	Steps      int // instructions left to the interpreter one at a time
+	LimitExits int
+}
+
+// Engine is an [emu.Engine] that translates AVR code to WebAssembly. It is safe for concurrent
+// use; translations are cached by the code they cover, for every machine of the engine.
+type Engine struct {
+	rt    Runtime
+	mu    sync.Mutex
+	cache map[[32]byte][]byte
+	stats Stats
+}
+
+// New returns an engine running its modules on rt.
+func New(rt Runtime) *Engine {
+	return &Engine{rt: rt, cache: map[[32]byte][]byte{}}
+}
+
+// Stats returns the engine's counters.
+func (e *Engine) Stats() Stats {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.stats
+}
+
+func (e *Engine) count(f func(s *Stats)) {
+	e.mu.Lock()
+	f(&e.stats)
+	e.mu.Unlock()
+}
+
+// maxCache bounds the translation cache (entries); past it the cache starts again.
+const maxCache = 256
+
+// NewRunner implements emu.Engine.
+func (e *Engine) NewRunner(size int) emu.Runner {
+	m, err := e.rt.NewMemory(size)
+	if err != nil || len(m.Bytes()) < size {
+		return nil
+	}
+	return &runner{e: e, mem: m, buf: m.Bytes()}
+}
+
+// maxRebuilds bounds the translations of one machine for new entry points; code reached after that
+// is interpreted (SPM invalidations do not count).
+const maxRebuilds = 16
+
+// runner is one machine's translated code.
+type runner struct {
+	e        *Engine
+	mem      Memory
+	buf      []byte
+	roots    []uint32
+	reg      *region
+	fn       Func
+	stale    bool // the flash under reg changed
+	broken   bool // a module failed: interpret
+	rebuilds int
+}
+
+func (r *runner) Memory() []byte { return r.buf }
+
+func (r *runner) Invalidate(lo, hi uint32) {
+	if r.reg == nil || r.stale {
+		return
+	}
+	for w := lo; w < hi; w++ {
+		if r.reg.has(w) {
+			r.stale = true
+			return
+		}
+	}
+}
+
+func (r *runner) Run(p *emu.Program) emu.Exit {
+	le := binary.LittleEndian
+	if r.broken {
+		return emu.ExitLimit
+	}
+	for {
+		pc := le.Uint32(r.buf[emu.CtlPC:])
+		if r.stale || r.reg == nil || !r.reg.isEntry(pc) {
+			if !r.enter(p, pc) {
+				if r.broken {
+					return emu.ExitLimit
+				}
+				r.e.count(func(s *Stats) { s.Steps++ })
+				return emu.ExitStep
+			}
+		}
+		code := r.fn.Call(r.mem.Base(), pc)
+		switch code {
+		case codeLimit:
+			r.e.count(func(s *Stats) { s.LimitExits++ })
+			return emu.ExitLimit
+		case codeSide:
+			r.e.count(func(s *Stats) { s.SideExits++ })
+			r.markPartial(p, le.Uint32(r.buf[emu.CtlPC:]))
+			return emu.ExitStep
+		}
+		r.e.count(func(s *Stats) { s.Transfers++ })
+	}
+}
+
+// markPartial records the instructions of the block holding pc that ran before its side exit at pc.
+func (r *runner) markPartial(p *emu.Program, pc uint32) {
+	if !p.Access {
+		return
+	}
+	b := r.reg.blockAt(pc)
+	if b == nil {
+		return
+	}
+	for _, q := range b.insts {
+		if q == pc {
+			return
+		}
+		r.buf[p.Layout.Executed+q] = 1
+	}
+}
+
+// enter makes pc an entry of the machine's translation when it can: it retranslates after flash
+// changes, and adds pc as a new root unless pc lies inside a block already translated (a resumption
+// after the interpreter stopped mid-block) or the machine used up its rebuilds.
+func (r *runner) enter(p *emu.Program, pc uint32) bool {
+	if pc >= uint32(len(p.Code)) {
+		return false
+	}
+	if c := class(p.Device, &p.Code[pc]); c == clHost || c == clFault {
+		return false
+	}
+	roots := r.roots
+	if r.reg != nil && !r.stale {
+		if r.reg.blockAt(pc) != nil || r.rebuilds >= maxRebuilds {
+			return false
+		}
+	}
+	has := false
+	for _, q := range roots {
+		has = has || q == pc
+	}
+	if !has {
+		if r.reg != nil && !r.stale {
+			r.rebuilds++
+		}
+		roots = append(roots[:len(roots):len(roots)], pc)
+	}
+	if !r.build(p, roots) {
+		return false
+	}
+	return r.reg.isEntry(pc)
+}
+
+// build translates the region of roots and loads it.
+func (r *runner) build(p *emu.Program, roots []uint32) bool {
+	t0 := time.Now()
+	reg := buildRegion(p, roots)
+	key := regionKey(p, reg)
+	r.e.mu.Lock()
+	mod, hit := r.e.cache[key]
+	r.e.mu.Unlock()
+	if !hit {
+		mod = generate(p, reg)
+	}
+	t1 := time.Now()
+	fn, err := r.mem.Load(mod)
+	t2 := time.Now()
+	r.e.count(func(s *Stats) {
+		if hit {
+			s.CacheHits++
+		} else {
+			s.Modules++
+			s.CodeBytes += codeBytes(p, reg)
+			s.WasmBytes += len(mod)
+			if len(r.e.cache) >= maxCache {
+				clear(r.e.cache)
+			}
+			r.e.cache[key] = mod
+		}
+		s.Translate += t1.Sub(t0)
+		s.Compile += t2.Sub(t1)
+		if err != nil {
+			s.Fallbacks++
+		}
+	})
+	if err != nil {
+		r.broken = true
+		return false
+	}
+	if r.fn != nil {
+		r.fn.Close()
+	}
+	r.fn, r.reg, r.roots, r.stale = fn, reg, roots, false
+	return true
+}
+
+// codeBytes returns the bytes of AVR code a region translates.
+func codeBytes(p *emu.Program, reg *region) int {
+	n := 0
+	for _, b := range reg.blocks {
+		for _, q := range b.insts {
+			n += 2 * int(p.Code[q].Words)
+		}
+	}
+	return n
+}
+
+// regionKey identifies a translation: the device, the layout, Access, the roots and the lowered
+// code of every word it covers.
+func regionKey(p *emu.Program, reg *region) [32]byte {
+	h := sha256.New()
+	var b [8]byte
+	put := func(v uint32) {
+		binary.LittleEndian.PutUint32(b[:4], v)
+		h.Write(b[:4])
+	}
+	h.Write([]byte(p.Device.Name))
+	l := p.Layout
+	for _, v := range []uint32{l.Regs, l.Data, l.Flash, l.Executed, l.FlashRead, l.DataAccess, l.Size} {
+		put(v)
+	}
+	if p.Access {
+		put(1)
+	} else {
+		put(0)
+	}
+	put(uint32(len(reg.roots)))
+	for _, q := range reg.roots {
+		put(q)
+	}
+	for w, bitsw := range reg.covered {
+		for bitsw != 0 {
+			i := uint32(w*64) + uint32(bits.TrailingZeros64(bitsw))
+			bitsw &= bitsw - 1
+			o := &p.Code[i]
+			put(i)
+			put(uint32(o.Kind) | uint32(o.Cyc)<<8 | uint32(o.Words)<<16 | uint32(o.Skip)<<24)
+			put(uint32(o.Rd) | uint32(o.Rr)<<8 | uint32(o.Bit)<<16 | uint32(o.Ptr)<<24)
+			put(uint32(o.K) | uint32(o.Addr)<<16)
+			put(o.Target)
+		}
+	}
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// generate writes the module of a region.
+func generate(p *emu.Program, reg *region) []byte {
+	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout}
+	nglob := 0
+	if p.Access {
+		for i, b := range reg.blocks {
+			b.mark = i
+		}
+		nglob = len(reg.blocks)
+	}
+	body := g.function()
+	pages := (p.Layout.Size + 0xFFFF) >> 16
+	return module(pages, nglob, nI32, nI64, body)
+}

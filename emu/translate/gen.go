@@ -1,0 +1,406 @@
+package translate
+
+import (
+	"math/bits"
+
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// Exit codes of the generated function (its result); the control block's PC says where.
+const (
+	codeSide   = 0 // side exit: the instruction at PC is the interpreter's
+	codeLimit  = 1 // the block at PC might reach the cycle limit
+	codeNoCode = 2 // control went to PC, where this module has no entry
+)
+
+// Locals of the generated function: the two parameters, then i32 locals, then i64 ones.
+const (
+	lBase  = 0  // param: address of the machine's state memory in linear memory
+	lPC    = 1  // param: the entry word address; then the dispatch target and the exit PC
+	lR0    = 2  // r0..r31, each 0..255
+	lF0    = 34 // the SREG flags C Z N V S H T I, each 0 or 1
+	lSP    = 42
+	lLow   = 43 // stack low-water mark
+	lEpoch = 44
+	lSent  = 45 // return sentinel
+	lT0    = 46 // temporaries lT0..lT5
+	lT1    = 47
+	lT2    = 48
+	lCode  = 52 // exit code
+	nI32   = 51 // i32 locals after the params
+	lCyc   = 53 // i64
+	lLim   = 54 // i64
+	nI64   = 2
+)
+
+const (
+	labExit = -1 - iota
+	labLoop
+	labNoCode
+	labSelf
+	labAnon
+)
+
+// gen writes one region's function.
+type gen struct {
+	p      *emu.Program
+	r      *region
+	d      *isa.Device
+	lay    emu.Layout
+	b      buf
+	labels []int
+	pend   int // cycles executed but not yet added to lCyc
+	cur    int // index of the block being written
+	used   [32]bool
+}
+
+func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
+func lF(bit uint8) uint32 { return lF0 + uint32(bits.TrailingZeros8(bit)) }
+
+func (g *gen) op(o ...byte)     { g.b = append(g.b, o...) }
+func (g *gen) i32(v int64)      { g.op(opI32Const); g.b.s64(int64(int32(v))) }
+func (g *gen) get(l uint32)     { g.op(opLocalGet); g.b.u32(l) }
+func (g *gen) set(l uint32)     { g.op(opLocalSet); g.b.u32(l) }
+func (g *gen) tee(l uint32)     { g.op(opLocalTee); g.b.u32(l) }
+func (g *gen) mem(o byte, off uint32) {
+	g.op(o, 0)
+	g.b.u32(off)
+}
+
+// open starts a block, loop or if (void) with label id.
+func (g *gen) open(o byte, id int) {
+	g.op(o, blockVoid)
+	g.labels = append(g.labels, id)
+}
+
+func (g *gen) end() {
+	g.op(opEnd)
+	g.labels = g.labels[:len(g.labels)-1]
+}
+
+func (g *gen) depth(id int) uint32 {
+	for i := len(g.labels) - 1; i >= 0; i-- {
+		if g.labels[i] == id {
+			return uint32(len(g.labels) - 1 - i)
+		}
+	}
+	panic("translate: internal error: label not open")
+}
+
+func (g *gen) br(id int) {
+	g.op(opBr)
+	g.b.u32(g.depth(id))
+}
+
+// addCycles emits lCyc += n.
+func (g *gen) addCycles(n int) {
+	if n == 0 {
+		return
+	}
+	g.get(lCyc)
+	g.op(opI64Const)
+	g.b.s64(int64(n))
+	g.op(opI64Add)
+	g.set(lCyc)
+}
+
+func (g *gen) flush() {
+	g.addCycles(g.pend)
+	g.pend = 0
+}
+
+// exit emits a jump to the epilogue with PC pc and code, the pending cycles counted.
+func (g *gen) exit(pc uint32, code int) {
+	g.addCycles(g.pend)
+	g.i32(int64(pc))
+	g.set(lPC)
+	g.i32(int64(code))
+	g.set(lCode)
+	g.br(labExit)
+}
+
+// exitIf emits a side exit at pc taken when the i32 on the stack is not zero.
+func (g *gen) exitIf(pc uint32) {
+	g.open(opIf, labAnon)
+	g.exit(pc, codeSide)
+	g.end()
+}
+
+// regAddr pushes base + the 16-bit value of register pair k (k even: rk | rk+1 << 8).
+func (g *gen) pair(k uint8) {
+	g.get(lR(k | 1))
+	g.i32(8)
+	g.op(opI32Shl)
+	g.get(lR(k &^ 1))
+	g.op(opI32Or)
+}
+
+// setPair writes the low 16 bits of the i32 in local t to register pair k.
+func (g *gen) setPair(k uint8, t uint32) {
+	g.get(t)
+	g.i32(0xFF)
+	g.op(opI32And)
+	g.set(lR(k &^ 1))
+	g.get(t)
+	g.i32(8)
+	g.op(opI32ShrU)
+	g.i32(0xFF)
+	g.op(opI32And)
+	g.set(lR(k | 1))
+}
+
+// note emits dataSeen[addr in t] |= how (Config.Access).
+func (g *gen) note(t uint32, how int64) {
+	if !g.p.Access {
+		return
+	}
+	g.get(lBase)
+	g.get(t)
+	g.op(opI32Add)
+	g.get(lBase)
+	g.get(t)
+	g.op(opI32Add)
+	g.mem(opI32Load8U, g.lay.DataAccess)
+	g.i32(how)
+	g.op(opI32Or)
+	g.mem(opI32Store8, g.lay.DataAccess)
+}
+
+// noteConst is note for a constant address.
+func (g *gen) noteConst(a uint32, how int64) {
+	if !g.p.Access {
+		return
+	}
+	g.get(lBase)
+	g.get(lBase)
+	g.mem(opI32Load8U, g.lay.DataAccess+a)
+	g.i32(how)
+	g.op(opI32Or)
+	g.mem(opI32Store8, g.lay.DataAccess+a)
+}
+
+// guardSRAM emits a side exit at pc unless the address in local t is in SRAM.
+func (g *gen) guardSRAM(t uint32, pc uint32) {
+	g.get(t)
+	g.i32(int64(g.d.SRAMStart))
+	g.op(opI32Sub)
+	g.i32(int64(g.d.SRAMSize))
+	g.op(opI32GeU)
+	g.exitIf(pc)
+}
+
+// markBlock records the block's instructions as executed, once per access epoch (Config.Access).
+func (g *gen) markBlock() {
+	if !g.p.Access {
+		return
+	}
+	b := g.r.blocks[g.cur]
+	g.op(opGlobalGet)
+	g.b.u32(uint32(b.mark))
+	g.get(lEpoch)
+	g.op(opI32Ne)
+	g.open(opIf, labAnon)
+	for _, q := range b.insts {
+		g.get(lBase)
+		g.i32(1)
+		g.mem(opI32Store8, g.lay.Executed+q)
+	}
+	g.get(lEpoch)
+	g.op(opGlobalSet)
+	g.b.u32(uint32(b.mark))
+	g.end()
+}
+
+// jump emits a transfer to word address t from the current block; last says it is the block's final
+// statement outside any if, where the next block follows.
+func (g *gen) jump(t uint32, last bool) {
+	j, ok := g.r.index[t]
+	switch {
+	case !ok:
+		g.exit(t, codeNoCode)
+	case j == g.cur+1 && last:
+	case j > g.cur:
+		g.br(j)
+	case j == g.cur && g.r.blocks[j].self:
+		g.br(labSelf)
+	default:
+		g.i32(int64(t))
+		g.set(lPC)
+		g.br(labLoop)
+	}
+}
+
+// dispatch emits a computed jump to the word address on the stack.
+func (g *gen) dispatch() {
+	g.set(lPC)
+	g.br(labLoop)
+}
+
+// function returns the body of the region's function.
+func (g *gen) function() []byte {
+	r, lay := g.r, g.lay
+	for _, b := range r.blocks {
+		for _, q := range b.insts {
+			g.markUsed(&g.p.Code[q])
+		}
+	}
+	// Prologue.
+	g.get(lBase)
+	g.mem(opI64Load, emu.CtlCycles)
+	g.set(lCyc)
+	g.get(lBase)
+	g.mem(opI64Load, emu.CtlLimit)
+	g.set(lLim)
+	g.get(lBase)
+	g.mem(opI32Load16, emu.CtlSP)
+	g.set(lSP)
+	g.get(lBase)
+	g.mem(opI32Load16, emu.CtlStackLow)
+	g.set(lLow)
+	g.get(lBase)
+	g.mem(opI32Load, emu.CtlSentinel)
+	g.set(lSent)
+	g.get(lBase)
+	g.mem(opI32Load, emu.CtlEpoch)
+	g.set(lEpoch)
+	g.get(lBase)
+	g.mem(opI32Load8U, emu.CtlSREG)
+	g.set(lT0)
+	for i := uint32(0); i < 8; i++ {
+		g.get(lT0)
+		g.i32(int64(i))
+		g.op(opI32ShrU)
+		g.i32(1)
+		g.op(opI32And)
+		g.set(lF0 + i)
+	}
+	for k := range g.used {
+		if g.used[k] {
+			g.get(lBase)
+			g.mem(opI32Load8U, lay.Regs+uint32(k))
+			g.set(lR(uint8(k)))
+		}
+	}
+	g.i32(codeNoCode)
+	g.set(lCode)
+
+	n := len(r.blocks)
+	g.open(opBlock, labExit)
+	g.open(opLoop, labLoop)
+	g.open(opBlock, labNoCode)
+	for j := n - 1; j >= 0; j-- {
+		g.open(opBlock, j)
+	}
+	// Dispatch on the word address: entries to their blocks, anything else to labNoCode.
+	lo, hi := r.entries[0], r.entries[len(r.entries)-1]
+	g.get(lPC)
+	g.i32(int64(lo))
+	g.op(opI32Sub)
+	g.op(opBrTable)
+	g.b.u32(hi - lo + 1)
+	for w := lo; w <= hi; w++ {
+		if j, ok := r.index[w]; ok && r.blocks[j].entry {
+			g.b.u32(g.depth(j))
+		} else {
+			g.b.u32(g.depth(labNoCode))
+		}
+	}
+	g.b.u32(g.depth(labNoCode))
+	for i, b := range r.blocks {
+		g.end() // label i: the code of block i follows
+		g.cur = i
+		g.pend = 0
+		if b.self {
+			g.open(opLoop, labSelf)
+		}
+		if b.entry {
+			g.get(lCyc)
+			g.op(opI64Const)
+			g.b.s64(int64(b.d))
+			g.op(opI64Add)
+			g.get(lLim)
+			g.op(opI64GeU)
+			g.open(opIf, labAnon)
+			g.exit(b.start, codeLimit)
+			g.end()
+		}
+		live := g.liveAfter(b)
+		for k, q := range b.insts {
+			g.inst(q, live[k], k == len(b.insts)-1)
+		}
+		if b.self {
+			g.end()
+		}
+	}
+	g.end() // labNoCode: lPC holds a word address without an entry; lCode is codeNoCode
+	g.end() // labLoop
+	g.end() // labExit
+	// Epilogue: write the state back.
+	for k := range g.used {
+		if g.used[k] {
+			g.get(lBase)
+			g.get(lR(uint8(k)))
+			g.mem(opI32Store8, lay.Regs+uint32(k))
+		}
+	}
+	g.get(lBase)
+	g.get(lF0)
+	for i := uint32(1); i < 8; i++ {
+		g.get(lF0 + i)
+		g.i32(int64(i))
+		g.op(opI32Shl)
+		g.op(opI32Or)
+	}
+	g.mem(opI32Store8, emu.CtlSREG)
+	g.get(lBase)
+	g.get(lSP)
+	g.mem(opI32Stor16, emu.CtlSP)
+	g.get(lBase)
+	g.get(lLow)
+	g.mem(opI32Stor16, emu.CtlStackLow)
+	g.get(lBase)
+	g.get(lCyc)
+	g.mem(opI64Store, emu.CtlCycles)
+	g.get(lBase)
+	g.get(lPC)
+	g.mem(opI32Store, emu.CtlPC)
+	g.get(lCode)
+	g.op(opEnd)
+	return g.b
+}
+
+// liveAfter returns the flags live after each instruction of b.
+func (g *gen) liveAfter(b *block) []uint8 {
+	out := make([]uint8, len(b.insts))
+	l := b.liveX
+	for i := len(b.insts) - 1; i >= 0; i-- {
+		out[i] = l
+		o := &g.p.Code[b.insts[i]]
+		use, def := flagUse(g.p, o, class(g.d, o))
+		l = l&^def | use
+	}
+	return out
+}
+
+// markUsed notes the registers translated code keeps in locals for o.
+func (g *gen) markUsed(o *emu.Op) {
+	switch class(g.d, o) {
+	case clHost, clFault:
+		return
+	}
+	g.used[o.Rd&31] = true
+	g.used[o.Rr&31] = true
+	g.used[(o.Rd+1)&31] = true
+	g.used[(o.Rr+1)&31] = true
+	if o.Ptr != 0 {
+		g.used[o.Ptr] = true
+		g.used[o.Ptr+1] = true
+	}
+	switch o.Kind {
+	case isa.MUL, isa.MULS, isa.MULSU, isa.FMUL, isa.FMULS, isa.FMULSU:
+		g.used[0], g.used[1] = true, true
+	case isa.LPM, isa.LPMZ, isa.LPMZInc, isa.ELPM, isa.ELPMZ, isa.ELPMZInc, isa.IJMP, isa.EIJMP, isa.ICALL, isa.EICALL:
+		g.used[0], g.used[30], g.used[31] = true, true, true
+	}
+}

@@ -1,0 +1,764 @@
+package translate
+
+import (
+	"math/bits"
+
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// inst writes the instruction at pc; live holds the flags read after it, last says it ends its block.
+func (g *gen) inst(pc uint32, live uint8, last bool) {
+	o := &g.p.Code[pc]
+	c := class(g.d, o)
+	next := pc + uint32(o.Words)
+	switch c {
+	case clHost, clFault:
+		g.exit(pc, codeSide)
+		return
+	}
+	rd, rr := lR(o.Rd), lR(o.Rr)
+	switch o.Kind {
+	case isa.ADD, isa.ADC:
+		g.get(rd)
+		g.set(lT1)
+		g.get(rr)
+		g.set(lT2)
+		g.get(lT1)
+		g.get(lT2)
+		g.op(opI32Add)
+		if o.Kind == isa.ADC {
+			g.get(lF(fC))
+			g.op(opI32Add)
+		}
+		g.set(lT0)
+		g.arithFlags(live, false, false)
+		g.result(rd)
+	case isa.SUB, isa.SUBI, isa.SBC, isa.SBCI, isa.CP, isa.CPI, isa.CPC, isa.NEG:
+		switch o.Kind {
+		case isa.NEG:
+			g.i32(0)
+			g.set(lT1)
+			g.get(rd)
+			g.set(lT2)
+		case isa.SUBI, isa.SBCI, isa.CPI:
+			g.get(rd)
+			g.set(lT1)
+			g.i32(int64(o.K))
+			g.set(lT2)
+		default:
+			g.get(rd)
+			g.set(lT1)
+			g.get(rr)
+			g.set(lT2)
+		}
+		g.get(lT1)
+		g.get(lT2)
+		g.op(opI32Sub)
+		carry := o.Kind == isa.SBC || o.Kind == isa.SBCI || o.Kind == isa.CPC
+		if carry {
+			g.get(lF(fC))
+			g.op(opI32Sub)
+		}
+		g.set(lT0)
+		g.arithFlags(live, true, carry)
+		if o.Kind != isa.CP && o.Kind != isa.CPI && o.Kind != isa.CPC {
+			g.result(rd)
+		}
+	case isa.AND, isa.ANDI, isa.OR, isa.ORI, isa.EOR:
+		g.get(rd)
+		switch o.Kind {
+		case isa.ANDI, isa.ORI:
+			g.i32(int64(o.K))
+		default:
+			g.get(rr)
+		}
+		switch o.Kind {
+		case isa.AND, isa.ANDI:
+			g.op(opI32And)
+		case isa.OR, isa.ORI:
+			g.op(opI32Or)
+		default:
+			g.op(opI32Xor)
+		}
+		g.set(lT0)
+		g.logicFlags(live, 0)
+		g.get(lT0)
+		g.set(rd)
+	case isa.COM:
+		g.get(rd)
+		g.i32(0xFF)
+		g.op(opI32Xor)
+		g.set(lT0)
+		g.logicFlags(live, 0)
+		g.setFlag(live, fC, func() { g.i32(1) })
+		g.get(lT0)
+		g.set(rd)
+	case isa.INC, isa.DEC:
+		g.get(rd)
+		g.i32(1)
+		if o.Kind == isa.INC {
+			g.op(opI32Add)
+		} else {
+			g.op(opI32Sub)
+		}
+		g.i32(0xFF)
+		g.op(opI32And)
+		g.set(lT0)
+		v := int64(0x80)
+		if o.Kind == isa.DEC {
+			v = 0x7F
+		}
+		g.logicFlags(live, v)
+		g.get(lT0)
+		g.set(rd)
+	case isa.ASR, isa.LSR, isa.ROR:
+		g.get(rd)
+		g.set(lT1)
+		g.get(lT1)
+		g.i32(1)
+		g.op(opI32ShrU)
+		switch o.Kind {
+		case isa.ASR:
+			g.get(lT1)
+			g.i32(0x80)
+			g.op(opI32And)
+			g.op(opI32Or)
+		case isa.ROR:
+			g.get(lF(fC))
+			g.i32(7)
+			g.op(opI32Shl)
+			g.op(opI32Or)
+		}
+		g.set(lT0)
+		// C = a & 1, N = r7, V = N ^ C, S = C, Z.
+		if live&(fC|fV|fS) != 0 {
+			g.get(lT1)
+			g.i32(1)
+			g.op(opI32And)
+			g.set(lF(fC))
+		}
+		g.setFlag(live, fZ, func() { g.get(lT0); g.op(opI32Eqz) })
+		if live&(fN|fV) != 0 {
+			g.get(lT0)
+			g.i32(7)
+			g.op(opI32ShrU)
+			g.set(lF(fN))
+		}
+		g.setFlag(live, fV, func() { g.get(lF(fN)); g.get(lF(fC)); g.op(opI32Xor) })
+		g.setFlag(live, fS, func() { g.get(lF(fC)) })
+		g.get(lT0)
+		g.set(rd)
+	case isa.SWAP:
+		g.get(rd)
+		g.i32(4)
+		g.op(opI32Shl)
+		g.get(rd)
+		g.i32(4)
+		g.op(opI32ShrU)
+		g.op(opI32Or)
+		g.i32(0xFF)
+		g.op(opI32And)
+		g.set(rd)
+	case isa.ADIW, isa.SBIW:
+		hi := lR(o.Rd | 1)
+		g.get(hi)
+		g.set(lT1)
+		g.pair(o.Rd)
+		g.i32(int64(o.K))
+		if o.Kind == isa.ADIW {
+			g.op(opI32Add)
+		} else {
+			g.op(opI32Sub)
+		}
+		g.i32(0xFFFF)
+		g.op(opI32And)
+		g.set(lT0)
+		g.get(lT0)
+		g.i32(8)
+		g.op(opI32ShrU)
+		g.set(lT2) // high byte of the result
+		// ADIW: V = !hi7 & r15, C = !r15 & hi7; SBIW: V = hi7 & !r15, C = r15 & !hi7.
+		x, y := uint32(lT1), uint32(lT2)
+		if o.Kind == isa.SBIW {
+			x, y = lT2, lT1
+		}
+		if live&(fV|fS) != 0 {
+			g.get(x)
+			g.i32(0xFF)
+			g.op(opI32Xor)
+			g.get(y)
+			g.op(opI32And)
+			g.i32(7)
+			g.op(opI32ShrU)
+			g.set(lF(fV))
+		}
+		g.setFlag(live, fC, func() {
+			g.get(y)
+			g.i32(0xFF)
+			g.op(opI32Xor)
+			g.get(x)
+			g.op(opI32And)
+			g.i32(7)
+			g.op(opI32ShrU)
+		})
+		if live&(fN|fS) != 0 {
+			g.get(lT0)
+			g.i32(15)
+			g.op(opI32ShrU)
+			g.set(lF(fN))
+		}
+		g.setFlag(live, fZ, func() { g.get(lT0); g.op(opI32Eqz) })
+		g.setFlag(live, fS, func() { g.get(lF(fN)); g.get(lF(fV)); g.op(opI32Xor) })
+		g.setPair(o.Rd, lT0)
+	case isa.MUL, isa.MULS, isa.MULSU, isa.FMUL, isa.FMULS, isa.FMULSU:
+		signedD := o.Kind == isa.MULS || o.Kind == isa.MULSU || o.Kind == isa.FMULS || o.Kind == isa.FMULSU
+		signedR := o.Kind == isa.MULS || o.Kind == isa.FMULS
+		g.get(rd)
+		if signedD {
+			g.sext()
+		}
+		g.get(rr)
+		if signedR {
+			g.sext()
+		}
+		g.op(opI32Mul)
+		g.i32(0xFFFF)
+		g.op(opI32And)
+		g.set(lT1) // the product
+		g.get(lT1)
+		if o.Kind == isa.FMUL || o.Kind == isa.FMULS || o.Kind == isa.FMULSU {
+			g.i32(1)
+			g.op(opI32Shl)
+			g.i32(0xFFFF)
+			g.op(opI32And)
+		}
+		g.set(lT0) // the result
+		g.setFlag(live, fC, func() { g.get(lT1); g.i32(15); g.op(opI32ShrU) })
+		g.setFlag(live, fZ, func() { g.get(lT0); g.op(opI32Eqz) })
+		g.setPair(0, lT0)
+	case isa.MOV:
+		g.get(rr)
+		g.set(rd)
+	case isa.MOVW:
+		g.get(rr)
+		g.set(rd)
+		g.get(lR(o.Rr | 1))
+		g.set(lR(o.Rd | 1))
+	case isa.LDI:
+		g.i32(int64(o.K))
+		g.set(rd)
+	case isa.BST:
+		g.get(rd)
+		g.i32(int64(bits.TrailingZeros8(o.Bit)))
+		g.op(opI32ShrU)
+		g.i32(1)
+		g.op(opI32And)
+		g.set(lF(fT))
+	case isa.BLD:
+		g.get(rd)
+		g.i32(int64(^o.Bit))
+		g.op(opI32And)
+		g.get(lF(fT))
+		g.i32(int64(bits.TrailingZeros8(o.Bit)))
+		g.op(opI32Shl)
+		g.op(opI32Or)
+		g.set(rd)
+	case isa.BSET, isa.BCLR:
+		v := int64(1)
+		if o.Kind == isa.BCLR {
+			v = 0
+		}
+		g.i32(v)
+		g.set(lF(o.Bit))
+	case isa.NOP, isa.WDR:
+
+	case isa.PUSH:
+		g.get(lSP)
+		g.set(lT0)
+		g.guardSRAM(lT0, pc)
+		g.get(lBase)
+		g.get(lSP)
+		g.op(opI32Add)
+		g.get(rd)
+		g.mem(opI32Store8, g.lay.Data)
+		g.get(lSP)
+		g.i32(1)
+		g.op(opI32Sub)
+		g.set(lSP)
+		g.noteLow()
+	case isa.POP:
+		g.get(lSP)
+		g.i32(1)
+		g.op(opI32Add)
+		g.set(lT0)
+		g.guardSRAM(lT0, pc)
+		g.get(lBase)
+		g.get(lT0)
+		g.op(opI32Add)
+		g.mem(opI32Load8U, g.lay.Data)
+		g.set(rd)
+		g.get(lT0)
+		g.set(lSP)
+
+	case isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ, isa.LDXInc, isa.LDYInc, isa.LDZInc,
+		isa.LDXDec, isa.LDYDec, isa.LDZDec:
+		inc, dec := ptrMode(o.Kind)
+		g.pair(o.Ptr)
+		if dec {
+			g.i32(1)
+			g.op(opI32Sub)
+			g.i32(0xFFFF)
+			g.op(opI32And)
+		} else if o.K != 0 {
+			g.i32(int64(o.K))
+			g.op(opI32Add)
+		}
+		g.set(lT0)
+		g.guardSRAM(lT0, pc)
+		g.get(lBase)
+		g.get(lT0)
+		g.op(opI32Add)
+		g.mem(opI32Load8U, g.lay.Data)
+		g.set(lT1)
+		g.note(lT0, emu.AccessRead)
+		g.ptrUpdate(o.Ptr, inc, dec)
+		g.get(lT1)
+		g.set(rd)
+	case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ, isa.STXInc, isa.STYInc, isa.STZInc,
+		isa.STXDec, isa.STYDec, isa.STZDec:
+		inc, dec := ptrMode(o.Kind)
+		g.pair(o.Ptr)
+		if dec {
+			g.i32(1)
+			g.op(opI32Sub)
+			g.i32(0xFFFF)
+			g.op(opI32And)
+		} else if o.K != 0 {
+			g.i32(int64(o.K))
+			g.op(opI32Add)
+		}
+		g.set(lT0)
+		g.guardSRAM(lT0, pc)
+		g.get(lBase)
+		g.get(lT0)
+		g.op(opI32Add)
+		g.get(rd)
+		g.mem(opI32Store8, g.lay.Data)
+		g.note(lT0, emu.AccessWrite)
+		g.ptrUpdate(o.Ptr, inc, dec)
+	case isa.LDS, isa.LDSrc:
+		g.get(lBase)
+		g.mem(opI32Load8U, g.lay.Data+uint32(o.Addr))
+		g.set(rd)
+		g.noteConst(uint32(o.Addr), emu.AccessRead)
+	case isa.STS, isa.STSrc:
+		g.get(lBase)
+		g.get(rd)
+		g.mem(opI32Store8, g.lay.Data+uint32(o.Addr))
+		g.noteConst(uint32(o.Addr), emu.AccessWrite)
+	case isa.IN:
+		g.get(lBase)
+		g.mem(opI32Load8U, g.lay.Data+uint32(o.Addr))
+		g.set(rd)
+		g.noteConst(uint32(o.Addr), emu.AccessRead)
+	case isa.OUT:
+		g.get(lBase)
+		g.get(rd)
+		g.mem(opI32Store8, g.lay.Data+uint32(o.Addr))
+		g.noteConst(uint32(o.Addr), emu.AccessWrite)
+	case isa.SBI, isa.CBI:
+		g.get(lBase)
+		g.get(lBase)
+		g.mem(opI32Load8U, g.lay.Data+uint32(o.Addr))
+		if o.Kind == isa.SBI {
+			g.i32(int64(o.Bit))
+			g.op(opI32Or)
+		} else {
+			g.i32(int64(^o.Bit))
+			g.op(opI32And)
+		}
+		g.mem(opI32Store8, g.lay.Data+uint32(o.Addr))
+		g.noteConst(uint32(o.Addr), emu.AccessRead|emu.AccessWrite)
+
+	case isa.LPM, isa.LPMZ, isa.LPMZInc, isa.ELPM, isa.ELPMZ, isa.ELPMZInc:
+		ext := o.Kind == isa.ELPM || o.Kind == isa.ELPMZ || o.Kind == isa.ELPMZInc
+		g.pair(30)
+		if ext && g.d.RAMPZ != 0 {
+			g.get(lBase)
+			g.mem(opI32Load8U, g.lay.Data+uint32(g.d.RAMPZ))
+			g.i32(16)
+			g.op(opI32Shl)
+			g.op(opI32Or)
+		}
+		g.set(lT0)
+		g.get(lT0)
+		g.i32(int64(g.d.Flash))
+		g.op(opI32GeU)
+		g.exitIf(pc)
+		g.get(lBase)
+		g.get(lT0)
+		g.op(opI32Add)
+		g.mem(opI32Load8U, g.lay.Flash)
+		g.set(lT1)
+		if g.p.Access {
+			g.get(lBase)
+			g.get(lT0)
+			g.op(opI32Add)
+			g.i32(1)
+			g.mem(opI32Store8, g.lay.FlashRead)
+		}
+		if o.Kind == isa.LPMZInc || o.Kind == isa.ELPMZInc {
+			g.get(lT0)
+			g.i32(1)
+			g.op(opI32Add)
+			g.set(lT2)
+			g.setPair(30, lT2)
+			if o.Kind == isa.ELPMZInc && g.d.RAMPZ != 0 {
+				g.get(lBase)
+				g.get(lT2)
+				g.i32(16)
+				g.op(opI32ShrU)
+				g.mem(opI32Store8, g.lay.Data+uint32(g.d.RAMPZ))
+			}
+		}
+		g.get(lT1)
+		g.set(rd)
+
+	// Control transfers end their block.
+	case isa.BRBS, isa.BRBC:
+		g.pend += int(o.Cyc)
+		g.flush()
+		g.markBlock()
+		g.get(lF(o.Bit))
+		if o.Kind == isa.BRBC {
+			g.op(opI32Eqz)
+		}
+		g.open(opIf, labAnon)
+		g.addCycles(1)
+		g.jump(o.Target, false)
+		g.end()
+		g.jump(next, last)
+		return
+	case isa.CPSE, isa.SBRC, isa.SBRS, isa.SBIC, isa.SBIS:
+		g.pend += int(o.Cyc)
+		g.flush()
+		switch o.Kind {
+		case isa.CPSE:
+			g.get(rd)
+			g.get(rr)
+			g.op(opI32Eq)
+		case isa.SBRC, isa.SBRS:
+			g.get(rd)
+			g.i32(int64(o.Bit))
+			g.op(opI32And)
+			if o.Kind == isa.SBRC {
+				g.op(opI32Eqz)
+			}
+		default:
+			g.get(lBase)
+			g.mem(opI32Load8U, g.lay.Data+uint32(o.Addr))
+			g.i32(int64(o.Bit))
+			g.op(opI32And)
+			if o.Kind == isa.SBIC {
+				g.op(opI32Eqz)
+			}
+		}
+		g.set(lT0)
+		if o.Kind == isa.SBIC || o.Kind == isa.SBIS {
+			g.noteConst(uint32(o.Addr), emu.AccessRead)
+		}
+		g.markBlock()
+		g.get(lT0)
+		g.open(opIf, labAnon)
+		g.addCycles(int(o.Skip))
+		g.jump(next+uint32(o.Skip), false)
+		g.end()
+		g.jump(next, last)
+		return
+	case isa.RJMP, isa.JMP:
+		g.pend += int(o.Cyc)
+		g.flush()
+		g.markBlock()
+		g.jump(o.Target, last)
+		return
+	case isa.RCALL, isa.CALL, isa.ICALL, isa.EICALL:
+		g.pushRet(pc, next)
+		g.pend += int(o.Cyc)
+		g.flush()
+		g.markBlock()
+		if o.Kind == isa.RCALL || o.Kind == isa.CALL {
+			g.jump(o.Target, last)
+			return
+		}
+		g.pair(30)
+		if o.Kind == isa.EICALL {
+			g.eind()
+		}
+		g.dispatch()
+		return
+	case isa.IJMP, isa.EIJMP:
+		g.pend += int(o.Cyc)
+		g.flush()
+		g.markBlock()
+		g.pair(30)
+		if o.Kind == isa.EIJMP {
+			g.eind()
+		}
+		g.dispatch()
+		return
+	case isa.RET, isa.RETI:
+		g.popRet(pc, o.Kind == isa.RETI)
+		g.pend += int(o.Cyc)
+		g.flush()
+		g.markBlock()
+		g.get(lT0)
+		g.dispatch()
+		return
+	default:
+		g.exit(pc, codeSide)
+		return
+	}
+	g.pend += int(o.Cyc)
+	if last {
+		g.flush()
+		g.markBlock()
+		g.jump(next, true)
+	}
+}
+
+// ptrMode says whether a pointer mode post-increments or pre-decrements.
+func ptrMode(k isa.Op) (inc, dec bool) {
+	switch k {
+	case isa.LDXInc, isa.LDYInc, isa.LDZInc, isa.STXInc, isa.STYInc, isa.STZInc:
+		return true, false
+	case isa.LDXDec, isa.LDYDec, isa.LDZDec, isa.STXDec, isa.STYDec, isa.STZDec:
+		return false, true
+	}
+	return false, false
+}
+
+// ptrUpdate writes the pointer after an access at the address in lT0.
+func (g *gen) ptrUpdate(p uint8, inc, dec bool) {
+	switch {
+	case inc:
+		g.get(lT0)
+		g.i32(1)
+		g.op(opI32Add)
+		g.set(lT2)
+		g.setPair(p, lT2)
+	case dec:
+		g.setPair(p, lT0)
+	}
+}
+
+func (g *gen) sext() {
+	g.i32(24)
+	g.op(opI32Shl)
+	g.i32(24)
+	g.op(opI32ShrS)
+}
+
+// eind ors EIND << 16 into the i32 on the stack.
+func (g *gen) eind() {
+	if g.d.EIND == 0 {
+		return
+	}
+	g.get(lBase)
+	g.mem(opI32Load8U, g.lay.Data+uint32(g.d.EIND))
+	g.i32(16)
+	g.op(opI32Shl)
+	g.op(opI32Or)
+}
+
+// noteLow lowers the stack low-water mark to SP.
+func (g *gen) noteLow() {
+	g.get(lSP)
+	g.get(lLow)
+	g.op(opI32LtU)
+	g.open(opIf, labAnon)
+	g.get(lSP)
+	g.set(lLow)
+	g.end()
+}
+
+func (g *gen) retBytes() uint32 {
+	if g.d.PC22 {
+		return 3
+	}
+	return 2
+}
+
+// pushRet pushes the return address ret as a call does, or leaves by a side exit at pc.
+func (g *gen) pushRet(pc, ret uint32) {
+	n := g.retBytes()
+	// off = sp - SRAMStart must be in SRAM and at least n-1.
+	g.get(lSP)
+	g.i32(int64(g.d.SRAMStart))
+	g.op(opI32Sub)
+	g.set(lT0)
+	g.get(lT0)
+	g.i32(int64(g.d.SRAMSize))
+	g.op(opI32GeU)
+	g.get(lT0)
+	g.i32(int64(n - 1))
+	g.op(opI32LtU)
+	g.op(opI32Or)
+	g.exitIf(pc)
+	for i := uint32(0); i < n; i++ {
+		g.get(lBase)
+		g.get(lSP)
+		g.op(opI32Add)
+		g.i32(int64(ret >> (8 * i) & 0xFF))
+		g.mem(opI32Store8, g.lay.Data-i)
+	}
+	g.get(lSP)
+	g.i32(int64(n))
+	g.op(opI32Sub)
+	g.set(lSP)
+	g.noteLow()
+}
+
+// popRet pops a return address into lT0 as RET does, or leaves by a side exit at pc (out of SRAM,
+// or the return sentinel, which the interpreter reports).
+func (g *gen) popRet(pc uint32, reti bool) {
+	n := g.retBytes()
+	// off = sp + 1 - SRAMStart; off < size and off + n <= size.
+	g.get(lSP)
+	g.i32(int64(1 - int(g.d.SRAMStart)))
+	g.op(opI32Add)
+	g.set(lT1)
+	g.get(lT1)
+	g.i32(int64(g.d.SRAMSize) - int64(n))
+	g.op(opI32GtU)
+	g.exitIf(pc)
+	g.i32(0)
+	for i := uint32(0); i < n; i++ {
+		g.i32(8)
+		g.op(opI32Shl)
+		g.get(lBase)
+		g.get(lSP)
+		g.op(opI32Add)
+		g.mem(opI32Load8U, g.lay.Data+1+i)
+		g.op(opI32Or)
+	}
+	g.i32(1<<22 - 1)
+	g.op(opI32And)
+	g.tee(lT0)
+	g.get(lSent)
+	g.op(opI32Eq)
+	g.exitIf(pc)
+	g.get(lSP)
+	g.i32(int64(n))
+	g.op(opI32Add)
+	g.set(lSP)
+	if reti && g.d.Core != isa.CoreAVRxm && g.d.Core != isa.CoreAVRxt {
+		g.i32(1)
+		g.set(lF(fI))
+	}
+}
+
+// result writes the low byte of lT0 to register local rd.
+func (g *gen) result(rd uint32) {
+	g.get(lT0)
+	g.i32(0xFF)
+	g.op(opI32And)
+	g.set(rd)
+}
+
+// setFlag emits flag f = value when f is live.
+func (g *gen) setFlag(live uint8, f uint8, value func()) {
+	if live&f == 0 {
+		return
+	}
+	value()
+	g.set(lF(f))
+}
+
+// arithFlags sets H S V N Z C of r = a ± b (± carry) from lT0 (r, 32 bits), lT1 (a), lT2 (b);
+// keepZ: Z is kept when the result is zero, cleared otherwise (SBC, SBCI, CPC).
+func (g *gen) arithFlags(live uint8, sub, keepZ bool) {
+	g.setFlag(live, fH, func() {
+		g.get(lT1)
+		g.get(lT2)
+		g.op(opI32Xor)
+		g.get(lT0)
+		g.op(opI32Xor)
+		g.i32(4)
+		g.op(opI32ShrU)
+		g.i32(1)
+		g.op(opI32And)
+	})
+	if live&(fV|fS) != 0 {
+		if sub { // (a ^ b) & (a ^ r)
+			g.get(lT1)
+			g.get(lT2)
+			g.op(opI32Xor)
+			g.get(lT1)
+			g.get(lT0)
+			g.op(opI32Xor)
+		} else { // (a ^ r) & (b ^ r)
+			g.get(lT1)
+			g.get(lT0)
+			g.op(opI32Xor)
+			g.get(lT2)
+			g.get(lT0)
+			g.op(opI32Xor)
+		}
+		g.op(opI32And)
+		g.i32(7)
+		g.op(opI32ShrU)
+		g.i32(1)
+		g.op(opI32And)
+		g.set(lF(fV))
+	}
+	if live&(fN|fS) != 0 {
+		g.get(lT0)
+		g.i32(7)
+		g.op(opI32ShrU)
+		g.i32(1)
+		g.op(opI32And)
+		g.set(lF(fN))
+	}
+	g.setFlag(live, fS, func() { g.get(lF(fN)); g.get(lF(fV)); g.op(opI32Xor) })
+	g.setFlag(live, fZ, func() {
+		g.get(lT0)
+		g.i32(0xFF)
+		g.op(opI32And)
+		g.op(opI32Eqz)
+		if keepZ {
+			g.get(lF(fZ))
+			g.op(opI32And)
+		}
+	})
+	g.setFlag(live, fC, func() {
+		g.get(lT0)
+		g.i32(8)
+		g.op(opI32ShrU)
+		g.i32(1)
+		g.op(opI32And)
+	})
+}
+
+// logicFlags sets S V N Z of the logical result in lT0 (0..255): V is 0, or, when vAt is not 0,
+// whether the result equals vAt (INC 0x80, DEC 0x7F).
+func (g *gen) logicFlags(live uint8, vAt int64) {
+	if live&(fV|fS) != 0 {
+		if vAt == 0 {
+			g.i32(0)
+		} else {
+			g.get(lT0)
+			g.i32(vAt)
+			g.op(opI32Eq)
+		}
+		g.set(lF(fV))
+	}
+	if live&(fN|fS) != 0 {
+		g.get(lT0)
+		g.i32(7)
+		g.op(opI32ShrU)
+		g.set(lF(fN))
+	}
+	g.setFlag(live, fS, func() { g.get(lF(fN)); g.get(lF(fV)); g.op(opI32Xor) })
+	g.setFlag(live, fZ, func() { g.get(lT0); g.op(opI32Eqz) })
+}

@@ -1,0 +1,429 @@
+package translate
+
+import (
+	"sort"
+
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// A region is the code one module holds: every instruction reachable from its roots through
+// fall-through, branches, skips, jumps and calls (a call's target and its return point both), cut in
+// blocks of straight-line code. It is the unit of translation, caching and invalidation.
+type region struct {
+	roots   []uint32
+	blocks  []*block       // in address order
+	index   map[uint32]int // block index by start word address
+	entries []uint32       // sorted starts of the blocks translated code may be entered at
+	covered []uint64       // bit per flash word the translation depends on
+	insts   int
+}
+
+// block is straight-line code: entered only at its start, left at its end or by a side exit.
+type block struct {
+	start  uint32
+	insts  []uint32 // word addresses of its instructions
+	succ   []uint32 // static successors of its last instruction (fall-through first)
+	dyn    bool     // it can leave by a computed jump (RET, IJMP, ICALL) or an exit: every flag is live there
+	entry  bool     // the br_table can enter it, so it checks the cycle limit first
+	self   bool     // a branch at its end goes back to its own start (a WebAssembly loop)
+	cycles int      // most cycles one pass through it takes
+	d      int      // entries: most cycles from its start to the next entry or exit
+	live   uint8    // flags live at its start
+	liveX  uint8    // flags live at its end
+	mark   int      // its global for the access record (Config.Access)
+}
+
+// Instruction classes.
+const (
+	clPlain  = iota // runs inline and falls through
+	clHost          // left to the interpreter (side exit before it); resumes after it
+	clFault         // always faults: left to the interpreter, no successor
+	clBranch        // BRBS, BRBC
+	clSkip          // CPSE, SBRC, SBRS, SBIC, SBIS
+	clJump          // RJMP, JMP
+	clCall          // RCALL, CALL
+	clICall         // ICALL, EICALL
+	clRet           // RET, RETI
+	clIJmp          // IJMP, EIJMP
+)
+
+// maxInsts caps a region; code beyond it is reached through the host.
+const maxInsts = 16384
+
+// plainIO reports whether data address a (an I/O instruction's) is ordinary memory for loads and
+// stores: not SREG, SP, the output port, a mapped register, and inside the data space.
+func plainIO(d *isa.Device, a uint16) bool {
+	if a < 32 && d.RegsMapped {
+		return false
+	}
+	if uint32(a) > uint32(d.RAMEND()) {
+		return false
+	}
+	switch a {
+	case d.SREG, d.SPL, d.SPL + 1:
+		return false
+	}
+	return !(d.UDR != 0 && a == d.UDR)
+}
+
+// inSRAM reports whether data address a is SRAM.
+func inSRAM(d *isa.Device, a uint32) bool {
+	return a >= uint32(d.SRAMStart) && a <= uint32(d.RAMEND())
+}
+
+func class(d *isa.Device, o *emu.Op) int {
+	switch o.Kind {
+	case emu.OpIllegal, emu.OpMissing:
+		return clFault
+	case isa.BRBS, isa.BRBC:
+		return clBranch
+	case isa.CPSE, isa.SBRC, isa.SBRS:
+		return clSkip
+	case isa.SBIC, isa.SBIS:
+		if plainIO(d, o.Addr) {
+			return clSkip
+		}
+		return clHost
+	case isa.RJMP, isa.JMP:
+		return clJump
+	case isa.RCALL, isa.CALL:
+		return clCall
+	case isa.ICALL, isa.EICALL:
+		return clICall
+	case isa.RET, isa.RETI:
+		return clRet
+	case isa.IJMP, isa.EIJMP:
+		return clIJmp
+	case isa.IN, isa.OUT, isa.SBI, isa.CBI:
+		if plainIO(d, o.Addr) {
+			return clPlain
+		}
+		return clHost
+	case isa.LDS, isa.LDSrc, isa.STS, isa.STSrc:
+		if inSRAM(d, uint32(o.Addr)) {
+			return clPlain
+		}
+		return clHost
+	case isa.ADD, isa.ADC, isa.SUB, isa.SUBI, isa.SBC, isa.SBCI, isa.CP, isa.CPI, isa.CPC, isa.NEG,
+		isa.AND, isa.ANDI, isa.OR, isa.ORI, isa.EOR, isa.COM, isa.INC, isa.DEC, isa.ASR, isa.LSR,
+		isa.ROR, isa.SWAP, isa.ADIW, isa.SBIW, isa.MUL, isa.MULS, isa.MULSU, isa.FMUL, isa.FMULS,
+		isa.FMULSU, isa.MOV, isa.MOVW, isa.LDI, isa.BST, isa.BLD, isa.BSET, isa.BCLR, isa.NOP, isa.WDR,
+		isa.PUSH, isa.POP,
+		isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ, isa.LDXInc, isa.LDYInc, isa.LDZInc,
+		isa.LDXDec, isa.LDYDec, isa.LDZDec,
+		isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ, isa.STXInc, isa.STYInc, isa.STZInc,
+		isa.STXDec, isa.STYDec, isa.STZDec,
+		isa.LPM, isa.LPMZ, isa.LPMZInc, isa.ELPM, isa.ELPMZ, isa.ELPMZInc:
+		return clPlain
+	}
+	return clHost // SPM, DES, XCH, LAS, LAC, LAT, SLEEP, BREAK
+}
+
+// successors returns the static successors of the instruction at pc of class c (fall-through
+// first) and the entry points it creates (call targets, return and resume points).
+func successors(p *emu.Program, pc uint32, c int) (succ, entries []uint32) {
+	o := &p.Code[pc]
+	next := pc + uint32(o.Words)
+	switch c {
+	case clPlain:
+		return []uint32{next}, nil
+	case clHost:
+		if o.Kind == isa.SBIC || o.Kind == isa.SBIS {
+			return nil, []uint32{next, next + uint32(o.Skip)}
+		}
+		return nil, []uint32{next}
+	case clBranch:
+		return []uint32{next, o.Target}, nil
+	case clSkip:
+		return []uint32{next, next + uint32(o.Skip)}, nil
+	case clJump:
+		return []uint32{o.Target}, nil
+	case clCall:
+		return []uint32{o.Target}, []uint32{o.Target, next}
+	case clICall:
+		return nil, []uint32{next}
+	}
+	return nil, nil
+}
+
+// buildRegion discovers the region of roots in p.
+func buildRegion(p *emu.Program, roots []uint32) *region {
+	n := uint32(len(p.Code))
+	d := p.Device
+	r := &region{roots: roots, index: map[uint32]int{}, covered: make([]uint64, (n+63)/64)}
+	reach := map[uint32]int{} // pc -> class
+	preds := map[uint32]int{} // fall-through predecessors
+	leader := map[uint32]bool{}
+	entry := map[uint32]bool{}
+	var work []uint32
+	add := func(pc uint32) {
+		if pc >= n {
+			return
+		}
+		if _, ok := reach[pc]; ok || len(reach) >= maxInsts {
+			return
+		}
+		reach[pc] = class(d, &p.Code[pc])
+		work = append(work, pc)
+	}
+	for _, pc := range roots {
+		leader[pc], entry[pc] = true, true
+		add(pc)
+	}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		c := reach[pc]
+		succ, ents := successors(p, pc, c)
+		for _, e := range ents {
+			leader[e], entry[e] = true, true
+			add(e)
+		}
+		for _, s := range succ {
+			if c == clPlain {
+				preds[s]++
+			} else {
+				leader[s] = true
+			}
+			add(s)
+		}
+	}
+	pcs := make([]uint32, 0, len(reach))
+	for pc := range reach {
+		pcs = append(pcs, pc)
+	}
+	sort.Slice(pcs, func(i, j int) bool { return pcs[i] < pcs[j] })
+	r.insts = len(pcs)
+	inBlock := map[uint32]bool{}
+	chain := func(pc uint32) {
+		b := &block{start: pc}
+		for q := pc; ; {
+			b.insts = append(b.insts, q)
+			inBlock[q] = true
+			o := &p.Code[q]
+			for w := q; w < q+uint32(o.Words) && w < n; w++ {
+				r.covered[w/64] |= 1 << (w % 64)
+			}
+			c := reach[q]
+			succ, _ := successors(p, q, c)
+			b.cycles += maxCycles(o, c)
+			if c != clPlain {
+				b.succ = succ
+				b.dyn = c == clHost || c == clFault || c == clICall || c == clRet || c == clIJmp
+				break
+			}
+			nx := succ[0]
+			if _, ok := reach[nx]; !ok || leader[nx] || preds[nx] != 1 || inBlock[nx] {
+				b.succ = succ
+				break
+			}
+			q = nx
+		}
+		r.blocks = append(r.blocks, b)
+	}
+	// A block starts at a leader, or at an instruction no single fall-through reaches; the others
+	// are placed by the chain that reaches them (fall-through only goes forward, so in address
+	// order that chain comes first). Any left over start blocks of their own.
+	for _, pc := range pcs {
+		if !inBlock[pc] && (leader[pc] || preds[pc] != 1) {
+			chain(pc)
+		}
+	}
+	for _, pc := range pcs {
+		if !inBlock[pc] {
+			chain(pc)
+		}
+	}
+	sort.Slice(r.blocks, func(i, j int) bool { return r.blocks[i].start < r.blocks[j].start })
+	for i, b := range r.blocks {
+		r.index[b.start] = i
+	}
+	// Successors outside the region's blocks (past the cap) leave the region.
+	for i, b := range r.blocks {
+		for _, s := range b.succ {
+			j, ok := r.index[s]
+			switch {
+			case !ok:
+				b.dyn = true
+			case j <= i:
+				r.blocks[j].entry = true // a backward branch: a loop head checks the limit
+				if j == i {
+					b.self = true
+				}
+			}
+		}
+		if entry[b.start] {
+			b.entry = true
+		}
+	}
+	for _, b := range r.blocks {
+		if b.entry {
+			r.entries = append(r.entries, b.start)
+		}
+	}
+	// d: most cycles from an entry to the next entry or exit, over forward paths.
+	for i := len(r.blocks) - 1; i >= 0; i-- {
+		b := r.blocks[i]
+		most := 0
+		for _, s := range b.succ {
+			if j, ok := r.index[s]; ok && j > i && !r.blocks[j].entry {
+				most = max(most, r.blocks[j].d)
+			}
+		}
+		b.d = b.cycles + most
+	}
+	r.liveness(p)
+	return r
+}
+
+// maxCycles returns the most cycles an instruction of class c can take in translated code.
+func maxCycles(o *emu.Op, c int) int {
+	switch c {
+	case clHost, clFault:
+		return 0
+	case clBranch:
+		return int(o.Cyc) + 1
+	case clSkip:
+		return int(o.Cyc) + int(o.Skip)
+	}
+	return int(o.Cyc)
+}
+
+// Flag bits of SREG.
+const (
+	fC = 1 << iota
+	fZ
+	fN
+	fV
+	fS
+	fH
+	fT
+	fI
+	fAll   = 0xFF
+	fArith = fH | fS | fV | fN | fZ | fC
+	fLogic = fS | fV | fN | fZ
+	fShift = fS | fV | fN | fZ | fC
+)
+
+// flagUse returns the flags an instruction reads and writes in translated code. An instruction that
+// may leave by a side exit reads them all (the interpreter gets SREG whole).
+func flagUse(p *emu.Program, o *emu.Op, c int) (use, def uint8) {
+	if c == clHost || c == clFault {
+		return fAll, 0
+	}
+	switch o.Kind {
+	case isa.ADD, isa.SUB, isa.SUBI, isa.CP, isa.CPI, isa.NEG:
+		return 0, fArith
+	case isa.ADC:
+		return fC, fArith
+	case isa.SBC, isa.SBCI, isa.CPC:
+		return fC | fZ, fArith
+	case isa.AND, isa.ANDI, isa.OR, isa.ORI, isa.EOR, isa.INC, isa.DEC:
+		return 0, fLogic
+	case isa.COM, isa.ASR, isa.LSR, isa.ADIW, isa.SBIW:
+		return 0, fShift
+	case isa.ROR:
+		return fC, fShift
+	case isa.MUL, isa.MULS, isa.MULSU, isa.FMUL, isa.FMULS, isa.FMULSU:
+		return 0, fZ | fC
+	case isa.BST:
+		return 0, fT
+	case isa.BLD:
+		return fT, 0
+	case isa.BSET, isa.BCLR:
+		return 0, o.Bit
+	case isa.BRBS, isa.BRBC:
+		return o.Bit, 0
+	case isa.RET, isa.RETI:
+		if o.Kind == isa.RETI && p.Device.Core != isa.CoreAVRxm && p.Device.Core != isa.CoreAVRxt {
+			return fAll, fI
+		}
+		return fAll, 0
+	}
+	if mayExit(p, o, c) {
+		return fAll, 0
+	}
+	return 0, 0
+}
+
+// mayExit reports whether translated code can leave by a side exit before the instruction (a guard).
+func mayExit(p *emu.Program, o *emu.Op, c int) bool {
+	switch c {
+	case clHost, clFault, clCall, clICall, clRet:
+		return true
+	case clPlain:
+		switch o.Kind {
+		case isa.PUSH, isa.POP,
+			isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ, isa.LDXInc, isa.LDYInc, isa.LDZInc,
+			isa.LDXDec, isa.LDYDec, isa.LDZDec,
+			isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ, isa.STXInc, isa.STYInc, isa.STZInc,
+			isa.STXDec, isa.STYDec, isa.STZDec,
+			isa.LPM, isa.LPMZ, isa.LPMZInc, isa.ELPM, isa.ELPMZ, isa.ELPMZInc:
+			return true
+		}
+	}
+	return false
+}
+
+// liveness computes the flags live at each block's start and end (backward, to a fixed point).
+func (r *region) liveness(p *emu.Program) {
+	liveIn := func(b *block, out uint8) uint8 {
+		l := out
+		for i := len(b.insts) - 1; i >= 0; i-- {
+			o := &p.Code[b.insts[i]]
+			use, def := flagUse(p, o, class(p.Device, o))
+			l = l&^def | use
+		}
+		return l
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(r.blocks) - 1; i >= 0; i-- {
+			b := r.blocks[i]
+			var out uint8
+			if b.dyn {
+				out = fAll
+			}
+			for _, s := range b.succ {
+				if j, ok := r.index[s]; ok {
+					out |= r.blocks[j].live
+				} else {
+					out = fAll
+				}
+			}
+			// Entries are also reached from the host, which hands over every flag; that needs no
+			// liveness (the prologue loads them all), so nothing is added for them here.
+			in := liveIn(b, out)
+			if in != b.live || out != b.liveX {
+				b.live, b.liveX, changed = in, out, true
+			}
+		}
+	}
+}
+
+// has reports whether the region's translation depends on flash word w.
+func (r *region) has(w uint32) bool {
+	return w/64 < uint32(len(r.covered)) && r.covered[w/64]&(1<<(w%64)) != 0
+}
+
+// isEntry reports whether translated code can be entered at pc.
+func (r *region) isEntry(pc uint32) bool {
+	i := sort.Search(len(r.entries), func(i int) bool { return r.entries[i] >= pc })
+	return i < len(r.entries) && r.entries[i] == pc
+}
+
+// blockAt returns the block holding the instruction at pc, or nil.
+func (r *region) blockAt(pc uint32) *block {
+	i := sort.Search(len(r.blocks), func(i int) bool { return r.blocks[i].start > pc }) - 1
+	if i < 0 {
+		return nil
+	}
+	b := r.blocks[i]
+	for _, q := range b.insts {
+		if q == pc {
+			return b
+		}
+	}
+	return nil
+}

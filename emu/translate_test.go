@@ -1,0 +1,135 @@
+package emu_test
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// fullState is everything translation on and off must agree on: machineState plus the stack
+// low-water mark, the output cut and, with Config.Access, the access record.
+type fullState struct {
+	machineState
+	stackLow  uint16
+	cut       bool
+	fault     string
+	exec      []bool
+	flashRead []bool
+	data      []byte
+}
+
+func fullStateOf(m *emu.Machine, s emu.Stop) fullState {
+	f := fullState{machineState: stateOf(m, s), stackLow: m.StackLow(), cut: m.OutputCut()}
+	if s.Fault != nil {
+		f.fault = fmt.Sprintf("%v %d %d %d %q", s.Fault.Kind, s.Fault.PC, s.Fault.Cycle, s.Fault.Addr, s.Fault.Msg)
+	}
+	a := m.Access()
+	f.exec = append([]bool(nil), a.Executed...)
+	f.flashRead = append([]bool(nil), a.FlashRead...)
+	f.data = append([]byte(nil), a.Data...)
+	return f
+}
+
+// diff names the first field that differs, or "".
+func (a fullState) diff(b fullState) string {
+	switch {
+	case !a.machineState.equal(b.machineState):
+		return fmt.Sprintf("state %+v vs %+v", a.machineState, b.machineState)
+	case a.stackLow != b.stackLow:
+		return fmt.Sprintf("stack low %#x vs %#x", a.stackLow, b.stackLow)
+	case a.cut != b.cut:
+		return "output cut"
+	case a.fault != b.fault:
+		return fmt.Sprintf("fault %s vs %s", a.fault, b.fault)
+	case !boolsEqual(a.exec, b.exec):
+		return "executed words: " + firstBoolDiff(a.exec, b.exec)
+	case !boolsEqual(a.flashRead, b.flashRead):
+		return "flash read: " + firstBoolDiff(a.flashRead, b.flashRead)
+	case !bytes.Equal(a.data, b.data):
+		return "data access"
+	}
+	return ""
+}
+
+func boolsEqual(a, b []bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func firstBoolDiff(a, b []bool) string {
+	for i := range a {
+		if i < len(b) && a[i] != b[i] {
+			return fmt.Sprintf("word %#x: %v vs %v", i, a[i], b[i])
+		}
+	}
+	return "lengths"
+}
+
+// bothWays runs flash on d from reset (SP at RAMEND) to limit interpreted and translated, with cfg,
+// and reports a difference. The translated machine must really have run translated code.
+func bothWays(t testing.TB, eng emu.Engine, d *isa.Device, flash []byte, cfg emu.Config, limit uint64) string {
+	t.Helper()
+	if d == nil {
+		d = isa.LookupDevice(isa.DefaultDevice)
+	}
+	run := func(c emu.Config) (fullState, *emu.Machine) {
+		m := emu.New(d, flash, c)
+		m.SetSP(d.RAMEND())
+		s := m.Run(limit)
+		return fullStateOf(m, s), m
+	}
+	want, _ := run(cfg)
+	tc := cfg
+	tc.Engine = eng
+	got, m := run(tc)
+	if !m.Translated() {
+		t.Fatalf("the engine gave no runner")
+	}
+	return got.diff(want)
+}
+
+func TestTranslateARX(t *testing.T) {
+	eng := translate.NewNative()
+	for _, acc := range []bool{false, true} {
+		for _, limit := range []uint64{1, 7, 100, 1000, 12345} {
+			if d := bothWays(t, eng, nil, arxProgram(t, 0), emu.Config{Access: acc}, limit); d != "" {
+				t.Errorf("access %v, limit %d: %s", acc, limit, d)
+			}
+		}
+		if d := bothWays(t, eng, nil, arxProgram(t, 40), emu.Config{Access: acc}, 1e6); d != "" {
+			t.Errorf("access %v, 40 iterations: %s", acc, d)
+		}
+	}
+	t.Logf("%+v", eng.Stats())
+}
+
+// TestTranslateDiffCorpus runs the 750 generated programs of the simavr differential test
+// translated and interpreted, with and without the access record.
+func TestTranslateDiffCorpus(t *testing.T) {
+	eng := translate.NewNative()
+	fails := 0
+	for i, gp := range genPrograms(t) {
+		d := isa.LookupDevice(gp.dev)
+		for _, acc := range []bool{false, true} {
+			if diff := bothWays(t, eng, d, gp.img, emu.Config{Access: acc}, diffMaxCycles); diff != "" {
+				fails++
+				if fails <= 5 {
+					t.Errorf("program %d (access %v): %s\n%s", i, acc, diff, listing(gp.img))
+				}
+			}
+		}
+	}
+	st := eng.Stats()
+	t.Logf("%+v; %.3f ms per KB of code", st, float64(st.Translate+st.Compile)/1e6/(float64(st.CodeBytes)/1024))
+}
