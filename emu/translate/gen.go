@@ -58,11 +58,11 @@ type gen struct {
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
 func lF(bit uint8) uint32 { return lF0 + uint32(bits.TrailingZeros8(bit)) }
 
-func (g *gen) op(o ...byte)     { g.b = append(g.b, o...) }
-func (g *gen) i32(v int64)      { g.op(opI32Const); g.b.s64(int64(int32(v))) }
-func (g *gen) get(l uint32)     { g.op(opLocalGet); g.b.u32(l) }
-func (g *gen) set(l uint32)     { g.op(opLocalSet); g.b.u32(l) }
-func (g *gen) tee(l uint32)     { g.op(opLocalTee); g.b.u32(l) }
+func (g *gen) op(o ...byte) { g.b = append(g.b, o...) }
+func (g *gen) i32(v int64)  { g.op(opI32Const); g.b.s64(int64(int32(v))) }
+func (g *gen) get(l uint32) { g.op(opLocalGet); g.b.u32(l) }
+func (g *gen) set(l uint32) { g.op(opLocalSet); g.b.u32(l) }
+func (g *gen) tee(l uint32) { g.op(opLocalTee); g.b.u32(l) }
 func (g *gen) mem(o byte, off uint32) {
 	g.op(o, 0)
 	g.b.u32(off)
