@@ -11,6 +11,7 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/isa"
+	"github.com/avrlab/avrlab/lab/kernel"
 )
 
 // Scenario names.
@@ -18,6 +19,8 @@ const (
 	ScenarioFixedKey    = "fixed-key"    // void ENTRY(uint8_t *block): round keys precomputed by the harness
 	ScenarioKeySchedule = "key-schedule" // void ENTRY(uint8_t *block, const uint8_t *key, uint8_t *rk)
 	ScenarioDecrypt     = "decrypt"      // void ENTRY(uint8_t *block): fixed-key decryption
+	ScenarioEncryptKS   = "encrypt-ks"   // void ENTRY(uint8_t *block, const uint8_t *key): key schedule in the call
+	ScenarioKernel      = "kernel"       // a kernel task's call
 )
 
 // Scenarios returns the scenario names in the order the CLI documents them.
@@ -99,9 +102,10 @@ type BufferUse struct {
 	Register string `json:"register"` // "r25:r24"
 	Addr     uint16 `json:"addr"`
 	Size     int    `json:"size"`
-	Dir      string `json:"dir"`     // in, out, in/out
-	Counted  bool   `json:"counted"` // counts as RAM
-	Touched  int    `json:"touched"` // bytes the routine read or wrote
+	Dir      string `json:"dir"`             // in, out, in/out
+	Counted  bool   `json:"counted"`         // counts as RAM
+	Touched  int    `json:"touched"`         // bytes the routine read or wrote
+	Value    bool   `json:"value,omitempty"` // a uint8_t argument in Register, not a buffer
 }
 
 // FunctionUse is one function of the image (a symbol with a type and a size) and whether the measured
@@ -138,7 +142,13 @@ type Report struct {
 	Reserved      int     `json:"reserved_ram"`   // .data + .bss counted
 	RAMOther      int     `json:"ram_other"`      // other SRAM bytes the routine touched, counted buffers included
 	RKIn          string  `json:"rk_in"`          // where the round keys are: flash table, SRAM, built by the routine
-	Rank          float64 `json:"rank"`
+	Rank          float64 `json:"rank"`           // block ciphers only
+	Kind          string  `json:"kind"`           // KindCipher or KindKernel
+	// Unit and CyclesPerUnit give a kernel's per-unit figure (SNEIK: cycles per round).
+	Unit          string  `json:"unit,omitempty"`
+	CyclesPerUnit float64 `json:"cycles_per_unit,omitempty"`
+	// EnergyUJ estimates the energy of one call on the ATtiny45 from the ECRYPT board's per-cycle model.
+	EnergyUJ *Energy `json:"energy,omitempty"`
 
 	Buffers   []BufferUse   `json:"buffers"`
 	Functions []FunctionUse `json:"functions,omitempty"`
@@ -159,6 +169,13 @@ type Report struct {
 	Error string `json:"error,omitempty"`
 }
 
+// Energy is an energy estimate of one call, µJ: from the model's median per-cycle energy, with the
+// spread of the model.
+type Energy struct {
+	UJ, MinUJ, MaxUJ float64
+	Model            string
+}
+
 // ErrNoTask is returned when no task is given and the source names none.
 var ErrNoTask = errors.New("no task: give -task or put \"; avrlab task: ID\" in the first lines of the source")
 
@@ -170,7 +187,11 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	if im, ok, err := LoadBinary(src, opts.Device); ok {
+	dev := opts.Device
+	if t := LookupTask(normalizeID(opts.Task)); t != nil && dev == "" {
+		dev = t.Device
+	}
+	if im, ok, err := LoadBinary(src, dev); ok {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", main, err)
 		}
@@ -195,6 +216,9 @@ func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *a
 	if opts.Call == "" {
 		opts.Call = DetectCall(src)
 	}
+	if t := LookupTask(normalizeID(opts.Task)); t != nil && opts.Device == "" {
+		opts.Device = t.Device
+	}
 	im, err := asm.Assemble(name, src, asm.Config{Device: opts.Device, FS: fsys, Defines: opts.Defines})
 	if err != nil {
 		return nil, im, err
@@ -215,11 +239,20 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 		return nil, fmt.Errorf("unknown task %q (known: %s)", opts.Task, strings.Join(TaskIDs(), ", "))
 	}
 	if opts.Scenario == "" {
-		opts.Scenario = ScenarioFixedKey
+		opts.Scenario = t.Scenario
+		if opts.Scenario == "" {
+			opts.Scenario = ScenarioFixedKey
+		}
 	}
 	sc := LookupScenario(opts.Scenario)
 	if sc == nil {
 		return nil, fmt.Errorf("unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios(), ", "))
+	}
+	if (t.Kind == KindKernel) != (sc.Name == ScenarioKernel) {
+		if t.Kind == KindKernel {
+			return nil, fmt.Errorf("task %s is a kernel: its only scenario is %q", t.ID, ScenarioKernel)
+		}
+		return nil, fmt.Errorf("scenario %q is for kernel tasks; %s is a block cipher", ScenarioKernel, t.ID)
 	}
 	switch {
 	case opts.Vectors == 0:
@@ -240,7 +273,7 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 	}
 	var call Call
 	if opts.Call != "" {
-		c, err := ParseCall(opts.Call)
+		c, err := ParseCallFor(opts.Call, t)
 		if err != nil {
 			return nil, err
 		}
@@ -254,6 +287,9 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 			}
 		}
 		call.Args = sc.Args
+		if t.Kind == KindKernel {
+			call.Args = t.defaultArgs()
+		}
 	}
 	h, rep := newHarness(im, t, sc, call, opts)
 	if rep.Error != "" {
@@ -313,7 +349,7 @@ func unpassed(i int) uint16 {
 }
 
 func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (*harness, *Report) {
-	rep := &Report{Task: t.ID, TaskName: t.Name, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry}
+	rep := &Report{Task: t.ID, TaskName: t.Name, Kind: t.Kind, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry}
 	h := &harness{im: im, dev: im.Device, t: t, sc: sc, call: call, opts: opts}
 	fail := func(format string, a ...any) (*harness, *Report) {
 		rep.Error = fmt.Sprintf(format, a...)
@@ -352,10 +388,26 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 		}
 	}
 	rep.Call = h.call.String()
-	if !h.call.has(RoleBlock) && !h.call.has(RoleOut) && !h.call.has(RoleRKOut) {
+	kinds := t.BufferKinds()
+	outputs := 0
+	for _, k := range kinds {
+		if k.Dir != DirIn && h.call.has(k.Role) {
+			outputs++
+		}
+	}
+	if t.Kind == KindKernel && len(h.call.Args) != len(kinds) {
+		return fail("the call %s passes %d of the task's %d arguments (%s)", rep.Call, len(h.call.Args), len(kinds),
+			Call{Entry: call.Entry, Args: t.defaultArgs()})
+	}
+	if outputs == 0 {
+		if t.Kind == KindKernel {
+			return fail("the call %s has no output", rep.Call)
+		}
 		return fail("the call %s has no output: pass block, in and out, or rkout", rep.Call)
 	}
-	if !h.call.has(RoleRK) && !h.call.has(RoleKey) && !h.call.has(RoleRKOut) {
+	if t.Kind == KindKernel {
+		// no key material
+	} else if !h.call.has(RoleRK) && !h.call.has(RoleKey) && !h.call.has(RoleRKOut) {
 		if msg := h.useTable(rep); msg != "" {
 			return fail("%s", msg)
 		}
@@ -379,15 +431,21 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	if free < uint32(dev.SRAMStart) {
 		free = uint32(dev.SRAMStart)
 	}
-	for _, k := range BufferKinds() {
+	for _, k := range kinds {
 		for i, a := range h.call.Args {
 			if a != k.Role {
 				continue
 			}
-			free = (free + uint32(k.Align) - 1) &^ uint32(k.Align-1)
-			b := buffer{BufferKind: k, arg: i, addr: uint16(free), size: t.bufferSize(k.Role)}
+			if i >= maxArgs {
+				return fail("the call %s passes more than %d arguments in registers", rep.Call, maxArgs)
+			}
+			b := buffer{BufferKind: k, arg: i, size: k.Size}
+			if !k.Value {
+				free = (free + uint32(k.Align) - 1) &^ uint32(k.Align-1)
+				b.addr = uint16(free)
+				free += uint32(b.size)
+			}
 			h.bufs = append(h.bufs, b)
-			free += uint32(b.size)
 		}
 	}
 	ramEnd := uint32(dev.RAMEND())
@@ -395,8 +453,12 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 		return fail("the call's buffers do not fit in %s's SRAM (0x%x..0x%x)", dev.Name, dev.SRAMStart, ramEnd)
 	}
 	for _, b := range h.bufs {
-		rep.Buffers = append(rep.Buffers, BufferUse{Role: b.Role, Register: ArgRegisters(b.arg), Addr: b.addr,
-			Size: b.size, Dir: b.Dir.String(), Counted: b.Counted})
+		u := BufferUse{Role: b.Role, Register: ArgRegisters(b.arg), Addr: b.addr, Size: b.size, Dir: b.Dir.String(),
+			Counted: b.Counted, Value: b.Value}
+		if b.Value {
+			u.Register, u.Size = fmt.Sprintf("r%d", argReg(b.arg)), 0
+		}
+		rep.Buffers = append(rep.Buffers, u)
 	}
 	h.spStart = uint16(ramEnd)
 	// The sentinel is the last word of flash: a RET popping it ends the call.
@@ -491,18 +553,22 @@ func roundKeyLike(im *asm.Image, want string) string {
 	return ""
 }
 
-// testVector is one test case: what goes into each input buffer and what the checked buffer must hold.
+// testVector is one test case: what goes into each buffer (argument values included) and what the
+// output buffers must hold afterwards.
 type testVector struct {
-	key, rk []byte
-	in      []byte // the input block (plaintext, or ciphertext when decrypting)
-	output  Role   // the buffer checked
-	want    []byte
+	in   map[Role][]byte
+	want map[Role][]byte
+	key  []byte // cipher tasks: the master key (shown with the inputs)
+	rk   []byte // cipher tasks: the round keys written into the source's table
 }
 
 // vector returns test vector i (0 = official) of the call.
 func (h *harness) vector(rng *rand.Rand, i int) *testVector {
+	if h.t.Kind == KindKernel {
+		return h.kernelVector(rng, i)
+	}
 	t := h.t
-	v := &testVector{}
+	v := &testVector{in: map[Role][]byte{}, want: map[Role][]byte{}}
 	var pt []byte
 	if i == 0 {
 		v.key = append([]byte(nil), t.OfficialKey...)
@@ -516,39 +582,62 @@ func (h *harness) vector(rng *rand.Rand, i int) *testVector {
 	v.rk = t.ref.RoundKeys(v.key)
 	ct := make([]byte, t.BlockBytes)
 	t.ref.Encrypt(ct, pt, v.key)
-	v.in, v.want = pt, ct
+	in, want := pt, ct
 	if h.sc.Decrypt {
-		v.in, v.want = ct, pt
+		in, want = ct, pt
 	}
+	v.in[RoleBlock], v.in[RoleIn], v.in[RoleKey], v.in[RoleRK] = in, in, v.key, v.rk
 	switch {
 	case h.call.has(RoleBlock):
-		v.output = RoleBlock
+		v.want[RoleBlock] = want
 	case h.call.has(RoleOut):
-		v.output = RoleOut
+		v.want[RoleOut] = want
 	default: // a key schedule alone: the round keys it writes are the result
-		v.output, v.want = RoleRKOut, v.rk
+		v.want[RoleRKOut] = v.rk
 	}
 	return v
 }
 
-// input returns what the harness puts in buffer b for vector v.
-func (v *testVector) input(b *buffer) []byte {
-	switch b.Role {
-	case RoleBlock, RoleIn:
-		return v.in
-	case RoleKey:
-		return v.key
-	case RoleRK:
-		return v.rk
+// kernelVector returns test vector i of a kernel task: its edge cases first (the first is the
+// "official" one), then random valid inputs.
+func (h *harness) kernelVector(rng *rand.Rand, i int) *testVector {
+	k := h.t.Kernel
+	var args [][]byte
+	if edges := k.Edges(); i < len(edges) {
+		args = edges[i]
+	} else {
+		args = k.Random(rng)
 	}
-	return make([]byte, b.size) // out, rkout: zeroed
+	want, err := k.Expected(args)
+	if err != nil {
+		panic("lab: internal error: kernel " + k.ID + ": " + err.Error())
+	}
+	v := &testVector{in: map[Role][]byte{}, want: map[Role][]byte{}}
+	for j, a := range k.Args {
+		v.in[Role(a.Name)] = args[j]
+		if a.Dir != kernel.In {
+			v.want[Role(a.Name)] = want[j]
+		}
+	}
+	return v
 }
 
-// run runs one call of the routine on vector v and returns the checked buffer afterwards.
-func (h *harness) run(m *emu.Machine, v *testVector) (out []byte, cycles uint64, stop emu.Stop, problem string) {
+// input returns what the harness puts in buffer b for vector v: its input, or for an output buffer
+// the noise a kernel's reference chose, else zeros.
+func (v *testVector) input(b *buffer) []byte {
+	if d, ok := v.in[b.Role]; ok && (b.Dir != DirOut || len(d) == b.size) {
+		return d
+	}
+	return make([]byte, b.size)
+}
+
+// run runs one call of the routine on vector v and returns the output buffers afterwards.
+func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycles uint64, stop emu.Stop, problem string) {
 	resetWithImage(m, h.im)
 	for i := range h.bufs {
-		m.LoadData(h.bufs[i].addr, v.input(&h.bufs[i]))
+		if !h.bufs[i].Value {
+			m.LoadData(h.bufs[i].addr, v.input(&h.bufs[i]))
+		}
 	}
 	switch h.rkTable {
 	case rkFlash:
@@ -566,6 +655,11 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out []byte, cycles uint64,
 		m.SetReg(argReg(i)+1, uint8(p>>8))
 	}
 	for _, b := range h.bufs {
+		if b.Value {
+			m.SetReg(argReg(b.arg), v.input(&b)[0])
+			m.SetReg(argReg(b.arg)+1, 0)
+			continue
+		}
 		m.SetReg(argReg(b.arg), uint8(b.addr))
 		m.SetReg(argReg(b.arg)+1, uint8(b.addr>>8))
 	}
@@ -582,14 +676,18 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out []byte, cycles uint64,
 		h.spm += n
 		m.ResetFlash(h.im.Flash)
 	}
+	out = map[Role][]byte{}
 	for _, b := range h.bufs {
+		if b.Value {
+			continue
+		}
 		if b.Dir == DirIn {
-			if got := m.Data(b.addr, b.size); !bytes.Equal(got, v.input(&b)) {
+			if got := m.Data(b.addr, b.size); !bytes.Equal(got, v.input(&b)) && problem == "" {
 				problem = fmt.Sprintf("the routine wrote its read-only input buffer %s (%s)", b.Role, ArgRegisters(b.arg))
 			}
 		}
-		if b.Role == v.output {
-			out = m.Data(b.addr, b.size)
+		if _, ok := v.want[b.Role]; ok {
+			out[b.Role] = m.Data(b.addr, b.size)
 		}
 	}
 	return out, m.Cycles(), stop, problem
@@ -666,16 +764,25 @@ func fill(rng *rand.Rand, b []byte) {
 	}
 }
 
-// result builds the VectorResult of one call.
-func (h *harness) result(v *testVector, i int, got []byte, cycles uint64) *VectorResult {
-	vr := &VectorResult{Output: v.output, Expected: describeHex(v.want), Got: describeHex(got), Cycles: cycles,
-		OK: bytes.Equal(got, v.want), Official: i == 0}
+// result builds the VectorResult of one call: the first output that differs (else the first output)
+// with what it should hold.
+func (h *harness) result(v *testVector, i int, got map[Role][]byte, cycles uint64) *VectorResult {
+	vr := &VectorResult{Cycles: cycles, OK: true, Official: i == 0}
 	for _, b := range h.bufs {
+		want, checked := v.want[b.Role]
 		if b.Dir != DirOut {
 			vr.Inputs = append(vr.Inputs, BufferBytes{b.Role, describeHex(v.input(&b))})
 		}
+		if !checked {
+			continue
+		}
+		same := bytes.Equal(got[b.Role], want)
+		if vr.Output == "" || (!same && vr.OK) {
+			vr.Output, vr.Expected, vr.Got = b.Role, describeHex(want), describeHex(got[b.Role])
+		}
+		vr.OK = vr.OK && same
 	}
-	if h.rkTable != 0 || !h.call.has(RoleKey) {
+	if h.t.Kind == KindCipher && (h.rkTable != 0 || !h.call.has(RoleKey)) {
 		vr.Inputs = append(vr.Inputs, BufferBytes{RoleKey, describeHex(v.key)})
 	}
 	return vr
@@ -694,7 +801,7 @@ func (h *harness) measure(rep *Report) {
 		if h.spm > 0 {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("the routine writes flash with SPM (%d writes); every call started from the program as loaded", h.spm))
 		}
-		if rep.Pass {
+		if rep.Pass && t.Kind == KindCipher {
 			rep.Rank = Rank(rep.CPB, rep.Flash, rep.RAM)
 		}
 	}()
@@ -738,7 +845,16 @@ func (h *harness) measure(rep *Report) {
 	}
 	rep.Vectors = n
 	rep.CyclesMean = float64(sum) / float64(n)
-	rep.CPB = rep.CyclesMean / float64(t.BlockBytes)
+	if t.Kind == KindCipher {
+		rep.CPB = rep.CyclesMean / float64(t.BlockBytes)
+	} else if t.Kernel.Units > 0 {
+		rep.Unit, rep.CyclesPerUnit = t.Kernel.Unit, rep.CyclesMean/float64(t.Kernel.Units)
+	}
+	if h.dev.Name == "attiny45" || h.dev.Name == "attiny85" {
+		e := ATtiny45Energy()
+		rep.EnergyUJ = &Energy{UJ: rep.CyclesMean * e.Median / 1000, MinUJ: rep.CyclesMean * e.Min / 1000,
+			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
+	}
 	var ctLow uint16
 	rep.ConstantTime, rep.CTDetail, ctLow = h.constantTime(rng)
 	low = min(low, ctLow)
@@ -780,8 +896,13 @@ func (h *harness) constantTime(rng *rand.Rand) (bool, string, uint16) {
 	var firstCycles, firstHash uint64
 	for i := 0; i < ConstantTimeInputs; i++ {
 		v := *base
-		v.in = make([]byte, t.BlockBytes)
-		fill(rng, v.in)
+		if t.Kind == KindKernel {
+			v = *h.kernelVector(rng, len(t.Kernel.Edges()))
+		} else {
+			blk := make([]byte, t.BlockBytes)
+			fill(rng, blk)
+			v.in = map[Role][]byte{RoleBlock: blk, RoleIn: blk, RoleKey: base.key, RoleRK: base.rk}
+		}
 		_, cycles, stop, _ := h.run(h.mt, &v)
 		low = min(low, h.mt.StackLow())
 		if p := h.stopProblem(h.mt, stop); p != "" {
@@ -790,7 +911,7 @@ func (h *harness) constantTime(rng *rand.Rand) (bool, string, uint16) {
 		tr, hash := h.mt.TraceAddrs(), h.mt.TraceHash()
 		if i == 0 {
 			first = append([]uint32(nil), tr...)
-			firstIn, firstCycles, firstHash = v.in, cycles, hash
+			firstIn, firstCycles, firstHash = h.primaryInput(&v), cycles, hash
 			continue
 		}
 		if cycles == firstCycles && hash == firstHash {
@@ -812,7 +933,20 @@ func (h *harness) constantTime(rng *rand.Rand) (bool, string, uint16) {
 			at = "the first step"
 		}
 		return false, fmt.Sprintf("inputs %x (%d cycles) and %x (%d cycles) part at %s",
-			firstIn, firstCycles, v.in, cycles, at), low
+			firstIn, firstCycles, h.primaryInput(&v), cycles, at), low
 	}
 	return true, "", low
+}
+
+// primaryInput is the input a constant-time message names: the block, or a kernel's first input.
+func (h *harness) primaryInput(v *testVector) []byte {
+	if h.t.Kind == KindCipher {
+		return v.in[RoleBlock]
+	}
+	for _, b := range h.bufs {
+		if b.Dir != DirOut && !b.Value {
+			return v.in[b.Role]
+		}
+	}
+	return nil
 }

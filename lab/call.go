@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/lab/kernel"
 )
 
 // Role names what a buffer of a call holds. A call's pointer arguments each point at one buffer.
@@ -54,17 +56,21 @@ type BufferKind struct {
 	Align int
 	// Doc says what the buffer holds.
 	Doc string
+	// Size is the buffer's size for a task (0 in BufferKinds, which is task-independent).
+	Size int
+	// Value arguments are a byte passed in the low register of the pair (uint8_t), not a pointer.
+	Value bool
 }
 
 // BufferKinds returns the buffer table, in layout order. The slice is new on each call.
 func BufferKinds() []BufferKind {
 	return []BufferKind{
-		{RoleBlock, DirInOut, false, 16, "the input block; the routine leaves its result in it"},
-		{RoleIn, DirIn, false, 16, "the input block, read only"},
-		{RoleOut, DirOut, false, 16, "the output block"},
-		{RoleKey, DirIn, false, 16, "the master key"},
-		{RoleRK, DirIn, true, 256, "round keys prepared by the harness in the task's layout"},
-		{RoleRKOut, DirOut, true, 256, "an empty buffer the routine fills with round keys"},
+		{Role: RoleBlock, Dir: DirInOut, Counted: false, Align: 16, Doc: "the input block; the routine leaves its result in it"},
+		{Role: RoleIn, Dir: DirIn, Counted: false, Align: 16, Doc: "the input block, read only"},
+		{Role: RoleOut, Dir: DirOut, Counted: false, Align: 16, Doc: "the output block"},
+		{Role: RoleKey, Dir: DirIn, Counted: false, Align: 16, Doc: "the master key"},
+		{Role: RoleRK, Dir: DirIn, Counted: true, Align: 256, Doc: "round keys prepared by the harness in the task's layout"},
+		{Role: RoleRKOut, Dir: DirOut, Counted: true, Align: 256, Doc: "an empty buffer the routine fills with round keys"},
 	}
 }
 
@@ -125,12 +131,26 @@ func (c Call) has(r Role) bool {
 
 var callSyntax = regexp.MustCompile(`^\s*([A-Za-z_.$][A-Za-z0-9_.$]*|0[xX][0-9a-fA-F]+|[0-9]+)\s*\(([^()]*)\)\s*;?\s*$`)
 
-// ParseCall reads a call spec "NAME(ARG, ...)": NAME a symbol or a byte address, each ARG one of the
-// roles (block, in, out, key, rk, rkout), each role at most once.
-func ParseCall(s string) (Call, error) {
+// ParseCall reads a block cipher's call spec "NAME(ARG, ...)": NAME a symbol or a byte address, each
+// ARG one of the roles (block, in, out, key, rk, rkout), each role at most once.
+func ParseCall(s string) (Call, error) { return parseCall(s, BufferKinds(), true) }
+
+// ParseCallFor reads a call spec of task t: a block cipher's roles, or the buffer names of a kernel.
+func ParseCallFor(s string, t *Task) (Call, error) {
+	return parseCall(s, t.BufferKinds(), t.Kind != KindKernel)
+}
+
+func parseCall(s string, kinds []BufferKind, cipherRules bool) (Call, error) {
+	var names []string
+	known := map[Role]bool{}
+	for _, k := range kinds {
+		names = append(names, string(k.Role))
+		known[k.Role] = true
+	}
+	list := strings.Join(names, ", ")
 	m := callSyntax.FindStringSubmatch(s)
 	if m == nil {
-		return Call{}, fmt.Errorf("call %q: want NAME(ARG, ...), e.g. cham64_encrypt(out, in, rk); ARG is one of %s", s, roleNames())
+		return Call{}, fmt.Errorf("call %q: want NAME(ARG, ...), e.g. cham64_encrypt(out, in, rk); ARG is one of %s", s, list)
 	}
 	c := Call{Entry: m[1]}
 	if strings.TrimSpace(m[2]) == "" {
@@ -138,8 +158,8 @@ func ParseCall(s string) (Call, error) {
 	}
 	for _, a := range strings.Split(m[2], ",") {
 		r := Role(strings.ToLower(strings.TrimSpace(a)))
-		if bufferKind(r) == nil {
-			return Call{}, fmt.Errorf("call %q: unknown argument %q (known: %s)", s, strings.TrimSpace(a), roleNames())
+		if !known[r] {
+			return Call{}, fmt.Errorf("call %q: unknown argument %q (known: %s)", s, strings.TrimSpace(a), list)
 		}
 		if c.has(r) {
 			return Call{}, fmt.Errorf("call %q: %s passed twice", s, r)
@@ -148,6 +168,9 @@ func ParseCall(s string) (Call, error) {
 	}
 	if len(c.Args) > maxArgs {
 		return Call{}, fmt.Errorf("call %q: %d arguments; avr-gcc passes at most %d in registers", s, len(c.Args), maxArgs)
+	}
+	if !cipherRules {
+		return c, nil
 	}
 	if c.has(RoleBlock) && (c.has(RoleIn) || c.has(RoleOut)) {
 		return Call{}, fmt.Errorf("call %q: block is in and out at once; use block, or in and out", s)
@@ -198,6 +221,9 @@ type Scenario struct {
 // ScenarioTable returns the scenarios in the order the CLI documents them.
 func ScenarioTable() []Scenario {
 	return []Scenario{
+		{Name: ScenarioEncryptKS, Args: []Role{RoleBlock, RoleKey},
+			Doc: "void ENTRY(uint8_t *block, const uint8_t *key): encrypt in place, scheduling the keys in the call (the ECRYPT scenario of the ATtiny45 table)"},
+		{Name: ScenarioKernel, Doc: "a kernel task's routine with its buffers in the task's order (avrlab tasks -v ID)"},
 		{Name: ScenarioFixedKey, Doc: "void ENTRY(uint8_t *block) with the round keys in the source's table, " +
 			"or void ENTRY(uint8_t *block, const uint8_t *rk) with them in SRAM"},
 		{Name: ScenarioKeySchedule, Args: []Role{RoleBlock, RoleKey, RoleRKOut},
@@ -216,11 +242,50 @@ func LookupScenario(name string) *Scenario {
 	return nil
 }
 
+// BufferKinds returns the buffer table of task t, with the sizes: a block cipher's roles, or a kernel's
+// arguments in its order.
+func (t *Task) BufferKinds() []BufferKind {
+	var out []BufferKind
+	if t.Kernel == nil {
+		for _, k := range BufferKinds() {
+			k.Size = t.bufferSize(k.Role)
+			out = append(out, k)
+		}
+		return out
+	}
+	for _, a := range t.Kernel.Args {
+		d := DirIn
+		switch a.Dir {
+		case kernel.Out:
+			d = DirOut
+		case kernel.InOut:
+			d = DirInOut
+		}
+		out = append(out, BufferKind{Role: Role(a.Name), Dir: d, Align: 16, Doc: a.Doc, Size: a.Size, Value: a.Kind == kernel.Byte})
+	}
+	return out
+}
+
+// defaultArgs returns a kernel's arguments in order.
+func (t *Task) defaultArgs() []Role {
+	var out []Role
+	for _, k := range t.BufferKinds() {
+		out = append(out, k.Role)
+	}
+	return out
+}
+
 // Calls describes the default call of each scenario for task t, one line per scenario, as
 // `avrlab tasks -v` prints them.
 func (t *Task) Calls() []string {
+	if t.Kind == KindKernel {
+		return []string{fmt.Sprintf("%-13s %s   /* %s */", ScenarioKernel, Call{Entry: t.Entry, Args: t.defaultArgs()}, t.Kernel.Prototype())}
+	}
 	var out []string
 	for _, sc := range ScenarioTable() {
+		if sc.Name == ScenarioKernel {
+			continue
+		}
 		entry := t.Entry
 		if sc.Decrypt {
 			entry = t.DecEntry
@@ -239,12 +304,16 @@ func (t *Task) Calls() []string {
 // BufferSizes describes the task's buffers ("block 8 B in/out, ..."), for `avrlab tasks -v`.
 func (t *Task) BufferSizes() string {
 	var s []string
-	for _, k := range BufferKinds() {
+	for _, k := range t.BufferKinds() {
 		c := ""
 		if k.Counted {
 			c = ", counted"
 		}
-		s = append(s, fmt.Sprintf("%s %d B (%s%s)", k.Role, t.bufferSize(k.Role), k.Dir, c))
+		if k.Value {
+			s = append(s, fmt.Sprintf("%s uint8_t", k.Role))
+			continue
+		}
+		s = append(s, fmt.Sprintf("%s %d B (%s%s)", k.Role, k.Size, k.Dir, c))
 	}
 	return strings.Join(s, ", ")
 }

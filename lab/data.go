@@ -4,49 +4,63 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"math"
 )
 
-// The two files under data/ are copies of ../shared/data (a test checks they are identical), embedded so
+// The files under data/ are copies of ../shared/data (a test checks they are identical), embedded so
 // the CLI and the page work with no files beside them.
 var (
 	//go:embed data/vectors.json
 	vectorsJSON []byte
+	//go:embed data/vectors-attiny45.json
+	vectorsATtiny45JSON []byte
 	//go:embed data/published-rows.json
 	publishedJSON []byte
+	//go:embed data/kernel-rows.json
+	kernelRowsJSON []byte
 )
 
 type vector struct {
-	family, variant, revision string
+	family, variant, revision string // revision: CHAM's; the NOEKEON mode ("direct-key", "indirect-key")
 	key, plain, ct            []byte
 }
 
 type vectorFile struct{ vectors []vector }
 
 func mustVectors() *vectorFile {
-	var raw struct {
-		Vectors []struct {
-			Cipher          string `json:"cipher"`
-			Variant         string `json:"variant"`
-			Revision        string `json:"revision"`
-			KeyBytes        string `json:"key_bytes"`
-			PlaintextBytes  string `json:"plaintext_bytes"`
-			CiphertextBytes string `json:"ciphertext_bytes"`
-		} `json:"vectors"`
-	}
-	if err := json.Unmarshal(vectorsJSON, &raw); err != nil {
-		panic("lab: internal error: embedded vectors.json: " + err.Error())
-	}
 	vf := &vectorFile{}
-	for _, r := range raw.Vectors {
-		k, err1 := hex.DecodeString(r.KeyBytes)
-		p, err2 := hex.DecodeString(r.PlaintextBytes)
-		c, err3 := hex.DecodeString(r.CiphertextBytes)
-		if err1 != nil || err2 != nil || err3 != nil {
-			panic("lab: internal error: bad hex in vectors.json for " + r.Variant)
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"vectors.json", vectorsJSON}, {"vectors-attiny45.json", vectorsATtiny45JSON}} {
+		var raw struct {
+			Vectors []struct {
+				Cipher          string `json:"cipher"`
+				Variant         string `json:"variant"`
+				Revision        string `json:"revision"`
+				Mode            string `json:"mode"`
+				KeyBytes        string `json:"key_bytes"`
+				PlaintextBytes  string `json:"plaintext_bytes"`
+				CiphertextBytes string `json:"ciphertext_bytes"`
+			} `json:"vectors"`
 		}
-		vf.vectors = append(vf.vectors, vector{family: r.Cipher, variant: r.Variant, revision: r.Revision,
-			key: k, plain: p, ct: c})
+		if err := json.Unmarshal(f.data, &raw); err != nil {
+			panic("lab: internal error: embedded " + f.name + ": " + err.Error())
+		}
+		for _, r := range raw.Vectors {
+			k, err1 := hex.DecodeString(r.KeyBytes)
+			p, err2 := hex.DecodeString(r.PlaintextBytes)
+			c, err3 := hex.DecodeString(r.CiphertextBytes)
+			if err1 != nil || err2 != nil || err3 != nil {
+				panic("lab: internal error: bad hex in " + f.name + " for " + r.Variant)
+			}
+			rev := r.Revision
+			if r.Mode != "" {
+				rev = r.Mode
+			}
+			vf.vectors = append(vf.vectors, vector{family: r.Cipher, variant: r.Variant, revision: rev, key: k, plain: p, ct: c})
+		}
 	}
 	return vf
 }
@@ -59,6 +73,140 @@ func (vf *vectorFile) find(family, variant, revision string) *vector {
 		}
 	}
 	return nil
+}
+
+// ATtiny45Row is one row of the ATtiny45 cipher table (Eisenbarth et al., Africacrypt 2012: the
+// ECRYPT scenario, encryption + key scheduling per call), from ../shared/data/published-rows.json.
+type ATtiny45Row struct {
+	Cipher    string  `json:"cipher"` // e.g. "PRESENT v1"
+	Block     int     `json:"block"`  // bits
+	Key       int     `json:"key"`    // bits
+	Code      int     `json:"code"`   // bytes of flash
+	RAM       int     `json:"ram"`    // bytes
+	EncCycles int     `json:"enc_cycles"`
+	DecCycles int     `json:"dec_cycles"`
+	EnergyUJ  float64 `json:"energy_uJ"` // encryption + key schedule, µJ
+}
+
+// ATtiny45Rows returns the ATtiny45 table's rows in the file's order.
+func ATtiny45Rows() []ATtiny45Row {
+	var raw struct {
+		Rows []ATtiny45Row `json:"attiny45_rows"`
+	}
+	if err := json.Unmarshal(publishedJSON, &raw); err != nil {
+		panic("lab: internal error: embedded published-rows.json: " + err.Error())
+	}
+	return raw.Rows
+}
+
+// KernelRow is one published figure of a non-cipher kernel, from ../shared/data/kernel-rows.json:
+// cycles of one call where the source gives them, or context (a whole protocol's cycles).
+type KernelRow struct {
+	Kernel        string  `json:"kernel"` // the task it compares with, "" for context rows
+	Impl          string  `json:"impl"`   // implementation or operation
+	Source        string  `json:"source"` // citation key (KernelSources)
+	Cycles        int     `json:"cycles"` // cycles of one call (0 when the row gives cycles per round)
+	PerUnit       string  `json:"per"`    // "" or "round" when CyclesPerUnit is the figure
+	PerUnitCycles float64 `json:"cycles_per_unit,omitempty"`
+	Code          int     `json:"code,omitempty"` // bytes, where given
+	RAM           string  `json:"ram,omitempty"`  // as printed
+	Device        string  `json:"device,omitempty"`
+	Read          string  `json:"read"` // where the figure was read
+	Context       bool    `json:"context,omitempty"`
+}
+
+// KernelRows returns every published kernel figure: the multi-precision multiplications, the SNEIK
+// permutation and PRESENT on the ATtiny45 as comparable rows, P-192 ECC and Ring-LWE as context.
+func KernelRows() []KernelRow {
+	var raw struct {
+		MP []struct {
+			Kernel, Impl, Source, Device, Read string
+			Cycles                             int
+		} `json:"mp_multiplication"`
+		ECC []struct {
+			Operation, Source, Read string
+			CyclesDerived           int `json:"cycles_derived"`
+		} `json:"ecc_p192"`
+		LWE []struct {
+			Operation, Source, Device, Read string
+			Cycles                          int
+		} `json:"ring_lwe"`
+		SNEIK []struct {
+			Impl, Source, Device, Read string
+			CyclesPerRound             float64 `json:"cycles_per_round"`
+			Rounds, ROM                int
+			RAM                        string
+		} `json:"sneik_f512"`
+		PRESENT []struct {
+			Impl, Source, Read string
+			EncCycles          int `json:"enc_cycles"`
+			Code               int
+			RAM                int
+		} `json:"present80_attiny45"`
+	}
+	if err := json.Unmarshal(kernelRowsJSON, &raw); err != nil {
+		panic("lab: internal error: embedded kernel-rows.json: " + err.Error())
+	}
+	var out []KernelRow
+	for _, r := range raw.MP {
+		out = append(out, KernelRow{Kernel: r.Kernel, Impl: r.Impl, Source: r.Source, Cycles: r.Cycles, Device: r.Device, Read: r.Read})
+	}
+	for _, r := range raw.SNEIK {
+		out = append(out, KernelRow{Kernel: "sneik-f512", Impl: r.Impl, Source: r.Source, PerUnit: "round",
+			PerUnitCycles: r.CyclesPerRound, Cycles: int(r.CyclesPerRound*float64(r.Rounds) + 0.5), Code: r.ROM, RAM: r.RAM,
+			Device: r.Device, Read: r.Read})
+	}
+	for _, r := range raw.PRESENT {
+		ram := ""
+		if r.RAM > 0 {
+			ram = fmt.Sprint(r.RAM)
+		}
+		out = append(out, KernelRow{Kernel: "present80", Impl: r.Impl, Source: r.Source, Cycles: r.EncCycles, Code: r.Code,
+			RAM: ram, Device: "attiny45", Read: r.Read})
+	}
+	for _, r := range raw.ECC {
+		out = append(out, KernelRow{Kernel: "p192-mul", Impl: r.Operation, Source: r.Source, Cycles: r.CyclesDerived,
+			Device: "atmega128", Read: r.Read, Context: true})
+	}
+	for _, r := range raw.LWE {
+		out = append(out, KernelRow{Kernel: "ntt-256", Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
+			Read: r.Read, Context: true})
+	}
+	return out
+}
+
+// KernelSources returns the citations of the kernel rows by key.
+func KernelSources() map[string]string {
+	var raw struct {
+		Sources map[string]string `json:"sources"`
+	}
+	if err := json.Unmarshal(kernelRowsJSON, &raw); err != nil {
+		panic("lab: internal error: embedded kernel-rows.json: " + err.Error())
+	}
+	return raw.Sources
+}
+
+// EnergyModel is the ATtiny45 energy per cycle of the ECRYPT measurement board, nJ (median and the
+// spread over the table's rows), from ../shared/data/kernel-rows.json.
+type EnergyModel struct {
+	Median, Min, Max float64
+	About            string
+}
+
+// ATtiny45Energy returns the energy model.
+func ATtiny45Energy() EnergyModel {
+	var raw struct {
+		M struct {
+			About  string  `json:"about"`
+			Median float64 `json:"nJ_per_cycle_median"`
+			Min    float64 `json:"nJ_per_cycle_min"`
+			Max    float64 `json:"nJ_per_cycle_max"`
+		} `json:"attiny45_energy_model"`
+	}
+	if err := json.Unmarshal(kernelRowsJSON, &raw); err != nil {
+		panic("lab: internal error: embedded kernel-rows.json: " + err.Error())
+	}
+	return EnergyModel{Median: raw.M.Median, Min: raw.M.Min, Max: raw.M.Max, About: raw.M.About}
 }
 
 // PublishedRow is one published fixed-key AVR result (ATmega128) from ../shared/data/published-rows.json.

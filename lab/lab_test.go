@@ -143,7 +143,7 @@ func TestRankReproducesPublishedRows(t *testing.T) {
 
 // TestEmbeddedDataMatchesShared checks that the copies under lab/data are the shared files.
 func TestEmbeddedDataMatchesShared(t *testing.T) {
-	for _, name := range []string{"vectors.json", "published-rows.json"} {
+	for _, name := range []string{"vectors.json", "published-rows.json", "vectors-attiny45.json", "kernel-rows.json"} {
 		ours, err := os.ReadFile(filepath.Join("data", name))
 		if err != nil {
 			t.Fatal(err)
@@ -167,7 +167,7 @@ func sharedFile(t *testing.T, name string) []byte {
 func TestTasks(t *testing.T) {
 	want := []string{"cham64-128", "cham128-128", "cham128-256", "cham64-128-r19", "cham128-128-r19", "cham128-256-r19",
 		"speck64-96", "speck64-128", "speck128-128", "speck128-192", "speck128-256", "simon64-128", "simon128-128",
-		"lea128", "hight64-128"}
+		"lea128", "hight64-128", "aes128", "present80", "noekeon-direct", "noekeon-indirect", "tea64-128", "klein64", "katan64"}
 	for _, id := range want {
 		tk := lab.LookupTask(id)
 		if tk == nil {
@@ -180,8 +180,20 @@ func TestTasks(t *testing.T) {
 			t.Errorf("%s: reference gives %x, official %x", id, got, tk.OfficialCipher)
 		}
 	}
-	if len(lab.Tasks()) != len(want) {
-		t.Errorf("%d tasks, want %d", len(lab.Tasks()), len(want))
+	kernels := []string{"mpmul-160", "mpmul-192", "mpmul-256", "mpmul-1024", "mpsqr-160", "mpsqr-192", "mpsqr-256",
+		"mpsqr-1024", "p192-mul", "ntt-256", "intt-256", "sneik-f512"}
+	for _, id := range kernels {
+		if tk := lab.LookupTask(id); tk == nil || tk.Kind != lab.KindKernel || tk.Kernel == nil {
+			t.Errorf("kernel task %s: %+v", id, tk)
+		}
+	}
+	if len(lab.Tasks()) != len(want)+len(kernels) {
+		t.Errorf("%d tasks, want %d", len(lab.Tasks()), len(want)+len(kernels))
+	}
+	for id, dev := range map[string]string{"aes128": "attiny45", "ntt-256": "atxmega128a1", "sneik-f512": "atmega2560", "speck64-128": "atmega128"} {
+		if tk := lab.LookupTask(id); tk.Device != dev {
+			t.Errorf("%s on %s, want %s", id, tk.Device, dev)
+		}
 	}
 	if tk := lab.LookupTask("cham64-128"); tk.RKBytes != 32 || tk.Entry != "cham64_128_encrypt" || tk.RK != "cham64_128_rk" {
 		t.Errorf("cham64-128 contract: %+v", tk)

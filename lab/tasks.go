@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/lab/cipher"
+	"github.com/avrlab/avrlab/lab/kernel"
 )
 
 // Task is the contract of one cipher variant: what the routine is called, where its round keys live,
@@ -40,8 +41,26 @@ type Task struct {
 	// Official is the official test vector (memory byte order), from ../shared/data/vectors.json.
 	OfficialKey, OfficialPlain, OfficialCipher []byte
 
+	// Kind is KindCipher (a block cipher: cycles per byte and RANK) or KindKernel (any other routine on
+	// buffers: cycles per call).
+	Kind string
+	// Device is the part the published figures were measured on and the default of Options.Device.
+	Device string
+	// Scenario is the default scenario ("" = fixed-key).
+	Scenario string
+	// ECRYPT names the ATtiny45 table's rows of this cipher ("PRESENT"), "" when it has none.
+	ECRYPT string
+	// Kernel describes a kernel task's buffers and computes its reference (nil for ciphers).
+	Kernel *kernel.Kernel
+
 	ref cipher.Cipher
 }
+
+// Kinds of task.
+const (
+	KindCipher = "cipher"
+	KindKernel = "kernel"
+)
 
 // Reference returns the Go reference implementation that checks the task.
 func (t *Task) Reference() cipher.Cipher { return t.ref }
@@ -131,13 +150,84 @@ func buildTasks() []*Task {
 		Layout: "block: P[0..7] bytes; round keys: WK0..WK7 whitening bytes then SK0..SK127 subkey bytes (136 bytes)"}
 	hight.official(vecs.find("HIGHT", "HIGHT-64/128", ""))
 	ts = append(ts, hight)
+	ts = append(ts, attiny45Tasks(vecs)...)
 	for _, t := range ts {
+		t.Kind = KindCipher
+		if t.Device == "" {
+			t.Device = "atmega128"
+		}
 		t.DecEntry = strings.TrimSuffix(t.Entry, "_encrypt") + "_decrypt"
 		t.BlockBytes = t.ref.BlockSize()
 		t.KeyBytes = t.ref.KeySize()
 		t.RKBytes = len(t.ref.RoundKeys(make([]byte, t.KeyBytes)))
 	}
+	for _, k := range kernel.Kernels() {
+		ts = append(ts, &Task{ID: k.ID, Name: k.Name, Kind: KindKernel, Entry: k.Entry, Device: k.Device, Kernel: k,
+			Scenario: ScenarioKernel, Layout: k.Prototype()})
+	}
 	return ts
+}
+
+// attiny45Tasks are the block ciphers of the ATtiny45 collection (Eisenbarth et al., Africacrypt 2012),
+// measured there with the key scheduled in every call (scenario encrypt-ks) on the ATtiny45.
+func attiny45Tasks(vecs *vectorFile) []*Task {
+	var ts []*Task
+	for _, c := range []struct {
+		id, name, sym, family, variant, mode, ecrypt string
+		ref                                          cipher.Cipher
+		layout                                       string
+	}{
+		{"aes128", "AES-128 (FIPS-197)", "aes128", "AES", "AES-128", "", "AES", cipher.AES128(),
+			"block: in0..in15 as FIPS-197 prints them; key: the 16 key bytes; round keys: w[0..43], 176 bytes, round r XORs bytes 16r..16r+15"},
+		{"present80", "PRESENT-80 (31 rounds)", "present80", "PRESENT", "PRESENT-80", "", "PRESENT", cipher.PRESENT80(),
+			"block and key: little-endian integers (the printed hex reversed); round keys: K1..K32, each a 64-bit little-endian integer (256 bytes)"},
+		{"noekeon-direct", "NOEKEON-128/128, direct key (16 rounds)", "noekeon", "NOEKEON", "NOEKEON-128/128", "direct-key", "NOEKEON",
+			cipher.NOEKEONDirect(), "block and key: four 32-bit words, each big-endian; round keys: the 16-byte working key (the key itself)"},
+		{"noekeon-indirect", "NOEKEON-128/128, indirect key (16 rounds)", "noekeon", "NOEKEON", "NOEKEON-128/128", "indirect-key", "NOEKEON",
+			cipher.NOEKEONIndirect(), "block and key: four 32-bit words, each big-endian; round keys: the 16-byte working key (the key encrypted under the zero key)"},
+		{"tea64-128", "TEA-64/128 (32 cycles)", "tea", "TEA", "TEA-64/128", "", "TEA", cipher.TEA(),
+			"block: v0, v1, 32-bit little-endian words; key: k0..k3, 32-bit little-endian; round keys: the key itself (16 bytes)"},
+		{"klein64", "KLEIN-64 (12 rounds)", "klein64", "KLEIN", "KLEIN-64", "", "KLEIN", mustCipher(cipher.KLEIN(64)),
+			"block and key: bytes in printed order; round keys: sk_1..sk_13, 8 bytes each (104 bytes)"},
+		{"katan64", "KATAN-64 (254 rounds)", "katan64", "KATAN", "KATAN-64", "", "KATAN", cipher.KATAN64(),
+			"block and key: little-endian integers (bit i of the integer is bit i of the state/key); round keys: key bits k0..k507 packed little-endian (64 bytes)"},
+	} {
+		t := &Task{ID: c.id, Name: c.name, Cipher: c.variant, Entry: c.sym + "_encrypt", RK: c.sym + "_rk", ref: c.ref,
+			Device: "attiny45", Scenario: ScenarioEncryptKS, ECRYPT: c.ecrypt, Layout: c.layout}
+		t.official(vecs.find(c.family, c.variant, c.mode))
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+func mustCipher(c cipher.Cipher, err error) cipher.Cipher {
+	if err != nil {
+		panic("lab: internal error: " + err.Error())
+	}
+	return c
+}
+
+// PublishedATtiny45 returns the ATtiny45 table's rows of the task's cipher (none for other tasks).
+func (t *Task) PublishedATtiny45() []ATtiny45Row {
+	var out []ATtiny45Row
+	for _, r := range ATtiny45Rows() {
+		if t.ECRYPT != "" && strings.HasPrefix(r.Cipher, t.ECRYPT+" ") {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// PublishedKernel returns the published figures of the task (kernel tasks, and PRESENT-80's ATtiny45
+// encryption-only rows).
+func (t *Task) PublishedKernel() []KernelRow {
+	var out []KernelRow
+	for _, r := range KernelRows() {
+		if r.Kernel == t.ID {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func arxTask(vecs *vectorFile, id, name string, block, key int) *Task {

@@ -38,6 +38,9 @@ func benchText(t *testing.T, src string, opts lab.Options, files ...string) *lab
 	return rep
 }
 
+// memFS holds one source as main.S.
+func memFS(src string) fstest.MapFS { return fstest.MapFS{"main.S": {Data: []byte(src)}} }
+
 func dump(rep *lab.Report) string {
 	j, _ := json.MarshalIndent(rep, "", " ")
 	return string(j)

@@ -481,17 +481,29 @@ func cmdTasks(args []string, stdout, stderr io.Writer) int {
 		ts, *verbose = []*lab.Task{t}, true
 	}
 	for _, t := range ts {
-		fmt.Fprintf(stdout, "%-15s %-38s entry %-22s rk %-18s (%d B)\n", t.ID, t.Name, t.Entry, t.RK, t.RKBytes)
-		if *verbose {
-			fmt.Fprintf(stdout, "    calls:      (pointers in r25:r24, r23:r22, r21:r20, ... in order; other conventions with -call)\n")
-			for _, c := range t.Calls() {
-				fmt.Fprintf(stdout, "      %s\n", c)
-			}
-			fmt.Fprintf(stdout, "    buffers:    %s\n", t.BufferSizes())
-			fmt.Fprintf(stdout, "    layout:     %s\n", t.Layout)
-			fmt.Fprintf(stdout, "    key:        %x\n    plaintext:  %x\n    ciphertext: %x\n", t.OfficialKey, t.OfficialPlain, t.OfficialCipher)
-			fmt.Fprintf(stdout, "    round keys: %x\n\n", t.Reference().RoundKeys(t.OfficialKey))
+		if t.Kind == lab.KindKernel {
+			fmt.Fprintf(stdout, "%-16s %-40s entry %-22s %s\n", t.ID, t.Name, t.Entry, t.Device)
+		} else {
+			fmt.Fprintf(stdout, "%-16s %-40s entry %-22s rk %-18s (%d B) %s\n", t.ID, t.Name, t.Entry, t.RK, t.RKBytes, t.Device)
 		}
+		if !*verbose {
+			continue
+		}
+		fmt.Fprintf(stdout, "    calls:      (pointers in r25:r24, r23:r22, r21:r20, ... in order; other conventions with -call)\n")
+		for _, c := range t.Calls() {
+			fmt.Fprintf(stdout, "      %s\n", c)
+		}
+		fmt.Fprintf(stdout, "    buffers:    %s\n", t.BufferSizes())
+		if t.Kind == lab.KindKernel {
+			for _, k := range t.BufferKinds() {
+				fmt.Fprintf(stdout, "      %-8s %s\n", k.Role, k.Doc)
+			}
+			fmt.Fprintln(stdout)
+			continue
+		}
+		fmt.Fprintf(stdout, "    layout:     %s\n", t.Layout)
+		fmt.Fprintf(stdout, "    key:        %x\n    plaintext:  %x\n    ciphertext: %x\n", t.OfficialKey, t.OfficialPlain, t.OfficialCipher)
+		fmt.Fprintf(stdout, "    round keys: %x\n\n", t.Reference().RoundKeys(t.OfficialKey))
 	}
 	return 0
 }

@@ -1,0 +1,61 @@
+package lab_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/avrlab/avrlab/internal/oracle"
+	"github.com/avrlab/avrlab/lab"
+)
+
+// TestKernelTask benches a C schoolbook 160-bit multiplication compiled by avr-gcc: a kernel task's
+// buffers (r out, a and b in) in avr-gcc order, checked against math/big through lab/kernel, reported
+// in cycles per call with no cycles per byte or RANK.
+func TestKernelTask(t *testing.T) {
+	oracle.NeedGNU(t)
+	dir := t.TempDir()
+	elf := filepath.Join(dir, "mpmul160.elf")
+	if out, err := exec.Command("avr-gcc", "-Os", "-mmcu=atmega128", "-o", elf, "testdata/kernels/mpmul160.c").CombinedOutput(); err != nil {
+		t.Fatalf("avr-gcc: %v\n%s", err, out)
+	}
+	rep, _, err := lab.BenchFile(os.DirFS(dir), "mpmul160.elf", lab.Options{Task: "mpmul-160", Vectors: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Pass || rep.Kind != lab.KindKernel || rep.Call != "mpmul160(r, a, b)" || rep.CPB != 0 || rep.Rank != 0 ||
+		!rep.ConstantTime || rep.CyclesMin != rep.CyclesMax || rep.Vectors != 21 {
+		t.Fatalf("want a constant-time pass in cycles per call: %s", dump(rep))
+	}
+	if len(rep.Buffers) != 3 || rep.Buffers[0].Role != "r" || rep.Buffers[0].Register != "r25:r24" || rep.Buffers[0].Size != 40 ||
+		rep.Buffers[2].Role != "b" || rep.Buffers[2].Register != "r21:r20" {
+		t.Errorf("buffers: %+v", rep.Buffers)
+	}
+	// The published rows of the task come with it.
+	if rows := lab.LookupTask("mpmul-160").PublishedKernel(); len(rows) == 0 || rows[0].Cycles == 0 {
+		t.Errorf("no published mpmul-160 rows: %+v", rows)
+	}
+}
+
+// TestKernelTaskErrors: a routine that returns at once fails with the expected and the got product;
+// a call that misses an argument or names an unknown one is refused with the task's call.
+func TestKernelTaskErrors(t *testing.T) {
+	rep := benchText(t, "; avrlab task: mpmul-160\n\t.global mpmul160\nmpmul160:\n\tret\n", lab.Options{Vectors: 3})
+	if rep.Pass || rep.FirstFailure == nil || rep.FirstFailure.Output != "r" || len(rep.FirstFailure.Expected) != 80 {
+		t.Errorf("want the product shown wrong: %s", dump(rep))
+	}
+	rep = benchText(t, "; avrlab task: mpmul-160\nmpmul160: ret\n", lab.Options{Call: "mpmul160(r, a)"})
+	if !strings.Contains(rep.Error, "passes 2 of the task's 3 arguments (mpmul160(r, a, b))") {
+		t.Errorf("short call: %q", rep.Error)
+	}
+	if _, _, err := lab.BenchFile(memFS("mpmul160: ret\n"), "main.S", lab.Options{Task: "mpmul-160", Call: "mpmul160(r, a, block)"}); err == nil ||
+		!strings.Contains(err.Error(), `unknown argument "block" (known: r, a, b)`) {
+		t.Errorf("unknown argument: %v", err)
+	}
+	if _, _, err := lab.BenchFile(memFS("mpmul160: ret\n"), "main.S", lab.Options{Task: "mpmul-160", Scenario: "fixed-key"}); err == nil ||
+		!strings.Contains(err.Error(), "is a kernel") {
+		t.Errorf("cipher scenario on a kernel: %v", err)
+	}
+}
