@@ -4,11 +4,11 @@
 // SIGNATURE_0 …), the CPU register aliases (XL) and the empty flags tested with #ifdef.
 //
 // The tables are facts generated from the avr-libc headers through avr-gcc's preprocessor by
-// internal/gen (go generate; see internal/extract for how) and committed, so that nothing at run time,
+// internal/gen (go generate; its extract.go says how) and committed, so that nothing at run time,
 // the WebAssembly build included, needs avr-libc. [Lookup] decodes a device's table:
 //
 //	s := devreg.Lookup("atmega328p")
-//	d, _ := s.Def("PORTB") // {PORTB IO8 0x25}: data address 0x25
+//	d, _ := s.Def("PORTB") // Def{"PORTB", IO8, 0x25}: data address 0x25
 //	io, _ := s.IOAddr(d)   // 0x05, the IN/OUT operand
 //
 // [Set.Defines] writes them back as the #define lines of a built-in <avr/io.h>; [AtmelInc] writes an

@@ -362,22 +362,6 @@ func TestDecode(t *testing.T) {
 	}
 }
 
-func FuzzDecode(f *testing.F) {
-	f.Add("0PORTB!38\n3A!3b\n")
-	f.Add("0X.\n1Y@1a\n@Z=1\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		defs, err := decode(s)
-		if err != nil {
-			return
-		}
-		for _, d := range defs {
-			if d.Name == "" || d.Kind > MEM32 {
-				t.Fatalf("decode(%q) gave %+v", s, d)
-			}
-		}
-	})
-}
-
 // atmelFiles are the Atmel device definition files Debian's avra ships, for the devices that have one.
 var atmelFiles = map[string]string{
 	"atmega128": "m128def.inc", "atmega328p": "m328Pdef.inc", "atmega2560": "m2560def.inc",

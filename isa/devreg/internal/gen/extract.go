@@ -8,11 +8,12 @@
 //  2. One generated source file includes <avr/io.h> and expands every candidate twice, once as the
 //     headers define it (the value an assembler source sees) and once with _SFR_IO8 … _SFR_MEM32
 //     redefined to markers (which names are registers, of which width and address space). avr-gcc -E
-//     does all the expansion; this package only evaluates the integer expressions left, of literals and
-//     operators, and fails on anything else that looks numeric.
+//     does all the expansion; Eval only evaluates the integer expressions left, of literals and
+//     operators, and fails on anything malformed.
 //
-// A candidate whose expansion is not an integer expression (XL → r26, vectors → __vector_N, fuse values
-// with C casts, strings, empty guards) is not a register or constant usable in assembler and is left out.
+// An empty expansion is a flag (for #ifdef), rN a CPU register alias (XL → r26). A candidate whose
+// expansion is none of these and no integer expression (vectors → __vector_N, fuse values with C
+// casts, strings) is not usable in assembler and is left out, as is a name the headers poison.
 // The test of package devreg checks every value of the tables against avr-gcc -E.
 
 package main
@@ -376,12 +377,6 @@ func Extract(cfg Config, device string) (*Device, error) {
 		dev.Entries = append(dev.Entries, e)
 	}
 	return dev, nil
-}
-
-// Available reports whether avr-gcc can be run.
-func Available(cfg Config) bool {
-	_, err := exec.LookPath(cfg.gcc())
-	return err == nil
 }
 
 // UpstreamFromEnv returns the upstream include directory named by AVRLIBC_UPSTREAM, if it holds
