@@ -9,11 +9,22 @@ import (
 // sources include it: "m128def.inc", "m328Pdef.inc", "tn85def.inc", "ATxmega128A1def.inc"; "" for a
 // device with no table.
 func IncFile(device string) string {
-	s := Lookup(device)
-	if s == nil {
+	t, ok := table(strings.ToLower(device))
+	if !ok {
 		return ""
 	}
-	return incFile(s.Part)
+	return incFile(t.part)
+}
+
+// IncDevice returns the device whose AVRASM2 definition file is named file (case-insensitive, as
+// AVRASM2 and Windows file names are: .include "M128DEF.INC"), or "" for none.
+func IncDevice(file string) string {
+	for _, d := range devices() {
+		if strings.EqualFold(IncFile(d), file) {
+			return d
+		}
+	}
+	return ""
 }
 
 func incFile(part string) string {

@@ -60,7 +60,7 @@ func TestDevices(t *testing.T) {
 			t.Fatalf("Lookup(%q) = %+v", strings.ToUpper(d), s)
 		}
 	}
-	if Lookup("atmega1") != nil || Lookup("") != nil || IncFile("atmega1") != "" || AtmelInc("x") != "" {
+	if Lookup("atmega1") != nil || Lookup("") != nil || IncFile("atmega1") != "" || AtmelInc("x") != "" || IncDevice("m1def.inc") != "" {
 		t.Fatal("an unknown device has a table")
 	}
 }
@@ -408,6 +408,9 @@ func TestAtmelIncAgainstAtmel(t *testing.T) {
 			}
 			if got := IncFile(device); !strings.EqualFold(got, file) {
 				t.Errorf("IncFile = %q, Atmel's is %q", got, file)
+			}
+			if got := IncDevice(strings.ToUpper(file)); got != device {
+				t.Errorf("IncDevice(%q) = %q", strings.ToUpper(file), got)
 			}
 			ours, atmel := equValues(AtmelInc(device)), equValues(string(theirs))
 			common := 0
