@@ -59,6 +59,9 @@ type Options struct {
 	// Linked says the image is a linked program (ELF, HEX) rather than one source's output: flash
 	// and RAM then count only what the call uses (see the README). BenchFile sets it for ELF and HEX.
 	Linked bool `json:"linked,omitempty"`
+	// Engine runs the measured calls as translated code (emu.Config.Engine); nil interprets. The
+	// constant-time machine, which traces, always interprets. Results are the same either way.
+	Engine emu.Engine `json:"-"`
 
 	// noAccess turns the access record off, for the benchmark that measures what recording costs
 	// (the figures are then not measured).
@@ -356,6 +359,19 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 		rep.Call = h.call.String()
 		return h, rep
 	}
+	// The default call: the source's round-key table when it defines one, else round keys in SRAM.
+	if call.Args == nil && t.Kind == KindCipher {
+		h.call.Args = []Role{RoleBlock}
+		if _, ok := im.Symbol(opts.RK); !ok {
+			h.call.Args = append(h.call.Args, RoleRK)
+			if n := roundKeyLike(im, opts.RK); n != "" {
+				rep.Notes = append(rep.Notes, fmt.Sprintf("the source defines %q, which looks like a round-key table, "+
+					"but the task's round-key symbol is %q, so the harness passes round keys in SRAM (%s); "+
+					"if the routine reads %s, name it with -rk %s", n, opts.RK, ArgRegisters(1), n, n))
+			}
+		}
+	}
+	rep.Call = h.call.String()
 	if a, ok := entryAddress(call.Entry); ok {
 		if a%2 != 0 || a >= uint32(len(im.Flash)) {
 			return fail("entry address 0x%x is not an instruction address of the program (0..0x%x, even)", a, len(im.Flash))
@@ -374,18 +390,6 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 			return fail("entry symbol %q is not in .text", call.Entry)
 		}
 		h.entry = uint32(sym.Value) / 2
-	}
-	// The default call: the source's round-key table when it defines one, else round keys in SRAM.
-	if call.Args == nil {
-		h.call.Args = []Role{RoleBlock}
-		if _, ok := im.Symbol(opts.RK); !ok {
-			h.call.Args = append(h.call.Args, RoleRK)
-			if n := roundKeyLike(im, opts.RK); n != "" {
-				rep.Notes = append(rep.Notes, fmt.Sprintf("the source defines %q, which looks like a round-key table, "+
-					"but the task's round-key symbol is %q, so the harness passes round keys in SRAM (%s); "+
-					"if the routine reads %s, name it with -rk %s", n, opts.RK, ArgRegisters(1), n, n))
-			}
-		}
 	}
 	rep.Call = h.call.String()
 	kinds := t.BufferKinds()
@@ -463,7 +467,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	h.spStart = uint16(ramEnd)
 	// The sentinel is the last word of flash: a RET popping it ends the call.
 	h.sentinel = uint32(dev.Flash/2 - 1)
-	h.m = emu.New(dev, im.Flash, emu.Config{Access: !opts.noAccess})
+	h.m = emu.New(dev, im.Flash, emu.Config{Access: !opts.noAccess, Engine: opts.Engine})
 	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true, Access: !opts.noAccess})
 	return h, rep
 }

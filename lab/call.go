@@ -221,14 +221,14 @@ type Scenario struct {
 // ScenarioTable returns the scenarios in the order the CLI documents them.
 func ScenarioTable() []Scenario {
 	return []Scenario{
-		{Name: ScenarioEncryptKS, Args: []Role{RoleBlock, RoleKey},
-			Doc: "void ENTRY(uint8_t *block, const uint8_t *key): encrypt in place, scheduling the keys in the call (the ECRYPT scenario of the ATtiny45 table)"},
-		{Name: ScenarioKernel, Doc: "a kernel task's routine with its buffers in the task's order (avrlab tasks -v ID)"},
 		{Name: ScenarioFixedKey, Doc: "void ENTRY(uint8_t *block) with the round keys in the source's table, " +
 			"or void ENTRY(uint8_t *block, const uint8_t *rk) with them in SRAM"},
 		{Name: ScenarioKeySchedule, Args: []Role{RoleBlock, RoleKey, RoleRKOut},
 			Doc: "void ENTRY(uint8_t *block, const uint8_t *key, uint8_t *rk): schedule the keys into rk, then encrypt"},
 		{Name: ScenarioDecrypt, Decrypt: true, Doc: "as fixed-key, decrypting (entry: the task's decryption symbol)"},
+		{Name: ScenarioEncryptKS, Args: []Role{RoleBlock, RoleKey},
+			Doc: "void ENTRY(uint8_t *block, const uint8_t *key): encrypt in place, scheduling the keys in the call (the ECRYPT scenario of the ATtiny45 table)"},
+		{Name: ScenarioKernel, Doc: "a kernel task's routine with its buffers in the task's order (avrlab tasks -v ID)"},
 	}
 }
 

@@ -40,6 +40,10 @@ func (r *Report) WriteText(w io.Writer, path string) {
 			if b.Counted {
 				c = "counted"
 			}
+			if b.Value {
+				bs = append(bs, fmt.Sprintf("%s %s (uint8_t)", b.Register, b.Role))
+				continue
+			}
 			bs = append(bs, fmt.Sprintf("%s %s @0x%04x %d B %s (%s)", b.Register, b.Role, b.Addr, b.Size, b.Dir, c))
 		}
 		fmt.Fprintf(w, "  buffers     %s\n", strings.Join(bs, "; "))
@@ -49,9 +53,21 @@ func (r *Report) WriteText(w io.Writer, path string) {
 	}
 	if r.CyclesMean > 0 {
 		fmt.Fprintf(w, "  cycles      %d (min %d, max %d, mean %.1f)\n", uint64(r.CyclesMean+0.5), r.CyclesMin, r.CyclesMax, r.CyclesMean)
-		fmt.Fprintf(w, "  cpb         %.1f\n", r.CPB)
+		if r.Kind != KindKernel {
+			fmt.Fprintf(w, "  cpb         %.1f\n", r.CPB)
+		}
+		if r.Unit != "" {
+			fmt.Fprintf(w, "  per %-7s %.1f cycles\n", r.Unit, r.CyclesPerUnit)
+		}
+		if e := r.EnergyUJ; e != nil {
+			fmt.Fprintf(w, "  energy      %.1f µJ (%.1f..%.1f) at %s\n", e.UJ, e.MinUJ, e.MaxUJ, e.Model)
+		}
 	}
-	fmt.Fprintf(w, "  flash       %d bytes measured (%d emitted); round keys: %s\n", r.Flash, r.FlashDeclared, r.RKIn)
+	rk := ""
+	if r.RKIn != "" {
+		rk = "; round keys: " + r.RKIn
+	}
+	fmt.Fprintf(w, "  flash       %d bytes measured (%d emitted)%s\n", r.Flash, r.FlashDeclared, rk)
 	fmt.Fprintf(w, "  RAM         %d bytes measured = stack %d + .data/.bss %d + other SRAM touched %d (declared %d)\n",
 		r.RAM, r.Stack, r.Reserved, r.RAMOther, r.RAMDeclared)
 	for _, m := range r.Measurement {
@@ -65,15 +81,44 @@ func (r *Report) WriteText(w io.Writer, path string) {
 	if !r.Pass && r.Error != "" {
 		return
 	}
-	fmt.Fprintf(w, "  RANK        %.1f   = (10^6/%.1f)/(%d + 2*%d)\n", r.Rank, r.CPB, r.Flash, r.RAM)
+	if r.Kind != KindKernel {
+		fmt.Fprintf(w, "  RANK        %.1f   = (10^6/%.1f)/(%d + 2*%d)\n", r.Rank, r.CPB, r.Flash, r.RAM)
+	}
 	fmt.Fprintf(w, "  const-time  %s\n", yesNo(r.ConstantTime, fmt.Sprintf("yes (%d random inputs, same cycles and trace)", ConstantTimeInputs), "NO: "+r.CTDetail))
 	fmt.Fprintf(w, "  ABI         %s\n", yesNo(r.ABIOK, "ok (r2-r17, r28-r29, SP restored, r1 = 0)", "VIOLATED: "+r.ABIDetail))
-	if t := LookupTask(r.Task); t != nil {
+	t := LookupTask(r.Task)
+	if t == nil {
+		return
+	}
+	var rows []string
+	for _, p := range PublishedRows() {
+		if p.Cipher == t.Cipher {
+			rows = append(rows, fmt.Sprintf("%-30s flash %4d  RAM %3d  cpb %4.0f  RANK %5.1f  (%s)", p.Impl, p.Flash, p.RAM, p.CPB, p.Rank, p.Source))
+		}
+	}
+	for _, p := range t.PublishedATtiny45() {
+		rows = append(rows, fmt.Sprintf("%-30s code %4d  RAM %3d  enc+ks %6d cycles  %5.1f µJ  (ATtiny45, eisenbarth2012)", p.Cipher, p.Code, p.RAM, p.EncCycles, p.EnergyUJ))
+	}
+	for _, p := range t.PublishedKernel() {
+		line := fmt.Sprintf("%-30s %8d cycles", p.Impl, p.Cycles)
+		if p.PerUnit != "" {
+			line += fmt.Sprintf(" (%.1f per %s)", p.PerUnitCycles, p.PerUnit)
+		}
+		if p.Code > 0 {
+			line += fmt.Sprintf("  code %d", p.Code)
+		}
+		if p.RAM != "" {
+			line += "  RAM " + p.RAM
+		}
+		if p.Context {
+			line += "  [context: a whole operation]"
+		}
+		rows = append(rows, line+fmt.Sprintf("  (%s, %s)", p.Source, p.Read))
+	}
+	if len(rows) > 0 {
 		fmt.Fprintln(w, "  published rows for comparison:")
-		for _, p := range PublishedRows() {
-			if p.Cipher == t.Cipher {
-				fmt.Fprintf(w, "    %-30s flash %4d  RAM %3d  cpb %4.0f  RANK %5.1f  (%s)\n", p.Impl, p.Flash, p.RAM, p.CPB, p.Rank, p.Source)
-			}
+		for _, l := range rows {
+			fmt.Fprintln(w, "    "+l)
 		}
 	}
 }

@@ -27,9 +27,9 @@ const (
 	maxCycles  = 10_000_000_000 // -max-cycles: about a minute of emulation per call
 )
 
-// knownDevice reports an unknown -device on stderr.
+// knownDevice reports an unknown -device on stderr; "" (the task's device) is known.
 func knownDevice(name string, stderr io.Writer) bool {
-	if isa.LookupDevice(name) == nil {
+	if name != "" && isa.LookupDevice(name) == nil {
 		fmt.Fprintf(stderr, "avrlab: unknown device %q (known: %s)\n", name, strings.Join(isa.DeviceNames(), ", "))
 		return false
 	}
@@ -65,6 +65,11 @@ func newFlags(name, args string, stderr io.Writer) *flag.FlagSet {
 
 func deviceFlag(fl *flag.FlagSet) *string {
 	return fl.String("device", isa.DefaultDevice, "device: "+strings.Join(isa.DeviceNames(), ", "))
+}
+
+// taskDeviceFlag is -device for commands that measure a task: empty means the task's device.
+func taskDeviceFlag(fl *flag.FlagSet) *string {
+	return fl.String("device", "", "device (default: the task's, e.g. atmega128, attiny45): "+strings.Join(isa.DeviceNames(), ", "))
 }
 
 // openSource splits a path into a folder FS confined to the file's folder and the file name in it.
@@ -364,11 +369,11 @@ func sregFlags(s uint8) string {
 func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fl := newFlags("bench", "[-task ID] [-scenario S] [-call SPEC] [-entry NAME] [-rk NAME] [-device NAME] [-D NAME[=VALUE]]... [-vectors N] [-json] FILE", stderr)
 	task := fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
-	scen := fl.String("scenario", lab.ScenarioFixedKey, "scenario: "+strings.Join(lab.Scenarios(), ", "))
+	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
 	call := fl.String("call", "", "call spec `NAME(ARG, ...)`, ARG one of block, in, out, key, rk, rkout (default: the \"; avrlab call:\" line, else the scenario's)")
 	entry := fl.String("entry", "", "entry symbol (default: the task's, e.g. cham64_128_encrypt)")
 	rk := fl.String("rk", "", "round-key symbol (default: the task's, e.g. cham64_128_rk)")
-	dev := deviceFlag(fl)
+	dev := taskDeviceFlag(fl)
 	defs := defines{}
 	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable)")
 	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d)", maxVectors))

@@ -105,11 +105,11 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	task := fl.String("task", "", "task ID every submission is graded against (required)")
 	asCSV := fl.Bool("csv", false, "print CSV")
 	asJSON := fl.Bool("json", false, "print a JSON array")
-	scen := fl.String("scenario", lab.ScenarioFixedKey, "scenario: "+strings.Join(lab.Scenarios(), ", "))
+	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
 	call := fl.String("call", "", "call spec `NAME(ARG, ...)` for every submission (default: each source's \"; avrlab call:\" line, else the scenario's)")
 	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d)", maxVectors))
 	maxc := fl.Uint64("max-cycles", gradeMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", uint64(maxCycles)))
-	dev := deviceFlag(fl)
+	dev := taskDeviceFlag(fl)
 	jobs := fl.Int("j", runtime.NumCPU(), fmt.Sprintf("grade `N` submissions at once, each in its own process (1..%d; as many as CPUs by default)", maxJobs))
 	timeout := fl.Duration("timeout", defaultTimeout, fmt.Sprintf("wall-clock limit `D` per submission, e.g. 10s or 1m (%v..%v)", minTimeout, maxTimeout))
 	mem := memSize(defaultMem)
@@ -144,7 +144,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	if !knownDevice(*dev, stderr) {
 		return 2
 	}
-	if lab.LookupScenario(*scen) == nil {
+	if *scen != "" && lab.LookupScenario(*scen) == nil {
 		fmt.Fprintf(stderr, "avrlab: unknown scenario %q (known: %s)\n", *scen, strings.Join(lab.Scenarios(), ", "))
 		return 2
 	}
