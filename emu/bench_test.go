@@ -86,7 +86,7 @@ const arxCyclesPerIter = 8*6 + 2
 // and on, and translated (emu/translate on wazero). BenchmarkSimavr measures simavr on the same
 // program.
 func BenchmarkRun(b *testing.B) {
-	eng := translate.NewNative()
+	eng := translate.NewEager()
 	for _, bc := range []struct {
 		name string
 		cfg  emu.Config
@@ -102,7 +102,7 @@ func BenchmarkRun(b *testing.B) {
 //
 //	go test ./emu -run XXX -bench LoadStore
 func BenchmarkLoadStore(b *testing.B) {
-	eng := translate.NewNative()
+	eng := translate.NewEager()
 	img := memProgram(b, 0)
 	b.Run("interp", func(b *testing.B) { benchRun(b, img, emu.Config{}) })
 	b.Run("translated", func(b *testing.B) { benchRun(b, img, emu.Config{Engine: eng}) })

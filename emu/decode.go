@@ -157,14 +157,32 @@ func (m *Machine) redecode(lo, hi uint32) {
 	if start > 0 {
 		start--
 	}
-	for w := start; w < hi; w++ {
-		m.code[w] = m.decodeAt(w)
-	}
 	s := start
 	if s > 0 {
 		s--
 	}
-	m.fixSkips(s, hi)
+	// Tell the runner only about the words whose lowered op changed.
+	clo, chi := hi, s
+	changed := func(w uint32) {
+		clo, chi = min(clo, w), max(chi, w+1)
+	}
+	for w := start; w < hi; w++ {
+		o := m.decodeAt(w)
+		o.Skip = m.code[w].Skip // refreshed below
+		if o != m.code[w] {
+			changed(w)
+		}
+		m.code[w] = o
+	}
+	for w := s; w < hi; w++ {
+		k := m.code[w].Skip
+		m.fixSkips(w, w+1)
+		if m.code[w].Skip != k {
+			changed(w)
+		}
+	}
 	m.arm(s, hi)
-	m.invalidate(s, hi)
+	if clo < chi {
+		m.invalidate(clo, chi)
+	}
 }

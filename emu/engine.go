@@ -63,6 +63,9 @@ type Program struct {
 	// Epoch changes whenever the access record is cleared (ResetAccess): a runner that remembers
 	// which words it marked forgets it then. It is also in the control block (CtlEpoch).
 	Epoch uint32
+	// Interpreted counts the cycles the machine interpreted since New after its runner returned
+	// ExitLimit or ExitStep: a runner can wait until a machine is hot before translating.
+	Interpreted uint64
 }
 
 // Layout gives the byte offsets of a machine's arrays in its state memory. The control block is at
@@ -153,13 +156,18 @@ func (m *Machine) runTranslated(limit uint64) Stop {
 		m.sp = le.Uint16(ctl[CtlSP:])
 		m.stackLow = le.Uint16(ctl[CtlStackLow:])
 		m.cycles = le.Uint64(ctl[CtlCycles:])
+		c0 := m.cycles
 		if x == ExitLimit {
-			return m.run(limit)
+			s := m.run(limit)
+			m.prog.Interpreted += m.cycles - c0
+			return s
 		}
 		if m.cycles >= limit {
 			return Stop{Reason: StopLimit}
 		}
-		if s := m.run(m.cycles + 1); s.Reason != StopLimit {
+		s := m.run(m.cycles + 1)
+		m.prog.Interpreted += m.cycles - c0
+		if s.Reason != StopLimit {
 			return s
 		}
 	}

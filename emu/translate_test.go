@@ -100,7 +100,7 @@ func bothWays(t testing.TB, eng emu.Engine, d *isa.Device, flash []byte, cfg emu
 }
 
 func TestTranslateARX(t *testing.T) {
-	eng := translate.NewNative()
+	eng := translate.NewEager()
 	for _, acc := range []bool{false, true} {
 		for _, limit := range []uint64{1, 7, 100, 1000, 12345} {
 			if d := bothWays(t, eng, nil, arxProgram(t, 0), emu.Config{Access: acc}, limit); d != "" {
@@ -117,7 +117,7 @@ func TestTranslateARX(t *testing.T) {
 // TestTranslateDiffCorpus runs the 750 generated programs of the simavr differential test
 // translated and interpreted, with and without the access record.
 func TestTranslateDiffCorpus(t *testing.T) {
-	eng := translate.NewNative()
+	eng := translate.NewEager()
 	fails := 0
 	for i, gp := range genPrograms(t) {
 		d := isa.LookupDevice(gp.dev)
@@ -132,4 +132,22 @@ func TestTranslateDiffCorpus(t *testing.T) {
 	}
 	st := eng.Stats()
 	t.Logf("%+v; %.3f ms per KB of code", st, float64(st.Translate+st.Compile)/1e6/(float64(st.CodeBytes)/1024))
+}
+
+// TestTranslateHot: a machine of an engine with a hot threshold interprets until it has run that
+// many cycles, then translates, and ends in the interpreter's state.
+func TestTranslateHot(t *testing.T) {
+	eng := translate.New(translate.NewWazero(), 1<<20)
+	img := memProgram(t, 0)
+	m := emu.New(nil, img, emu.Config{Engine: eng, Access: true})
+	ref := emu.New(nil, img, emu.Config{Access: true})
+	for _, limit := range []uint64{1 << 19, 1 << 20, 3 << 20} {
+		s, rs := m.Run(limit), ref.Run(limit)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatalf("after %d cycles: %s", limit, d)
+		}
+		if st := eng.Stats(); (st.Modules > 0) != (limit > 1<<20) {
+			t.Errorf("after %d cycles of a 2^20 threshold: %d modules", limit, st.Modules)
+		}
+	}
 }

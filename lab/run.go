@@ -27,10 +27,15 @@ type RunResult struct {
 // copied to SRAM as a C runtime would, and returns the final state with dumpLen bytes of data space
 // from dumpAddr.
 func Run(im *asm.Image, maxCycles uint64, dumpAddr uint16, dumpLen int) *RunResult {
+	return RunOn(nil, im, maxCycles, dumpAddr, dumpLen)
+}
+
+// RunOn is Run on engine eng (emu.Config.Engine; nil interprets): the same result, faster.
+func RunOn(eng emu.Engine, im *asm.Image, maxCycles uint64, dumpAddr uint16, dumpLen int) *RunResult {
 	if maxCycles == 0 {
 		maxCycles = DefaultMaxCycles
 	}
-	m := emu.New(im.Device, im.Flash, emu.Config{})
+	m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng})
 	resetWithImage(m, im)
 	stop := m.Run(maxCycles)
 	res := &RunResult{Stop: stop.Reason.String(), Cycles: m.Cycles(), PC: m.PC(), SP: m.SP(), SREG: m.SREG(),

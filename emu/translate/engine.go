@@ -54,15 +54,22 @@ type Stats struct {
 // use; translations are cached by the code they cover, for every machine of the engine.
 type Engine struct {
 	rt    Runtime
+	hot   uint64
 	mu    sync.Mutex
 	cache map[[32]byte][]byte
 	stats Stats
 }
 
-// New returns an engine running its modules on rt.
-func New(rt Runtime) *Engine {
-	return &Engine{rt: rt, cache: map[[32]byte][]byte{}}
+// New returns an engine running its modules on rt. A machine is interpreted until it has run hot
+// cycles (0: translate from the first Run): a translation costs as much as interpreting a few
+// million cycles (see the package doc), so short runs are not translated at all.
+func New(rt Runtime, hot uint64) *Engine {
+	return &Engine{rt: rt, hot: hot, cache: map[[32]byte][]byte{}}
 }
+
+// DefaultHot is the hot threshold of NewNative, in cycles: about what compiling a small module
+// costs in interpreted cycles, so that a run pays at most about twice what the better engine would.
+const DefaultHot = 4 << 20
 
 // Stats returns the engine's counters.
 func (e *Engine) Stats() Stats {
@@ -122,7 +129,7 @@ func (r *runner) Invalidate(lo, hi uint32) {
 
 func (r *runner) Run(p *emu.Program) emu.Exit {
 	le := binary.LittleEndian
-	if r.broken {
+	if r.broken || p.Interpreted < r.e.hot && r.reg == nil {
 		return emu.ExitLimit
 	}
 	for {

@@ -24,8 +24,13 @@ func NewWazero() *Wazero {
 	return &Wazero{cache: c, cfg: wazero.NewRuntimeConfig().WithCompilationCache(c)}
 }
 
-// NewNative returns an engine on wazero: the native default of avrlab run, bench and grade.
-func NewNative() *Engine { return New(NewWazero()) }
+// NewNative returns an engine on wazero with the DefaultHot threshold: the native default of
+// avrlab run, bench and grade.
+func NewNative() *Engine { return New(NewWazero(), DefaultHot) }
+
+// NewEager returns an engine on wazero that translates from the first Run (for tests and
+// benchmarks of translated code).
+func NewEager() *Engine { return New(NewWazero(), 0) }
 
 // Close releases the compiled code of every module.
 func (w *Wazero) Close() error { return w.cache.Close(context.Background()) }
