@@ -135,7 +135,8 @@ func Grade(subs []Submission, opts Options, progress io.Writer) []GradeRow {
 	return rows
 }
 
-// SortRows puts passing rows first, then orders by RANK, highest first; ties go by submission path.
+// SortRows puts passing rows first, then orders by RANK, highest first (kernel tasks, which have no RANK, by
+// cycles, fewest first); ties go by submission path.
 func SortRows(rows []GradeRow) {
 	sort.SliceStable(rows, func(i, j int) bool {
 		a, b := rows[i], rows[j]
@@ -144,6 +145,9 @@ func SortRows(rows []GradeRow) {
 		}
 		if a.Rank != b.Rank {
 			return a.Rank > b.Rank
+		}
+		if a.Pass && a.Cycles != b.Cycles { // kernels have no RANK: fewer cycles first
+			return a.Cycles < b.Cycles
 		}
 		return a.Submission < b.Submission
 	})
