@@ -7,6 +7,7 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/hack-pad/hackpadfs v0.2.4
+	github.com/yuin/goldmark v1.8.7
 )
 
 require (

@@ -5,12 +5,14 @@
 //	go run .                      # build cmd/wasm twice, serve site/ on http://127.0.0.1:8080
 //	go run . -addr :9000          # another address
 //	go run . -out public          # write the static site to public/ and exit
+//	go run . -exercises DIR       # bundle the exercises of DIR (default: examples/exercises)
 //
 // It builds ./cmd/wasm for GOOS=js GOARCH=wasm with the same go command into two modules, engine.wasm
 // and workspace.wasm (build tag avrlab_workspace), so the page compiles the engine, which is on the path
 // to the first result, without chroma and hackpadfs (Go's build cache makes a rebuild of unchanged
 // modules take well under a second), takes wasm_exec.js from that Go installation
-// so the glue matches the runtime, adds the examples as static files, and serves it all from memory with correct Content-Types, gzip when
+// so the glue matches the runtime, adds the examples and the exercises (with an index page of the set) as
+// static files, and serves it all from memory with correct Content-Types, gzip when
 // the browser accepts it, ETags and a Content-Security-Policy. The written site uses relative URLs
 // only, so any static host serves it, from its root or from a sub-path.
 package main
@@ -70,8 +72,9 @@ func (m wasmModule) meta(url string) string {
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "serve on `host:port`")
 	out := flag.String("out", "", "write the static site to `DIR` and exit instead of serving")
+	exercises := flag.String("exercises", "", "bundle the exercises in the folders of `DIR` (each a README.md with goal: lines, a starter.S\nand an optional tests.txt) instead of examples/exercises")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run . [-addr host:port] [-out DIR]\n\n"+
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run . [-addr host:port] [-out DIR] [-exercises DIR]\n\n"+
 			"Builds the avrlab playground (cmd/wasm + site/) and serves it, or writes it to DIR.\n\n")
 		flag.PrintDefaults()
 	}
@@ -80,19 +83,19 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*addr, *out); err != nil {
+	if err := run(*addr, *out, *exercises); err != nil {
 		fmt.Fprintln(os.Stderr, "avrlab playground:", err)
 		os.Exit(1)
 	}
 }
 
-func run(addr, out string) error {
+func run(addr, out, exercises string) error {
 	root, err := moduleRoot()
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	s, err := buildSite(context.Background(), root)
+	s, err := buildSite(context.Background(), root, exercises)
 	if err != nil {
 		return err
 	}
@@ -155,8 +158,9 @@ type site struct {
 	assets map[string]*asset
 }
 
-// buildSite builds the WebAssembly modules and reads site/ and wasm_exec.js into memory.
-func buildSite(ctx context.Context, root string) (*site, error) {
+// buildSite builds the WebAssembly modules and reads site/ and wasm_exec.js into memory, with the
+// exercises of exercisesDir ("" = the bundled examples/exercises).
+func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		return nil, fmt.Errorf("the go command is needed to build the playground: %v", err)
@@ -213,6 +217,20 @@ func buildSite(ctx context.Context, root string) (*site, error) {
 	s.add("index.html", page)
 	s.add("wasm_exec.js", glue)
 	if err := s.addExamples(); err != nil {
+		return nil, err
+	}
+	exFS, err := fs.Sub(examples.FS, "exercises")
+	if err != nil {
+		return nil, err
+	}
+	if exercisesDir != "" {
+		st, err := os.Stat(exercisesDir)
+		if err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("-exercises %s: not a folder", exercisesDir)
+		}
+		exFS = os.DirFS(exercisesDir)
+	}
+	if err := s.addExercises(exFS, exercisesDir); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -301,6 +319,7 @@ var contentTypes = map[string]string{
 	".json": "application/json",
 	".svg":  "image/svg+xml",
 	".S":    "text/plain; charset=utf-8",
+	".md":   "text/plain; charset=utf-8",
 	".txt":  "text/plain; charset=utf-8",
 }
 

@@ -6,7 +6,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/avrlab/avrlab/examples"
 )
 
 // builtSite builds the real site once per test binary (the WASM build dominates: ~0.5 s warm, ~20 s
@@ -25,7 +29,7 @@ var builtSite = sync.OnceValues(func() (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	return buildSite(context.Background(), root)
+	return buildSite(context.Background(), root, "")
 })
 
 func testSite(t *testing.T) *site {
@@ -224,7 +228,8 @@ func TestWASMSplit(t *testing.T) {
 		t.Fatal(err)
 	}
 	banned := map[string][]string{
-		"engine.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "/cmd/wasm/workspace", "/cmd/wasm/highlight"},
+		"engine.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "github.com/yuin/goldmark", "/cmd/wasm/workspace",
+			"/cmd/wasm/highlight", "/cmd/wasm/markdown"},
 		"workspace.wasm": {"github.com/avrlab/avrlab/asm", "github.com/avrlab/avrlab/emu", "github.com/avrlab/avrlab/lab",
 			"/cmd/wasm/engine"},
 	}
@@ -251,4 +256,77 @@ func TestWASMSplit(t *testing.T) {
 			t.Errorf("%s does not link %s", m.name, needed[m.name])
 		}
 	}
+}
+
+// TestExercisesBundle reads an exercise folder as `go run . -exercises DIR` does: the list, the files,
+// the index page, and the refusals naming the folder.
+func TestExercisesBundle(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("ks/README.md", "# Key <schedule>\n\ngoal: pass\n- goal: rank >= 3\n")
+	write("ks/starter.S", "; avrlab task: speck64-128\n")
+	write("ks/tests.txt", "scenario: key-schedule\n")
+	write("notes/readme.txt", "not an exercise")
+	s := &site{assets: map[string]*asset{}}
+	if err := s.addExercises(os.DirFS(dir), dir); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(s.assets["exercises/index.json"].body); got != `[{"id":"ks","title":"Key \u003cschedule\u003e","task":"speck64-128","goals":["pass","rank \u003e= 3"],"tests":true}]` {
+		t.Errorf("index.json %s", got)
+	}
+	for _, name := range []string{"exercises/ks/README.md", "exercises/ks/starter.S", "exercises/ks/tests.txt"} {
+		if s.assets[name] == nil {
+			t.Errorf("no %s", name)
+		}
+	}
+	page := string(s.assets["exercises/index.html"].body)
+	if !strings.Contains(page, `<a href="../index.html#exercise=ks">Key &lt;schedule&gt;</a>`) || strings.Contains(page, "<schedule>") {
+		t.Errorf("index page:\n%s", page)
+	}
+	for name, text := range map[string]string{
+		"bad name/README.md": "goal: pass\n",
+		"nogoal/README.md":   "# x\n",
+		"badgoal/README.md":  "goal: speed > 1\n",
+		"badtests/tests.txt": "colour: red\n",
+	} {
+		d := t.TempDir()
+		ex := filepath.Dir(filepath.Join(d, filepath.FromSlash(name)))
+		os.MkdirAll(ex, 0o755)
+		os.WriteFile(filepath.Join(d, filepath.FromSlash(name)), []byte(text), 0o644)
+		if _, err := os.Stat(filepath.Join(ex, "README.md")); err != nil {
+			os.WriteFile(filepath.Join(ex, "README.md"), []byte("goal: pass\n"), 0o644)
+		}
+		os.WriteFile(filepath.Join(ex, "starter.S"), []byte("nop\n"), 0o644)
+		err := (&site{assets: map[string]*asset{}}).addExercises(os.DirFS(d), d)
+		if err == nil || !strings.Contains(err.Error(), filepath.Base(ex)) {
+			t.Errorf("%s: error %v, want one naming the folder", name, err)
+		}
+	}
+	// The bundled set: every exercise of examples/exercises, with its goals.
+	bundled := testSiteAssets(t)
+	var list []exerciseInfo
+	if err := json.Unmarshal(bundled["exercises/index.json"].body, &list); err != nil || len(list) != 5 {
+		t.Fatalf("bundled exercises %v: %s", err, bundled["exercises/index.json"].body)
+	}
+}
+
+func testSiteAssets(t *testing.T) map[string]*asset {
+	t.Helper()
+	s := &site{assets: map[string]*asset{}}
+	exFS, err := fs.Sub(examples.FS, "exercises")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.addExercises(exFS, ""); err != nil {
+		t.Fatal(err)
+	}
+	return s.assets
 }

@@ -15,10 +15,10 @@ import (
 //	goal: abi             the avr-gcc calling convention holds
 //	goal: rank >= 20      (also flash, ram, cycles, cpb with <=, <, >=, >)
 type Goal struct {
-	Text   string  // the goal as written
-	Metric string  // pass, constant-time, abi, rank, flash, ram, cycles, cpb
-	Op     string  // comparison for numeric goals
-	Value  float64 // threshold for numeric goals
+	Text   string  `json:"text"`            // the goal as written
+	Metric string  `json:"metric"`          // pass, constant-time, abi, rank, flash, ram, cycles, cpb
+	Op     string  `json:"op,omitempty"`    // comparison for numeric goals
+	Value  float64 `json:"value,omitempty"` // threshold for numeric goals
 }
 
 // GoalResult says whether a report meets a goal.

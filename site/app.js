@@ -6,7 +6,8 @@
 //   js/workspace.js  file tabs, saving (IndexedDB; localStorage when the page goes away), downloads
 //   js/share.js      share links and examples
 //   js/results.js    the score, metrics, vectors, failures, problems and the published table
-//   js/controls.js   the pickers and fields
+//   js/controls.js   the pickers and fields, the panels of the results column
+//   js/exercises.js  exercises: instructions, goals, teacher's links, stamped solutions
 //
 // Every piece of user text (source, file names, link contents, messages) reaches the DOM through
 // textContent or a property; the only innerHTML is chroma's and goldmark's output (goldmark with raw
@@ -19,12 +20,14 @@ import { wireWorkspace, openFile, saveAll, pickCurrent, mergeWorkspace, dirty, r
 import { wireShare, openLink, openExample, fetchExample, keepLink } from "./js/share.js";
 import { wireResults, renderPublished, showMessage } from "./js/results.js";
 import { fillPickers, wireControls } from "./js/controls.js";
+import { wireExercises, openExercise } from "./js/exercises.js";
 
 function wire() {
   wireControls({ openExample });
   wireWorkspace();
   wireShare();
   wireResults();
+  wireExercises();
   store.on("edit", () => {
     if (store.settings.live) scheduleRun();
   });
@@ -37,7 +40,7 @@ function wire() {
     }
   });
   window.addEventListener("hashchange", async () => {
-    if (store.wsOpened && (await openLink())) runNow();
+    if (store.wsOpened && ((await openExercise()) || (await openLink()))) runNow();
   });
 }
 
@@ -53,6 +56,8 @@ async function main() {
     return r.json();
   });
   examplesP.catch(() => {});
+  const exercisesP = fetch("exercises/index.json").then((r) => (r.ok ? r.json() : []));
+  exercisesP.catch(() => {});
   // A first visit shows the default example before the workspace has opened (see speculate).
   const seedP = firstVisit ? speculate() : Promise.resolve(null);
   seedP.catch(() => {});
@@ -65,6 +70,7 @@ async function main() {
       meta.examples = [];
       notice("The examples could not be loaded: " + e.message);
     }
+    meta.exercises = await exercisesP.catch(() => []);
   } catch (e) {
     setStatus("failed to start", "error");
     showMessage("The playground did not start: " + e.message);
@@ -95,7 +101,7 @@ async function main() {
   mergeWorkspace(opened.files);
   store.wsOpened = true;
   timings.workspaceOpen = performance.now();
-  if (!(await openLink())) {
+  if (!(await openExercise()) && !(await openLink())) {
     if (store.wsFiles.size === 0) {
       const id = meta.examples.some((e) => e.id === DEFAULT_EXAMPLE) ? DEFAULT_EXAMPLE : meta.examples.length ? meta.examples[0].id : "";
       if (id) {

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -36,7 +37,7 @@ const (
 	requestLimit     = 16 << 20 // bytes of a grade-one request read from stdin
 )
 
-const gradeArgs = "-task ID [-csv|-json] [-scenario S] [-call SPEC] [-vectors N] [-max-cycles N] [-device NAME] [-j N] [-timeout D] [-mem SIZE] FILE|DIR..."
+const gradeArgs = "-task ID|-exercise DIR [-csv|-json] [-scenario S] [-call SPEC] [-vectors N] [-max-cycles N] [-device NAME] [-j N] [-timeout D] [-mem SIZE] FILE|DIR..."
 
 const gradeHelp = `Grades each submission: a .S file named or found directly in a named folder, or a subfolder (its
 main.S, or its only source). Rows are sorted passing first, then by RANK; ties by path.
@@ -47,6 +48,11 @@ process group; one that needs more than -mem is stopped by the kernel; a crash b
 problem and the other rows are unaffected. Names and messages are escaped in the text table and
 the CSV (control characters as \xNN), CSV cells that a spreadsheet would read as a formula start
 with ', and JSON is plain encoding/json.
+
+-exercise DIR grades against an exercise folder (README.md with goal: lines, starter.S, optional
+tests.txt): the task is the starter's unless -task is given, tests.txt's settings apply unless the
+flag is given, and each goal adds a column (yes/no; in JSON a "goals" list with what was measured).
+The cycles goal compares the mean rounded to a whole cycle.
 `
 
 // memSize is the -mem flag: a byte count written as N (MiB), or N with K, M, G, KiB, MiB or GiB.
@@ -102,7 +108,8 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: avrlab grade %s\n\n%s\nflags:\n", gradeArgs, gradeHelp)
 		fl.PrintDefaults()
 	}
-	task := fl.String("task", "", "task ID every submission is graded against (required)")
+	task := fl.String("task", "", "task ID every submission is graded against (required unless -exercise names one)")
+	exDir := fl.String("exercise", "", "grade against the exercise in `DIR`: its goals become columns, its tests.txt settings apply")
 	asCSV := fl.Bool("csv", false, "print CSV")
 	asJSON := fl.Bool("json", false, "print a JSON array")
 	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
@@ -116,6 +123,33 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	fl.Var(&mem, "mem", fmt.Sprintf("memory limit `SIZE` per submission, e.g. 512MiB or 1GiB; a plain number is MiB (%s..%s)", formatMiB(minMem), formatMiB(maxMem)))
 	if fl.Parse(args) != nil {
 		return 2
+	}
+	set := map[string]bool{}
+	fl.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var ex *exercise
+	if *exDir != "" {
+		e, err := readExercise(*exDir)
+		if err != nil {
+			fmt.Fprintf(stderr, "avrlab: -exercise: %s\n", textSafe(err.Error()))
+			return 2
+		}
+		ex = e
+		if *task == "" {
+			*task = e.task
+		}
+		t := e.tests
+		if t.Scenario != "" && !set["scenario"] {
+			*scen = t.Scenario
+		}
+		if t.Device != "" && !set["device"] {
+			*dev = t.Device
+		}
+		if t.Vectors > 0 && !set["vectors"] {
+			*vecs = t.Vectors
+		}
+		if t.Call != "" && !set["call"] {
+			*call = t.Call
+		}
 	}
 	if *task == "" || fl.NArg() == 0 {
 		fl.Usage()
@@ -172,19 +206,127 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		*vecs = -1
 	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Vectors: *vecs, MaxCycles: *maxc}
+	if ex != nil {
+		opts.RK, opts.Defines = ex.tests.RK, ex.tests.Defines
+	}
 	rows := gradeInChildren(exe, subs, opts, childLimits{Timeout: *timeout, Mem: int64(mem)}, *jobs, progress)
+	var goals [][]lab.GoalResult
+	if ex != nil {
+		for _, r := range rows {
+			goals = append(goals, lab.CheckGoals(rowReport(r), ex.goals))
+		}
+	}
 	switch {
 	case *asJSON:
-		if err := json.NewEncoder(stdout).Encode(rows); err != nil {
+		var v any = rows
+		if ex != nil {
+			type goalRow struct {
+				lab.GradeRow
+				Goals []lab.GoalResult `json:"goals"`
+			}
+			out := make([]goalRow, len(rows))
+			for i, r := range rows {
+				out[i] = goalRow{r, goals[i]}
+			}
+			v = out
+		}
+		if err := json.NewEncoder(stdout).Encode(v); err != nil {
 			return 1
 		}
 	case *asCSV:
-		writeGradeCSV(stdout, rows)
+		writeGradeCSVGoals(stdout, rows, exGoals(ex), goals)
 	default:
-		writeGradeText(stdout, rows)
+		writeGradeTextGoals(stdout, rows, exGoals(ex), goals)
 	}
 	return 0
 }
+
+// exercise is a classroom exercise folder as grade -exercise reads it.
+type exercise struct {
+	task  string
+	goals []lab.Goal // README.md's, then tests.txt's
+	tests lab.ExerciseTests
+}
+
+// readExercise reads DIR/README.md (its goal: lines), DIR/starter.S (its task line) and DIR/tests.txt
+// if present.
+func readExercise(dir string) (*exercise, error) {
+	readme, err := readLimited(filepath.Join(dir, "README.md"), 256<<10)
+	if err != nil {
+		return nil, err
+	}
+	goals, err := lab.ParseGoals(readme)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, "README.md"), err)
+	}
+	ex := &exercise{goals: goals}
+	if starter, err := readLimited(filepath.Join(dir, "starter.S"), lab.MaxSourceBytes); err == nil {
+		ex.task = lab.DetectTask(starter)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if tests, err := readLimited(filepath.Join(dir, "tests.txt"), 16<<10); err == nil {
+		if ex.tests, err = lab.ParseExerciseTests(tests); err != nil {
+			return nil, fmt.Errorf("%s: %v", dir, err)
+		}
+		ex.goals = append(ex.goals, ex.tests.Goals...)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if len(ex.goals) == 0 {
+		return nil, fmt.Errorf("%s has no goal: lines", filepath.Join(dir, "README.md"))
+	}
+	return ex, nil
+}
+
+// readLimited reads a regular file of at most limit bytes.
+func readLimited(name string, limit int64) ([]byte, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", name)
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%s is %d bytes, at most %d", name, st.Size(), limit)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit))
+}
+
+func exGoals(ex *exercise) []lab.Goal {
+	if ex == nil {
+		return nil
+	}
+	return ex.goals
+}
+
+// rowReport rebuilds the figures of a report that goals read from a grade row (the row keeps the mean
+// cycles rounded to a whole cycle).
+func rowReport(r lab.GradeRow) *lab.Report {
+	rep := &lab.Report{Pass: r.Pass, Rank: r.Rank, CyclesMean: float64(r.Cycles), CPB: r.CPB, Flash: r.Flash, RAM: r.RAM,
+		Failures: r.Failures, Vectors: r.Vectors, ConstantTime: r.ConstTime, ABIOK: r.ABIOK}
+	switch {
+	case r.Pass:
+	case strings.HasPrefix(r.Problem, "ABI: "):
+		rep.ABIDetail = strings.TrimPrefix(r.Problem, "ABI: ")
+	case r.Failures > 0 && r.Problem == fmt.Sprintf("%d of %d vectors wrong", r.Failures, r.Vectors):
+	default:
+		rep.Error = r.Problem
+		if rep.Error == "" {
+			rep.Error = "not measured"
+		}
+	}
+	return rep
+}
+
+// goalHeader is a goal's column name: its text without spaces ("rank>=25").
+func goalHeader(g lab.Goal) string { return strings.ReplaceAll(g.Text, " ", "") }
 
 // gradeInChildren grades every submission in a child process, jobs at a time, and returns the rows in
 // lab.SortRows order. Progress lines name each submission as it finishes.
@@ -371,13 +513,26 @@ func cmdGradeOne(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 var csvHeader = []string{"submission", "pass", "rank", "cycles", "cpb", "flash", "ram", "failures", "vectors", "constant_time", "abi_ok", "problem"}
 
-func writeGradeCSV(w io.Writer, rows []lab.GradeRow) {
+func writeGradeCSV(w io.Writer, rows []lab.GradeRow) { writeGradeCSVGoals(w, rows, nil, nil) }
+
+// writeGradeCSVGoals writes the CSV with a column per goal before the problem (met[i] are row i's).
+func writeGradeCSVGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met [][]lab.GoalResult) {
 	cw := csv.NewWriter(w)
-	cw.Write(csvHeader)
-	for _, r := range rows {
+	head := append([]string(nil), csvHeader[:len(csvHeader)-1]...)
+	for _, g := range goals {
+		head = append(head, "goal "+g.Text)
+	}
+	cw.Write(append(head, csvHeader[len(csvHeader)-1]))
+	for i, r := range rows {
 		rec := []string{r.Submission, strconv.FormatBool(r.Pass), fmt.Sprintf("%.2f", r.Rank), strconv.FormatUint(r.Cycles, 10),
 			fmt.Sprintf("%.1f", r.CPB), strconv.Itoa(r.Flash), strconv.Itoa(r.RAM), strconv.Itoa(r.Failures), strconv.Itoa(r.Vectors),
-			strconv.FormatBool(r.ConstTime), strconv.FormatBool(r.ABIOK), r.Problem}
+			strconv.FormatBool(r.ConstTime), strconv.FormatBool(r.ABIOK)}
+		if met != nil {
+			for _, g := range met[i] {
+				rec = append(rec, strconv.FormatBool(g.Met))
+			}
+		}
+		rec = append(rec, r.Problem)
 		for i := range rec {
 			// Escaped as in the text table too, so that `cat grades.csv` is as safe as the table.
 			rec[i] = csvSafe(textSafe(rec[i]))
@@ -390,12 +545,23 @@ func writeGradeCSV(w io.Writer, rows []lab.GradeRow) {
 // textProblemRunes is how much of a problem the text table shows; -csv and -json show all of it.
 const textProblemRunes = 300
 
-func writeGradeText(w io.Writer, rows []lab.GradeRow) {
-	fmt.Fprintf(w, "%-4s %-40s %-4s %6s %8s %7s %6s %5s  %s\n", "#", "submission", "ok", "RANK", "cycles", "cpb", "flash", "RAM", "problem")
+func writeGradeText(w io.Writer, rows []lab.GradeRow) { writeGradeTextGoals(w, rows, nil, nil) }
+
+// writeGradeTextGoals writes the text table with a column per goal before the problem.
+func writeGradeTextGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met [][]lab.GoalResult) {
+	var gh strings.Builder
+	for _, g := range goals {
+		fmt.Fprintf(&gh, " %-*s", max(len(goalHeader(g)), 3), textSafe(goalHeader(g)))
+	}
+	fmt.Fprintf(w, "%-4s %-40s %-4s %6s %8s %7s %6s %5s%s  %s\n", "#", "submission", "ok", "RANK", "cycles", "cpb", "flash", "RAM", gh.String(), "problem")
 	for i, r := range rows {
 		p := cutRunes(r.Problem, textProblemRunes)
-		fmt.Fprintf(w, "%-4d %-40s %-4s %6.1f %8d %7.1f %6d %5d  %s\n", i+1, textSafe(r.Submission), yesNo(r.Pass, "yes", "no"),
-			r.Rank, r.Cycles, r.CPB, r.Flash, r.RAM, textSafe(p))
+		var gc strings.Builder
+		for j, g := range goals {
+			fmt.Fprintf(&gc, " %-*s", max(len(goalHeader(g)), 3), yesNo(met[i][j].Met, "yes", "no"))
+		}
+		fmt.Fprintf(w, "%-4d %-40s %-4s %6.1f %8d %7.1f %6d %5d%s  %s\n", i+1, textSafe(r.Submission), yesNo(r.Pass, "yes", "no"),
+			r.Rank, r.Cycles, r.CPB, r.Flash, r.RAM, gc.String(), textSafe(p))
 	}
 }
 

@@ -4,8 +4,8 @@
 // build tag avrlab_workspace, so that the page compiles only what it needs first:
 //
 //	engine.wasm     (no tag)               meta, bench, assemble, hex: the lab, assembler and emulator
-//	workspace.wasm  (-tags avrlab_workspace) highlight, open, readAll, write, rename, remove: chroma and
-//	                                         hackpadfs on IndexedDB
+//	workspace.wasm  (-tags avrlab_workspace) highlight, markdown, open, readAll, write, rename, remove:
+//	                                         chroma, goldmark and hackpadfs on IndexedDB
 //
 // main.go is shared; ops_engine.go and ops_workspace.go hold each module's operations. The page starts
 // each module in its own Web Worker (site/worker.js): the engine worker is terminated and restarted by
@@ -16,7 +16,7 @@
 //
 //	avrlabCall(op, argJSON, onProgress) → string | Promise<string>
 //
-// Engine operations and highlight answer synchronously; workspace operations touch IndexedDB, which
+// Engine operations, highlight and markdown answer synchronously; workspace operations touch IndexedDB, which
 // answers through JavaScript callbacks, so they run in a goroutine and return a Promise (blocking the
 // event loop would deadlock; ../shared/docs/stack-notes.md §4). Every answer is JSON; failures are
 // {"error": "..."}, and an operation of the other module is an error too.

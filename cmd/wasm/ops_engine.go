@@ -14,7 +14,7 @@ type bridge struct{}
 // handle runs one engine operation (meta, bench, assemble, hex).
 func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any {
 	switch op {
-	case "highlight", "open", "readAll", "write", "rename", "remove":
+	case "highlight", "markdown", "open", "readAll", "write", "rename", "remove":
 		return errorJSON(fmt.Errorf("%s is an operation of workspace.wasm, not engine.wasm", op))
 	}
 	return string(engine.Handle(op, arg, progress))

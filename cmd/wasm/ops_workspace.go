@@ -14,6 +14,7 @@ import (
 	"github.com/hack-pad/hackpadfs/mem"
 
 	"github.com/avrlab/avrlab/cmd/wasm/highlight"
+	"github.com/avrlab/avrlab/cmd/wasm/markdown"
 	"github.com/avrlab/avrlab/cmd/wasm/workspace"
 )
 
@@ -27,8 +28,8 @@ type bridge struct {
 	persistent bool
 }
 
-// handle runs one workspace operation: highlight answers at once, the file operations return a
-// Promise.
+// handle runs one workspace operation: highlight and markdown answer at once, the file operations
+// return a Promise.
 func (b *bridge) handle(op string, arg []byte, _ func(phase string)) any {
 	switch op {
 	case "highlight":
@@ -39,6 +40,18 @@ func (b *bridge) handle(op string, arg []byte, _ func(phase string)) any {
 			return errorJSON(err)
 		}
 		html, err := highlight.HTML(a.Src)
+		if err != nil {
+			return errorJSON(err)
+		}
+		return toJSON(map[string]string{"html": html})
+	case "markdown":
+		var a struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(arg, &a); err != nil {
+			return errorJSON(err)
+		}
+		html, err := markdown.HTML(a.Text)
 		if err != nil {
 			return errorJSON(err)
 		}

@@ -60,6 +60,9 @@ type Request struct {
 	// Goals is the text holding an exercise's "goal:" lines (its README.md); when set, a bench answer
 	// says which goals the report meets (Response.Goals).
 	Goals string `json:"goals"`
+	// Tests is an exercise's tests.txt (lab.ExerciseTests): its scenario, device, vectors, call, round-key
+	// symbol and defines replace the request's, and its goals join those of Goals.
+	Tests string `json:"tests"`
 }
 
 // Diagnostic is one assembler message, positioned for the editor: lines and columns count from 1; EndCol
@@ -180,14 +183,57 @@ func Bench(req Request, progress Progress) Response {
 	if progress == nil {
 		progress = func(string) {}
 	}
+	tests, testsErr := applyTests(&req)
 	var resp Response
 	if req.Binary != "" {
 		resp = benchBinary(req, progress)
 	} else {
 		resp = benchSource(req, progress)
 	}
+	if resp.Report != nil && (req.Goals != "" || req.Tests != "") {
+		checkGoals(&resp, req, tests)
+	}
+	if testsErr != nil {
+		resp.GoalsError = testsErr.Error()
+	}
 	pageResponse(&resp)
 	return resp
+}
+
+// applyTests puts an exercise's settings (tests.txt) into the request and returns its hidden goals.
+func applyTests(req *Request) ([]lab.Goal, error) {
+	if req.Tests == "" {
+		return nil, nil
+	}
+	t, err := lab.ParseExerciseTests([]byte(req.Tests))
+	if err != nil {
+		return nil, err
+	}
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&req.Scenario, t.Scenario)
+	set(&req.Device, t.Device)
+	set(&req.Call, t.Call)
+	set(&req.RK, t.RK)
+	if t.Vectors > 0 {
+		req.Vectors = t.Vectors
+	}
+	names := make([]string, 0, len(t.Defines))
+	for k := range t.Defines {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		d := k
+		if v := t.Defines[k]; v != "" {
+			d += "=" + v
+		}
+		req.Defines += " " + d
+	}
+	return t.Goals, nil
 }
 
 func benchSource(req Request, progress Progress) Response {
@@ -236,7 +282,6 @@ func benchSource(req Request, progress Progress) Response {
 	if rep.Error != "" {
 		resp.FaultAt = positionIn(rep.Error, req.Files)
 	}
-	checkGoals(&resp, req)
 	return resp
 }
 
@@ -246,17 +291,14 @@ func benchOptions(req Request, task, call string) lab.Options {
 		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: call}
 }
 
-// checkGoals fills the goal results of an exercise request.
-func checkGoals(resp *Response, req Request) {
-	if req.Goals == "" || resp.Report == nil {
-		return
-	}
+// checkGoals fills the goal results of an exercise request: the goal lines of Goals, then the hidden
+// ones of Tests.
+func checkGoals(resp *Response, req Request, hidden []lab.Goal) {
 	goals, err := lab.ParseGoals([]byte(req.Goals))
 	if err != nil {
 		resp.GoalsError = err.Error()
-		return
 	}
-	resp.Goals = lab.CheckGoals(resp.Report, goals)
+	resp.Goals = lab.CheckGoals(resp.Report, append(goals, hidden...))
 }
 
 // benchBinary measures a linked program (ELF or HEX) sent in req.Binary.
@@ -293,7 +335,6 @@ func benchBinary(req Request, progress Progress) Response {
 		return resp
 	}
 	resp.Report = rep
-	checkGoals(&resp, req)
 	return resp
 }
 

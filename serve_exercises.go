@@ -1,0 +1,168 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/avrlab/avrlab/lab"
+)
+
+// An exercise is a folder: README.md (instructions in Markdown with "goal:" lines), starter.S (the code
+// the student starts from) and optionally tests.txt (the settings it is checked with, see
+// lab.ExerciseTests). The site holds each as exercises/ID/FILE, the list as exercises/index.json and an
+// index page of the set as exercises/index.html; the page opens one with #exercise=ID.
+
+// exerciseInfo is one entry of exercises/index.json.
+type exerciseInfo struct {
+	ID    string   `json:"id"`
+	Title string   `json:"title"`
+	Task  string   `json:"task"`
+	Goals []string `json:"goals"`
+	Tests bool     `json:"tests"` // it has a tests.txt
+}
+
+// Limits of an exercise's files.
+const (
+	maxReadmeBytes  = 256 << 10
+	maxStarterBytes = 1 << 20
+	maxTestsBytes   = 16 << 10
+	maxExercises    = 500
+)
+
+var exerciseID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+var headingRe = regexp.MustCompile(`(?m)^#[ \t]+(.+?)[ \t#]*$`)
+
+// readExercises reads the exercise folders at the top of fsys, sorted by ID. A folder without README.md
+// or starter.S is not an exercise and is skipped; a bad goal or tests.txt line, a file over its limit or
+// a folder name that cannot be a link's ID is an error naming the folder (where is the folder for
+// messages).
+func readExercises(fsys fs.FS, where string) ([]exerciseInfo, map[string][]byte, error) {
+	ents, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, nil, fmt.Errorf("exercises %s: %v", where, err)
+	}
+	files := map[string][]byte{}
+	var list []exerciseInfo
+	for _, e := range ents {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		id := e.Name()
+		dir := path.Join(where, id)
+		read := func(name string, limit int) ([]byte, error) {
+			b, err := fs.ReadFile(fsys, id+"/"+name)
+			if err == nil && len(b) > limit {
+				return nil, fmt.Errorf("exercise %s: %s is %d bytes, at most %d", dir, name, len(b), limit)
+			}
+			return b, err
+		}
+		readme, err1 := read("README.md", maxReadmeBytes)
+		starter, err2 := read("starter.S", maxStarterBytes)
+		if err1 != nil || err2 != nil {
+			for _, err := range []error{err1, err2} {
+				if err != nil && !errorsIsNotExist(err) {
+					return nil, nil, err
+				}
+			}
+			continue
+		}
+		if !exerciseID.MatchString(id) {
+			return nil, nil, fmt.Errorf("exercise %s: the folder name must be letters, digits, '.', '_' or '-' (it is the link's #exercise=ID)", dir)
+		}
+		goals, err := lab.ParseGoals(readme)
+		if err != nil {
+			return nil, nil, fmt.Errorf("exercise %s: README.md %v", dir, err)
+		}
+		if len(goals) == 0 {
+			return nil, nil, fmt.Errorf("exercise %s: README.md has no goal: lines (e.g. goal: pass)", dir)
+		}
+		info := exerciseInfo{ID: id, Title: id, Task: lab.DetectTask(starter)}
+		if m := headingRe.FindSubmatch(readme); m != nil {
+			info.Title = strings.TrimSpace(string(m[1]))
+		}
+		for _, g := range goals {
+			info.Goals = append(info.Goals, g.Text)
+		}
+		files[id+"/README.md"], files[id+"/starter.S"] = readme, starter
+		if tests, err := read("tests.txt", maxTestsBytes); err == nil {
+			if _, err := lab.ParseExerciseTests(tests); err != nil {
+				return nil, nil, fmt.Errorf("exercise %s: %v", dir, err)
+			}
+			info.Tests = true
+			files[id+"/tests.txt"] = tests
+		} else if !errorsIsNotExist(err) {
+			return nil, nil, err
+		}
+		list = append(list, info)
+		if len(list) > maxExercises {
+			return nil, nil, fmt.Errorf("exercises %s: more than %d", where, maxExercises)
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	return list, files, nil
+}
+
+func errorsIsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
+
+var indexPage = template.Must(template.New("index").Parse(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>avrlab exercises</title>
+<link rel="stylesheet" href="../style.css">
+<link rel="icon" href="data:,">
+</head>
+<body class="exercise-index">
+<header class="bar"><h1>avrlab <span class="sub">exercises</span></h1><div></div><a href="../index.html">playground</a></header>
+<main class="index-list">
+<p class="muted">Each exercise opens in the playground with its instructions beside the editor, the starter code in the editor and its goals as a checklist that ticks as you work. Your work stays in your browser.</p>
+<table class="published">
+<thead><tr><th>exercise</th><th>task</th><th>goals</th></tr></thead>
+<tbody>
+{{range .}}<tr><td><a href="../index.html#exercise={{.ID}}">{{.Title}}</a> <span class="muted">({{.ID}})</span></td><td>{{.Task}}</td><td>{{range $i, $g := .Goals}}{{if $i}}, {{end}}{{$g}}{{end}}</td></tr>
+{{end}}</tbody>
+</table>
+</main>
+</body>
+</html>
+`))
+
+// addExercises adds the exercises of fsys to the site.
+func (s *site) addExercises(fsys fs.FS, where string) error {
+	if where == "" {
+		where = "examples/exercises"
+	}
+	list, files, err := readExercises(fsys, where)
+	if err != nil {
+		return err
+	}
+	if list == nil {
+		list = []exerciseInfo{}
+	}
+	for name, b := range files {
+		s.add("exercises/"+name, b)
+	}
+	index, err := json.Marshal(list)
+	if err != nil {
+		return err
+	}
+	s.add("exercises/index.json", index)
+	var page bytes.Buffer
+	if err := indexPage.Execute(&page, list); err != nil {
+		return err
+	}
+	s.add("exercises/index.html", page.Bytes())
+	return nil
+}
