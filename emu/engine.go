@@ -46,9 +46,15 @@ const (
 	// fault, SLEEP, BREAK, the return to the sentinel, SPM, code not translated): the machine
 	// interprets that one instruction and calls Run again.
 	ExitStep Exit = iota
-	// ExitLimit: the code ahead might reach the cycle limit: the machine interprets to the limit.
+	// ExitLimit: the code ahead might reach the cycle limit (or the runner has no code yet): the
+	// machine interprets to the limit, in slices of at most interpSlice cycles, after each of which
+	// it calls Run again.
 	ExitLimit
 )
+
+// interpSlice is the most cycles the machine interprets after ExitLimit before calling the runner
+// again.
+const interpSlice = 1 << 20
 
 // Program is a machine's lowered program as a Runner reads it. Code is the machine's own slice:
 // read it only during Run.
@@ -158,9 +164,18 @@ func (m *Machine) runTranslated(limit uint64) Stop {
 		m.cycles = le.Uint64(ctl[CtlCycles:])
 		c0 := m.cycles
 		if x == ExitLimit {
-			s := m.run(limit)
+			// Interpret to the limit, in slices, so that a runner waiting for the machine to get
+			// hot (or one that gave up) is asked again.
+			to := limit
+			if limit-c0 > interpSlice {
+				to = c0 + interpSlice
+			}
+			s := m.run(to)
 			m.prog.Interpreted += m.cycles - c0
-			return s
+			if s.Reason != StopLimit || m.cycles >= limit {
+				return s
+			}
+			continue
 		}
 		if m.cycles >= limit {
 			return Stop{Reason: StopLimit}

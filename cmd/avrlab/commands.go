@@ -16,6 +16,8 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/disasm"
 	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
@@ -270,6 +272,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("stop after `N` cycles (1..%d)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
 	dump := fl.String("dump", "", "dump data memory `ADDR:LEN` (e.g. 0x100:16)")
+	interp := interpFlag(fl)
 	if fl.Parse(args) != nil {
 		return 2
 	}
@@ -320,7 +323,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	res := lab.Run(im, *maxc, uint16(daddr), int(dlen))
+	res := lab.RunOn(engineFor(*interp), im, *maxc, uint16(daddr), int(dlen))
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		if err := enc.Encode(res); err != nil {
@@ -355,6 +358,19 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// interpFlag adds -interp, which forces the interpreter.
+func interpFlag(fl *flag.FlagSet) *bool {
+	return fl.Bool("interp", false, "interpret only (by default code that runs long is translated to WebAssembly and run by wazero; the results are the same)")
+}
+
+// engineFor returns the machines' engine: translated code natively, nil (the interpreter) with -interp.
+func engineFor(interp bool) emu.Engine {
+	if interp {
+		return nil
+	}
+	return translate.NewNative()
+}
+
 func sregFlags(s uint8) string {
 	const names = "CZNVSHTI"
 	b := []byte("--------")
@@ -380,6 +396,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	seed := fl.Uint64("seed", 0, "seed of the random vectors")
 	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
+	interp := interpFlag(fl)
 	if fl.Parse(args) != nil {
 		return 2
 	}
@@ -401,7 +418,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	defer done()
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Entry: *entry, RK: *rk, Device: *dev, Defines: defs,
-		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc}
+		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: engineFor(*interp)}
 	rep, _, err := lab.BenchFile(fsys, name, opts)
 	if err != nil {
 		var el asm.ErrorList
