@@ -319,7 +319,7 @@ func TestChildMemoryLimit(t *testing.T) {
 	if os.Getenv("AVRLAB_TEST_MEMHOG") != "" {
 		var n int
 		fmt.Sscan(os.Getenv("AVRLAB_TEST_MEMHOG"), &n)
-		if err := applyChildLimits(128<<20, 30); err != nil {
+		if err := applyChildLimits(256<<20, 30); err != nil {
 			fmt.Println(err)
 			os.Exit(3)
 		}
@@ -338,24 +338,24 @@ func TestChildMemoryLimit(t *testing.T) {
 	for _, c := range []struct {
 		mib  string
 		dies bool
-	}{{"40", false}, {"400", true}} {
+	}{{"20", false}, {"800", true}} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestChildMemoryLimit$")
 		cmd.Env = append(os.Environ(), "AVRLAB_TEST_MEMHOG="+c.mib)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		out, err := cmd.Output()
 		if !c.dies {
-			if err != nil || !strings.Contains(string(out), "held 40 MiB") {
-				t.Errorf("40 MiB under a 128 MiB limit: %v %s\n%s", err, out, cutRunes(stderr.String(), 500))
+			if err != nil || !strings.Contains(string(out), "held 20 MiB") {
+				t.Errorf("20 MiB under a 256 MiB limit: %v %s\n%s", err, out, cutRunes(stderr.String(), 500))
 			}
 			continue
 		}
 		if err == nil {
-			t.Errorf("400 MiB under a 128 MiB limit did not fail: %s", out)
+			t.Errorf("800 MiB under a 256 MiB limit did not fail: %s", out)
 			continue
 		}
-		if got := childDeath(stderr.String(), cmd.ProcessState.String(), 128<<20); got != "killed: over 128 MiB while grading" {
-			t.Errorf("400 MiB under 128 MiB: %q\n%s", got, cutRunes(stderr.String(), 500))
+		if got := childDeath(stderr.String(), cmd.ProcessState.String(), 256<<20); got != "killed: over 256 MiB while grading" {
+			t.Errorf("800 MiB under 256 MiB: %q\n%s", got, cutRunes(stderr.String(), 500))
 		}
 	}
 }
