@@ -1,0 +1,101 @@
+package atmel
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/isa/devreg"
+)
+
+// eofMarker is the line the preprocessing step appends to every included file, so that the parser
+// knows where an included file ends (for .exit). No source can write it: the preprocessor's output
+// for a user's line never starts with this spelling unless the user typed it, and a name starting
+// with "__" is reserved.
+const eofMarker = ".__avrlab_end_of_file__"
+
+// prepare turns an AVRASM2 source file into what the C preprocessor reads: ';' comments blanked
+// (stripComments), and each .include line (the directive in any case, first on its line) turned into
+// #include, spelled with as many characters, so that the preprocessor includes the file in place with
+// its macros shared, as AVRASM2 does (the device definition files guard themselves with #ifndef).
+// Included files (included true) end with the eofMarker line.
+func prepare(src []byte, included bool) []byte {
+	out := stripComments(src)
+	copied := len(out) > 0 && &out[0] != &src[0]
+	for i := 0; i < len(out); {
+		j := i
+		for j < len(out) && (out[j] == ' ' || out[j] == '\t') {
+			j++
+		}
+		if j+8 <= len(out) && strings.EqualFold(string(out[j:j+8]), ".include") &&
+			(j+8 == len(out) || out[j+8] == ' ' || out[j+8] == '\t' || out[j+8] == '"' || out[j+8] == '<') {
+			if !copied {
+				out = append([]byte(nil), out...)
+				copied = true
+			}
+			copy(out[j:], "#include")
+		}
+		for i = j; i < len(out) && out[i] != '\n'; i++ {
+		}
+		i++
+	}
+	if included {
+		if !copied {
+			out = append([]byte(nil), out...)
+		}
+		// A blank line first ends a last line that has no newline or ends in a backslash.
+		out = append(out, "\n\n"+eofMarker+"\n"...)
+	}
+	return out
+}
+
+// preprocessConfig is what the preprocessing step needs from the assembly.
+type preprocessConfig struct {
+	fs                fs.FS
+	maxFile, maxTotal int64 // size limits of each file and of all files (0: srcfile's defaults)
+	defines           map[string]string
+	maxDepth          int
+	warn              func(*cpp.Error)
+}
+
+// preprocess runs the C preprocessor of package asm/cpp over the prepared source: #define, #if, #include
+// and the rest of AVRASM2's preprocessor, and .include (turned into #include by prepare). Included
+// files are read with the size limits of cfg, the main source counted in, and prepared; a device definition
+// file that the file system does not have ("m128def.inc", "tn45def.inc", in any case) is generated from
+// the device tables of package isa/devreg, as AVRASM2 finds Atmel's files in its own folder.
+func preprocess(name string, src []byte, cfg preprocessConfig) ([]cpp.Line, error) {
+	fsys := cfg.fs
+	if fsys == nil {
+		fsys = noFiles{} // the preprocessor reads no file without an FS, not even a generated one
+	}
+	reader := &srcfile.Reader{FS: fsys, MaxFile: cfg.maxFile, MaxTotal: cfg.maxTotal, Used: int64(len(src))}
+	read := func(p string) ([]byte, error) {
+		b, err := reader.Read(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			if dev := devreg.IncDevice(path.Base(p)); dev != "" {
+				b, err = []byte(devreg.AtmelInc(dev)), nil
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		return prepare(b, true), nil
+	}
+	return cpp.Preprocess(name, prepare(src, false), cpp.Config{
+		FS:              fsys,
+		Defines:         cfg.defines,
+		MaxIncludeDepth: cfg.maxDepth,
+		ReadFile:        read,
+		Warn:            cfg.warn,
+	})
+}
+
+// noFiles is a file system without files.
+type noFiles struct{}
+
+func (noFiles) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}

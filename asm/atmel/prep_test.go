@@ -1,0 +1,69 @@
+package atmel
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestPrepare(t *testing.T) {
+	in := "\t.INCLUDE \"a.inc\" ; x\n.includex\nlbl: .include \"b.inc\"\n  .include<c.inc>\n.include"
+	want := "\t#include \"a.inc\"    \n.includex\nlbl: .include \"b.inc\"\n  #include<c.inc>\n#include"
+	if got := string(prepare([]byte(in), false)); got != want {
+		t.Errorf("prepare =\n%q\nwant\n%q", got, want)
+	}
+	if got := string(prepare([]byte("nop \\"), true)); got != "nop \\\n\n"+eofMarker+"\n" {
+		t.Errorf("prepare of an included file = %q", got)
+	}
+	src := []byte("nop\n")
+	if out := prepare(src, false); &out[0] != &src[0] {
+		t.Error("prepare copied a source it had nothing to change in")
+	}
+}
+
+func TestPreprocess(t *testing.T) {
+	fsys := fstest.MapFS{
+		"lib/x.inc": {Data: []byte("#define FROM_X 7 ; a comment the #define does not keep\n.include \"y.inc\"\nldi r16, 'a' ; don't\n")},
+		"lib/y.inc": {Data: []byte(".equ Y = 1")},
+	}
+	src := "; avrlab dialect: atmel\n.include \"M128DEF.INC\"\n.include \"lib/x.inc\"\nldi r17, FROM_X\n#ifdef _M128DEF_INC_\n.device ok\n#endif\n"
+	lines, err := preprocess("main.asm", []byte(src), preprocessConfig{fs: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	devEnd := false
+	for _, l := range lines {
+		text := strings.TrimSpace(l.Text)
+		if l.File == "M128DEF.INC" {
+			devEnd = devEnd || text == eofMarker
+			continue
+		}
+		got = append(got, l.File+": "+text)
+	}
+	want := []string{
+		"lib/y.inc: .equ Y = 1", "lib/y.inc: " + eofMarker,
+		"lib/x.inc: ldi r16, 'a'", "lib/x.inc: " + eofMarker,
+		"main.asm: ldi r17, 7", "main.asm: .device ok",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("lines\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !devEnd {
+		t.Error("the generated m128def.inc was not included (or has no end marker)")
+	}
+
+	// Without a file system the device files are still there; other files are not.
+	if _, err := preprocess("m.asm", []byte(".include \"tn45def.inc\"\n"), preprocessConfig{}); err != nil {
+		t.Errorf("tn45def.inc without an FS: %v", err)
+	}
+	_, err = preprocess("m.asm", []byte(".include \"mine.inc\"\n"), preprocessConfig{})
+	if err == nil || !strings.Contains(err.Error(), `#include "mine.inc": file not found`) {
+		t.Errorf("missing file: %v", err)
+	}
+	// Size limits count the main source and every included file.
+	_, err = preprocess("m.asm", []byte(".include \"lib/x.inc\"\n"), preprocessConfig{fs: fsys, maxTotal: 40})
+	if err == nil || !strings.Contains(err.Error(), "limit is 40 bytes in all") {
+		t.Errorf("total limit: %v", err)
+	}
+}
