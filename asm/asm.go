@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"go/token"
 	"io/fs"
+	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/asm/obj"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -40,7 +42,6 @@ const (
 	maxDepth        = 100        // nested macro calls, .rept/.irp bodies and .include files
 	maxExpandBytes  = 32 << 20   // bytes of text produced by macro argument substitution
 	maxExprDepth    = 256        // parentheses, function calls and unary operators nested in one expression
-	maxEvalDepth    = 10_000     // nested evaluation, through symbols defined in terms of other symbols
 	maxCondDepth    = 256        // .if nested in .if (all open ones, across macros and .include files)
 	maxEffort       = 16_000_000 // steps of work: tokens read, expression nodes evaluated, 8 bytes of text
 	defaultMaxError = 10
@@ -109,6 +110,12 @@ func Assemble(name string, src []byte, cfg Config) (*Image, error) {
 		msg := fmt.Sprintf("unknown device %s (avrlab knows %s)", quote(devName), strings.Join(isa.DeviceNames(), ", "))
 		return nil, ErrorList{{Pos: token.Position{Filename: name}, Msg: msg}}
 	}
+	o := assemble(name, src, cfg, dev)
+	return Link(dev, []*obj.Object{o}, cfg.MaxErrors)
+}
+
+// assemble runs the GNU front end on src: pass 1 makes the object.
+func assemble(name string, src []byte, cfg Config, dev *isa.Device) *obj.Object {
 	a := &assembler{
 		cfg:       cfg,
 		dev:       dev,
@@ -122,13 +129,27 @@ func Assemble(name string, src []byte, cfg Config) (*Image, error) {
 	if a.diag.max == 0 {
 		a.diag.max = defaultMaxError
 	}
-	im := &Image{Device: dev}
-	if a.protect(func() { a.pass1(name, src) }) {
-		a.protect(func() { a.pass2(im) })
+	a.ev.MaxEffort = maxEffort
+	a.ev.OnEffort = func(src obj.Source, off int) { a.effortFatal(src, off) }
+	complete := a.protect(func() { a.pass1(name, src) })
+	return a.object(name, complete)
+}
+
+// object returns what pass 1 made: the sections, the symbols sorted by name, the diagnostics in the
+// order they were found (warnings included).
+func (a *assembler) object(name string, complete bool) *obj.Object {
+	o := &obj.Object{Name: name, Device: a.dev, Sections: a.sections, DataBase: dataOffset, Effort: a.ev.Effort,
+		Incomplete: !complete}
+	if a.lastStmt != nil {
+		o.Last = a.lastStmt
 	}
-	a.diag.list.RemoveMultiples()
-	im.Warnings = a.diag.warnings
-	return im, a.diag.list.Err()
+	o.Symbols = make([]*symDef, 0, len(a.syms))
+	for _, d := range a.syms {
+		o.Symbols = append(o.Symbols, d)
+	}
+	sort.Slice(o.Symbols, func(i, j int) bool { return o.Symbols[i].Name < o.Symbols[j].Name })
+	o.Errors = append(a.diag.list, a.diag.warnings...)
+	return o
 }
 
 // assembler is the state of one assembly.
@@ -151,22 +172,18 @@ type assembler struct {
 	commons   []*symDef  // .comm symbols, allocated at the end of .bss
 
 	// input
-	reader    srcfile.Reader // reads #include'd and .include'd files, with the size limits
-	mainFile  string
-	frames    []*frame
-	conds     []cond
-	rec       *recording
-	macros    map[string]*macro
-	nmacro    int // expansions so far: the value of \@
-	nstmt     int
-	expanded  int // bytes produced by macro substitution
-	effort    int // steps of work done so far (see spend)
-	evalDepth int // nested eval calls (maxEvalDepth)
-	ended     bool
-	lastStmt  *stmt
-
-	// layout results
-	dataStart, bssStart, bssEnd int64
+	reader   srcfile.Reader // reads #include'd and .include'd files, with the size limits
+	mainFile string
+	frames   []*frame
+	conds    []cond
+	rec      *recording
+	macros   map[string]*macro
+	nmacro   int // expansions so far: the value of \@
+	nstmt    int
+	expanded int           // bytes produced by macro substitution
+	ev       obj.Evaluator // evaluates expressions; its Effort counts all the work (see spend)
+	ended    bool
+	lastStmt *stmt
 }
 
 // protect runs f and reports whether it finished without a bailout; other panics are not ours and go on.
@@ -190,13 +207,18 @@ func (a *assembler) protect(f func()) (ok bool) {
 // statement being read or evaluated) that names the construct that used the budget up: the outermost
 // macro call, .rept, .irp or .irpc being expanded.
 func (a *assembler) spend(steps int, st *stmt, off int) {
-	a.effort += steps
-	if a.effort <= maxEffort {
+	a.ev.Effort += steps
+	if a.ev.Effort <= maxEffort {
 		return
 	}
+	a.effortFatal(st, off)
+}
+
+// effortFatal stops the assembly with the effort limit's message at byte off of src.
+func (a *assembler) effortFatal(src obj.Source, off int) {
 	var pos token.Position
-	if st != nil {
-		pos = st.pos(off)
+	if src != nil && !isNilStmt(src) {
+		pos = src.Pos(off)
 	}
 	msg := fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort)
 	for _, f := range a.frames {
@@ -207,7 +229,7 @@ func (a *assembler) spend(steps int, st *stmt, off int) {
 		if f.kind == frMacro {
 			what = "macro " + quote(f.exp.m.name) + " called"
 		}
-		cp := f.st.pos(f.at)
+		cp := f.st.Pos(f.at)
 		where := fmt.Sprintf("%d:%d", cp.Line, cp.Column)
 		if cp.Filename != pos.Filename {
 			where = cp.String()
@@ -218,33 +240,8 @@ func (a *assembler) spend(steps int, st *stmt, off int) {
 	a.diag.fatal(pos, msg)
 }
 
-// errAt reports an error at bytes [off, end) of statement st.
-func (a *assembler) errAt(st *stmt, off, end int, msg string) {
-	if st == nil {
-		a.diag.add(token.Position{}, 0, msg)
-		return
-	}
-	pos := st.pos(off)
-	if a.diag.has(pos) {
-		return
-	}
-	e := 0
-	if end > off {
-		if ep := st.pos(end); ep.Line == pos.Line && ep.Column > pos.Column {
-			e = ep.Column
-		}
-	}
-	if st.mac != nil {
-		call := st.mac.call
-		cp := call.pos(st.mac.callOff)
-		where := fmt.Sprintf("%d:%d", cp.Line, cp.Column)
-		if cp.Filename != pos.Filename {
-			where = cp.String()
-		}
-		msg += fmt.Sprintf(" (in macro %s called at %s)", quote(st.mac.m.name), where)
-	}
-	a.diag.add(pos, e, msg)
-}
+// errAt reports an error at bytes [off, end) of src.
+func (a *assembler) errAt(src obj.Source, off, end int, msg string) { a.diag.errAt(src, off, end, msg) }
 
 // errTok reports an error at token t: its own message for a malformed token, else msg.
 func (a *assembler) errTok(st *stmt, t *tok, msg string) {
@@ -294,7 +291,7 @@ func (a *assembler) pass1(name string, src []byte) {
 		}
 		src2 = append(src2, &srcLine{text: l.Text, file: l.File, line: l.Line, cl: l})
 	}
-	a.cur = a.section(".text", kText, slotText)
+	a.cur = a.section(".text", obj.SecText, obj.SlotText)
 	a.mainFile = name
 	a.pushFile(name, src2)
 	a.run()

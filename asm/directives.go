@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/avrlab/avrlab/asm/obj"
 )
 
 // directiveNames lists the directives avrlab knows, for "did you mean" suggestions.
@@ -42,9 +44,9 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 			return
 		}
 		if name == ".text" {
-			a.switchTo(a.section(".text", kText, slotText))
+			a.switchTo(a.section(".text", obj.SecText, obj.SlotText))
 		} else {
-			a.switchTo(a.section(".data", kData, slotData))
+			a.switchTo(a.section(".data", obj.SecData, obj.SlotData))
 		}
 	case ".bss":
 		a.errAt(st, t.off, t.end, "avr-as has no .bss directive: write .section .bss")
@@ -87,14 +89,14 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 			a.errTok(st, &c, "expected \",\" after the symbol name, found "+found(&c))
 			return
 		}
-		p := exprParser{a: a, st: st, toks: toks, i: i + 3, dotSec: a.cur, dotOff: a.cur.size}
+		p := exprParser{a: a, st: st, toks: toks, i: i + 3, dotSec: a.cur, dotOff: a.cur.Size}
 		x := p.parse()
 		if x == nil || !a.endOfStatement(st, &p) {
 			return
 		}
 		a.defineEqu(s.text, x, st, s.off, s.end, name != ".equiv")
 	case ".global", ".globl", ".weak":
-		a.names(st, toks, i, func(n tok) { a.ref(n.text).global = true })
+		a.names(st, toks, i, func(n tok) { a.ref(n.text).Global = true })
 	case ".local", ".extern":
 		a.names(st, toks, i, func(tok) {})
 	case ".type":
@@ -103,7 +105,7 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 		if s := toks[i+1]; s.kind == tIdent && toks[i+2].kind == tOp && toks[i+2].text == "," {
 			for _, t := range toks[i+3:] {
 				if t.kind == tIdent && (t.text == "function" || t.text == "STT_FUNC") {
-					a.ref(s.text).fn = true
+					a.ref(s.text).Func = true
 				}
 			}
 		}
@@ -115,12 +117,12 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 			a.errAt(st, s.off, s.end, "expected \"name, size\" after .size")
 			return
 		}
-		p := exprParser{a: a, st: st, toks: toks, i: i + 3, dotSec: a.cur, dotOff: a.cur.size}
+		p := exprParser{a: a, st: st, toks: toks, i: i + 3, dotSec: a.cur, dotOff: a.cur.Size}
 		x := p.parse()
 		if x == nil || !a.endOfStatement(st, &p) {
 			return
 		}
-		a.ref(s.text).size = x
+		a.ref(s.text).Size = x
 	case ".macro":
 		a.defineMacro(st, t)
 	case ".endm":
@@ -149,7 +151,7 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 			return
 		}
 		if name == ".warning" {
-			a.diag.warnings = append(a.diag.warnings, &Error{Pos: st.pos(t.off), Severity: SeverityWarning, Msg: msg})
+			a.diag.warnings = append(a.diag.warnings, &Error{Pos: st.Pos(t.off), Severity: SeverityWarning, Msg: msg})
 			return
 		}
 		a.errAt(st, t.off, t.end, msg)
@@ -158,7 +160,7 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 	case ".lcomm", ".comm":
 		a.common(st, toks, i, name)
 	default:
-		if a.diag.has(st.pos(t.off)) {
+		if a.diag.has(st.Pos(t.off)) {
 			return
 		}
 		msg := "unknown directive " + quote(t.text)
@@ -178,7 +180,7 @@ func (a *assembler) switchTo(sec *section) {
 
 // sectionArg parses the name of .section (quoted or not; flags and type after it are ignored).
 func (a *assembler) sectionArg(st *stmt, t tok) *section {
-	s := st.text
+	s := st.src
 	i := t.end
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -203,9 +205,9 @@ func (a *assembler) sectionArg(st *stmt, t tok) *section {
 		a.errAt(st, start, start, "expected section name")
 		return nil
 	}
-	kind, slot, ok := classify(name)
+	kind, slot, ok := obj.Classify(name)
 	if !ok {
-		a.errAt(st, start, i, fmt.Sprintf("unsupported section %s (%s)", quote(name), knownSectionsMessage))
+		a.errAt(st, start, i, fmt.Sprintf("unsupported section %s (%s)", quote(name), obj.KnownSections))
 		return nil
 	}
 	return a.section(name, kind, slot)
@@ -266,12 +268,12 @@ func (a *assembler) exprList(st *stmt, toks []tok, i int, dot func(k int) int64)
 
 // data handles .byte, .word, .long and .quad: values of width bytes, evaluated in pass 2.
 func (a *assembler) data(st *stmt, toks []tok, i int, width int) {
-	base := a.cur.size
+	base := a.cur.Size
 	xs, ok := a.exprList(st, toks, i+1, func(k int) int64 { return base + int64(k*width) })
 	if !ok || len(xs) == 0 {
 		return
 	}
-	a.place(item{kind: itData, width: width, size: int64(len(xs) * width), st: st, at: toks[i].off, exprs: xs, emitted: true})
+	a.place(item{Kind: obj.ItemData, Width: width, Size: int64(len(xs) * width), Src: st, At: toks[i].off, Values: xs, Emitted: true})
 }
 
 // ascii handles .ascii, .asciz and .string.
@@ -302,18 +304,18 @@ func (a *assembler) ascii(st *stmt, toks []tok, i int, zero bool) {
 		break
 	}
 	if len(b) > 0 {
-		a.place(item{kind: itFill, size: int64(len(b)), pat: b, st: st, at: toks[i].off, emitted: true})
+		a.place(item{Kind: obj.ItemFill, Size: int64(len(b)), Fill: b, Src: st, At: toks[i].off, Emitted: true})
 	}
 }
 
 // constArgs parses up to max comma-separated pass-1 constants; missing trailing ones are absent.
 func (a *assembler) constArgs(st *stmt, toks []tok, i int, what string, maxN int) ([]int64, bool) {
-	xs, ok := a.exprList(st, toks, i+1, func(int) int64 { return a.cur.size })
+	xs, ok := a.exprList(st, toks, i+1, func(int) int64 { return a.cur.Size })
 	if !ok {
 		return nil, false
 	}
 	if len(xs) > maxN {
-		a.errAt(st, xs[maxN].off, xs[len(xs)-1].end, fmt.Sprintf("%s takes at most %d operands", what, maxN))
+		a.errAt(st, xs[maxN].Off, xs[len(xs)-1].End, fmt.Sprintf("%s takes at most %d operands", what, maxN))
 		return nil, false
 	}
 	vs := make([]int64, len(xs))
@@ -343,7 +345,7 @@ func (a *assembler) optConstArgs(st *stmt, toks []tok, i int, what string, maxN 
 		if t.kind == tEOF || t.kind == tOp && t.text == "," {
 			vs, set = append(vs, 0), append(set, false)
 		} else {
-			p := exprParser{a: a, st: st, toks: toks, i: j, dotSec: a.cur, dotOff: a.cur.size}
+			p := exprParser{a: a, st: st, toks: toks, i: j, dotSec: a.cur, dotOff: a.cur.Size}
 			x := p.parse()
 			if x == nil {
 				return nil, nil, false
@@ -406,7 +408,7 @@ func (a *assembler) space(st *stmt, toks []tok, i int, zero bool) {
 		}
 	}
 	if vs[0] > 0 {
-		a.place(item{kind: itFill, size: vs[0], pat: pat, st: st, at: toks[i].off, emitted: true})
+		a.place(item{Kind: obj.ItemFill, Size: vs[0], Fill: pat, Src: st, At: toks[i].off, Emitted: true})
 	}
 }
 
@@ -444,15 +446,15 @@ func (a *assembler) fill(st *stmt, toks []tok, i int) {
 		return
 	}
 	// repeat × size without overflow: compare with what the section can still hold.
-	if limit, what := a.sectionLimit(a.cur); vs[0] > (limit-a.cur.size)/size {
+	if limit, what := a.sectionLimit(a.cur); vs[0] > (limit-a.cur.Size)/size {
 		msg := fmt.Sprintf(".fill of %d × %d bytes does not fit in %s", vs[0], size, what)
-		if a.cur.size > 0 {
-			msg += fmt.Sprintf(" (section %s holds %d bytes already)", a.cur.name, a.cur.size)
+		if a.cur.Size > 0 {
+			msg += fmt.Sprintf(" (section %s holds %d bytes already)", a.cur.Name, a.cur.Size)
 		}
 		a.errAt(st, toks[i].off, toks[i].end, msg)
 		return
 	}
-	a.place(item{kind: itFill, size: vs[0] * size, pat: pat, st: st, at: toks[i].off, emitted: true})
+	a.place(item{Kind: obj.ItemFill, Size: vs[0] * size, Fill: pat, Src: st, At: toks[i].off, Emitted: true})
 }
 
 // align handles .align/.p2align n[, fill[, max]] (2^n bytes, as avr-as reads .align) and .balign.
@@ -487,8 +489,8 @@ func (a *assembler) align(st *stmt, toks []tok, i int, bytes bool) {
 		}
 		pat = []byte{b}
 	}
-	a.cur.align = max(a.cur.align, n)
-	padN := alignUp(a.cur.size, n) - a.cur.size
+	a.cur.Align = max(a.cur.Align, n)
+	padN := obj.AlignUp(a.cur.Size, n) - a.cur.Size
 	if len(vs) > 2 && set[2] && padN > vs[2] {
 		return
 	}
@@ -497,7 +499,7 @@ func (a *assembler) align(st *stmt, toks []tok, i int, bytes bool) {
 
 // org handles .org expr[, fill]: move the location forward to an offset in the current section.
 func (a *assembler) org(st *stmt, toks []tok, i int) {
-	xs, ok := a.exprList(st, toks, i+1, func(int) int64 { return a.cur.size })
+	xs, ok := a.exprList(st, toks, i+1, func(int) int64 { return a.cur.Size })
 	if !ok {
 		return
 	}
@@ -507,15 +509,15 @@ func (a *assembler) org(st *stmt, toks []tok, i int) {
 	}
 	v, err := a.eval(xs[0], false)
 	if err != nil {
-		if err.undefined {
-			a.errAt(err.n.st, err.n.off, err.n.end, ".org needs a known address: "+strings.TrimPrefix(err.msg, "undefined ")+" is not defined yet")
+		if err.Undefined {
+			a.errAt(err.X.Src, err.X.Off, err.X.End, ".org needs a known address: "+strings.TrimPrefix(err.Msg, "undefined ")+" is not defined yet")
 		} else {
 			a.report(err)
 		}
 		return
 	}
-	if v.sec != nil && v.sec != a.cur {
-		a.errAt(st, xs[0].off, xs[0].end, ".org address is in section "+v.sec.name+", not in "+a.cur.name)
+	if v.Sec != nil && v.Sec != a.cur {
+		a.errAt(st, xs[0].Off, xs[0].End, ".org address is in section "+v.Sec.Name+", not in "+a.cur.Name)
 		return
 	}
 	var pat []byte
@@ -530,11 +532,11 @@ func (a *assembler) org(st *stmt, toks []tok, i int) {
 		}
 		pat = []byte{b}
 	}
-	if v.v < a.cur.size {
-		a.errAt(st, xs[0].off, xs[0].end, fmt.Sprintf(".org 0x%x moves backwards (the location is already 0x%x)", v.v, a.cur.size))
+	if v.N < a.cur.Size {
+		a.errAt(st, xs[0].Off, xs[0].End, fmt.Sprintf(".org 0x%x moves backwards (the location is already 0x%x)", v.N, a.cur.Size))
 		return
 	}
-	a.pad(v.v-a.cur.size, pat, st, toks[i].off)
+	a.pad(v.N-a.cur.Size, pat, st, toks[i].off)
 }
 
 // common handles .lcomm name, size[, align] (space in .bss now) and .comm (space at the end of .bss).
@@ -562,20 +564,20 @@ func (a *assembler) common(st *stmt, toks []tok, i int, name string) {
 	}
 	var sec *section
 	if name == ".lcomm" {
-		sec = a.section(".bss(.lcomm)", kBSS, slotLcomm)
+		sec = a.section(".bss(.lcomm)", obj.SecBSS, obj.SlotLcomm)
 	} else {
-		sec = a.section("COMMON", kBSS, slotCommon)
+		sec = a.section("COMMON", obj.SecBSS, obj.SlotCommon)
 	}
 	save := a.cur
 	a.cur = sec
-	sec.align = max(sec.align, align)
-	a.pad(alignUp(sec.size, align)-sec.size, nil, st, toks[i].off)
+	sec.Align = max(sec.Align, align)
+	a.pad(obj.AlignUp(sec.Size, align)-sec.Size, nil, st, toks[i].off)
 	a.defineLabel(s.text, st, s.off, s.end)
 	if name == ".comm" {
-		a.ref(s.text).global = true
+		a.ref(s.text).Global = true
 	}
 	if vs[0] > 0 {
-		a.place(item{kind: itFill, size: vs[0], st: st, at: toks[i].off, emitted: true})
+		a.place(item{Kind: obj.ItemFill, Size: vs[0], Src: st, At: toks[i].off, Emitted: true})
 	}
 	a.cur = save
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/isa"
+
+	"github.com/avrlab/avrlab/asm/obj"
 )
 
 // shape is what an operand looks like before its value is known.
@@ -72,7 +74,7 @@ func pointerReg(s string) (isa.Kind, int, bool) {
 // classifyOperand works out the shape of the operand made of toks (at least one token).
 func (a *assembler) classifyOperand(st *stmt, toks []tok) (operand, bool) {
 	op := operand{off: toks[0].off, end: toks[len(toks)-1].end, toks: toks}
-	op.text = strings.TrimSpace(st.text[op.off:op.end])
+	op.text = strings.TrimSpace(st.src[op.off:op.end])
 	t0 := toks[0]
 	if len(toks) == 1 && t0.kind == tIdent {
 		if r, ok := regNumber(t0.text); ok {
@@ -238,7 +240,7 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 	name := toks[i]
 	forms := isa.Lookup(name.text)
 	if forms == nil {
-		if a.diag.has(st.pos(name.off)) {
+		if a.diag.has(st.Pos(name.off)) {
 			return // the line already has an error (a .rept body): skip the suggestion search
 		}
 		msg := "unknown instruction " + quote(name.text)
@@ -254,15 +256,20 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 		a.errAt(st, name.off, name.end, msg)
 		return
 	}
-	if a.cur.kind == kBSS {
-		a.errAt(st, name.off, name.end, "instructions cannot go in "+a.cur.name+" (it is cleared, not loaded)")
+	if a.cur.Kind == obj.SecBSS {
+		a.errAt(st, name.off, name.end, "instructions cannot go in "+a.cur.Name+" (it is cleared, not loaded)")
 		return
 	}
 	groups, ok := a.splitOperands(st, toks[i+1:])
 	if !ok {
 		return
 	}
-	ops := make([]operand, len(groups))
+	var buf [4]operand
+	ops := buf[:0]
+	if len(groups) > len(buf) {
+		ops = make([]operand, 0, len(groups))
+	}
+	ops = ops[:len(groups)]
 	for j, g := range groups {
 		if ops[j], ok = a.classifyOperand(st, g); !ok {
 			return
@@ -288,7 +295,7 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 		}
 		// In an instruction operand "." is the address after the instruction, as in avr-as.
 		p := exprParser{a: a, st: st, toks: append(op.toks[:len(op.toks):len(op.toks)], tok{kind: tEOF, off: op.end, end: op.end}),
-			dotSec: a.cur, dotOff: a.cur.size + size}
+			dotSec: a.cur, dotOff: a.cur.Size + size}
 		op.x = p.parse()
 		if op.x == nil {
 			return
@@ -297,9 +304,22 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 			a.errTok(st, t, "unexpected "+found(t)+" after operand")
 			return
 		}
+		if k == isa.Imm8 && op.x.Op == obj.OpFunc && (op.x.Fn == obj.FnPm || op.x.Fn == obj.FnGs) {
+			fn := "pm"
+			if op.x.Fn == obj.FnGs {
+				fn = "gs"
+			}
+			a.errAt(st, op.off, op.end, fmt.Sprintf("%s() is a 16-bit word address: use pm_lo8(x) and pm_hi8(x), or lo8(%s(x))", fn, fn))
+			return
+		}
 		op.toks = nil
 	}
-	a.place(item{kind: itInst, size: size, st: st, at: name.off, form: f, ops: ops, emitted: true})
+	out := make([]obj.Operand, len(ops))
+	for j := range ops {
+		op := &ops[j]
+		out[j] = obj.Operand{X: op.x, Reg: op.reg, IsReg: op.shape == shReg, Off: op.off, End: op.end, Text: op.text}
+	}
+	a.place(item{Kind: obj.ItemInst, Size: size, Src: st, At: name.off, Form: f, Ops: out, Emitted: true})
 }
 
 // splitOperands splits tokens (ending with tEOF) at top-level commas.
@@ -331,99 +351,6 @@ func (a *assembler) splitOperands(st *stmt, toks []tok) ([][]tok, bool) {
 		}
 	}
 	return groups, true
-}
-
-// encode produces the bytes of an instruction at flash byte address pc in pass 2.
-func (a *assembler) encode(it *item, pc int64) ([]uint16, bool) {
-	f := it.form
-	args := make([]int64, len(f.Operands))
-	for j, fo := range f.Operands {
-		op := &it.ops[j]
-		k := fo.Kind
-		var v int64
-		if op.x != nil {
-			val, err := a.eval(op.x, true)
-			if err != nil {
-				a.report(err)
-				return nil, false
-			}
-			v = val.v
-		} else if op.shape == shReg {
-			v = int64(op.reg)
-		}
-		bad := func(format string, args ...any) ([]uint16, bool) {
-			a.errAt(it.st, op.off, op.end, fmt.Sprintf(format, args...))
-			return nil, false
-		}
-		switch {
-		case k.IsPointer():
-			if k == isa.PtrYDisp || k == isa.PtrZDisp {
-				if !k.Valid(v) {
-					return bad("displacement %d out of range 0..63", v)
-				}
-			}
-		case k.IsRegister():
-			if op.shape == shReg && !k.Valid(v) {
-				return bad("expected %s, found r%d", k, v)
-			}
-			if !k.Valid(v) {
-				if v >= 0 && v <= 31 {
-					return bad("expected %s, found %s (r%d)", k, op.text, v)
-				}
-				return bad("expected %s, found %s", k, op.text)
-			}
-		case op.shape == shReg:
-			return bad("expected %s, found register r%d", k, op.reg)
-		case k.IsRelative():
-			if v%2 != 0 {
-				return bad("branch target 0x%x is an odd byte address", v)
-			}
-			d := (v - (pc + 2)) / 2
-			lo, hi := k.Range()
-			if d < lo || d > hi {
-				return bad("branch target out of reach: %+d words (%s reaches %d..%+d words)", d, f.Mnemonic, lo, hi)
-			}
-			v = d
-		case k == isa.Abs22:
-			if v%2 != 0 {
-				return bad("jump target 0x%x is an odd byte address", v)
-			}
-			if v < 0 || v/2 > 0x3FFFFF {
-				return bad("jump target 0x%x out of range 0..0x7ffffe", v)
-			}
-			v /= 2
-		case k == isa.Data16 || k == isa.Data7:
-			if v >= dataOffset && v <= dataOffset+0xFFFF {
-				v -= dataOffset
-			}
-			if !k.Valid(v) {
-				return bad("expected %s, found 0x%x", k, v)
-			}
-		case k == isa.Imm8:
-			if op.x.op == opFunc && (op.x.fn == fnPm || op.x.fn == fnGs) {
-				name := "pm"
-				if op.x.fn == fnGs {
-					name = "gs"
-				}
-				return bad("%s() is a 16-bit word address: use %s_lo8(x) and %s_hi8(x), or lo8(%s(x))", name, "pm", "pm", name)
-			}
-			if v < -255 || v > 255 {
-				return bad("expected constant 0..255 (or -255..-1), found %d", v)
-			}
-			v &= 0xFF
-		default:
-			if !k.Valid(v) {
-				return bad("expected %s, found %d", k, v)
-			}
-		}
-		args[j] = v
-	}
-	w, err := f.Encode(args)
-	if err != nil {
-		a.errAt(it.st, it.at, it.at, err.Error())
-		return nil, false
-	}
-	return w, true
 }
 
 // nearest returns the candidate closest to s by edit distance when it is close enough to be a typo

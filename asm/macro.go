@@ -114,7 +114,7 @@ func (a *assembler) startRecording(r *recording) {
 
 // defineMacro handles ".macro name params".
 func (a *assembler) defineMacro(st *stmt, t tok) {
-	s := st.text
+	s := st.src
 	i := t.end
 	skip := func() {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == ',') {
@@ -137,7 +137,7 @@ func (a *assembler) defineMacro(st *stmt, t tok) {
 		a.startRecording(r) // still swallow the body
 		return
 	}
-	m := &macro{name: name, pos: st.pos(nameOff), index: make(map[string]int)}
+	m := &macro{name: name, pos: st.Pos(nameOff), index: make(map[string]int)}
 	for {
 		skip()
 		if i >= len(s) {
@@ -294,7 +294,7 @@ func scanArgs(s string, i int, isVararg func(pos int) bool) []arg {
 
 // invoke expands a macro call.
 func (a *assembler) invoke(m *macro, st *stmt, t tok) {
-	args := scanArgs(st.text, t.end, func(pos int) bool { return pos < len(m.params) && m.params[pos].vararg })
+	args := scanArgs(st.src, t.end, func(pos int) bool { return pos < len(m.params) && m.params[pos].vararg })
 	vals := make([]string, len(m.params))
 	set := make([]bool, len(m.params))
 	pos := 0
@@ -309,7 +309,7 @@ func (a *assembler) invoke(m *macro, st *stmt, t tok) {
 			k = j
 		} else {
 			if pos >= len(m.params) {
-				a.errAt(st, ar.off, len(st.text), fmt.Sprintf("too many arguments for macro %s (it takes %d)", quote(m.name), len(m.params)))
+				a.errAt(st, ar.off, len(st.src), fmt.Sprintf("too many arguments for macro %s (it takes %d)", quote(m.name), len(m.params)))
 				return
 			}
 			k = pos
@@ -348,7 +348,7 @@ func (a *assembler) invoke(m *macro, st *stmt, t tok) {
 func (a *assembler) substitute(body []*stmt, lookup func(string) (string, bool), exp *expansion) []*stmt {
 	out := make([]*stmt, 0, len(body))
 	for _, b := range body {
-		text, first := substText(b.text, lookup)
+		text, first := substText(b.src, lookup)
 		mac := b.mac
 		if exp != nil {
 			mac = exp
@@ -361,7 +361,7 @@ func (a *assembler) substitute(body []*stmt, lookup func(string) (string, bool),
 		}
 		a.expanded += len(text)
 		if a.expanded > maxExpandBytes {
-			a.diag.fatal(b.pos(0), fmt.Sprintf("macro expansion produces more than %d MiB of text", maxExpandBytes>>20))
+			a.diag.fatal(b.Pos(0), fmt.Sprintf("macro expansion produces more than %d MiB of text", maxExpandBytes>>20))
 		}
 		// Positions: the text before the first substitution is the source's; later bytes are clamped
 		// to the statement as written.
@@ -371,7 +371,7 @@ func (a *assembler) substitute(body []*stmt, lookup func(string) (string, bool),
 				return
 			}
 			so := min(s, exact)
-			out = append(out, &stmt{text: text[s:e], line: b.line, off: b.off + so, exact: max(0, exact-s),
+			out = append(out, &stmt{src: text[s:e], line: b.line, off: b.off + so, exact: max(0, exact-s),
 				span: max(0, b.span-so), mac: mac})
 		})
 	}
@@ -459,15 +459,15 @@ func (a *assembler) startRepeat(st *stmt, toks []tok, i int, name string) {
 	switch name {
 	case ".rept":
 		r.kind = recRept
-		p := exprParser{a: a, st: st, toks: toks, i: i + 1, dotSec: a.cur, dotOff: a.cur.size}
+		p := exprParser{a: a, st: st, toks: toks, i: i + 1, dotSec: a.cur, dotOff: a.cur.Size}
 		x := p.parse()
 		if x != nil && a.endOfStatement(st, &p) {
 			if n, ok := a.constant(x, ".rept"); ok {
 				switch {
 				case n < 0:
-					a.errAt(st, x.off, x.end, fmt.Sprintf(".rept count %d is negative", n))
+					a.errAt(st, x.Off, x.End, fmt.Sprintf(".rept count %d is negative", n))
 				case n > maxStatements:
-					a.errAt(st, x.off, x.end, fmt.Sprintf(".rept count %d is more than the limit of %d statements", n, maxStatements))
+					a.errAt(st, x.Off, x.End, fmt.Sprintf(".rept count %d is more than the limit of %d statements", n, maxStatements))
 				default:
 					r.count = int(n)
 				}
@@ -478,7 +478,7 @@ func (a *assembler) startRepeat(st *stmt, toks []tok, i int, name string) {
 		if name == ".irpc" {
 			r.kind = recIrpc
 		}
-		s := st.text
+		s := st.src
 		j := t.end
 		for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 			j++

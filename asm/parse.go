@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/asm/obj"
 )
 
 // frameKind tells where a frame's statements come from.
@@ -64,7 +66,7 @@ func (a *assembler) next() *stmt {
 				f.pending = f.pending[:0]
 				splitStatements(l.text, func(s, e int) {
 					if !blank(l.text[s:e]) {
-						f.pending = append(f.pending, &stmt{text: l.text[s:e], line: l, off: s, exact: e - s, span: e - s})
+						f.pending = append(f.pending, &stmt{src: l.text[s:e], line: l, off: s, exact: e - s, span: e - s})
 					}
 				})
 				continue
@@ -140,10 +142,10 @@ func (a *assembler) statement(st *stmt) {
 	a.lastStmt = st
 	a.nstmt++
 	if a.nstmt > maxStatements {
-		a.diag.fatal(st.pos(0), fmt.Sprintf("more than %d statements after macro and .rept expansion", maxStatements))
+		a.diag.fatal(st.Pos(0), fmt.Sprintf("more than %d statements after macro and .rept expansion", maxStatements))
 	}
 	toks := st.tokens()
-	a.spend(len(toks)+len(st.text)/8, st, 0)
+	a.spend(len(toks)+len(st.src)/8, st, 0)
 	if a.rec != nil {
 		a.record(st, toks)
 		return
@@ -164,8 +166,8 @@ func (a *assembler) statement(st *stmt) {
 		switch {
 		case t.kind == tIdent && t.text != ".":
 			a.defineLabel(t.text, st, t.off, t.end)
-		case t.kind == tNum && isDecimal(st.text[t.off:t.end]):
-			n, err := strconv.Atoi(st.text[t.off:t.end])
+		case t.kind == tNum && isDecimal(st.src[t.off:t.end]):
+			n, err := strconv.Atoi(st.src[t.off:t.end])
 			if err != nil || n > 1<<30 {
 				a.errAt(st, t.off, t.end, "local label number too large")
 				return
@@ -181,7 +183,7 @@ func (a *assembler) statement(st *stmt) {
 	switch {
 	case t.kind == tEOF:
 	case t.kind == tIdent && toks[i+1].kind == tOp && toks[i+1].text == "=" && t.text != ".":
-		p := exprParser{a: a, st: st, toks: toks, i: i + 2, dotSec: a.cur, dotOff: a.cur.size}
+		p := exprParser{a: a, st: st, toks: toks, i: i + 2, dotSec: a.cur, dotOff: a.cur.Size}
 		x := p.parse()
 		if x == nil {
 			return
@@ -294,7 +296,7 @@ func (a *assembler) conditional(st *stmt, toks []tok, i int, name string) {
 		a.noArgs(st, toks, i)
 	default:
 		if len(a.conds) >= maxCondDepth {
-			a.diag.fatal(st.pos(t.off), fmt.Sprintf("%s nested deeper than %d levels", name, maxCondDepth))
+			a.diag.fatal(st.Pos(t.off), fmt.Sprintf("%s nested deeper than %d levels", name, maxCondDepth))
 		}
 		parent := !a.skipping()
 		c := cond{st: st, at: t.off, dir: name, parent: parent}
@@ -316,7 +318,7 @@ func (a *assembler) noArgs(st *stmt, toks []tok, i int) {
 // condValue evaluates the condition of an .if-family directive.
 func (a *assembler) condValue(st *stmt, toks []tok, i int, name string) bool {
 	t := toks[i]
-	rest := st.text[t.end:]
+	rest := st.src[t.end:]
 	restOff := t.end
 	switch name {
 	case ".ifdef", ".ifndef", ".ifnotdef":
@@ -326,7 +328,7 @@ func (a *assembler) condValue(st *stmt, toks []tok, i int, name string) bool {
 			return false
 		}
 		d := a.syms[s.text]
-		def := d != nil && d.kind != symUndef
+		def := d != nil && d.Kind != obj.SymUndef
 		return def == (name == ".ifdef")
 	case ".ifb", ".ifnb":
 		return blank(rest) == (name == ".ifb")
@@ -337,7 +339,7 @@ func (a *assembler) condValue(st *stmt, toks []tok, i int, name string) bool {
 		}
 		return (s1 == s2) == (name == ".ifc" || name == ".ifeqs")
 	}
-	p := exprParser{a: a, st: st, toks: toks, i: i + 1, dotSec: a.cur, dotOff: a.cur.size}
+	p := exprParser{a: a, st: st, toks: toks, i: i + 1, dotSec: a.cur, dotOff: a.cur.Size}
 	x := p.parse()
 	if x == nil || !a.endOfStatement(st, &p) {
 		return false
@@ -365,14 +367,14 @@ func (a *assembler) condValue(st *stmt, toks []tok, i int, name string) bool {
 func (a *assembler) constant(x *node, what string) (int64, bool) {
 	v, err := a.eval(x, false)
 	switch {
-	case err == nil && v.sec == nil:
-		return v.v, true
+	case err == nil && v.Sec == nil:
+		return v.N, true
 	case err == nil:
-		a.errAt(x.st, x.off, x.end, what+" needs a constant, not an address")
-	case err.undefined:
-		a.errAt(err.n.st, err.n.off, err.n.end, what+" needs a constant: "+strings.TrimPrefix(err.msg, "undefined ")+" is not defined yet")
-	case err.notConst:
-		a.errAt(x.st, x.off, x.end, what+" needs a constant, not an address")
+		a.errAt(x.Src, x.Off, x.End, what+" needs a constant, not an address")
+	case err.Undefined:
+		a.errAt(err.X.Src, err.X.Off, err.X.End, what+" needs a constant: "+strings.TrimPrefix(err.Msg, "undefined ")+" is not defined yet")
+	case err.NotConst:
+		a.errAt(x.Src, x.Off, x.End, what+" needs a constant, not an address")
 	default:
 		a.report(err)
 	}

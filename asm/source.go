@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"fmt"
 	"go/token"
 	"io/fs"
 	"path"
@@ -32,7 +33,7 @@ func (l *srcLine) pos(off int) token.Position {
 
 // stmt is one statement: the text between line starts, '$' separators and ';' comments.
 type stmt struct {
-	text string
+	src  string
 	line *srcLine
 	off  int // offset of text[0] in line.text
 	// exact is the length of the prefix of text that is a copy of the source; past it (macro argument
@@ -49,20 +50,38 @@ func (st *stmt) tokens() []tok {
 	if st.toks != nil {
 		return st.toks
 	}
-	toks := lex(st.text)
+	toks := lex(st.src)
 	if st.reuse {
 		st.toks = toks
 	}
 	return toks
 }
 
-// pos returns the source position of byte i of the statement text.
-func (st *stmt) pos(i int) token.Position {
+// Pos returns the source position of byte i of the statement text.
+func (st *stmt) Pos(i int) token.Position {
 	if i > st.exact {
 		i = max(st.exact, min(i, st.span))
 	}
 	return st.line.pos(st.off + i)
 }
+
+// Context returns what a message about the statement appends: for a statement of a macro expansion,
+// ` (in macro "m" called at 3:1)` (with the file when the call is in another file).
+func (st *stmt) Context() string {
+	if st == nil || st.mac == nil {
+		return ""
+	}
+	call := st.mac.call
+	cp := call.Pos(st.mac.callOff)
+	where := fmt.Sprintf("%d:%d", cp.Line, cp.Column)
+	if pos := st.Pos(0); cp.Filename != pos.Filename {
+		where = cp.String()
+	}
+	return fmt.Sprintf(" (in macro %s called at %s)", quote(st.mac.m.name), where)
+}
+
+// Text returns the statement's text.
+func (st *stmt) Text() string { return st.src }
 
 // splitStatements calls fn with the byte range of each statement of one line: statements end at '$'
 // and at a ';' comment; a line whose first non-blank character is '#' is a comment. Quotes are

@@ -1,0 +1,507 @@
+package asm
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+
+	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// Link builds the image of a program from the objects of its source files, as avr-gcc -nostartfiles
+// -nostdlib links them: the sections of all objects placed by avr-gcc's default linker script (those
+// of one pattern in the order of objs, and within one object in the order the source opened them),
+// references to a symbol an object does not define resolved to the .global symbol of that name in
+// another, and every instruction and value encoded with the final addresses.
+//
+// The diagnostics of the objects come first (their warnings go to [Image.Warnings]); Link adds its
+// own: a .global symbol defined in two objects (at the second, naming the first), undefined symbols
+// (at each use), values out of range. They are returned as an ErrorList sorted by position with at
+// most one error per line, stopping after maxErrors (0 means 10, negative unlimited). The image is
+// partial on errors; it holds only the Device when an object is incomplete ([obj.Object.Incomplete]).
+// Every object must be made for dev, and each object is linked once (see [obj.Object]).
+func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
+	l := &linker{dev: dev}
+	l.diag.max = maxErrors
+	if l.diag.max == 0 {
+		l.diag.max = defaultMaxError
+	}
+	im := &Image{Device: dev}
+	l.protect(func() { l.link(objs, im) })
+	l.diag.list.RemoveMultiples()
+	im.Warnings = l.diag.warnings
+	return im, l.diag.list.Err()
+}
+
+// linker is the state of one link.
+type linker struct {
+	dev  *isa.Device
+	diag diag
+	ev   obj.Evaluator
+	objs []*obj.Object
+	last obj.Source // the last statement of the last object
+
+	// layout results, SRAM addresses
+	dataStart, bssStart, bssEnd int64
+	// per section: its object's DataBase
+	dataBase map[*section]int64
+}
+
+// protect runs f and reports whether it finished without a bailout; other panics are not ours and go on.
+func (l *linker) protect(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, is := r.(bailout); !is {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// errAt reports an error at bytes [off, end) of src.
+func (l *linker) errAt(src obj.Source, off, end int, msg string) { l.diag.errAt(src, off, end, msg) }
+
+// report turns an evaluation error into a diagnostic at the node's text. An undefined symbol that
+// another object defines without .global says so.
+func (l *linker) report(e *evalError) {
+	msg := e.Msg
+	if e.Undefined && e.X.Op == obj.OpSym && !e.X.Sym.Local && len(l.objs) > 1 {
+		for _, o := range l.objs {
+			if s := lookupSymbol(o, e.X.Sym.Name); s != nil && s.Defined() && !s.Global {
+				msg += fmt.Sprintf(" (%s defines it without .global)", s.Pos)
+				break
+			}
+		}
+	}
+	l.errAt(e.X.Src, e.X.Off, e.X.End, msg)
+}
+
+// lookupSymbol returns the symbol called name of o (nil if none).
+func lookupSymbol(o *obj.Object, name string) *symDef {
+	i := sort.Search(len(o.Symbols), func(i int) bool { return o.Symbols[i].Name >= name })
+	if i < len(o.Symbols) && o.Symbols[i].Name == name {
+		return o.Symbols[i]
+	}
+	return nil
+}
+
+// link links objs into im.
+func (l *linker) link(objs []*obj.Object, im *Image) {
+	l.objs = objs
+	incomplete := false
+	for _, o := range objs {
+		for _, e := range o.Errors {
+			if e.Severity == SeverityWarning {
+				l.diag.warnings = append(l.diag.warnings, e)
+				continue
+			}
+			l.diag.record(e)
+		}
+		l.ev.Effort += o.Effort
+		incomplete = incomplete || o.Incomplete
+		if o.Last != nil {
+			l.last = o.Last
+		}
+	}
+	if incomplete {
+		return
+	}
+	l.diag.check()
+	l.ev.MaxEffort = maxEffort
+	l.ev.OnEffort = func(src obj.Source, off int) {
+		var pos token.Position
+		if src != nil {
+			pos = src.Pos(off)
+		}
+		l.diag.fatal(pos, fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort))
+	}
+	l.globals()
+	l.emit(im)
+}
+
+// globals collects the .global symbols of all objects by name, reporting one defined twice.
+func (l *linker) globals() {
+	if len(l.objs) < 2 {
+		return // an object's references to its own symbols are bound already
+	}
+	g := make(map[string]*symDef)
+	for _, o := range l.objs {
+		for _, s := range o.Symbols {
+			if !s.Global || !s.Defined() {
+				continue
+			}
+			if prev := g[s.Name]; prev != nil {
+				l.diag.add(s.Pos, 0, fmt.Sprintf("symbol %s already defined at %s (both are .global)", quote(s.Name), prev.Pos))
+				continue
+			}
+			g[s.Name] = s
+		}
+	}
+	l.ev.Globals = g
+}
+
+// layout places the sections as avr-gcc's default linker script does: .text output section =
+// .vectors, .progmem.gcc*, ALIGN(2), .progmem*, ALIGN(2), .jumptables*, .lowtext*, .init0-9, .text,
+// ALIGN(2), .text.*, ALIGN(2), .fini9-0; then .data (.data, .data*, .rodata, .rodata*, ALIGN(2)) in
+// SRAM with its init copy in flash right after; then .bss (.bss, .bss*, COMMON). Sections of one slot
+// keep the order of the objects, then their order in the object. It returns the end of the text part
+// (the .data load address) and the size of .data. The bytes between input sections stay 0 and are not
+// marked emitted.
+func (l *linker) layout() (textEnd, dataSize int64) {
+	var all []*section
+	l.dataBase = make(map[*section]int64)
+	for _, o := range l.objs {
+		for _, s := range o.Sections {
+			// avr-as pads the end of every section to its alignment. The pad has no statement: no
+			// line of the source asked for it (a message about it would point at the last one).
+			if end := obj.AlignUp(s.Size, s.Align); end > s.Size {
+				s.Items = append(s.Items, item{Kind: obj.ItemFill, Off: s.Size, Size: end - s.Size})
+				s.Size = end
+			}
+			all = append(all, s)
+			l.dataBase[s] = o.DataBase
+		}
+	}
+	byKind := func(k obj.SecKind) []*section {
+		var out []*section
+		for _, s := range all {
+			if s.Kind == k || k == obj.SecText && s.Kind == obj.SecProgmem {
+				out = append(out, s)
+			}
+		}
+		sort.SliceStable(out, func(i, j int) bool { return out[i].Slot < out[j].Slot })
+		return out
+	}
+	cur := int64(0)
+	text := byKind(obj.SecText)
+	i := 0
+	for slot := 0; slot < obj.NumTextSlots; slot++ {
+		for ; i < len(text) && text[i].Slot == slot; i++ {
+			s := text[i]
+			cur = obj.AlignUp(cur, s.Align)
+			s.Addr = cur
+			cur += s.Size
+		}
+		if obj.AlignAfterSlot(slot) {
+			cur = obj.AlignUp(cur, 2)
+		}
+	}
+	textEnd = cur
+
+	data := byKind(obj.SecData)
+	maxAlign := int64(1)
+	for _, s := range data {
+		maxAlign = max(maxAlign, s.Align)
+	}
+	start := obj.AlignUp(int64(l.dev.SRAMStart), maxAlign)
+	cur = start
+	for _, s := range data {
+		at := obj.AlignUp(cur, s.Align)
+		s.Addr = at + l.dataBase[s]
+		cur = at + s.Size
+		s.Load = textEnd + at - start
+	}
+	dataSize = obj.AlignUp(cur, 2) - start
+	l.dataStart = start
+
+	cur = start + dataSize
+	for _, s := range byKind(obj.SecBSS) {
+		at := obj.AlignUp(cur, s.Align)
+		s.Addr = at + l.dataBase[s]
+		cur = at + s.Size
+	}
+	l.bssStart, l.bssEnd = start+dataSize, cur
+	return textEnd, dataSize
+}
+
+// emit lays the sections out, evaluates every expression with the final addresses, encodes the
+// instructions and builds the image.
+func (l *linker) emit(im *Image) {
+	textEnd, dataSize := l.layout()
+	total := textEnd + dataSize
+	if total > int64(l.dev.Flash) {
+		// Each section fits (the front end checks), but together, with the alignment between them,
+		// they do not. The partial image stops at the end of the flash: many sections could add up
+		// to gigabytes.
+		l.tooBig(total)
+		total = int64(l.dev.Flash)
+	}
+	flash := make([]byte, total)
+	emitted := make([]bool, total)
+	if used := l.bssEnd - int64(l.dev.SRAMStart); used > int64(l.dev.SRAMSize) {
+		l.errAt(l.last, 0, 0, fmt.Sprintf(".data and .bss need %d bytes, more than the %d bytes of SRAM of %s",
+			used, l.dev.SRAMSize, l.dev.Name))
+	}
+	for _, o := range l.objs {
+		for _, s := range o.Sections {
+			if s.Kind == obj.SecBSS {
+				continue
+			}
+			load := s.Addr
+			if s.Kind == obj.SecData {
+				load = s.Load
+			}
+			for k := range s.Items {
+				it := &s.Items[k]
+				at := load + it.Off
+				if at+it.Size > total {
+					continue // reported by tooBig
+				}
+				out := flash[at : at+it.Size]
+				ok := true
+				switch it.Kind {
+				case obj.ItemInst:
+					var w []uint16
+					if w, ok = l.encode(it, s.Addr+it.Off, o.DataBase); ok {
+						for j, v := range w {
+							out[2*j], out[2*j+1] = byte(v), byte(v>>8)
+						}
+					}
+				case obj.ItemData:
+					ok = l.values(it, out, o.DataBase)
+				case obj.ItemFill:
+					if len(it.Fill) > 0 {
+						for j := range out {
+							out[j] = it.Fill[j%len(it.Fill)]
+						}
+					}
+				}
+				if !it.Emitted {
+					continue
+				}
+				for j := range out {
+					emitted[at+int64(j)] = true
+				}
+				if !ok || it.Src == nil {
+					continue
+				}
+				pos := it.Src.Pos(it.At)
+				im.Lines = append(im.Lines, LineInfo{Addr: uint32(at), Size: int(it.Size), Pos: pos})
+				im.Listing = append(im.Listing, ListRow{Addr: uint32(at), Bytes: append([]byte(nil), out...), Pos: pos,
+					Text: it.Src.Text()})
+			}
+		}
+	}
+	sort.SliceStable(im.Lines, func(i, j int) bool { return im.Lines[i].Addr < im.Lines[j].Addr })
+	sort.SliceStable(im.Listing, func(i, j int) bool { return im.Listing[i].Addr < im.Listing[j].Addr })
+	im.Flash, im.Emitted = flash, emitted
+	if textEnd <= total {
+		im.Data = append([]byte(nil), flash[textEnd:]...)
+	}
+	im.DataAddr = uint16(l.dataStart)
+	im.DataFlash = uint32(textEnd)
+	im.BSSAddr = uint16(l.bssStart)
+	im.BSSSize = int(l.bssEnd - l.bssStart)
+	im.Symbols = l.symbols()
+}
+
+// tooBig reports a program larger than the flash at the first statement that does not fit.
+func (l *linker) tooBig(total int64) {
+	limit := int64(l.dev.Flash)
+	var worst *item
+	var worstAt int64
+	for _, o := range l.objs {
+		for _, s := range o.Sections {
+			if s.Kind == obj.SecBSS {
+				continue
+			}
+			load := s.Addr
+			if s.Kind == obj.SecData {
+				load = s.Load
+			}
+			for k := range s.Items {
+				it := &s.Items[k]
+				if at := load + it.Off; at+it.Size > limit && (worst == nil || at < worstAt) && it.Src != nil {
+					worst, worstAt = it, at
+				}
+			}
+		}
+	}
+	msg := fmt.Sprintf("program needs %d bytes of flash, more than the %d of %s", total, limit, l.dev.Name)
+	if worst == nil {
+		l.errAt(l.last, 0, 0, msg)
+		return
+	}
+	l.errAt(worst.Src, worst.At, worst.At, msg)
+}
+
+// values evaluates the expressions of a data item into out; dataBase is the DataBase of its object.
+func (l *linker) values(it *item, out []byte, dataBase int64) bool {
+	w := it.Width
+	for k, x := range it.Values {
+		v, err := l.ev.Eval(x, true)
+		if err != nil {
+			l.report(err)
+			return false
+		}
+		n := v.N
+		switch w {
+		case 1:
+			if n < -128 || n > 255 {
+				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in .byte (-128..255)", n))
+				return false
+			}
+		case 2:
+			if dataBase != 0 && n >= dataBase && n <= dataBase+0xFFFF {
+				n -= dataBase // a data-space address, as the linker's R_AVR_16 truncates it
+			}
+			if n < -32768 || n > 65535 {
+				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in 16 bits (-32768..65535)", n))
+				return false
+			}
+		case 4:
+			if n < -1<<31 || n > 1<<32-1 {
+				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in 32 bits", n))
+				return false
+			}
+		}
+		for j := 0; j < w; j++ {
+			out[k*w+j] = byte(uint64(n) >> (8 * j))
+		}
+	}
+	return true
+}
+
+// encode produces the words of an instruction at flash byte address pc; dataBase is the DataBase of
+// its object.
+func (l *linker) encode(it *item, pc, dataBase int64) ([]uint16, bool) {
+	f := it.Form
+	var buf [3]int64
+	args := buf[:len(f.Operands)]
+	for j, fo := range f.Operands {
+		op := &it.Ops[j]
+		k := fo.Kind
+		var v int64
+		if op.X != nil {
+			val, err := l.ev.Eval(op.X, true)
+			if err != nil {
+				l.report(err)
+				return nil, false
+			}
+			v = val.N
+		} else if op.IsReg {
+			v = int64(op.Reg)
+		}
+		bad := func(format string, args ...any) ([]uint16, bool) {
+			l.errAt(it.Src, op.Off, op.End, fmt.Sprintf(format, args...))
+			return nil, false
+		}
+		switch {
+		case k.IsPointer():
+			if k == isa.PtrYDisp || k == isa.PtrZDisp {
+				if !k.Valid(v) {
+					return bad("displacement %d out of range 0..63", v)
+				}
+			}
+		case k.IsRegister():
+			if op.IsReg && !k.Valid(v) {
+				return bad("expected %s, found r%d", k, v)
+			}
+			if !k.Valid(v) {
+				if v >= 0 && v <= 31 {
+					return bad("expected %s, found %s (r%d)", k, op.Text, v)
+				}
+				return bad("expected %s, found %s", k, op.Text)
+			}
+		case op.IsReg:
+			return bad("expected %s, found register r%d", k, op.Reg)
+		case k.IsRelative():
+			if v%2 != 0 {
+				return bad("branch target 0x%x is an odd byte address", v)
+			}
+			d := (v - (pc + 2)) / 2
+			lo, hi := k.Range()
+			if d < lo || d > hi {
+				return bad("branch target out of reach: %+d words (%s reaches %d..%+d words)", d, f.Mnemonic, lo, hi)
+			}
+			v = d
+		case k == isa.Abs22:
+			if v%2 != 0 {
+				return bad("jump target 0x%x is an odd byte address", v)
+			}
+			if v < 0 || v/2 > 0x3FFFFF {
+				return bad("jump target 0x%x out of range 0..0x7ffffe", v)
+			}
+			v /= 2
+		case k == isa.Data16 || k == isa.Data7:
+			if dataBase != 0 && v >= dataBase && v <= dataBase+0xFFFF {
+				v -= dataBase
+			}
+			if !k.Valid(v) {
+				return bad("expected %s, found 0x%x", k, v)
+			}
+		case k == isa.Imm8:
+			if v < -255 || v > 255 {
+				return bad("expected constant 0..255 (or -255..-1), found %d", v)
+			}
+			v &= 0xFF
+		default:
+			if !k.Valid(v) {
+				return bad("expected %s, found %d", k, v)
+			}
+		}
+		args[j] = v
+	}
+	w, err := f.Encode(args)
+	if err != nil {
+		l.errAt(it.Src, it.At, it.At, err.Error())
+		return nil, false
+	}
+	return w, true
+}
+
+// symbols builds the image's symbol table: the last definition of every name of every object, sorted
+// by name (a name defined in several objects without .global appears once per object, the global
+// one first).
+func (l *linker) symbols() []Symbol {
+	var out []Symbol
+	for _, o := range l.objs {
+		for _, d := range o.Symbols {
+			if !d.Defined() {
+				continue
+			}
+			s := Symbol{Name: d.Name, Global: d.Global, Func: d.Func, Pos: d.Pos}
+			v, sec, err := l.ev.Final(d)
+			if err != nil {
+				continue
+			}
+			s.Section, s.Value = SectionAbs, v
+			if sec != nil {
+				s.Section = imageSection(sec.Kind)
+			}
+			if s.Section == SectionData || s.Section == SectionBSS {
+				s.Value -= l.dataBase[sec]
+			}
+			if d.Size != nil {
+				if v, err := l.ev.Eval(d.Size, true); err == nil {
+					s.Size = v.N
+				}
+			}
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Name != out[j].Name {
+			return out[i].Name < out[j].Name
+		}
+		return out[i].Global && !out[j].Global
+	})
+	return out
+}
+
+// imageSection is the image's name for a section kind.
+func imageSection(k obj.SecKind) Section {
+	switch k {
+	case obj.SecProgmem:
+		return SectionProgmem
+	case obj.SecData:
+		return SectionData
+	case obj.SecBSS:
+		return SectionBSS
+	}
+	return SectionText
+}
