@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/asm/disasm"
+	"github.com/avrlab/avrlab/emu"
+)
+
+// Profile is where the cycles of one run go, per source line: the session's call on the official
+// vector (or its program from reset), run on a machine with emu.Config.Profile. The cycles of the
+// lines add up to Cycles; Unattributed is what ran outside every line of the sent files (0 for a
+// program that stays in its own code).
+type Profile struct {
+	Mode         string         `json:"mode"`
+	Call         string         `json:"call,omitempty"`
+	Cycles       uint64         `json:"cycles"` // the whole call or run
+	Unattributed uint64         `json:"unattributed"`
+	Stop         string         `json:"stop"`
+	Message      string         `json:"message,omitempty"`
+	Lines        []ProfileLine  `json:"lines"`
+	Labels       []ProfileLabel `json:"labels"`
+}
+
+// ProfileLine is one source line that emitted bytes: where, what, and what running it cost.
+type ProfileLine struct {
+	File   string   `json:"file"`
+	Line   int      `json:"line"`
+	Addr   uint32   `json:"addr"`  // flash byte address of its first byte
+	Bytes  string   `json:"bytes"` // the bytes it emitted, hex
+	Asm    []string `json:"asm"`   // its instructions disassembled ("" for data)
+	Text   string   `json:"text"`  // the statement
+	Count  uint64   `json:"count"` // executions of its instructions (the most of any, for a line of several)
+	Cycles uint64   `json:"cycles"`
+}
+
+// ProfileLabel sums the lines from one code label to the next.
+type ProfileLabel struct {
+	Name   string `json:"name"`
+	Addr   uint32 `json:"addr"`
+	Cycles uint64 `json:"cycles"`
+}
+
+// profile runs the session's program once more, from where the session started, counting cycles per
+// instruction, and sums them per line and per label.
+func (s *Session) profile() Profile {
+	im := s.im
+	m := emu.New(im.Device, im.Flash, emu.Config{Profile: true})
+	s.setup(m)
+	c0 := m.Cycles()
+	st := m.Run(s.limit)
+	p := Profile{Mode: s.mode, Call: s.call, Cycles: m.Cycles() - c0, Stop: st.Reason.String(), Lines: []ProfileLine{}, Labels: []ProfileLabel{}}
+	switch st.Reason {
+	case emu.StopFault:
+		p.Message = PageText(st.Fault.Describe(im))
+	case emu.StopLimit:
+		p.Message = fmt.Sprintf("cycle limit of %d reached (raise the Cycle limit field)", s.limit)
+	}
+	fl := m.Flash()
+	byLine := map[string]int{}
+	var sum uint64
+	for _, row := range im.Listing {
+		if _, ok := s.files[row.Pos.Filename]; !ok || len(row.Bytes) == 0 {
+			continue
+		}
+		var cyc, count uint64
+		for a := (row.Addr + 1) &^ 1; a < row.Addr+uint32(len(row.Bytes)); a += 2 {
+			cyc += m.CycleCount(a / 2)
+			count = max(count, m.ExecCount(a/2))
+		}
+		sum += cyc
+		key := fmt.Sprintf("%s:%d", row.Pos.Filename, row.Pos.Line)
+		asmText := listingAsm(row, fl, im)
+		if i, ok := byLine[key]; ok {
+			l := &p.Lines[i]
+			l.Cycles += cyc
+			l.Count = max(l.Count, count)
+			l.Bytes += hex.EncodeToString(row.Bytes)
+			l.Asm = append(l.Asm, asmText...)
+			continue
+		}
+		byLine[key] = len(p.Lines)
+		p.Lines = append(p.Lines, ProfileLine{File: row.Pos.Filename, Line: row.Pos.Line, Addr: row.Addr, Bytes: hex.EncodeToString(row.Bytes),
+			Asm: asmText, Text: row.Text, Count: count, Cycles: cyc})
+	}
+	if sum <= p.Cycles {
+		p.Unattributed = p.Cycles - sum
+	}
+	// Labels of code, by address; each line counts for the label at or below it.
+	var labels []asm.Symbol
+	for _, sym := range im.Symbols {
+		if sym.Section == asm.SectionText || sym.Section == asm.SectionProgmem {
+			labels = append(labels, sym)
+		}
+	}
+	sort.Slice(labels, func(i, j int) bool {
+		if labels[i].Value != labels[j].Value {
+			return labels[i].Value < labels[j].Value
+		}
+		return labels[i].Name < labels[j].Name
+	})
+	idx := map[string]int{}
+	for _, l := range p.Lines {
+		if l.Cycles == 0 {
+			continue
+		}
+		k := sort.Search(len(labels), func(i int) bool { return labels[i].Value > int64(l.Addr) }) - 1
+		name, addr := "(before the first label)", uint32(0)
+		if k >= 0 {
+			name, addr = labels[k].Name, uint32(labels[k].Value)
+		}
+		if i, ok := idx[name]; ok {
+			p.Labels[i].Cycles += l.Cycles
+			continue
+		}
+		idx[name] = len(p.Labels)
+		p.Labels = append(p.Labels, ProfileLabel{Name: name, Addr: addr, Cycles: l.Cycles})
+	}
+	return p
+}
+
+// listingAsm disassembles the instructions of a listing row; data directives give no text.
+func listingAsm(row asm.ListRow, flash []byte, im *asm.Image) []string {
+	t := strings.TrimSpace(row.Text)
+	if strings.HasPrefix(t, ".") || row.Addr%2 != 0 {
+		return nil
+	}
+	end := int(row.Addr) + len(row.Bytes)
+	if end > len(flash) {
+		return nil
+	}
+	var out []string
+	for _, l := range disasm.Disassemble(flash[row.Addr:end], im.Device, disasm.Options{Aliases: true}) {
+		out = append(out, l.Text)
+	}
+	return out
+}
