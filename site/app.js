@@ -8,6 +8,7 @@
 //   js/results.js    the score, metrics, vectors, failures, problems and the published table
 //   js/controls.js   the pickers and fields, the panels of the results column
 //   js/exercises.js  exercises: instructions, goals, teacher's links, stamped solutions
+//   js/debugger.js   the debugger pane: a session in the engine worker, registers, memory, reverse step
 //
 // Every piece of user text (source, file names, link contents, messages) reaches the DOM through
 // textContent or a property; the only innerHTML is chroma's and goldmark's output (goldmark with raw
@@ -21,6 +22,7 @@ import { wireShare, openLink, openExample, fetchExample, keepLink } from "./js/s
 import { wireResults, renderPublished, showMessage } from "./js/results.js";
 import { fillPickers, wireControls } from "./js/controls.js";
 import { wireExercises, openExercise } from "./js/exercises.js";
+import { wireDebugger } from "./js/debugger.js";
 
 function wire() {
   wireControls({ openExample });
@@ -28,6 +30,7 @@ function wire() {
   wireShare();
   wireResults();
   wireExercises();
+  wireDebugger();
   store.on("edit", () => {
     if (store.settings.live) scheduleRun();
   });
