@@ -38,7 +38,14 @@ func fullStateOf(m *emu.Machine, s emu.Stop) fullState {
 func (a fullState) diff(b fullState) string {
 	switch {
 	case !a.machineState.equal(b.machineState):
-		return fmt.Sprintf("state %+v vs %+v", a.machineState, b.machineState)
+		x, y := a.machineState, b.machineState
+		for i := range x.data {
+			if i < len(y.data) && x.data[i] != y.data[i] {
+				return fmt.Sprintf("data[%#x] = %#x vs %#x (stop %s / %s)", i, x.data[i], y.data[i], x.stop, y.stop)
+			}
+		}
+		x.data, y.data = nil, nil
+		return fmt.Sprintf("state %+v vs %+v", x, y)
 	case a.stackLow != b.stackLow:
 		return fmt.Sprintf("stack low %#x vs %#x", a.stackLow, b.stackLow)
 	case a.cut != b.cut:
@@ -150,4 +157,40 @@ func TestTranslateHot(t *testing.T) {
 			t.Errorf("after %d cycles of a 2^20 threshold: %d modules", limit, st.Modules)
 		}
 	}
+}
+
+// FuzzTranslate runs random flash images on every device interpreted and translated, with the
+// access record on, in two Runs (the second resuming wherever the first stopped): the states,
+// faults and access records must be the same.
+func FuzzTranslate(f *testing.F) {
+	f.Add(uint8(0), arxProgram(f, 3))
+	f.Add(uint8(0), memProgram(f, 2))
+	f.Add(uint8(2), []byte{0x0e, 0x94, 0x00, 0x00})
+	f.Add(uint8(0), []byte{0xe8, 0x95, 0xfe, 0xcf}) // spm; rjmp .-4
+	for i, p := range genPrograms(f)[:20] {
+		f.Add(uint8(i), p.img)
+	}
+	devices := isa.DeviceNames()
+	f.Fuzz(func(t *testing.T, devSel uint8, flash []byte) {
+		d := isa.LookupDevice(devices[int(devSel)%len(devices)])
+		w := translate.NewWazero()
+		defer w.Close()
+		eng := translate.New(w, 0)
+		run := func(cfg emu.Config) []fullState {
+			m := emu.New(d, flash, cfg)
+			m.SetSP(d.RAMEND())
+			var out []fullState
+			for _, limit := range []uint64{1500, 3000} {
+				out = append(out, fullStateOf(m, m.Run(limit)))
+			}
+			return out
+		}
+		want := run(emu.Config{Access: true})
+		got := run(emu.Config{Access: true, Engine: eng})
+		for i := range want {
+			if diff := got[i].diff(want[i]); diff != "" {
+				t.Fatalf("run %d on %s: %s", i, d.Name, diff)
+			}
+		}
+	})
 }

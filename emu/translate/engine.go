@@ -43,6 +43,7 @@ type Stats struct {
 	Translate  time.Duration // time spent discovering regions and generating modules
 	Compile    time.Duration // time spent compiling and instantiating them
 	Rebuilds   int           // translations after the first of a machine (new roots, SPM)
+	Cold       int           // Runs left to the interpreter: the machine was not hot yet, or given up
 	Fallbacks  int           // runners that gave up (a module failed to compile)
 	SideExits  int
 	Transfers  int // calls into translated code
@@ -96,9 +97,14 @@ func (e *Engine) NewRunner(size int) emu.Runner {
 	return &runner{e: e, mem: m, buf: m.Bytes()}
 }
 
-// maxRebuilds bounds the translations of one machine for new entry points; code reached after that
-// is interpreted (SPM invalidations do not count).
-const maxRebuilds = 16
+// maxRoots bounds the entry points a machine's translation adds after its first (a computed jump
+// or a return to code not yet translated adds one, and retranslates); code reached after that is
+// interpreted. maxStale bounds the retranslations after flash changes under translated code
+// (self-modifying code): past it the machine only interprets.
+const (
+	maxRoots = 32
+	maxStale = 16
+)
 
 // runner is one machine's translated code.
 type runner struct {
@@ -109,8 +115,9 @@ type runner struct {
 	reg      *region
 	fn       Func
 	stale    bool // the flash under reg changed
-	broken   bool // a module failed: interpret
-	rebuilds int
+	broken   bool // a module failed, or the code kept changing: interpret
+	added    int  // roots added after the first
+	restale  int  // retranslations after flash changes
 }
 
 func (r *runner) Memory() []byte { return r.buf }
@@ -130,17 +137,17 @@ func (r *runner) Invalidate(lo, hi uint32) {
 func (r *runner) Run(p *emu.Program) emu.Exit {
 	le := binary.LittleEndian
 	if r.broken || p.Interpreted < r.e.hot && r.reg == nil {
+		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit
 	}
 	for {
 		pc := le.Uint32(r.buf[emu.CtlPC:])
 		if r.stale || r.reg == nil || !r.reg.isEntry(pc) {
-			if !r.enter(p, pc) {
-				if r.broken {
-					return emu.ExitLimit
+			if x, ok := r.enter(p, pc); !ok {
+				if x == emu.ExitStep {
+					r.e.count(func(s *Stats) { s.Steps++ })
 				}
-				r.e.count(func(s *Stats) { s.Steps++ })
-				return emu.ExitStep
+				return x
 			}
 		}
 		code := r.fn.Call(r.mem.Base(), pc)
@@ -176,34 +183,41 @@ func (r *runner) markPartial(p *emu.Program, pc uint32) {
 
 // enter makes pc an entry of the machine's translation when it can: it retranslates after flash
 // changes, and adds pc as a new root unless pc lies inside a block already translated (a resumption
-// after the interpreter stopped mid-block) or the machine used up its rebuilds.
-func (r *runner) enter(p *emu.Program, pc uint32) bool {
+// after the interpreter stopped mid-block). When it cannot, it says what the machine should do:
+// step the one instruction (an instruction translated code leaves to the interpreter, or a
+// resumption mid-block), or interpret for a while (no more roots, or translation given up).
+func (r *runner) enter(p *emu.Program, pc uint32) (emu.Exit, bool) {
+	if r.stale {
+		if r.restale++; r.restale > maxStale {
+			r.broken = true
+			return emu.ExitLimit, false
+		}
+		if !r.build(p, r.roots) {
+			return emu.ExitLimit, false
+		}
+		if r.reg.isEntry(pc) {
+			return 0, true
+		}
+	}
 	if pc >= uint32(len(p.Code)) {
-		return false
+		return emu.ExitStep, false
 	}
 	if c := class(p.Device, &p.Code[pc]); c == clHost || c == clFault {
-		return false
+		return emu.ExitStep, false
 	}
-	roots := r.roots
-	if r.reg != nil && !r.stale {
-		if r.reg.blockAt(pc) != nil || r.rebuilds >= maxRebuilds {
-			return false
+	if r.reg != nil {
+		if r.reg.blockAt(pc) != nil {
+			return emu.ExitStep, false
 		}
-	}
-	has := false
-	for _, q := range roots {
-		has = has || q == pc
-	}
-	if !has {
-		if r.reg != nil && !r.stale {
-			r.rebuilds++
+		if r.added >= maxRoots {
+			return emu.ExitLimit, false
 		}
-		roots = append(roots[:len(roots):len(roots)], pc)
+		r.added++
 	}
-	if !r.build(p, roots) {
-		return false
+	if !r.build(p, append(r.roots[:len(r.roots):len(r.roots)], pc)) {
+		return emu.ExitLimit, false
 	}
-	return r.reg.isEntry(pc)
+	return 0, r.reg.isEntry(pc)
 }
 
 // build translates the region of roots and loads it.
@@ -220,7 +234,11 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	t1 := time.Now()
 	fn, err := r.mem.Load(mod)
 	t2 := time.Now()
+	rebuild := r.reg != nil
 	r.e.count(func(s *Stats) {
+		if rebuild {
+			s.Rebuilds++
+		}
 		if hit {
 			s.CacheHits++
 		} else {

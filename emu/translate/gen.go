@@ -292,21 +292,32 @@ func (g *gen) function() []byte {
 	for j := n - 1; j >= 0; j-- {
 		g.open(opBlock, j)
 	}
-	// Dispatch on the word address: entries to their blocks, anything else to labNoCode.
-	lo, hi := r.entries[0], r.entries[len(r.entries)-1]
-	g.get(lPC)
-	g.i32(int64(lo))
-	g.op(opI32Sub)
-	g.op(opBrTable)
-	g.b.u32(hi - lo + 1)
-	for w := lo; w <= hi; w++ {
-		if j, ok := r.index[w]; ok && r.blocks[j].entry {
-			g.b.u32(g.depth(j))
-		} else {
-			g.b.u32(g.depth(labNoCode))
+	// Dispatch on the word address: entries to their blocks, anything else to labNoCode. Entries
+	// are grouped in clusters without long gaps, one br_table each (a table over a sparse span, say
+	// a call to the end of flash, would be huge).
+	for _, c := range clusters(r.entries) {
+		lo, hi := c[0], c[len(c)-1]
+		g.get(lPC)
+		g.i32(int64(lo))
+		g.op(opI32Sub)
+		g.tee(lT0)
+		g.i32(int64(hi - lo + 1))
+		g.op(opI32LtU)
+		g.open(opIf, labAnon)
+		g.get(lT0)
+		g.op(opBrTable)
+		g.b.u32(hi - lo + 1)
+		for w := lo; w <= hi; w++ {
+			if j, ok := r.index[w]; ok && r.blocks[j].entry {
+				g.b.u32(g.depth(j))
+			} else {
+				g.b.u32(g.depth(labNoCode))
+			}
 		}
+		g.b.u32(g.depth(labNoCode))
+		g.end()
 	}
-	g.b.u32(g.depth(labNoCode))
+	g.br(labNoCode)
 	for i, b := range r.blocks {
 		g.end() // label i: the code of block i follows
 		g.cur = i
@@ -368,6 +379,22 @@ func (g *gen) function() []byte {
 	g.get(lCode)
 	g.op(opEnd)
 	return g.b
+}
+
+// maxGap is the longest run of words without an entry that one br_table spans.
+const maxGap = 64
+
+// clusters splits sorted entries where they are more than maxGap words apart.
+func clusters(entries []uint32) [][]uint32 {
+	var out [][]uint32
+	start := 0
+	for i := 1; i <= len(entries); i++ {
+		if i == len(entries) || entries[i]-entries[i-1] > maxGap {
+			out = append(out, entries[start:i])
+			start = i
+		}
+	}
+	return out
 }
 
 // liveAfter returns the flags live after each instruction of b.

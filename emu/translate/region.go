@@ -142,9 +142,37 @@ func successors(p *emu.Program, pc uint32, c int) (succ, entries []uint32) {
 	case clCall:
 		return []uint32{o.Target}, []uint32{o.Target, next}
 	case clICall:
+		if t, ok := constZ(p, pc); ok {
+			return nil, []uint32{next, t}
+		}
 		return nil, []uint32{next}
+	case clIJmp:
+		if t, ok := constZ(p, pc); ok {
+			return nil, []uint32{t}
+		}
 	}
 	return nil, nil
+}
+
+// constZ guesses the target of ICALL or IJMP at pc from the LDI r30 and LDI r31 right before it,
+// the usual way to load a code address. The guess only adds an entry point (code translated ahead);
+// the jump itself always goes where Z points.
+func constZ(p *emu.Program, pc uint32) (uint32, bool) {
+	if pc < 2 || (p.Code[pc].Kind != isa.ICALL && p.Code[pc].Kind != isa.IJMP) {
+		return 0, false
+	}
+	var z [2]int
+	z[0], z[1] = -1, -1
+	for _, q := range []uint32{pc - 2, pc - 1} {
+		o := &p.Code[q]
+		if o.Kind == isa.LDI && (o.Rd == 30 || o.Rd == 31) {
+			z[o.Rd-30] = int(o.K)
+		}
+	}
+	if z[0] < 0 || z[1] < 0 {
+		return 0, false
+	}
+	return uint32(z[0] | z[1]<<8), true
 }
 
 // buildRegion discovers the region of roots in p.
@@ -392,9 +420,10 @@ func (r *region) liveness(p *emu.Program) {
 					out = fAll
 				}
 			}
-			// Entries are also reached from the host, which hands over every flag; that needs no
-			// liveness (the prologue loads them all), so nothing is added for them here.
 			in := liveIn(b, out)
+			if b.entry {
+				in = fAll // its limit check may leave at its start, with SREG whole
+			}
 			if in != b.live || out != b.liveX {
 				b.live, b.liveX, changed = in, out, true
 			}
