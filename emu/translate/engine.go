@@ -108,16 +108,16 @@ const (
 
 // runner is one machine's translated code.
 type runner struct {
-	e        *Engine
-	mem      Memory
-	buf      []byte
-	roots    []uint32
-	reg      *region
-	fn       Func
-	stale    bool // the flash under reg changed
-	broken   bool // a module failed, or the code kept changing: interpret
-	added    int  // roots added after the first
-	restale  int  // retranslations after flash changes
+	e       *Engine
+	mem     Memory
+	buf     []byte
+	roots   []uint32
+	reg     *region
+	fn      Func
+	stale   bool // the flash under reg changed
+	broken  bool // a module failed, or the code kept changing: interpret
+	added   int  // roots added after the first
+	restale int  // retranslations after flash changes
 }
 
 func (r *runner) Memory() []byte { return r.buf }
