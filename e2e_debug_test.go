@@ -156,7 +156,9 @@ func TestPlaygroundDebugger(t *testing.T) {
 	setText(b, ctx, "\tclr r20\nl:\tinc r20\n\tbrne l\n\tinc r21\n\trjmp l\n")
 	setField(b, ctx, "max-cycles", "100000")
 	b.wait(ctx, "the long run measured", idle, 30*time.Second)
-	b.dbgClick(ctx, "dbg-start")
+	if st := b.dbgClick(ctx, "dbg-start"); st.Cycles != "0" {
+		t.Fatalf("the debugger on long.S: %+v", st)
+	}
 	end := b.dbgClick(ctx, "dbg-continue")
 	if end.Cycles != "100000" && end.Cycles != "100001" {
 		t.Fatalf("continue to the cycle limit: %+v", end)
@@ -185,6 +187,24 @@ func TestPlaygroundDebugger(t *testing.T) {
 		t.Errorf("%d memory blocks (block, round keys, stack), want at least 2", n)
 	}
 	b.shot(ctx, "d3-call")
+
+	// Cycles per line for the same call: the lines add up to the call's cycles, the gutter is shaded,
+	// and the listing shows the disassembly beside each source line.
+	eval[bool](b, ctx, `document.getElementById("tab-cycles").click(), true`)
+	b.wait(ctx, "the per-line cycles", `document.getElementById("prof-total") !== null && (avrlabTimings.profiles || 0) > 0`, 30*time.Second)
+	total := eval[string](b, ctx, `document.getElementById("prof-total").textContent`)
+	sum := eval[int](b, ctx, `[...document.querySelectorAll("#prof-lines tbody tr")].reduce((a, r) => a + Number(r.dataset.cycles), 0)`)
+	if total != cycles || eval[string](b, ctx, `document.getElementById("prof-sum").textContent`) != cycles || strconv.Itoa(sum) != cycles {
+		t.Errorf("per-line cycles: total %s, rows add up to %d, want both %s", total, sum, cycles)
+	}
+	if n := eval[int](b, ctx, `document.querySelectorAll("#gutter .heat").length`); n < 20 {
+		t.Errorf("%d shaded gutter lines", n)
+	}
+	eval[bool](b, ctx, `document.getElementById("prof-listing").click(), true`)
+	if got := eval[string](b, ctx, `[...document.querySelectorAll("#prof-lines tbody tr")].map(r => r.textContent).find(t => t.includes("movw")) || ""`); !strings.Contains(got, "movw\tr26, r24") {
+		t.Errorf("listing row of movw r26, r24: %q", got)
+	}
+	b.shot(ctx, "d4-cycles-per-line")
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}

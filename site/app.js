@@ -9,6 +9,7 @@
 //   js/controls.js   the pickers and fields, the panels of the results column
 //   js/exercises.js  exercises: instructions, goals, teacher's links, stamped solutions
 //   js/debugger.js   the debugger pane: a session in the engine worker, registers, memory, reverse step
+//   js/profile.js    cycles per line: the gutter shading, per-label totals and the listing
 //
 // Every piece of user text (source, file names, link contents, messages) reaches the DOM through
 // textContent or a property; the only innerHTML is chroma's and goldmark's output (goldmark with raw
@@ -23,6 +24,7 @@ import { wireResults, renderPublished, showMessage } from "./js/results.js";
 import { fillPickers, wireControls } from "./js/controls.js";
 import { wireExercises, openExercise } from "./js/exercises.js";
 import { wireDebugger } from "./js/debugger.js";
+import { wireProfile } from "./js/profile.js";
 
 function wire() {
   wireControls({ openExample });
@@ -31,6 +33,7 @@ function wire() {
   wireResults();
   wireExercises();
   wireDebugger();
+  wireProfile();
   store.on("edit", () => {
     if (store.settings.live) scheduleRun();
   });

@@ -30,14 +30,28 @@ function answered() {
 
 async function startSession() {
   try {
+    showPane("debug");
     await startSessionNow();
   } finally {
     answered();
   }
 }
 
+// ensureSession starts a session on the current source unless one is open on it; it reports whether
+// one is open.
+export async function ensureSession() {
+  if (session && session.generation === engine.generation && session.files === JSON.stringify(Object.fromEntries(store.files()))) return true;
+  await startSessionNow();
+  return session !== null;
+}
+
+// profile asks the session for the per-line cycles of one run (the profile pane's).
+export async function profile() {
+  if (!(await ensureSession())) return null;
+  return send("debug-profile", { breakpoints: bpArg() }, false);
+}
+
 async function startSessionNow() {
-  showPane("debug");
   if (!modeChosen) {
     const r = store.result;
     $("dbg-mode").value = r && r.mode === "bench" ? "call" : r && (r.mode === "run" || r.no_code) ? "reset" : $("dbg-mode").value;
@@ -155,15 +169,21 @@ function render(st) {
   const why = { start: "at the start", step: "stepped", breakpoint: "at a breakpoint", line: "at the line", back: "stepped back" }[st.stop] || st.stop;
   status(`${st.mode === "call" ? st.call : "from reset"} · ${why} · ${where}${st.message ? " · " + st.message : ""}`, st.stop === "fault");
   $("dbg-status").dataset.stop = st.stop;
-  if (st.file) {
-    if (st.file !== store.current && store.files().has(st.file)) openFile(st.file, { run: false });
-    setPCLine(st.file, st.line);
-  } else setPCLine(null);
+  markLine(st, true);
   for (const id of ["dbg-step", "dbg-over", "dbg-out", "dbg-continue", "dbg-cursor"]) $(id).disabled = st.done;
   prev = st;
 }
 
+// markLine marks the state's line in the editor while the debug pane is shown.
+function markLine(st, follow) {
+  if (st && st.file && !$("pane-debug").hidden) {
+    if (follow && st.file !== store.current && store.files().has(st.file)) openFile(st.file, { run: false });
+    setPCLine(st.file, st.line);
+  } else setPCLine(null);
+}
+
 export function wireDebugger() {
+  store.on("pane", () => markLine(session ? prev : null));
   $("dbg-start").addEventListener("click", () => startSession().catch((e) => notice(e.message)));
   $("dbg-restart").addEventListener("click", () => startSession().catch((e) => notice(e.message)));
   $("dbg-mode").addEventListener("change", () => {
