@@ -28,6 +28,12 @@
 //
 // A Machine is for one goroutine at a time; machines share nothing mutable.
 //
+// Translated code: with Config.Engine set (package emu/translate: WebAssembly, run by wazero
+// natively), Run executes the program as translated code wherever it can and interprets the rest;
+// the state is the same either way. The interpreter stays the reference and the only engine with
+// hooks: runs with trace, profile or breakpoints, and Step, are always interpreted. The interpreter
+// and an [Engine] read one lowered program ([Program], one [Op] per flash word).
+//
 // # Notes
 //
 // What is modelled: all instructions of the device's core that the device has (others fault with

@@ -1,0 +1,73 @@
+// Package translate runs AVR programs as WebAssembly: it turns the lowered program of an
+// [emu.Machine] ([emu.Program], the same [emu.Op]s the interpreter reads) into a WebAssembly module
+// and runs it on the machine's own state memory, natively with wazero's compiler ([NewWazero]) and,
+// in the page, with the browser's WebAssembly API. It sits beside package emu, which stays the
+// reference: every instruction translated code does not run itself goes back to the interpreter,
+// and every run with trace, profile or breakpoints on, and every Step, is interpreted.
+//
+// Simple use:
+//
+//	eng := translate.NewNative() // safe for concurrent use; share it between machines
+//	m := emu.New(dev, image.Flash, emu.Config{Engine: eng})
+//	stop := m.Run(limit) // the same stop and state as without Engine
+//
+// Translation is transparent: registers, SREG, SP, SRAM, the cycle counter, the stop reason, a
+// fault's PC and kind, the stack low-water mark, the output and, with Config.Access, the access
+// record are what the interpreter gives. The tests check that on emu's 750 generated simavr programs
+// (TestTranslateDiffCorpus), on lab's examples (the whole bench report), and on random images on
+// every device (FuzzTranslate).
+//
+// # How
+//
+// A region is what one module holds: every instruction reachable from its roots (the PC of the first
+// Run, then targets found at run time) through fall-through, branches, skips, jumps and calls, cut in
+// blocks of straight-line code. The module has one function, "run" (state memory address, PC) ->
+// exit code, whose body is the region's blocks in address order nested in WebAssembly blocks, so that
+// a forward branch is a plain br; a block that branches back to its own start is a loop; other
+// backward branches and computed jumps (RET, IJMP, ICALL) set the PC and go through one br_table
+// over the entries. r0..r31, the eight flags, SP, the cycle counter and the stack low-water mark are
+// locals, loaded at entry and stored at exit.
+//
+// Translated code leaves ("side exit") before any instruction it does not run: SLEEP, BREAK, SPM,
+// DES, an access outside SRAM (registers mapped at 0x00..0x1F, I/O with side effects, faults), a
+// push or call out of the stack, the RET that pops the return sentinel, an illegal word. The machine
+// interprets that one instruction and calls back; the next instruction is an entry. The cycle limit
+// is checked at every entry and loop head, against the most cycles the code can run before the next
+// check, so translated code never starts an instruction at or past the limit; when the check fails
+// the interpreter runs the last stretch. SPM or WriteFlash into translated code (a word whose
+// lowered op changed) makes the next Run retranslate.
+//
+// # Why
+//
+// The choices were measured with BenchmarkRun (the register-only ARX loop) and BenchmarkLoadStore
+// (its load/store mix over SRAM) in package emu, on the shared 2-core development machine, wazero
+// v1.12.0's compiler; interpreter and simavr in the same run.
+//   - Registers and flags as WebAssembly locals, written back only at exits, not kept in linear
+//     memory: the compiler keeps them in machine registers. ARX loop 4.5 GHz against 790 MHz
+//     interpreted (5.7x); the load/store mix 2.1 GHz against 845 MHz and simavr's 151 MHz (14x).
+//   - Flags only where read: each instruction computes the flags that are live after it (a backward
+//     analysis over the region); an instruction that may leave by a side exit, and every entry
+//     (the limit check may leave there), needs SREG whole. Keeping every flag live at loop heads
+//     cost the ARX loop 10% (5.0 to 4.5 GHz); the guards of loads and stores (every access is checked
+//     to be in SRAM, and every flag is live before it) are why the load/store mix runs at half the
+//     ARX loop's speed.
+//   - Exactness by leaving: translated code never faults, never stops the machine and never
+//     models an I/O register with side effects; the interpreter does all of that, so the two cannot
+//     disagree on the rare paths. Side exits are rare in crypto code; the cost is on programs that
+//     use registers as memory (SIMON's register swap: about 30 side exits per call).
+//   - The access record (lab's measured flash and RAM) is kept by translated code itself: each
+//     block marks its words once per access epoch (a global per block), loads and stores set their
+//     data bytes, LPM its flash byte; a side exit marks the words of its block that ran. With it the
+//     load/store mix runs at 1.7 GHz against 288 MHz interpreted with the record (5.9x).
+//   - One module per region, not per block: jumps between blocks stay inside WebAssembly, and the
+//     locals stay in registers across calls and returns (a call is a jump, a return a br_table).
+//   - A hot threshold (DefaultHot, 4M cycles; NewNative): wazero compiles about 11-19 ms per KB of
+//     AVR code (TestTranslateDiffCorpus logs it; the WebAssembly is about 19 bytes per AVR byte), as
+//     long as interpreting a few million cycles. A bench of CHAM-64 (101 calls of 1611 cycles)
+//     never reaches it and costs what the interpreter costs; translated at once it took 9 against
+//     4 ms (lab's BenchmarkBenchCHAM64Engine). A machine that has run the threshold interpreted
+//     translates; a run then pays at most about twice what the faster engine would.
+//   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
+//     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
+//     reuse the module; wazero's compilation cache shares the compiled code between machines.
+package translate
