@@ -10,6 +10,7 @@
 //   js/exercises.js  exercises: instructions, goals, teacher's links, stamped solutions
 //   js/debugger.js   the debugger pane: a session in the engine worker, registers, memory, reverse step
 //   js/profile.js    cycles per line: the gutter shading, per-label totals and the listing
+//   js/chart.js      the RANK chart: published rows and yours, with curves of equal RANK
 //
 // Every piece of user text (source, file names, link contents, messages) reaches the DOM through
 // textContent or a property; the only innerHTML is chroma's and goldmark's output (goldmark with raw
@@ -25,6 +26,7 @@ import { fillPickers, wireControls } from "./js/controls.js";
 import { wireExercises, openExercise } from "./js/exercises.js";
 import { wireDebugger } from "./js/debugger.js";
 import { wireProfile } from "./js/profile.js";
+import { wireChart } from "./js/chart.js";
 
 function wire() {
   wireControls({ openExample });
@@ -34,6 +36,7 @@ function wire() {
   wireExercises();
   wireDebugger();
   wireProfile();
+  wireChart();
   store.on("edit", () => {
     if (store.settings.live) scheduleRun();
   });
@@ -87,6 +90,7 @@ async function main() {
   fillPickers(meta);
   store.restoreSettings();
   renderPublished(null);
+  store.emit("meta");
   let seed = await seedP.catch(() => null);
   if (seed && !meta.examples.some((e) => e.id === seed.id && e.file === seed.file)) seed = null;
   if (seed) {

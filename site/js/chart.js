@@ -1,0 +1,118 @@
+// The RANK chart: cycles per byte against flash + 2·RAM, both on log scales, so that the curves of equal
+// RANK = (10^6/cpb)/(flash + 2·RAM) are straight lines of slope −1. The published rows are labelled
+// points, the user's passing implementation a live point (dimmed while the source does not assemble).
+import { $, svg, fmt } from "./util.js";
+import { store } from "./store.js";
+
+const W = 640;
+const H = 380;
+const M = { l: 52, r: 16, t: 12, b: 38 };
+const RANKS = [1, 2, 5, 10, 20, 50, 100];
+
+let yours = null; // {x, y, rank, cipher, name}
+let stale = false;
+
+const log = Math.log10;
+
+function domain(vals) {
+  const lo = Math.min(...vals);
+  const hi = Math.max(...vals);
+  return [log(lo) - 0.08, log(hi) + 0.08];
+}
+
+function ticks(lo, hi) {
+  const out = [];
+  for (let e = Math.floor(lo); e <= Math.ceil(hi); e++) {
+    for (const m of [1, 2, 5]) {
+      const v = m * 10 ** e;
+      if (log(v) >= lo && log(v) <= hi) out.push(v);
+    }
+  }
+  return out;
+}
+
+function render() {
+  const box = $("chart");
+  box.textContent = "";
+  if (!store.meta) return;
+  const rows = store.meta.published.filter((p) => p.cpb > 0 && p.flash + 2 * p.ram > 0);
+  const pts = rows.map((p) => ({ x: p.flash + 2 * p.ram, y: p.cpb, p }));
+  const all = yours ? [...pts, yours] : pts;
+  if (!all.length) return;
+  const [x0, x1] = domain(all.map((q) => q.x));
+  const [y0, y1] = domain(all.map((q) => q.y));
+  const sx = (v) => M.l + ((log(v) - x0) / (x1 - x0)) * (W - M.l - M.r);
+  const sy = (v) => H - M.b - ((log(v) - y0) / (y1 - y0)) * (H - M.t - M.b);
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "cycles per byte against flash plus twice RAM, with curves of equal RANK", class: "rank-chart" });
+  s.appendChild(svg("title", {}, "Where you stand: cycles/byte against flash + 2·RAM (log scales); lines of equal RANK"));
+  const clip = svg("clipPath", { id: "plot-area" }, svg("rect", { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b }));
+  s.appendChild(svg("defs", {}, clip));
+  // Grid and axes.
+  const grid = svg("g", { class: "grid" });
+  for (const v of ticks(x0, x1)) {
+    grid.appendChild(svg("line", { x1: sx(v), x2: sx(v), y1: M.t, y2: H - M.b }));
+    grid.appendChild(svg("text", { x: sx(v), y: H - M.b + 14, "text-anchor": "middle", class: "tick" }, String(v)));
+  }
+  for (const v of ticks(y0, y1)) {
+    grid.appendChild(svg("line", { x1: M.l, x2: W - M.r, y1: sy(v), y2: sy(v) }));
+    grid.appendChild(svg("text", { x: M.l - 6, y: sy(v) + 3, "text-anchor": "end", class: "tick" }, String(v)));
+  }
+  s.appendChild(grid);
+  s.appendChild(svg("text", { x: (M.l + W - M.r) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, "flash + 2·RAM (bytes)"));
+  s.appendChild(svg("text", { x: 12, y: (M.t + H - M.b) / 2, transform: `rotate(-90 12 ${(M.t + H - M.b) / 2})`, "text-anchor": "middle", class: "axis" }, "cycles per byte"));
+  // Iso-RANK lines: cpb = 10^6 / (RANK · size).
+  const iso = svg("g", { class: "iso", "clip-path": "url(#plot-area)" });
+  const xa = 10 ** x0;
+  const xb = 10 ** x1;
+  for (const r of RANKS) {
+    const ya = 1e6 / (r * xa);
+    const yb = 1e6 / (r * xb);
+    iso.appendChild(svg("line", { x1: sx(xa), y1: sy(ya), x2: sx(xb), y2: sy(yb), "data-rank": r }));
+    // Label where the line crosses the plot's top or right edge.
+    const xr = Math.min(xb, 1e6 / (r * 10 ** y0));
+    const yr = 1e6 / (r * xr);
+    if (log(yr) <= y1 && log(xr) >= x0) iso.appendChild(svg("text", { x: sx(xr) - 3, y: sy(yr) - 3, "text-anchor": "end", class: "iso-label" }, `RANK ${r}`));
+  }
+  s.appendChild(iso);
+  // Published rows.
+  const task = store.result && store.result.report && store.meta.tasks.find((t) => t.id === store.result.report.task);
+  const cipher = task ? task.cipher : "";
+  const g = svg("g", { class: "points" });
+  for (const q of pts) {
+    const p = q.p;
+    const same = cipher && p.cipher === cipher;
+    const pt = svg("g", { "data-row": "published", "data-rank": fmt(p.rank, 1), class: "pt" + (same ? " same" : "") },
+      svg("title", {}, `${p.cipher} · ${p.impl}: flash ${p.flash} B, RAM ${p.ram} B, ${fmt(p.cpb, 0)} cycles/byte, RANK ${fmt(p.rank, 1)}`),
+      svg("circle", { cx: sx(q.x), cy: sy(q.y), r: same ? 5 : 4 }),
+      svg("text", { x: sx(q.x) + 6, y: sy(q.y) - 5, class: "pt-label" }, p.cipher));
+    g.appendChild(pt);
+  }
+  s.appendChild(g);
+  if (yours) {
+    const x = sx(yours.x);
+    const y = sy(yours.y);
+    s.appendChild(svg("g", { "data-row": "yours", "data-rank": fmt(yours.rank, 2), class: "yours" + (stale ? " stale" : "") },
+      svg("title", {}, `your code (${yours.name}): flash ${yours.flash} B, RAM ${yours.ram} B, ${fmt(yours.y, 1)} cycles/byte, RANK ${fmt(yours.rank, 2)}${stale ? " (the last result; the source does not assemble now)" : ""}`),
+      svg("path", { d: `M ${x} ${y - 8} L ${x + 8} ${y} L ${x} ${y + 8} L ${x - 8} ${y} Z` }),
+      svg("text", { x: x + 10, y: y + 4, class: "yours-label" }, `you ${fmt(yours.rank, 2)}`)));
+  }
+  box.appendChild(s);
+}
+
+export function wireChart() {
+  store.on("report", (r) => {
+    if (r && r.pass && r.cpb > 0) {
+      yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.lastMain };
+      stale = false;
+    } else if (r) yours = null; // measured and failing: no point
+    render();
+  });
+  store.on("result", (res) => {
+    const errs = (res.errors || []).some((d) => d.severity === "error");
+    if (errs && yours) {
+      stale = true;
+      render();
+    }
+  });
+  store.on("meta", render);
+}
