@@ -170,6 +170,8 @@ type assembler struct {
 	prev      *section   // for .previous
 	secStack  []*section // .pushsection
 	commons   []*symDef  // .comm symbols, allocated at the end of .bss
+	abs       *section   // the absolute section of .struct (not linked), nil until used
+	eqvs      map[*symDef]*eqv
 
 	// input
 	reader   srcfile.Reader // reads #include'd and .include'd files, with the size limits

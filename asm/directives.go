@@ -13,7 +13,7 @@ var directiveNames = []string{
 	".section", ".text", ".data", ".pushsection", ".popsection", ".previous", ".org",
 	".byte", ".word", ".hword", ".short", ".2byte", ".long", ".int", ".4byte", ".quad", ".8byte",
 	".ascii", ".asciz", ".string", ".space", ".skip", ".zero", ".fill", ".align", ".balign", ".p2align",
-	".equ", ".set", ".equiv", ".global", ".globl", ".weak", ".local", ".extern", ".type", ".size", ".func",
+	".equ", ".set", ".equiv", ".eqv", ".struct", ".global", ".globl", ".weak", ".local", ".extern", ".type", ".size", ".func",
 	".endfunc", ".file", ".ident", ".macro", ".endm", ".exitm", ".purgem", ".rept", ".irp", ".irpc", ".endr",
 	".if", ".ifdef", ".ifndef", ".ifnotdef", ".ifeq", ".ifne", ".ifgt", ".ifge", ".iflt", ".ifle", ".ifb",
 	".ifnb", ".ifc", ".ifnc", ".ifeqs", ".ifnes", ".else", ".elseif", ".endif", ".include", ".error", ".err",
@@ -79,6 +79,19 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 		a.fill(st, toks, i)
 	case ".align", ".p2align", ".balign":
 		a.align(st, toks, i, name == ".balign")
+	case ".eqv":
+		s := toks[i+1]
+		if s.kind != tIdent || s.text == "." {
+			a.errTok(st, &s, "expected symbol name after .eqv, found "+found(&s))
+			return
+		}
+		if c := toks[i+2]; c.kind != tOp || c.text != "," {
+			a.errTok(st, &c, "expected \",\" after the symbol name, found "+found(&c))
+			return
+		}
+		a.defineEqv(s.text, st, toks, i+3, s.off, s.end)
+	case ".struct":
+		a.structDirective(st, toks, i)
 	case ".equ", ".set", ".equiv":
 		s := toks[i+1]
 		if s.kind != tIdent || s.text == "." {
@@ -507,7 +520,17 @@ func (a *assembler) org(st *stmt, toks []tok, i int) {
 		a.errAt(st, toks[i].off, toks[i].end, ".org takes an address and an optional fill byte")
 		return
 	}
-	v, err := a.eval(xs[0], false)
+	var fill *node
+	if len(xs) == 2 {
+		fill = xs[1]
+	}
+	a.orgTo(st, toks[i].off, xs[0], fill)
+}
+
+// orgTo moves the location of the current section forward to x (.org x, fill and ". = x"), filling
+// the gap with the byte fill (nil: 0). at is the offset of the directive in st.
+func (a *assembler) orgTo(st *stmt, at int, x, fill *node) {
+	v, err := a.eval(x, false)
 	if err != nil {
 		if err.Undefined {
 			a.errAt(err.X.Src, err.X.Off, err.X.End, ".org needs a known address: "+strings.TrimPrefix(err.Msg, "undefined ")+" is not defined yet")
@@ -517,26 +540,49 @@ func (a *assembler) org(st *stmt, toks []tok, i int) {
 		return
 	}
 	if v.Sec != nil && v.Sec != a.cur {
-		a.errAt(st, xs[0].Off, xs[0].End, ".org address is in section "+v.Sec.Name+", not in "+a.cur.Name)
+		a.errAt(st, x.Off, x.End, ".org address is in section "+v.Sec.Name+", not in "+a.cur.Name)
 		return
 	}
 	var pat []byte
-	if len(xs) == 2 {
-		f, ok := a.constant(xs[1], ".org")
+	if fill != nil {
+		f, ok := a.constant(fill, ".org")
 		if !ok {
 			return
 		}
-		b, ok := a.fillByte(st, toks[i], f, ".org")
+		b, ok := a.fillByte(st, tok{off: fill.Off, end: fill.End}, f, ".org")
 		if !ok {
 			return
 		}
 		pat = []byte{b}
 	}
 	if v.N < a.cur.Size {
-		a.errAt(st, xs[0].Off, xs[0].End, fmt.Sprintf(".org 0x%x moves backwards (the location is already 0x%x)", v.N, a.cur.Size))
+		a.errAt(st, x.Off, x.End, fmt.Sprintf(".org %#x moves backwards (the location is already %#x)", v.N, a.cur.Size))
 		return
 	}
-	a.pad(v.N-a.cur.Size, pat, st, toks[i].off)
+	a.pad(v.N-a.cur.Size, pat, st, at)
+}
+
+// structDirective handles .struct [offset]: the absolute section, where labels are numbers (offsets
+// from the given one, 0 by default) and only .space, .skip, .org and .align advance the location; a
+// section directive ends it.
+func (a *assembler) structDirective(st *stmt, toks []tok, i int) {
+	vs, ok := a.constArgs(st, toks, i, ".struct", 1)
+	if !ok {
+		return
+	}
+	off := int64(0)
+	if len(vs) == 1 {
+		off = vs[0]
+	}
+	if off < 0 || off > 1<<32 {
+		a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".struct offset %d out of range 0..4294967296", off))
+		return
+	}
+	if a.abs == nil {
+		a.abs = &section{Name: "*ABS*", Kind: obj.SecBSS, Align: 1}
+	}
+	a.abs.Size = off
+	a.switchTo(a.abs)
 }
 
 // common handles .lcomm name, size[, align] (space in .bss now) and .comm (space at the end of .bss).

@@ -26,6 +26,7 @@ type operand struct {
 	ptr   isa.Kind // shPtr: the pointer kind
 	reg   int      // shReg: the register; bare X/Y/Z: 26/28/30
 	bare  bool     // shPtr written as a bare X, Y or Z (also usable as r26/r28/r30 or a symbol)
+	half  bool     // shReg written XL..ZH: a symbol where the form wants no register
 	toks  []tok    // expression tokens (shExpr, Y+q/Z+q displacement, bare pointer names)
 	x     *node    // parsed expression, after the form is chosen
 	off   int      // text range of the operand in the statement
@@ -58,6 +59,33 @@ func isTooHighRegister(s string) bool {
 	return true
 }
 
+// halfReg maps the names avr-as gives the bytes of the pointer registers, XL XH YL YH ZL ZH (any
+// case), to r26..r31. They name registers only where a register operand goes: in an expression they
+// are ordinary symbols, as in avr-as.
+func halfReg(s string) (int, bool) {
+	if len(s) != 2 {
+		return 0, false
+	}
+	r := 0
+	switch s[0] | 0x20 {
+	case 'x':
+		r = 26
+	case 'y':
+		r = 28
+	case 'z':
+		r = 30
+	default:
+		return 0, false
+	}
+	switch s[1] | 0x20 {
+	case 'l':
+		return r, true
+	case 'h':
+		return r + 1, true
+	}
+	return 0, false
+}
+
 // pointerReg maps X, Y, Z (any case) to their kinds and register numbers.
 func pointerReg(s string) (isa.Kind, int, bool) {
 	switch s {
@@ -79,6 +107,10 @@ func (a *assembler) classifyOperand(st *stmt, toks []tok) (operand, bool) {
 	if len(toks) == 1 && t0.kind == tIdent {
 		if r, ok := regNumber(t0.text); ok {
 			op.shape, op.reg = shReg, r
+			return op, true
+		}
+		if r, ok := halfReg(t0.text); ok {
+			op.shape, op.reg, op.half = shReg, r, true
 			return op, true
 		}
 		if isTooHighRegister(t0.text) {
@@ -256,6 +288,10 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 		a.errAt(st, name.off, name.end, msg)
 		return
 	}
+	if a.cur == a.abs {
+		a.errAt(st, name.off, name.end, "instructions cannot go in the absolute section of .struct")
+		return
+	}
 	if a.cur.Kind == obj.SecBSS {
 		a.errAt(st, name.off, name.end, "instructions cannot go in "+a.cur.Name+" (it is cleared, not loaded)")
 		return
@@ -290,6 +326,8 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 				continue
 			}
 			op.shape = shExpr
+		case op.shape == shReg && op.half && !k.IsRegister():
+			op.shape = shExpr
 		case op.shape != shExpr && !(op.shape == shPtr && (op.ptr == isa.PtrYDisp || op.ptr == isa.PtrZDisp)):
 			continue
 		}
@@ -302,6 +340,9 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 		}
 		if t := p.peek(); t.kind != tEOF {
 			a.errTok(st, t, "unexpected "+found(t)+" after operand")
+			return
+		}
+		if k.IsRegister() && !a.registerConstant(st, op) {
 			return
 		}
 		if k == isa.Imm8 && op.x.Op == obj.OpFunc && (op.x.Fn == obj.FnPm || op.x.Fn == obj.FnGs) {
@@ -320,6 +361,24 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 		out[j] = obj.Operand{X: op.x, Reg: op.reg, IsReg: op.shape == shReg, Off: op.off, End: op.end, Text: op.text}
 	}
 	a.place(item{Kind: obj.ItemInst, Size: size, Src: st, At: name.off, Form: f, Ops: out, Emitted: true})
+}
+
+// registerConstant checks that a register given by an expression (mov 3, r1, clr tmp with .equ tmp,
+// 16) has a number known at this point, as avr-as requires ("constant value required"): not a label,
+// not a symbol defined further down or in another file.
+func (a *assembler) registerConstant(st *stmt, op *operand) bool {
+	v, err := a.eval(op.x, false)
+	switch {
+	case err == nil && v.Sec == nil:
+		return true
+	case err == nil || err.NotConst:
+		a.errAt(st, op.off, op.end, fmt.Sprintf("constant value required: %s is an address, not a register", quote(op.text)))
+	case err.Undefined:
+		a.errAt(st, op.off, op.end, fmt.Sprintf("constant value required: %s is not defined yet (a register symbol must be set before it is used)", quote(op.text)))
+	default:
+		a.report(err)
+	}
+	return false
 }
 
 // splitOperands splits tokens (ending with tEOF) at top-level commas.

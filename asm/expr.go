@@ -179,6 +179,9 @@ func (p *exprParser) primary() *node {
 		return &node{Op: obj.OpSym, Sym: def, Src: p.st, Off: t.off, End: t.end}
 	case tIdent:
 		p.i++
+		if t.text == "." && p.dotSec != nil && p.dotSec == p.a.abs {
+			return &node{Op: obj.OpNum, Val: p.dotOff, Src: p.st, Off: t.off, End: t.end}
+		}
 		if t.text == "." {
 			return &node{Op: obj.OpDot, Sec: p.dotSec, Val: p.dotOff, Src: p.st, Off: t.off, End: t.end}
 		}
@@ -210,6 +213,11 @@ func (p *exprParser) primary() *node {
 			return p.fail(t, fmt.Sprintf("register r%d cannot be used in an expression", r))
 		}
 		def := p.a.ref(t.text)
+		if p.a.eqvs != nil {
+			if e := p.a.eqvs[def]; e != nil {
+				return p.eqv(e, t)
+			}
+		}
 		return &node{Op: obj.OpSym, Sym: def, Src: p.st, Off: t.off, End: t.end}
 	case tOp:
 		if t.text == "(" {
@@ -233,6 +241,22 @@ func (p *exprParser) primary() *node {
 		return p.fail(t, "missing expression")
 	}
 	return p.fail(t, "expected expression, found "+found(t))
+}
+
+// eqv reads the expression of an .eqv symbol used at token t, with the symbols as they are defined
+// now and "." the location of the use.
+func (p *exprParser) eqv(e *eqv, t *tok) *node {
+	if !p.nest(t) {
+		return nil
+	}
+	q := exprParser{a: p.a, st: e.st, toks: e.toks, dotSec: p.dotSec, dotOff: p.dotOff, depth: p.depth}
+	x := q.parse()
+	p.depth--
+	if x == nil {
+		p.failed = true
+		return nil
+	}
+	return x
 }
 
 // The expression types of the object layer, by the names the GNU front end uses for them.

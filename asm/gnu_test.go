@@ -66,7 +66,7 @@ func extraFiles(t *testing.T) map[string]string {
 	t.Helper()
 	files := map[string]string{}
 	err := fs.WalkDir(os.DirFS(gnuDir), ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path.Ext(p) == ".S" || path.Ext(p) == ".golden" {
+		if err != nil || d.IsDir() || path.Ext(p) == ".S" || path.Ext(p) == ".golden" || path.Ext(p) == ".hex" {
 			return err
 		}
 		b, err := os.ReadFile(filepath.Join(gnuDir, filepath.FromSlash(p)))
@@ -97,6 +97,38 @@ type golden struct {
 
 func goldenPath(name string) string {
 	return filepath.Join(gnuDir, strings.TrimSuffix(name, ".S")+".golden")
+}
+
+// hexPath is where avr-objcopy's HEX file of a program is kept, to compare ours with text for text.
+func hexPath(name string) string {
+	return filepath.Join(gnuDir, strings.TrimSuffix(name, ".S")+".hex")
+}
+
+// compareHex checks that our HEX file of im is avr-objcopy's, byte for byte.
+func compareHex(t *testing.T, name string, im *asm.Image, want string) {
+	t.Helper()
+	var b strings.Builder
+	if err := im.WriteHex(&b); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if b.String() == want {
+		return
+	}
+	have, wantLines := strings.Split(b.String(), "\n"), strings.Split(want, "\n")
+	for i := range max(len(have), len(wantLines)) {
+		var h, w string
+		if i < len(have) {
+			h = strings.TrimSpace(have[i])
+		}
+		if i < len(wantLines) {
+			w = strings.TrimSpace(wantLines[i])
+		}
+		if h != w {
+			t.Errorf("%s: HEX line %d: ours %q, avr-objcopy %q", name, i+1, h, w)
+			return
+		}
+	}
+	t.Errorf("%s: HEX differs from avr-objcopy's (line ends)", name)
 }
 
 // formatGolden writes 16 bytes per line as "address: xx xx ...", "--" for bytes not in the HEX file.
@@ -217,6 +249,11 @@ func TestGNUGolden(t *testing.T) {
 			for _, d := range compareGNU(im, g) {
 				t.Error(d)
 			}
+			hex, err := os.ReadFile(hexPath(c.name))
+			if err != nil {
+				t.Fatalf("%v (run go test ./asm -run TestGNUOracle -update with avr-gcc installed)", err)
+			}
+			compareHex(t, c.name, im, string(hex))
 		})
 	}
 }
@@ -253,11 +290,17 @@ func TestGNUOracle(t *testing.T) {
 				if err := os.WriteFile(goldenPath(c.name), []byte(want), 0o644); err != nil {
 					t.Fatal(err)
 				}
+				if err := os.WriteFile(hexPath(c.name), []byte(res[i].Hex), 0o644); err != nil {
+					t.Fatal(err)
+				}
 				continue
 			}
 			have, err := os.ReadFile(goldenPath(c.name))
 			if err != nil || string(have) != want {
 				t.Errorf("%s: golden file differs from avr-gcc's output (run with -update and review the diff)", c.name)
+			}
+			if hex, err := os.ReadFile(hexPath(c.name)); err != nil || string(hex) != res[i].Hex {
+				t.Errorf("%s: %s differs from avr-objcopy's output (run with -update and review the diff)", c.name, hexPath(c.name))
 			}
 			if g.err != "" {
 				t.Errorf("avr-gcc failed on %s: %s", c.name, g.err)
@@ -267,6 +310,7 @@ func TestGNUOracle(t *testing.T) {
 				for _, d := range compareGNU(im, g) {
 					t.Errorf("%s: %s", c.name, d)
 				}
+				compareHex(t, c.name, im, res[i].Hex)
 			}
 		}
 	}

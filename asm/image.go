@@ -2,8 +2,10 @@ package asm
 
 import (
 	"go/token"
+	"io"
 	"sort"
 
+	"github.com/avrlab/avrlab/asm/ihex"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -115,6 +117,16 @@ func (im *Image) SourceAt(pc uint32) (token.Position, bool) {
 		return token.Position{}, false
 	}
 	return l.Pos, true
+}
+
+// WriteHex writes the image's flash as Intel HEX, byte for byte what avr-objcopy -O ihex -j .text -j
+// .data writes for avr-gcc's link of the same program: every byte from 0 to the end of .text (the fill
+// of .org, alignment and the pads between sections included) as one run of records, then the .data
+// init copy as another.
+func (im *Image) WriteHex(w io.Writer) error {
+	end := len(im.Flash)
+	text := min(int(im.DataFlash), end)
+	return ihex.WriteSegments(w, im.Flash, []ihex.Segment{{Start: 0, End: text}, {Start: text, End: end}})
 }
 
 // EmittedBytes counts the bytes in flash byte addresses [lo, hi) that the source emitted.

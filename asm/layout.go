@@ -32,6 +32,19 @@ func (a *assembler) section(name string, kind obj.SecKind, slot int) *section {
 // cannot overflow, whatever the size.
 func (a *assembler) place(it item) {
 	s := a.cur
+	if s == a.abs {
+		// .struct: the location moves, nothing is stored.
+		if it.Kind != obj.ItemFill || it.Fill != nil && !allZero(it.Fill) {
+			a.errAt(it.Src, it.At, it.At, "cannot store values in the absolute section of .struct (only .space, .skip, .org and .align go there)")
+			return
+		}
+		if it.Size > 1<<32-s.Size {
+			a.errAt(it.Src, it.At, it.At, ".struct offset grows beyond 4294967296")
+			return
+		}
+		s.Size += it.Size
+		return
+	}
 	limit, what := a.sectionLimit(s)
 	if it.Size > limit-s.Size {
 		a.diag.fatal(it.Src.Pos(it.At), fmt.Sprintf("section %s grows to %d bytes, beyond %s", s.Name, uint64(s.Size)+uint64(it.Size), what))

@@ -192,8 +192,16 @@ func (a *assembler) statement(st *stmt) {
 			return
 		}
 		a.defineEqu(t.text, x, st, t.off, t.end, true)
+	case t.kind == tIdent && toks[i+1].kind == tOp && toks[i+1].text == "==" && t.text != ".":
+		a.defineEqv(t.text, st, toks, i+2, t.off, t.end)
 	case t.kind == tIdent && t.text == "." && toks[i+1].kind == tOp && toks[i+1].text == "=":
-		a.errAt(st, t.off, t.end, "assigning to \".\" is not supported: use .org")
+		// ". = expr" moves the location as .org does.
+		p := exprParser{a: a, st: st, toks: toks, i: i + 2, dotSec: a.cur, dotOff: a.cur.Size}
+		x := p.parse()
+		if x == nil || !a.endOfStatement(st, &p) {
+			return
+		}
+		a.orgTo(st, t.off, x, nil)
 	case t.kind == tIdent && t.text[0] == '.':
 		a.directive(st, toks, i)
 	case t.kind == tIdent:

@@ -33,6 +33,36 @@ func (a *assembler) defineLabel(name string, st *stmt, off, end int) {
 		return
 	}
 	d.Kind, d.Sec, d.Off, d.Pos = obj.SymLabel, a.cur, a.cur.Size, pos
+	if a.cur == a.abs {
+		d.Sec, d.Off = nil, 0
+		d.Assign(nil, value{N: a.abs.Size}, nil) // .struct: a label is its offset
+	}
+}
+
+// eqv is a symbol defined by .eqv or "==": its expression is read again at each use, with the
+// symbols' definitions at that point (GNU as takes "a snapshot of its current value" at each use).
+type eqv struct {
+	st   *stmt
+	toks []tok // the expression, ending with tEOF
+}
+
+// defineEqv defines name (at bytes [off, end) of st) as the expression starting at toks[i], for
+// .eqv and "name == expr". Like .equiv, it cannot redefine a symbol.
+func (a *assembler) defineEqv(name string, st *stmt, toks []tok, i, off, end int) {
+	if d := a.syms[name]; d != nil && d.Defined() {
+		a.errAt(st, off, end, fmt.Sprintf("symbol %s already defined at %s", quote(name), d.Pos))
+		return
+	}
+	p := exprParser{a: a, st: st, toks: toks, i: i, dotSec: a.cur, dotOff: a.cur.Size}
+	x := p.parse()
+	if x == nil || !a.endOfStatement(st, &p) {
+		return
+	}
+	a.defineEqu(name, x, st, off, end, false)
+	if a.eqvs == nil {
+		a.eqvs = make(map[*symDef]*eqv)
+	}
+	a.eqvs[a.syms[name]] = &eqv{st: st, toks: toks[i:]}
 }
 
 // defineEqu assigns x to name. redefine allows a previous assignment (.set, .equ, =), not a label.
@@ -40,6 +70,9 @@ func (a *assembler) defineEqu(name string, x *node, st *stmt, off, end int, rede
 	d := a.syms[name]
 	switch {
 	case d == nil || d.Kind == obj.SymUndef:
+	case a.eqvs[d] != nil:
+		a.errAt(st, off, end, fmt.Sprintf("symbol %s already defined at %s (by .eqv or ==, which cannot be redefined)", quote(name), d.Pos))
+		return
 	case d.Kind == obj.SymEqu && redefine && !d.Used:
 		// nothing refers to the old value: assign in place
 	case d.Kind == obj.SymEqu && redefine:
@@ -92,5 +125,9 @@ func (a *assembler) defineLocal(n int, st *stmt, off int) {
 	}
 	d.Name = fmt.Sprintf("%d:", n)
 	d.Kind, d.Sec, d.Off, d.Pos = obj.SymLabel, a.cur, a.cur.Size, st.Pos(off)
+	if a.cur == a.abs {
+		d.Sec, d.Off = nil, 0
+		d.Assign(nil, value{N: a.abs.Size}, nil)
+	}
 	a.localBack[n] = d
 }

@@ -41,39 +41,69 @@ func Write(w io.Writer, flash []byte, present []bool) error {
 	if present != nil && len(present) != len(flash) {
 		return fmt.Errorf("ihex: %d presence flags for %d bytes", len(present), len(flash))
 	}
-	if len(flash) > MaxSize {
-		return fmt.Errorf("ihex: image of %d bytes is larger than %d", len(flash), MaxSize)
-	}
-	bw := bufio.NewWriter(w)
-	has := func(i int) bool { return present == nil || present[i] }
-	var upper uint32     // address bits above the low 16 that the last extended record set
-	segmentUsed := false // a non-zero extended segment record is in effect
+	var segs []Segment
 	for i := 0; i < len(flash); {
-		if !has(i) {
+		if present != nil && !present[i] {
 			i++
 			continue
 		}
-		addr := uint32(i)
-		if hi := addr &^ 0xFFFF; hi != upper {
-			if hi < 1<<20 {
-				writeRecord(bw, recSegment, 0, []byte{byte(hi >> 12), byte(hi >> 4)})
-				segmentUsed = hi != 0
-			} else {
-				if segmentUsed {
-					writeRecord(bw, recSegment, 0, []byte{0, 0})
-					segmentUsed = false
+		j := i + 1
+		for j < len(flash) && (present == nil || present[j]) {
+			j++
+		}
+		segs = append(segs, Segment{Start: i, End: j})
+		i = j
+	}
+	return WriteSegments(w, flash, segs)
+}
+
+// Segment is a range [Start, End) of byte addresses written as one run of records, as avr-objcopy
+// writes one output section: records of 16 bytes from Start, the last one shorter.
+type Segment struct{ Start, End int }
+
+// WriteSegments writes the segments of flash as Intel HEX to w, in the order given (each inside flash,
+// in increasing address order, not overlapping), the way avr-objcopy -O ihex writes the output sections
+// of an ELF file: within a segment, records of up to 16 bytes from its start, cut at 64 KiB boundaries
+// (the record after a cut starts at the boundary), an extended address record before the first record
+// of each 64 KiB block above the first, and a final end-of-file record. Empty segments write nothing.
+func WriteSegments(w io.Writer, flash []byte, segs []Segment) error {
+	if len(flash) > MaxSize {
+		return fmt.Errorf("ihex: image of %d bytes is larger than %d", len(flash), MaxSize)
+	}
+	last := 0
+	for _, s := range segs {
+		if s.Start < last || s.End < s.Start || s.End > len(flash) {
+			return fmt.Errorf("ihex: segment [%d, %d) outside the image or out of order", s.Start, s.End)
+		}
+		last = s.End
+	}
+	bw := bufio.NewWriter(w)
+	var upper uint32     // address bits above the low 16 that the last extended record set
+	segmentUsed := false // a non-zero extended segment record is in effect
+	for _, s := range segs {
+		for i := s.Start; i < s.End; {
+			addr := uint32(i)
+			if hi := addr &^ 0xFFFF; hi != upper {
+				if hi < 1<<20 {
+					writeRecord(bw, recSegment, 0, []byte{byte(hi >> 12), byte(hi >> 4)})
+					segmentUsed = hi != 0
+				} else {
+					if segmentUsed {
+						writeRecord(bw, recSegment, 0, []byte{0, 0})
+						segmentUsed = false
+					}
+					writeRecord(bw, recLinear, 0, []byte{byte(hi >> 24), byte(hi >> 16)})
 				}
-				writeRecord(bw, recLinear, 0, []byte{byte(hi >> 24), byte(hi >> 16)})
+				upper = hi
 			}
-			upper = hi
+			// Up to 16 bytes, stopping at the segment's end and at the 64 KiB boundary.
+			end := i + 1
+			for end < s.End && end-i < recordSize && uint32(end)&0xFFFF != 0 {
+				end++
+			}
+			writeRecord(bw, recData, uint16(addr), flash[i:end])
+			i = end
 		}
-		// Extend the record over present bytes up to 16, stopping at the 64 KiB boundary.
-		end := i + 1
-		for end < len(flash) && end-i < recordSize && has(end) && uint32(end)&0xFFFF != 0 {
-			end++
-		}
-		writeRecord(bw, recData, uint16(addr), flash[i:end])
-		i = end
 	}
 	writeRecord(bw, recEOF, 0, nil)
 	return bw.Flush()

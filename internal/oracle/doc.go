@@ -7,17 +7,17 @@
 // # GNU toolchain
 //
 // GNUAssemble runs, for each Source, the same commands as a user building a
-// .S file without start-up code:
+// .S file (or several, Source.Link) without start-up code:
 //
-//	avr-gcc -mmcu=MCU -nostartfiles -nostdlib -x assembler-with-cpp [-D...] -o out.elf NAME
-//	avr-objcopy -O ihex -R .eeprom -R .fuse -R .lock -R .signature out.elf out.hex
+//	avr-gcc -mmcu=MCU -nostartfiles -nostdlib -x assembler-with-cpp -o out.elf NAME [LINK...] [-D...] [-I...]
+//	avr-objcopy -O ihex -j .text -j .data out.elf out.hex
 //
 // All sources are written to one temporary directory and handled by a
 // single sh process (two worker loops run in parallel). The HEX file is
 // decoded, not compared as text, into GNUResult.Flash: bytes from address 0
 // to the highest address in the file, with addresses the file does not
 // cover set to 0xFF (erased flash); GNUResult.Present marks the bytes the
-// file contains. As avr-as-notes.md describes, the image is .text followed
+// file contains, and GNUResult.Hex keeps the file's text. As avr-as-notes.md describes, the image is .text followed
 // by the initial bytes of .data (linked in SRAM, stored in flash), each
 // padded to an even size with 0x00 by the linker; those pad bytes are
 // present in the HEX file. Sources that fail get their messages in

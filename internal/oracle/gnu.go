@@ -27,6 +27,13 @@ type Source struct {
 	// Defines are passed to the preprocessor as -D options ("NAME" or
 	// "NAME=value").
 	Defines []string
+	// Link names further files of Files (relative paths) that avr-gcc
+	// assembles separately and links after Name, in this order: a program
+	// of several files.
+	Link []string
+	// Include are folders (relative paths, "." for the source's own) passed
+	// as -I options, in order.
+	Include []string
 }
 
 // GNUResult is what the GNU toolchain made of one Source.
@@ -37,6 +44,8 @@ type GNUResult struct {
 	Flash []byte
 	// Present tells, for each byte of Flash, whether the HEX file has it.
 	Present []bool
+	// Hex is the Intel HEX file as avr-objcopy wrote it.
+	Hex string
 	// Log is everything avr-gcc and avr-objcopy printed (warnings on
 	// success, errors on failure).
 	Log string
@@ -57,8 +66,8 @@ func HaveGNU() bool {
 
 // GNUAssemble assembles and links each source for mcu with
 //
-//	avr-gcc -mmcu=MCU -nostartfiles -nostdlib -x assembler-with-cpp [-D...] -o out.elf NAME
-//	avr-objcopy -O ihex -R .eeprom -R .fuse -R .lock -R .signature out.elf out.hex
+//	avr-gcc -mmcu=MCU -nostartfiles -nostdlib -x assembler-with-cpp [-D...] [-I...] -o out.elf NAME [LINK...]
+//	avr-objcopy -O ihex -j .text -j .data out.elf out.hex
 //
 // and returns, per source in order, the decoded HEX image or that source's
 // error text. All sources go to a single sh process, which runs up to two
@@ -90,6 +99,21 @@ func GNUAssemble(mcu string, sources []Source) ([]GNUResult, error) {
 		for _, d := range src.Defines {
 			args = append(args, shellQuote("-D"+d))
 		}
+		for _, d := range src.Include {
+			args = append(args, shellQuote("-I"+d))
+		}
+		bad := ""
+		for _, f := range src.Link {
+			if _, ok := src.Files[f]; !ok || strings.HasPrefix(f, "-") {
+				bad = f
+				break
+			}
+			args = append(args, shellQuote(f))
+		}
+		if bad != "" {
+			results[i].Err = fmt.Sprintf("oracle: file %q to link is not in Files", bad)
+			continue
+		}
 		w := i % workers
 		calls[w] = append(calls[w], strings.Join(args, " "))
 	}
@@ -99,8 +123,8 @@ func GNUAssemble(mcu string, sources []Source) ([]GNUResult, error) {
 	d=$1; f=$2; shift 2
 	(
 		cd "$d" || exit 1
-		avr-gcc -mmcu=%s -nostartfiles -nostdlib -x assembler-with-cpp "$@" -o out.elf "$f" >log 2>&1 &&
-		avr-objcopy -O ihex -R .eeprom -R .fuse -R .lock -R .signature out.elf out.hex >>log 2>&1
+		avr-gcc -mmcu=%s -nostartfiles -nostdlib -x assembler-with-cpp -o out.elf "$f" "$@" >log 2>&1 &&
+		avr-objcopy -O ihex -j .text -j .data out.elf out.hex >>log 2>&1
 		echo $? >rc
 	)
 }
@@ -161,7 +185,7 @@ func collectGNU(d string) GNUResult {
 		r.Err = err.Error()
 		return r
 	}
-	r.Flash, r.Present = flash, present
+	r.Flash, r.Present, r.Hex = flash, present, string(hex)
 	return r
 }
 
