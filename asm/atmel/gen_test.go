@@ -1,4 +1,4 @@
-package atmel
+package atmel_test
 
 import (
 	"bytes"

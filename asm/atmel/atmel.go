@@ -1,0 +1,414 @@
+package atmel
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// Config says what to assemble for and where included files come from, as asm.Config does for the
+// GNU dialect. The zero value assembles for the part the source's .device names (isa.DefaultDevice
+// when it names none), with no file system (only the generated device definition files can be
+// included) and stops after 10 errors.
+type Config struct {
+	// Device is the avr-gcc -mmcu name of the part. When set, a .device line must name the same part.
+	Device string
+	// FS is where the file is read from and where #include and .include read theirs (io/fs paths).
+	FS fs.FS
+	// Defines are -D options: NAME mapped to its value ("" means 1), for #if and #ifdef.
+	Defines map[string]string
+	// MaxErrors stops after that many errors (one per line); 0 means 10, negative unlimited.
+	MaxErrors int
+	// MaxFileBytes and MaxTotalBytes limit each source file and all of them together; 0 or negative
+	// means 1 MiB and 4 MiB.
+	MaxFileBytes, MaxTotalBytes int64
+}
+
+// Limits that turn hostile or runaway input into errors (as package asm has them).
+const (
+	maxStatements  = 1_000_000  // statements processed, after macro expansion
+	maxDepth       = 100        // nested macro calls and include files
+	maxExpandBytes = 32 << 20   // bytes of text made by macro argument substitution
+	maxExprDepth   = 256        // parentheses, functions and unary operators nested in one expression
+	maxCondDepth   = 256        // open .if
+	maxEffort      = 16_000_000 // steps of work, as package asm counts them
+	defaultMaxErrs = 10
+	maxParams      = 10 // @0..@9
+)
+
+// Unit is what the front end makes of one AVRASM2 source: the object of its code and data segments,
+// for asm.Link, and its EEPROM segment.
+type Unit struct {
+	// Object holds the code segment (.cseg, flash from byte 0) and the data segment (.dseg, SRAM
+	// from the device's SRAM start, reservations only); labels of both are in its symbols.
+	Object *obj.Object
+	// EEPROM is the EEPROM segment (.eseg): its items at byte offsets from EEPROM address 0, nil when
+	// the source puts nothing there. Its expressions are evaluated by EEPROMImage once the object is
+	// linked (they may name code labels). Its labels are reachable from expressions only.
+	EEPROM *obj.Section
+}
+
+// Parse reads an AVRASM2 source file (src, named name; includes from cfg.FS) and returns its unit. It
+// never fails as such: problems are in Object.Errors, and Object.Incomplete says whether the object
+// can be linked. An unknown cfg.Device is an error of the object. Parse is safe for concurrent use.
+func Parse(name string, src []byte, cfg Config) *Unit {
+	p := &parser{cfg: cfg, name: name, syms: map[string]*obj.Symbol{}, sets: map[*obj.Symbol]bool{},
+		pending: map[*obj.Symbol][]*obj.Expr{}, regs: map[string]int{}, macros: map[string]*macro{}}
+	p.maxErrs = cfg.MaxErrors
+	if p.maxErrs == 0 {
+		p.maxErrs = defaultMaxErrs
+	}
+	p.ev.MaxEffort = maxEffort
+	p.ev.OnEffort = func(src obj.Source, off int) {
+		p.fatal(src, off, fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort))
+	}
+	complete := p.protect(func() { p.run(src) })
+	return p.unit(complete)
+}
+
+// bailout stops the front end (too many errors, a limit); Parse recovers it.
+type bailout struct{}
+
+// parser is the state of one front-end run.
+type parser struct {
+	cfg  Config
+	name string
+	dev  *isa.Device
+	// devFrom is the .device statement that chose dev (nil: Config.Device or the default); devUsed
+	// is true once something depends on the device (an instruction, a data segment address).
+	devFrom *stmt
+	devUsed bool
+	ev      obj.Evaluator
+
+	errs, warnings obj.ErrorList
+	errLines       map[token.Position]bool // lines with an error (file and line only)
+	maxErrs        int
+
+	cseg, dseg, eseg *obj.Section
+	cur              *obj.Section
+
+	syms    map[string]*obj.Symbol // by folded name: the current definition of each name
+	sets    map[*obj.Symbol]bool   // symbols assigned with .set (may be assigned again)
+	pending map[*obj.Symbol][]*obj.Expr
+	regs    map[string]int // .def names (folded) to register numbers
+	macros  map[string]*macro
+
+	lines   []cpp.Line
+	li      int      // next line of lines
+	frames  []*frame // macro expansions being read, innermost last
+	conds   []cond
+	rec     *recording // the .macro being recorded
+	nstmt   int
+	nexp    int // bytes made by macro substitution
+	skipTo  string
+	stopped bool // .exit in the main file
+	last    *stmt
+}
+
+// protect runs f and reports whether it finished without a bailout; other panics are not ours.
+func (p *parser) protect(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, is := r.(bailout); !is {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// errAt reports an error about bytes [off, end) of src, one per line; past the limit it stops.
+func (p *parser) errAt(src obj.Source, off, end int, msg string) {
+	e := obj.At(src, off, end, msg)
+	key := token.Position{Filename: e.Pos.Filename, Line: e.Pos.Line}
+	if p.errLines == nil {
+		p.errLines = map[token.Position]bool{}
+	}
+	if p.errLines[key] {
+		return
+	}
+	p.errLines[key] = true
+	p.errs = append(p.errs, e)
+	if p.maxErrs > 0 && len(p.errs) >= p.maxErrs {
+		panic(bailout{})
+	}
+}
+
+// errTok reports an error at token t: its own message for a malformed token, else msg.
+func (p *parser) errTok(st *stmt, t *tok, msg string) {
+	if t.kind == tIllegal {
+		msg = t.str
+	}
+	p.errAt(st, t.off, t.end, msg)
+}
+
+// warn records a warning about bytes [off, end) of src.
+func (p *parser) warn(src obj.Source, off, end int, msg string) {
+	e := obj.At(src, off, end, msg)
+	e.Severity = obj.SeverityWarning
+	p.warnings = append(p.warnings, e)
+}
+
+// fatal reports an error and stops.
+func (p *parser) fatal(src obj.Source, off int, msg string) {
+	e := obj.At(src, off, off, msg)
+	if src == nil {
+		e.Pos.Filename = p.name
+	}
+	p.errs = append(p.errs, e)
+	panic(bailout{})
+}
+
+// hasError reports whether the line of byte off of src has an error already.
+func (p *parser) hasError(src obj.Source, off int) bool {
+	pos := src.Pos(off)
+	return p.errLines[token.Position{Filename: pos.Filename, Line: pos.Line}]
+}
+
+// spend counts steps of work against the effort budget.
+func (p *parser) spend(steps int, src obj.Source, off int) {
+	p.ev.Effort += steps
+	if p.ev.Effort > maxEffort {
+		p.ev.OnEffort(src, off)
+	}
+}
+
+// unit returns what the run made.
+func (p *parser) unit(complete bool) *Unit {
+	o := &obj.Object{Name: p.name, Device: p.dev, Effort: p.ev.Effort, Incomplete: !complete}
+	if p.dev == nil {
+		o.Incomplete = true
+	}
+	for _, s := range []*obj.Section{p.cseg, p.dseg} {
+		if s != nil {
+			o.Sections = append(o.Sections, s)
+		}
+	}
+	for _, s := range p.syms {
+		if s.Kind == obj.SymLabel && s.Sec == p.eseg && s.Sec != nil {
+			continue // no image section for EEPROM labels
+		}
+		o.Symbols = append(o.Symbols, s)
+	}
+	sort.Slice(o.Symbols, func(i, j int) bool { return o.Symbols[i].Name < o.Symbols[j].Name })
+	if p.last != nil {
+		o.Last = p.last
+	}
+	o.Errors = append(p.errs, p.warnings...)
+	u := &Unit{Object: o}
+	if p.eseg != nil && p.eseg.Size > 0 {
+		u.EEPROM = p.eseg
+	}
+	return u
+}
+
+// run preprocesses the source and reads every statement.
+func (p *parser) run(src []byte) {
+	if err := srcfile.CheckSize(p.name, int64(len(src)), p.cfg.MaxFileBytes); err != nil {
+		p.fatal(nil, 0, err.Error())
+	}
+	if p.cfg.Device != "" {
+		p.dev = isa.LookupDevice(strings.ToLower(p.cfg.Device))
+		if p.dev == nil {
+			p.fatal(nil, 0, fmt.Sprintf("unknown device %s (avrlab knows %s)", quote(p.cfg.Device), strings.Join(isa.DeviceNames(), ", ")))
+		}
+	} else {
+		p.dev = isa.LookupDevice(isa.DefaultDevice)
+	}
+	p.setDevice(p.dev)
+	lines, err := preprocess(p.name, src, preprocessConfig{
+		fs: p.cfg.FS, maxFile: p.cfg.MaxFileBytes, maxTotal: p.cfg.MaxTotalBytes,
+		defines: p.defines(), maxDepth: maxDepth,
+		warn: func(e *cpp.Error) {
+			p.warnings = append(p.warnings, &obj.Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col},
+				Severity: obj.SeverityWarning, Msg: e.Msg})
+		},
+	})
+	if err != nil {
+		var list cpp.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				p.errs = append(p.errs, &obj.Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col},
+					Msg: strings.Replace(e.Msg, "#include", ".include", 1)})
+			}
+		} else {
+			p.errs.Add(token.Position{Filename: p.name}, err.Error())
+		}
+		panic(bailout{})
+	}
+	p.lines = lines
+	for !p.stopped {
+		st := p.next()
+		if st == nil {
+			break
+		}
+		p.statement(st)
+	}
+	if p.rec != nil {
+		p.errAt(p.rec.st, p.rec.at, p.rec.at, ".macro "+p.rec.m.name+" has no .endm or .endmacro")
+	}
+	if len(p.conds) > 0 {
+		c := p.conds[len(p.conds)-1]
+		p.errAt(c.st, c.at, c.at, c.dir+" has no .endif")
+	}
+}
+
+// defines returns the macros the preprocessor starts with: the -D options and AVRASM2's predefined
+// names for the device (__PART_NAME__, __ATmega128__) and the assembler (__AVRASM_VERSION__).
+func (p *parser) defines() map[string]string {
+	part := partName(p.dev)
+	m := map[string]string{
+		"__AVRASM_VERSION__": "2001",
+		"__PART_NAME__":      part,
+		"__" + part + "__":   "1",
+	}
+	for k, v := range p.cfg.Defines {
+		if v == "" {
+			v = "1"
+		}
+		m[k] = v
+	}
+	return m
+}
+
+// partName is the part's name as Atmel spells it (ATmega128, ATtiny45, ATxmega128A1).
+func partName(d *isa.Device) string {
+	n := d.Name
+	for _, pre := range []string{"atmega", "attiny", "atxmega"} {
+		if strings.HasPrefix(n, pre) {
+			return "AT" + pre[2:] + strings.ToUpper(n[len(pre):])
+		}
+	}
+	return strings.ToUpper(n)
+}
+
+// setDevice makes d the device: the segments' addresses follow from it.
+func (p *parser) setDevice(d *isa.Device) {
+	p.dev = d
+	if p.cseg == nil {
+		p.cseg = &obj.Section{Name: ".cseg", Kind: obj.SecText, Slot: obj.SlotText, Align: 1}
+		p.dseg = &obj.Section{Name: ".dseg", Kind: obj.SecBSS, Slot: obj.SlotBSS, Align: 1}
+		p.eseg = &obj.Section{Name: ".eseg", Kind: obj.SecBSS, Slot: obj.SlotBSS, Align: 1}
+		p.cur = p.cseg
+	}
+	// The code segment is the object's only flash section and the data segment its only SRAM one,
+	// so the linker puts them at flash 0 and at the SRAM start: labels are absolute from the start,
+	// as AVRASM2 has them ("no linking is necessary").
+	p.dseg.Addr = int64(d.SRAMStart)
+}
+
+// next returns the next statement: from the innermost macro expansion, else the next line.
+func (p *parser) next() *stmt {
+	for len(p.frames) > 0 {
+		f := p.frames[len(p.frames)-1]
+		if f.i < len(f.body) {
+			st := f.expand(p, f.i)
+			f.i++
+			return st
+		}
+		p.frames = p.frames[:len(p.frames)-1]
+	}
+	for p.li < len(p.lines) {
+		l := &p.lines[p.li]
+		p.li++
+		text := strings.TrimSpace(l.Text)
+		if text == eofMarker {
+			if p.skipTo == l.File {
+				p.skipTo = ""
+			}
+			continue
+		}
+		if p.skipTo != "" || text == "" {
+			continue
+		}
+		return &stmt{text: l.Text, line: l}
+	}
+	return nil
+}
+
+// statement handles one statement.
+func (p *parser) statement(st *stmt) {
+	p.nstmt++
+	if p.nstmt > maxStatements {
+		p.fatal(st, 0, fmt.Sprintf("more than %d statements after macro expansion", maxStatements))
+	}
+	p.last = st
+	toks := lex(st.text)
+	p.spend(len(toks)+len(st.text)/8, st, 0)
+	if p.rec != nil {
+		p.record(st, toks)
+		return
+	}
+	i := 0
+	if toks[0].kind == tOp && toks[0].text == "#" || toks[0].kind == tIllegal && toks[0].text == "#" {
+		p.hashLine(st, toks)
+		return
+	}
+	if !p.active() {
+		if toks[0].kind == tIdent && isCondDirective(toks[0].text) {
+			p.directive(st, toks, 0)
+		}
+		return
+	}
+	if toks[0].kind == tIdent && toks[1].kind == tOp && toks[1].text == ":" && toks[0].text[0] != '.' {
+		p.defineLabel(st, &toks[0])
+		i = 2
+	} else if toks[0].kind == tNum && toks[1].kind == tOp && toks[1].text == ":" {
+		p.errAt(st, toks[0].off, toks[1].end, GNUHint(st.text[toks[0].off:toks[1].end], "numeric local label"))
+		return
+	}
+	t := &toks[i]
+	switch {
+	case t.kind == tEOF:
+	case t.kind == tIdent && t.text[0] == '.':
+		p.directive(st, toks, i)
+	case t.kind == tIdent:
+		if m := p.macros[fold(t.text)]; m != nil {
+			p.callMacro(st, toks, i, m)
+			return
+		}
+		if toks[i+1].kind == tOp && toks[i+1].text == "=" {
+			p.errAt(st, t.off, toks[i+1].end, GNUHint(t.text+" =", "assignment")+" (AVRASM2 writes .equ "+t.text+" = ...)")
+			return
+		}
+		p.instruction(st, toks, i)
+	default:
+		p.errTok(st, t, "expected a label, instruction, directive or macro, found "+found(t))
+	}
+}
+
+// hashLine handles a line the preprocessor passed on with its '#': #message is AVRASM2's, anything
+// else (#pragma, "# 12 ...") needs nothing.
+func (p *parser) hashLine(st *stmt, toks []tok) {
+	if !p.active() || len(toks) < 2 || toks[1].kind != tIdent || !strings.EqualFold(toks[1].text, "message") {
+		return
+	}
+	msg := strings.TrimSpace(st.text[toks[1].end:])
+	p.warn(st, toks[0].off, toks[1].end, "message: "+strings.Trim(msg, `"`))
+}
+
+// fold is the form of a name AVRASM2 compares: names ignore case.
+func fold(s string) string { return strings.ToLower(s) }
+
+// found describes a token for an "expected X, found Y" message.
+func found(t *tok) string {
+	switch t.kind {
+	case tEOF:
+		return "end of line"
+	case tIllegal:
+		return t.str
+	case tStr:
+		return "string"
+	}
+	return quote(t.text)
+}
