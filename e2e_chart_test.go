@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,45 @@ func TestPlaygroundChart(t *testing.T) {
 	if y := yours(); y != b.rank(ctx) {
 		t.Errorf("your point %q after the fix, RANK %q", y, b.rank(ctx))
 	}
+	for _, e := range *b.errsOut {
+		t.Errorf("page error: %s", e)
+	}
+}
+
+// TestPlaygroundDevices: the current code on every device, side by side; the ATmega128 row is the
+// page's result, and a device that cannot run the code says why.
+func TestPlaygroundDevices(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	base := serveStatic(t)
+	b := newBrowser(t, base)
+	ctx := b.tab(false)
+	b.do(ctx, chromedp.Navigate(base))
+	b.wait(ctx, "the first RANK", rankShown+" && "+idle, 60*time.Second)
+	rank := b.rank(ctx)
+	devices := eval[int](b, ctx, `document.getElementById("device").options.length`)
+	eval[bool](b, ctx, `document.getElementById("tab-devices").click(), true`)
+	b.wait(ctx, "the comparison", `(avrlabTimings.deviceComparisons || 0) > 0`, 60*time.Second)
+	if n := eval[int](b, ctx, `document.querySelectorAll("#dev-rows tbody tr[data-device]").length`); n != devices || n < 5 {
+		t.Errorf("%d rows, want one per device (%d)", n, devices)
+	}
+	if r := eval[string](b, ctx, `document.querySelector('#dev-rows tr[data-device="atmega128"] .rank-cell').textContent`); r != rank {
+		t.Errorf("ATmega128 row RANK %q, the page's %q", r, rank)
+	}
+	b.shot(ctx, "v1-devices")
+	// MUL is not on the AVRe parts: those rows say so, the others run it.
+	newFile(b, ctx, "mul.S")
+	setText(b, ctx, "\tldi r16, 7\n\tldi r17, 6\n\tmul r16, r17\n\tsleep\n")
+	b.wait(ctx, "the run", `document.getElementById("verdict").textContent.startsWith("RAN") && `+idle, 30*time.Second)
+	n := eval[int](b, ctx, `avrlabTimings.deviceComparisons`)
+	eval[bool](b, ctx, `document.getElementById("dev-run").click(), true`)
+	b.wait(ctx, "the comparison of mul.S", fmt.Sprintf(`avrlabTimings.deviceComparisons > %d`, n), 60*time.Second)
+	got := eval[string](b, ctx, `JSON.stringify([...document.querySelectorAll("#dev-rows tbody tr[data-device]")].map(r => [r.dataset.device, r.dataset.pass, r.dataset.reason]))`)
+	if !strings.Contains(got, `["attiny85","false","mul.S:3: mul is not available on attiny85`) || !strings.Contains(got, `["atmega328p","true",""]`) {
+		t.Errorf("rows %s", got)
+	}
+	b.shot(ctx, "v2-devices-mul")
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}

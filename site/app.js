@@ -11,6 +11,7 @@
 //   js/debugger.js   the debugger pane: a session in the engine worker, registers, memory, reverse step
 //   js/profile.js    cycles per line: the gutter shading, per-label totals and the listing
 //   js/chart.js      the RANK chart: published rows and yours, with curves of equal RANK
+//   js/devices.js    the current code on every device, side by side
 //
 // Every piece of user text (source, file names, link contents, messages) reaches the DOM through
 // textContent or a property; the only innerHTML is chroma's and goldmark's output (goldmark with raw
@@ -27,6 +28,7 @@ import { wireExercises, openExercise } from "./js/exercises.js";
 import { wireDebugger } from "./js/debugger.js";
 import { wireProfile } from "./js/profile.js";
 import { wireChart } from "./js/chart.js";
+import { wireDevices } from "./js/devices.js";
 
 function wire() {
   wireControls({ openExample });
@@ -37,6 +39,7 @@ function wire() {
   wireDebugger();
   wireProfile();
   wireChart();
+  wireDevices();
   store.on("edit", () => {
     if (store.settings.live) scheduleRun();
   });

@@ -103,9 +103,9 @@ type Response struct {
 // Progress receives the phase an answer is in ("assembling", "benchmarking", "running"); may be nil.
 type Progress func(phase string)
 
-// Handle serves one request: op is "meta", "bench", "assemble" or "hex"; arg is its JSON argument (a
-// [Request], ignored for meta). The result is JSON: [Meta] or [Response]; every failure is a JSON object
-// with an "error" field.
+// Handle serves one request: op is "meta", "bench", "assemble", "hex" or "devices"; arg is its JSON
+// argument (a [Request], ignored for meta). The result is JSON: [Meta], [Response] or, for devices, a
+// list of [DeviceResult]; every failure is a JSON object with an "error" field.
 func Handle(op string, arg []byte, progress Progress) []byte {
 	if progress == nil {
 		progress = func(string) {}
@@ -114,7 +114,7 @@ func Handle(op string, arg []byte, progress Progress) []byte {
 	switch op {
 	case "meta":
 		v = GetMeta()
-	case "bench", "assemble", "hex":
+	case "bench", "assemble", "hex", "devices":
 		var req Request
 		if err := json.Unmarshal(arg, &req); err != nil {
 			return errorJSON(fmt.Errorf("bad %s request: %v", op, err))
@@ -122,6 +122,8 @@ func Handle(op string, arg []byte, progress Progress) []byte {
 		switch op {
 		case "bench":
 			v = Bench(req, progress)
+		case "devices":
+			v = Devices(req, progress)
 		case "assemble":
 			v = Assemble(req, false)
 		default:
@@ -367,7 +369,15 @@ func hasErrors(ds []Diagnostic) bool {
 func assemble(req Request) (Response, *asm.Image) {
 	resp := Response{Mode: "assemble", Errors: []Diagnostic{}, Device: req.Device}
 	if resp.Device == "" {
+		// The task's device (attiny45 for the ATtiny45 ciphers, atxmega128a1 for the NTT ...).
 		resp.Device = isa.DefaultDevice
+		task := req.Task
+		if task == "" {
+			task = lab.DetectTask([]byte(req.Files[req.Main]))
+		}
+		if t := lab.LookupTask(task); t != nil && t.Device != "" {
+			resp.Device = t.Device
+		}
 	}
 	if isa.LookupDevice(resp.Device) == nil {
 		resp.Error = fmt.Sprintf("unknown device %q (known: %v)", req.Device, isa.DeviceNames())

@@ -1,0 +1,87 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/avrlab/avrlab/isa"
+)
+
+// MaxDeviceVectors caps the random vectors of a device comparison (official + this many per device).
+const MaxDeviceVectors = 20
+
+// DeviceResult is one device's measurement of the same program: its figures, or why it cannot run it.
+type DeviceResult struct {
+	Device string  `json:"device"`
+	Core   string  `json:"core"`
+	Mode   string  `json:"mode"` // "bench" or "run"
+	Pass   bool    `json:"pass"`
+	Cycles uint64  `json:"cycles"` // official vector (bench) or the run's
+	CPB    float64 `json:"cpb"`
+	Flash  int     `json:"flash"`
+	RAM    int     `json:"ram"`
+	Rank   float64 `json:"rank"`
+	// Reason says why the device cannot run the program, or what went wrong ("" when it passes).
+	Reason string `json:"reason,omitempty"`
+}
+
+// Devices measures the request's program on every device avrlab models, with at most
+// MaxDeviceVectors random vectors each, and says for each device that cannot run it why not (the
+// instruction it lacks, buffers that do not fit its SRAM, a fault).
+func Devices(req Request, progress Progress) []DeviceResult {
+	if progress == nil {
+		progress = func(string) {}
+	}
+	if req.Vectors == 0 || req.Vectors > MaxDeviceVectors {
+		req.Vectors = MaxDeviceVectors
+	}
+	var out []DeviceResult
+	for _, name := range isa.DeviceNames() {
+		progress("measuring on " + name)
+		d := isa.LookupDevice(name)
+		r := req
+		r.Device = name
+		resp := Bench(r, nil)
+		res := DeviceResult{Device: name, Core: d.Core.String(), Mode: resp.Mode, Flash: resp.Flash}
+		switch {
+		case resp.Error != "":
+			res.Reason = resp.Error
+		case hasErrors(resp.Errors):
+			e := resp.Errors[0]
+			for _, x := range resp.Errors {
+				if x.Severity == "error" {
+					e = x
+					break
+				}
+			}
+			res.Reason = fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		case resp.NoCode:
+			res.Reason = resp.Note
+		case resp.Report != nil:
+			rep := resp.Report
+			res.Pass, res.CPB, res.Flash, res.RAM, res.Rank = rep.Pass, rep.CPB, rep.Flash, rep.RAM, rep.Rank
+			if rep.Official != nil {
+				res.Cycles = rep.Official.Cycles
+			}
+			switch {
+			case rep.Error != "":
+				res.Reason = rep.Error
+			case rep.Failures > 0:
+				res.Reason = fmt.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors)
+			case !rep.ABIOK:
+				res.Reason = "ABI broken: " + rep.ABIDetail
+			}
+		case resp.Run != nil:
+			run := resp.Run
+			res.Cycles = run.Cycles
+			res.Pass = run.Stop == "sleep" || run.Stop == "break"
+			if !res.Pass {
+				res.Reason = run.Fault
+				if res.Reason == "" {
+					res.Reason = "stopped by " + run.Stop
+				}
+			}
+		}
+		out = append(out, res)
+	}
+	return out
+}
