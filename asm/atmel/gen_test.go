@@ -364,7 +364,10 @@ func regenerate() error {
 			return err
 		}
 	}
-	return writeHandGolden(res[len(progs):])
+	if err := writeHandGolden(res[len(progs):]); err != nil {
+		return err
+	}
+	return writeAvraDiffers()
 }
 
 // avraWarnings returns avra's warning lines, leaving out its notes about the #pragma lines of its own

@@ -67,3 +67,11 @@ func TestPreprocess(t *testing.T) {
 		t.Errorf("total limit: %v", err)
 	}
 }
+
+func TestPrepareDollarHex(t *testing.T) {
+	in := "#if X == $1F && Y != '$1'\n#define Z $a0+$\nldi r16, $10\n"
+	want := "#if X == 0x1F && Y != '$1'\n#define Z 0xa0+$\nldi r16, $10\n"
+	if got := string(prepare([]byte(in), false)); got != want {
+		t.Errorf("prepare =\n%q\nwant\n%q", got, want)
+	}
+}

@@ -20,3 +20,8 @@
 #endif
 #include "hand.inc"
 	ldi	r19, HAND_TABLE & 0xFF
+#if $10 == 16 && 0b11 == 3
+	ldi	r20, $20
+#else
+	ldi	r20, 0
+#endif
