@@ -166,6 +166,17 @@ func TestPlaygroundNewcomer(t *testing.T) {
 	}
 	b.shot(ctx, "n4-narrow-390")
 	b.do(ctx, chromedp.EmulateViewport(1280, 900))
+
+	// 9. Deleting the last file leaves an empty main.S: "no code", not an illegal opcode.
+	fresh := b.tab(true)
+	b.do(fresh, chromedp.Navigate(base))
+	b.wait(fresh, "the first RANK in a fresh profile", rankShown+" && "+idle+` && avrlabTimings.workspaceOpen !== undefined`, 60*time.Second)
+	eval[bool](b, fresh, `window.confirm = () => true, true`)
+	eval[bool](b, fresh, `document.getElementById("delete-file").click(), true`)
+	b.wait(fresh, "the empty main.S measured", `document.querySelector('#files button[aria-selected="true"]').textContent === "main.S" && document.getElementById("verdict").textContent === "NO CODE" && `+idle, 30*time.Second)
+	if msg := eval[string](b, fresh, `document.getElementById("message").textContent`); !strings.Contains(msg, "main.S emits no code") {
+		t.Errorf("empty main.S: %q", msg)
+	}
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}

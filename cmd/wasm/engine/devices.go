@@ -31,6 +31,11 @@ func Devices(req Request, progress Progress) []DeviceResult {
 	if progress == nil {
 		progress = func(string) {}
 	}
+	// An exercise's settings apply, but each row is its own device; goals are not the point here.
+	if _, err := applyTests(&req); err != nil {
+		return []DeviceResult{{Reason: err.Error()}}
+	}
+	req.Tests, req.Goals = "", ""
 	if req.Vectors == 0 || req.Vectors > MaxDeviceVectors {
 		req.Vectors = MaxDeviceVectors
 	}
