@@ -674,7 +674,8 @@ func (s *Session) state() DebugState {
 		var bytes []byte
 		if b.Space == "flash" {
 			fl := m.Flash()
-			bytes = fl[b.Addr:min(int(b.Addr)+n, len(fl))]
+			lo := min(int(b.Addr), len(fl))
+			bytes = fl[lo:min(lo+n, len(fl))]
 		} else {
 			bytes = m.Data(uint16(b.Addr), n)
 		}

@@ -230,3 +230,38 @@ func BenchmarkReverseStep(b *testing.B) {
 		d.Handle("debug-step", nil)
 	}
 }
+
+// FuzzDebugger drives a session with any program and any sequence of commands: no panic, every answer
+// JSON.
+func FuzzDebugger(f *testing.F) {
+	f.Add(debugProg, "sobcxtdp", 7, uint8(0))
+	f.Add("; avrlab task: speck64-128\n.global speck64_128_encrypt\nspeck64_128_encrypt:\n\tld r18, X\n\tret\n", "ccbbsspo", 4, uint8(1))
+	f.Add("l:\trjmp l\n", "cbxb", 1, uint8(0))
+	f.Fuzz(func(t *testing.T, src, cmds string, line int, mode uint8) {
+		if len(cmds) > 32 {
+			cmds = cmds[:32]
+		}
+		d := &Debugger{}
+		m := DebugReset
+		if mode%2 == 1 {
+			m = DebugCall
+		}
+		arg, _ := json.Marshal(DebugRequest{Request: Request{Files: map[string]string{"p.S": src}, Main: "p.S", MaxCycles: 20000, Vectors: -1}, Mode: m})
+		var v any
+		if err := json.Unmarshal(d.Handle("debug-start", arg), &v); err != nil {
+			t.Fatal(err)
+		}
+		ops := map[byte]string{'s': "debug-step", 'o': "debug-over", 'u': "debug-out", 'c': "debug-continue", 't': "debug-to",
+			'b': "debug-back", 'x': "debug-back-continue", 'p': "debug-profile", 'd': "debug-state"}
+		for i := 0; i < len(cmds); i++ {
+			op, ok := ops[cmds[i]]
+			if !ok {
+				op = "debug-step"
+			}
+			c, _ := json.Marshal(DebugCommand{Breakpoints: map[string][]int{"p.S": {line, line + i}}, File: "p.S", Line: line})
+			if err := json.Unmarshal(d.Handle(op, c), &v); err != nil {
+				t.Fatalf("%s: %v", op, err)
+			}
+		}
+	})
+}
