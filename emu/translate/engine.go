@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"math/bits"
 	"sync"
@@ -57,7 +56,7 @@ type Engine struct {
 	rt    Runtime
 	hot   uint64
 	mu    sync.Mutex
-	cache map[[32]byte][]byte
+	cache map[string][]byte // module by regionKey
 	stats Stats
 }
 
@@ -65,7 +64,7 @@ type Engine struct {
 // cycles (0: translate from the first Run): a translation costs as much as interpreting a few
 // million cycles (see the package doc), so short runs are not translated at all.
 func New(rt Runtime, hot uint64) *Engine {
-	return &Engine{rt: rt, hot: hot, cache: map[[32]byte][]byte{}}
+	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}}
 }
 
 // DefaultHot is the hot threshold of NewNative, in cycles: about what compiling a small module
@@ -278,16 +277,13 @@ func codeBytes(p *emu.Program, reg *region) int {
 	return n
 }
 
-// regionKey identifies a translation: the device, the layout, Access, the roots and the lowered
-// code of every word it covers.
-func regionKey(p *emu.Program, reg *region) [32]byte {
-	h := sha256.New()
-	var b [8]byte
-	put := func(v uint32) {
-		binary.LittleEndian.PutUint32(b[:4], v)
-		h.Write(b[:4])
-	}
-	h.Write([]byte(p.Device.Name))
+// regionKey identifies a translation exactly: the device, the layout, Access, the roots and the
+// lowered code of every word it covers, serialized (the map hashes it; equal keys are equal inputs).
+func regionKey(p *emu.Program, reg *region) string {
+	var b []byte
+	put := func(v uint32) { b = binary.LittleEndian.AppendUint32(b, v) }
+	b = append(b, p.Device.Name...)
+	b = append(b, 0)
 	l := p.Layout
 	for _, v := range []uint32{l.Regs, l.Data, l.Flash, l.Executed, l.FlashRead, l.DataAccess, l.Size} {
 		put(v)
@@ -313,9 +309,7 @@ func regionKey(p *emu.Program, reg *region) [32]byte {
 			put(o.Target)
 		}
 	}
-	var k [32]byte
-	h.Sum(k[:0])
-	return k
+	return string(b)
 }
 
 // generate writes the module of a region.

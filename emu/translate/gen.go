@@ -58,22 +58,51 @@ type gen struct {
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
 func lF(bit uint8) uint32 { return lF0 + uint32(bits.TrailingZeros8(bit)) }
 
+// The emitters stay out of line: inlined into the instruction switch they made the engine's
+// WebAssembly build (GOOS=js) hundreds of KB larger.
+
+//go:noinline
 func (g *gen) op(o ...byte) { g.b = append(g.b, o...) }
-func (g *gen) i32(v int64)  { g.op(opI32Const); g.b.s64(int64(int32(v))) }
-func (g *gen) get(l uint32) { g.op(opLocalGet); g.b.u32(l) }
-func (g *gen) set(l uint32) { g.op(opLocalSet); g.b.u32(l) }
-func (g *gen) tee(l uint32) { g.op(opLocalTee); g.b.u32(l) }
+
+//go:noinline
+func (g *gen) i32(v int64) {
+	g.b = append(g.b, opI32Const)
+	g.b.s64(int64(int32(v)))
+}
+
+//go:noinline
+func (g *gen) get(l uint32) {
+	g.b = append(g.b, opLocalGet)
+	g.b.u32(l)
+}
+
+//go:noinline
+func (g *gen) set(l uint32) {
+	g.b = append(g.b, opLocalSet)
+	g.b.u32(l)
+}
+
+//go:noinline
+func (g *gen) tee(l uint32) {
+	g.b = append(g.b, opLocalTee)
+	g.b.u32(l)
+}
+
+//go:noinline
 func (g *gen) mem(o byte, off uint32) {
-	g.op(o, 0)
+	g.b = append(g.b, o, 0)
 	g.b.u32(off)
 }
 
 // open starts a block, loop or if (void) with label id.
+//
+//go:noinline
 func (g *gen) open(o byte, id int) {
 	g.op(o, blockVoid)
 	g.labels = append(g.labels, id)
 }
 
+//go:noinline
 func (g *gen) end() {
 	g.op(opEnd)
 	g.labels = g.labels[:len(g.labels)-1]
@@ -88,12 +117,15 @@ func (g *gen) depth(id int) uint32 {
 	panic("translate: internal error: label not open")
 }
 
+//go:noinline
 func (g *gen) br(id int) {
 	g.op(opBr)
 	g.b.u32(g.depth(id))
 }
 
 // addCycles emits lCyc += n.
+//
+//go:noinline
 func (g *gen) addCycles(n int) {
 	if n == 0 {
 		return
@@ -111,6 +143,8 @@ func (g *gen) flush() {
 }
 
 // exit emits a jump to the epilogue with PC pc and code, the pending cycles counted.
+//
+//go:noinline
 func (g *gen) exit(pc uint32, code int) {
 	g.addCycles(g.pend)
 	g.i32(int64(pc))
@@ -121,6 +155,8 @@ func (g *gen) exit(pc uint32, code int) {
 }
 
 // exitIf emits a side exit at pc taken when the i32 on the stack is not zero.
+//
+//go:noinline
 func (g *gen) exitIf(pc uint32) {
 	g.open(opIf, labAnon)
 	g.exit(pc, codeSide)
@@ -128,6 +164,8 @@ func (g *gen) exitIf(pc uint32) {
 }
 
 // regAddr pushes base + the 16-bit value of register pair k (k even: rk | rk+1 << 8).
+//
+//go:noinline
 func (g *gen) pair(k uint8) {
 	g.get(lR(k | 1))
 	g.i32(8)
@@ -137,6 +175,8 @@ func (g *gen) pair(k uint8) {
 }
 
 // setPair writes the low 16 bits of the i32 in local t to register pair k.
+//
+//go:noinline
 func (g *gen) setPair(k uint8, t uint32) {
 	g.get(t)
 	g.i32(0xFF)

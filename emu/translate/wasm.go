@@ -60,8 +60,10 @@ const (
 // buf is a byte buffer with LEB128 writers.
 type buf []byte
 
+//go:noinline
 func (b *buf) byte(v byte) { *b = append(*b, v) }
 
+//go:noinline
 func (b *buf) u32(v uint32) {
 	for {
 		c := byte(v & 0x7F)
@@ -76,6 +78,7 @@ func (b *buf) u32(v uint32) {
 	}
 }
 
+//go:noinline
 func (b *buf) s64(v int64) {
 	for {
 		c := byte(v & 0x7F)

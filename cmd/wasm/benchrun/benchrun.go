@@ -1,0 +1,108 @@
+// Package benchrun is the engine side of site/bench.html: it runs an Intel HEX program from reset
+// until it stops and reports the cycles, the time of the run loop alone and r16..r31, so that outside
+// tools can time the page's engine in any browser. It is separate from the page's worker protocol
+// (cmd/wasm/engine) and has no JavaScript in it, so its tests run natively.
+package benchrun
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// Request is one benchmark run.
+type Request struct {
+	Name      string `json:"name"`       // the program's name, echoed in the result
+	Hex       string `json:"hex"`        // Intel HEX text
+	Device    string `json:"device"`     // "" = the default device (atmega128)
+	MaxCycles uint64 `json:"max_cycles"` // 0 = DefaultMaxCycles
+	Interp    bool   `json:"interp"`     // interpret only
+}
+
+// Result is what the page publishes as window.benchResult.
+type Result struct {
+	Name   string  `json:"name"`
+	Cycles uint64  `json:"cycles"`
+	MS     float64 `json:"ms"`   // wall time of the run loop only (translation, when it happens, included)
+	Regs   string  `json:"regs"` // r16..r31 as upper-case hex pairs separated by spaces
+	Stop   string  `json:"stop"` // sleep, break, limit, fault: ...
+	Engine string  `json:"engine"`
+	MHz    float64 `json:"mhz"`
+	Error  string  `json:"error,omitempty"`
+}
+
+// Limits of a request.
+const (
+	DefaultMaxCycles = 10_000_000_000
+	MaxHexBytes      = 4 << 20
+	// Slice is the cycles of one Run call: a long run is split into calls of about a million cycles
+	// so that a browser whose optimising tier does not replace code already running (V8) takes over
+	// between them.
+	Slice = 1 << 20
+)
+
+// Run runs req on eng (nil: the interpreter).
+func Run(req Request, eng emu.Engine) Result {
+	res := Result{Name: req.Name, Engine: "interpreted"}
+	if eng != nil && !req.Interp {
+		res.Engine = "translated"
+	} else {
+		eng = nil
+	}
+	fail := func(format string, a ...any) Result {
+		res.Error = fmt.Sprintf(format, a...)
+		return res
+	}
+	if len(req.Hex) > MaxHexBytes {
+		return fail("the HEX file is %d bytes; at most %d", len(req.Hex), MaxHexBytes)
+	}
+	name := req.Device
+	if name == "" {
+		name = isa.DefaultDevice
+	}
+	dev := isa.LookupDevice(name)
+	if dev == nil {
+		return fail("unknown device %q (known: %s)", req.Device, strings.Join(isa.DeviceNames(), ", "))
+	}
+	flash, _, err := ihex.Read(bytes.NewReader([]byte(req.Hex)))
+	if err != nil {
+		return fail("%v", err)
+	}
+	if len(flash) > dev.Flash {
+		return fail("the HEX file holds %d bytes; %s has %d bytes of flash", len(flash), dev.Name, dev.Flash)
+	}
+	max := req.MaxCycles
+	if max == 0 || max > DefaultMaxCycles {
+		max = DefaultMaxCycles
+	}
+	m := emu.New(dev, flash, emu.Config{Engine: eng})
+	var s emu.Stop
+	start := time.Now()
+	for {
+		s = m.Run(min(m.Cycles()+Slice, max))
+		if s.Reason != emu.StopLimit || m.Cycles() >= max {
+			break
+		}
+	}
+	el := time.Since(start)
+	res.MS = float64(el.Nanoseconds()) / 1e6
+	res.Cycles = m.Cycles()
+	if el > 0 {
+		res.MHz = float64(res.Cycles) / el.Seconds() / 1e6
+	}
+	res.Stop = s.String()
+	var b strings.Builder
+	for r := 16; r < 32; r++ {
+		if r > 16 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%02X", m.Reg(r))
+	}
+	res.Regs = b.String()
+	return res
+}

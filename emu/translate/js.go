@@ -1,0 +1,94 @@
+//go:build js && wasm
+
+package translate
+
+import (
+	"errors"
+	"syscall/js"
+	"unsafe"
+)
+
+// Browser is the [Runtime] of the page: the browser's WebAssembly API compiles each module, and the
+// module imports the Go program's own memory, so translated code works on the machine's arrays in
+// place (a Go slice's address is its offset in that memory, and Go's heap does not move). The page
+// hands the memory over before it starts the Go program, as globalThis.avrlabGoMemory (the
+// instance's exports.mem). Compiling synchronously needs a worker (browsers refuse modules over
+// 4 KB on the main thread).
+type Browser struct {
+	mem    js.Value // WebAssembly.Memory of this Go program
+	module js.Value // WebAssembly.Module
+	inst   js.Value // WebAssembly.Instance
+	u8     js.Value // Uint8Array
+}
+
+// GoMemoryGlobal is the global through which the page hands the Go program's memory to Browser.
+const GoMemoryGlobal = "avrlabGoMemory"
+
+// NewBrowser returns the browser runtime, or an error when the page did not hand over the memory or
+// has no WebAssembly.
+func NewBrowser() (*Browser, error) {
+	g := js.Global()
+	wa := g.Get("WebAssembly")
+	mem := g.Get(GoMemoryGlobal)
+	if wa.Type() != js.TypeObject || mem.Type() != js.TypeObject || !mem.InstanceOf(wa.Get("Memory")) {
+		return nil, errors.New("translate: globalThis." + GoMemoryGlobal + " is not the Go program's WebAssembly.Memory")
+	}
+	return &Browser{mem: mem, module: wa.Get("Module"), inst: wa.Get("Instance"), u8: g.Get("Uint8Array")}, nil
+}
+
+// NewBrowserEngine returns an engine on the browser runtime with the DefaultHot threshold, or nil
+// when the page did not hand over the memory (the machines then interpret).
+func NewBrowserEngine() *Engine {
+	b, err := NewBrowser()
+	if err != nil {
+		return nil
+	}
+	return New(b, DefaultHot)
+}
+
+// NewMemory implements Runtime: a Go slice, whose address the modules use.
+func (b *Browser) NewMemory(size int) (Memory, error) {
+	buf := make([]byte, size)
+	return &browserMemory{b: b, buf: buf, base: uint32(uintptr(unsafe.Pointer(&buf[0])))}, nil
+}
+
+type browserMemory struct {
+	b    *Browser
+	buf  []byte
+	base uint32
+}
+
+func (m *browserMemory) Bytes() []byte { return m.buf }
+func (m *browserMemory) Base() uint32  { return m.base }
+
+func (m *browserMemory) Load(module []byte) (f Func, err error) {
+	defer func() {
+		if r := recover(); r != nil { // a js.Error thrown by the WebAssembly API
+			f, err = nil, errors.New("translate: the browser refused the module")
+			if e, ok := r.(js.Error); ok {
+				err = errors.New("translate: " + e.Error())
+			}
+		}
+	}()
+	bytes := m.b.u8.New(len(module))
+	js.CopyBytesToJS(bytes, module)
+	mod := m.b.module.New(bytes)
+	env := js.Global().Get("Object").New()
+	env.Set("mem", m.b.mem)
+	imports := js.Global().Get("Object").New()
+	imports.Set("env", env)
+	inst := m.b.inst.New(mod, imports)
+	run := inst.Get("exports").Get("run")
+	if run.Type() != js.TypeFunction {
+		return nil, errors.New("translate: module exports no run")
+	}
+	return &browserFunc{run: run}, nil
+}
+
+type browserFunc struct{ run js.Value }
+
+func (f *browserFunc) Call(base, pc uint32) uint32 {
+	return uint32(f.run.Invoke(base, pc).Int())
+}
+
+func (f *browserFunc) Close() {}
