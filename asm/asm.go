@@ -24,6 +24,10 @@ type Config struct {
 	FS fs.FS
 	// Defines are -D options: NAME mapped to its value ("" means 1).
 	Defines map[string]string
+	// Include are -I folders of FS (slash-separated, inside FS: no leading slash, no ".." leaving
+	// it), searched in order after the including file's folder for #include "x" and .include "x",
+	// and for #include <x> before the built-in headers.
+	Include []string
 	// MaxErrors stops assembling after that many errors (one per line); 0 means 10, negative unlimited.
 	MaxErrors int
 	// MaxFileBytes is the size limit of each source file: the file AssembleFile reads, the src given to
@@ -101,6 +105,16 @@ func readError(name string, include bool, err error) string {
 // an ErrorList sorted by position with at most one error per line. The image is nil only when
 // cfg.Device is unknown. Assemble is safe for concurrent use.
 func Assemble(name string, src []byte, cfg Config) (*Image, error) {
+	dev, err := device(name, cfg)
+	if err != nil {
+		return nil, err
+	}
+	o := assemble(name, src, cfg, dev)
+	return Link(dev, []*obj.Object{o}, cfg.MaxErrors)
+}
+
+// device returns the device of cfg, or an ErrorList naming the known ones (at file name).
+func device(name string, cfg Config) (*isa.Device, error) {
 	devName := cfg.Device
 	if devName == "" {
 		devName = isa.DefaultDevice
@@ -110,8 +124,66 @@ func Assemble(name string, src []byte, cfg Config) (*Image, error) {
 		msg := fmt.Sprintf("unknown device %s (avrlab knows %s)", quote(devName), strings.Join(isa.DeviceNames(), ", "))
 		return nil, ErrorList{{Pos: token.Position{Filename: name}, Msg: msg}}
 	}
-	o := assemble(name, src, cfg, dev)
-	return Link(dev, []*obj.Object{o}, cfg.MaxErrors)
+	return dev, nil
+}
+
+// Compile runs the GNU front end on src as file name (pass 1: preprocess, read, lay out) and returns
+// its object, for [Link] to link with others; the object's Errors hold the diagnostics. The error is
+// an ErrorList only when cfg.Device is unknown. Compile is safe for concurrent use.
+func Compile(name string, src []byte, cfg Config) (*obj.Object, error) {
+	dev, err := device(name, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return assemble(name, src, cfg, dev), nil
+}
+
+// MaxFiles is the most source files AssembleFiles links into one program.
+const MaxFiles = 256
+
+// AssembleFiles assembles the files names of cfg.FS separately (each with cfg, as Compile does) and
+// links them in that order, as avr-gcc -nostartfiles -nostdlib a.S b.S does: the sections of all files
+// placed by the default linker script (those of one kind in the order of names), a symbol a file uses
+// without defining it resolved to the .global symbol of that name in another file. A .global symbol
+// defined in two files, and a symbol no file defines, are errors naming both positions where there
+// are two. It returns the image (partial on errors, nil when a file cannot be read or the device is
+// unknown) and an ErrorList sorted by file and position. The size limits apply to each file.
+func AssembleFiles(names []string, cfg Config) (*Image, error) {
+	if len(names) == 0 {
+		return nil, ErrorList{{Msg: "no source files to assemble"}}
+	}
+	if len(names) > MaxFiles {
+		return nil, ErrorList{{Pos: token.Position{Filename: names[MaxFiles]}, Msg: fmt.Sprintf("%d source files; the limit is %d files in one program", len(names), MaxFiles)}}
+	}
+	dev, err := device(names[0], cfg)
+	if err != nil {
+		return nil, err
+	}
+	var errs ErrorList
+	seen := make(map[string]bool, len(names))
+	objs := make([]*obj.Object, 0, len(names))
+	for _, name := range names {
+		pos := token.Position{Filename: name}
+		switch {
+		case cfg.FS == nil:
+			errs = append(errs, &Error{Pos: pos, Msg: "no file system to read " + quote(name) + " from"})
+			continue
+		case seen[name]:
+			errs = append(errs, &Error{Pos: pos, Msg: "file " + quote(name) + " is named twice (avr-gcc would define its symbols twice)"})
+			continue
+		}
+		seen[name] = true
+		src, err := ReadSource(cfg.FS, name, cfg.MaxFileBytes)
+		if err != nil {
+			errs = append(errs, &Error{Pos: pos, Msg: readError(name, false, err)})
+			continue
+		}
+		objs = append(objs, assemble(name, src, cfg, dev))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return Link(dev, objs, cfg.MaxErrors)
 }
 
 // assemble runs the GNU front end on src: pass 1 makes the object.
@@ -129,6 +201,7 @@ func assemble(name string, src []byte, cfg Config, dev *isa.Device) *obj.Object 
 	if a.diag.max == 0 {
 		a.diag.max = defaultMaxError
 	}
+	a.diag.main(name)
 	a.ev.MaxEffort = maxEffort
 	a.ev.OnEffort = func(src obj.Source, off int) { a.effortFatal(src, off) }
 	complete := a.protect(func() { a.pass1(name, src) })
@@ -149,6 +222,7 @@ func (a *assembler) object(name string, complete bool) *obj.Object {
 	}
 	sort.Slice(o.Symbols, func(i, j int) bool { return o.Symbols[i].Name < o.Symbols[j].Name })
 	o.Errors = append(a.diag.list, a.diag.warnings...)
+	o.Includes = a.sites
 	return o
 }
 
@@ -167,10 +241,11 @@ type assembler struct {
 	sections  []*section
 	secByName map[string]*section
 	cur       *section
-	prev      *section   // for .previous
-	secStack  []*section // .pushsection
-	commons   []*symDef  // .comm symbols, allocated at the end of .bss
-	abs       *section   // the absolute section of .struct (not linked), nil until used
+	prev      *section                  // for .previous
+	secStack  []*section                // .pushsection
+	commons   []*symDef                 // .comm symbols, allocated at the end of .bss
+	abs       *section                  // the absolute section of .struct (not linked), nil until used
+	sites     map[string]token.Position // included file → where it was first included
 	eqvs      map[*symDef]*eqv
 
 	// input
@@ -269,16 +344,21 @@ func (a *assembler) pass1(name string, src []byte) {
 	}
 	lines, err := cpp.Preprocess(name, src, cpp.Config{
 		FS:              a.cfg.FS,
+		IncludeDirs:     a.cfg.Include,
 		Defines:         defines,
 		Builtin:         deviceHeaders(a.dev),
 		MaxIncludeDepth: maxDepth,
 		ReadFile:        a.reader.Read,
+		Warn: func(e *cpp.Error) {
+			a.diag.warnings = append(a.diag.warnings, &Error{Pos: cppPos(e), Severity: SeverityWarning, Msg: e.Msg})
+		},
+		Included: a.included,
 	})
 	if err != nil {
 		var list cpp.ErrorList
 		if errors.As(err, &list) {
 			for _, e := range list {
-				a.diag.list = append(a.diag.list, &Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col}, Msg: e.Msg})
+				a.diag.list = append(a.diag.list, &Error{Pos: cppPos(e), Msg: e.Msg})
 			}
 		} else {
 			a.diag.list.Add(token.Position{Filename: name}, err.Error())
@@ -297,6 +377,21 @@ func (a *assembler) pass1(name string, src []byte) {
 	a.mainFile = name
 	a.pushFile(name, src2)
 	a.run()
+}
+
+// cppPos is the position of a preprocessor diagnostic.
+func cppPos(e *cpp.Error) token.Position {
+	return token.Position{Filename: e.File, Line: e.Line, Column: e.Col}
+}
+
+// included records where file was first included (for diagnostics in source order).
+func (a *assembler) included(file string, at token.Position) {
+	if a.sites == nil {
+		a.sites = make(map[string]token.Position)
+	}
+	if _, ok := a.sites[file]; !ok {
+		a.sites[file] = at
+	}
 }
 
 // run processes statements until the input ends.

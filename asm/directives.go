@@ -3,6 +3,7 @@ package asm
 import (
 	"fmt"
 	"io/fs"
+	"path"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
@@ -641,16 +642,27 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 		return
 	}
 	// avr-as looks in the current folder (where avr-gcc runs, next to the main file); avrlab first
-	// looks next to the including file, then next to the main file.
+	// looks next to the including file, then next to the main file, then in the -I folders.
 	p, msg := includePath(st.line.file, s.str)
 	if msg != "" {
-		a.errAt(st, s.off, s.end, msg)
+		a.errAt(st, s.off, s.end, ".include "+quote(s.str)+": "+msg)
 		return
 	}
-	if alt, m := includePath(a.mainFile, s.str); m == "" && alt != p && a.cfg.FS != nil {
+	if a.cfg.FS != nil {
 		if _, err := fs.Stat(a.cfg.FS, p); err != nil {
-			if _, err := fs.Stat(a.cfg.FS, alt); err == nil {
-				p = alt
+			alts := []string{a.mainFile}
+			for _, d := range a.cfg.Include {
+				alts = append(alts, path.Join(d, "x"))
+			}
+			for _, from := range alts {
+				alt, m := includePath(from, s.str)
+				if m != "" || alt == p {
+					continue
+				}
+				if _, err := fs.Stat(a.cfg.FS, alt); err == nil {
+					p = alt
+					break
+				}
 			}
 		}
 	}
@@ -669,5 +681,6 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 		a.errAt(st, s.off, s.end, msg)
 		return
 	}
+	a.included(p, st.Pos(toks[i].off))
 	a.pushFile(p, rawLines(p, data))
 }

@@ -33,15 +33,23 @@ type lineKey struct {
 	line int
 }
 
-// diag collects the diagnostics of one assembly.
+// diag collects the diagnostics of one assembly. The error limit counts per file: a file reaching it
+// stops the assembly when it is a main file (one given to the assembler), while an included file's
+// further errors are dropped after a note, so that the includer's own errors still come; all files
+// together stop at ten times the limit.
 type diag struct {
 	list     ErrorList
 	warnings ErrorList
 	lines    map[lineKey]bool
-	max      int // < 0: unlimited
+	max      int // per file; < 0: unlimited
+	mains    map[string]bool
+	perFile  map[string]int
 }
 
-// add records an error unless its line already has one; it bails out when the limit is reached.
+// maxErrorsFactor times the per-file limit is the limit of all files together.
+const maxErrorsFactor = 10
+
+// add records an error unless its line already has one; it bails out when a limit is reached.
 func (d *diag) add(pos token.Position, end int, msg string) {
 	k := lineKey{pos.Filename, pos.Line}
 	if d.lines[k] {
@@ -49,12 +57,31 @@ func (d *diag) add(pos token.Position, end int, msg string) {
 	}
 	if d.lines == nil {
 		d.lines = make(map[lineKey]bool)
+		d.perFile = make(map[string]int)
+	}
+	f := pos.Filename
+	if d.max >= 0 && d.perFile[f] >= d.max {
+		if d.perFile[f] == d.max {
+			d.perFile[f]++
+			d.lines[k] = true
+			d.list = append(d.list, &Error{Pos: pos, Msg: "too many errors in " + quote(f) + "; its other errors are not reported"})
+		}
+		return
 	}
 	d.lines[k] = true
+	d.perFile[f]++
 	d.list = append(d.list, &Error{Pos: pos, End: end, Msg: msg})
-	if d.max >= 0 && len(d.list) >= d.max {
+	if d.max >= 0 && (d.perFile[f] >= d.max && (d.mains[f] || len(d.mains) == 0) || len(d.list) >= maxErrorsFactor*d.max) {
 		panic(bailout{})
 	}
+}
+
+// main marks name as a main file: reaching the limit there stops the assembly.
+func (d *diag) main(name string) {
+	if d.mains == nil {
+		d.mains = make(map[string]bool)
+	}
+	d.mains[name] = true
 }
 
 // errAt reports an error at bytes [off, end) of src, unless its line has one already.
@@ -78,18 +105,21 @@ func isNilStmt(src obj.Source) bool {
 	return ok && st == nil
 }
 
-// record adds an error found earlier (by a front end), marking its line, without the limit.
+// record adds an error found earlier (by a front end), marking its line and counting it, without
+// stopping.
 func (d *diag) record(e *Error) {
 	if d.lines == nil {
 		d.lines = make(map[lineKey]bool)
+		d.perFile = make(map[string]int)
 	}
 	d.lines[lineKey{e.Pos.Filename, e.Pos.Line}] = true
+	d.perFile[e.Pos.Filename]++
 	d.list = append(d.list, e)
 }
 
-// check bails out when the errors recorded reach the limit.
+// check bails out when the errors recorded reach the limit of all files together.
 func (d *diag) check() {
-	if d.max >= 0 && len(d.list) >= d.max {
+	if d.max >= 0 && len(d.list) >= maxErrorsFactor*d.max {
 		panic(bailout{})
 	}
 }

@@ -28,10 +28,46 @@ func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
 		l.diag.max = defaultMaxError
 	}
 	im := &Image{Device: dev}
+	for _, o := range objs {
+		l.diag.main(o.Name)
+	}
 	l.protect(func() { l.link(objs, im) })
-	l.diag.list.RemoveMultiples()
+	order := sourceOrder(objs)
+	l.diag.list = firstPerLine(order, l.diag.list)
+	order.Sort(l.diag.warnings)
 	im.Warnings = l.diag.warnings
 	return im, l.diag.list.Err()
+}
+
+// sourceOrder is the order in which a reader meets the text of objs: file by file in link order,
+// an included file's text where it is included.
+func sourceOrder(objs []*obj.Object) *obj.SourceOrder {
+	o := &obj.SourceOrder{Sites: map[string]token.Position{}}
+	for _, ob := range objs {
+		o.Mains = append(o.Mains, ob.Name)
+		for f, at := range ob.Includes {
+			if _, ok := o.Sites[f]; !ok {
+				o.Sites[f] = at
+			}
+		}
+	}
+	return o
+}
+
+// firstPerLine sorts list in source order and keeps the first diagnostic of each line.
+func firstPerLine(order *obj.SourceOrder, list ErrorList) ErrorList {
+	order.Sort(list)
+	seen := make(map[lineKey]bool, len(list))
+	out := list[:0]
+	for _, e := range list {
+		k := lineKey{e.Pos.Filename, e.Pos.Line}
+		if seen[k] && e.Pos.Line > 0 {
+			continue
+		}
+		seen[k] = true
+		out = append(out, e)
+	}
+	return out
 }
 
 // linker is the state of one link.

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // srcLine is one line of input: from the preprocessor (main file and #include'd files) or read raw
@@ -184,24 +186,30 @@ func rawLines(name string, src []byte) []*srcLine {
 	return lines
 }
 
-// includePath resolves the operand of .include relative to the folder of file from and checks that it
-// stays inside the file system. It returns the io/fs path or an error message.
-func includePath(from, name string) (string, string) {
-	switch {
-	case name == "":
-		return "", "empty file name in .include"
-	case strings.HasPrefix(name, "/") || strings.Contains(name, `\`) || len(name) > 1 && name[1] == ':':
-		return "", "absolute path " + quote(name) + " refused: .include paths are relative to the including file"
+// IncludePath resolves name, as written in an #include "name" or .include "name" of the file from
+// (an FS path), to the FS path it names next to that file, with the one rule that confines the
+// assembler, its preprocessor and the page to the project's file system: a relative, slash-separated
+// path, not empty, without backslashes or NUL bytes, not starting with "/" or a drive letter, not
+// climbing out of the FS root with "..". The error says why a name is refused ("path outside the
+// project folder", "backslash in path (use '/')", "empty file name", "invalid path").
+//
+// The assembler then looks for the file there, then (.include only) next to the main file, then in
+// each [Config.Include] folder (IncludePath(dir+"/x", name) gives the path in folder dir).
+func IncludePath(from, name string) (string, error) {
+	p, why := includePath(from, name)
+	if why != "" {
+		return "", errors.New(why)
 	}
+	return p, nil
+}
+
+// includePath is IncludePath with the reason as a string.
+func includePath(from, name string) (string, string) {
 	dir := path.Dir(from)
 	if !fs.ValidPath(from) {
 		dir = "."
 	}
-	p := path.Join(dir, name)
-	if p == ".." || strings.HasPrefix(p, "../") || !fs.ValidPath(p) {
-		return "", "include path " + quote(name) + " leaves the source folder"
-	}
-	return p, ""
+	return srcfile.Resolve(dir, name)
 }
 
 // readInclude reads an .include'd file through the assembly's reader (only regular files, with the size

@@ -79,11 +79,13 @@ package cpp
 
 import (
 	"fmt"
+	gotoken "go/token"
 	"io/fs"
 	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/asm/obj"
 )
 
 // Limits (see the package documentation).
@@ -135,6 +137,11 @@ type Config struct {
 	// Warn, when not nil, receives warnings (#warning, extra tokens after
 	// a directive, macro redefinitions).
 	Warn func(*Error)
+	// Included, when not nil, is told of each file #include reads the
+	// first time (an FS path or a Builtin name) and the position of the
+	// #include directive, so that diagnostics can be put in source order
+	// (see obj.SourceOrder).
+	Included func(file string, at gotoken.Position)
 }
 
 // pp is the state of one Preprocess call.
@@ -160,6 +167,7 @@ type pp struct {
 	segBuf   []seg
 	main     stream
 	cur      outLine
+	sites    map[string]gotoken.Position // included file → its first #include
 }
 
 // outLine is the output line being built.
@@ -229,8 +237,23 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 	}
 	p.files = append(p.files, newSource(file, dir, "file:"+file, string(src)))
 	p.run()
-	p.errs.Sort()
+	p.sortErrors(file)
 	return p.out, p.errs.Err()
+}
+
+// sortErrors puts the errors in the order a reader meets them: an included file's at its #include.
+func (p *pp) sortErrors(main string) {
+	order := obj.SourceOrder{Mains: []string{main}, Sites: p.sites}
+	pos := func(e *Error) gotoken.Position {
+		return gotoken.Position{Filename: e.File, Line: e.Line, Column: e.Col}
+	}
+	sort.SliceStable(p.errs, func(i, j int) bool {
+		a, b := pos(p.errs[i]), pos(p.errs[j])
+		if a == b {
+			return p.errs[i].Msg < p.errs[j].Msg
+		}
+		return order.Less(a, b)
+	})
 }
 
 func newSource(name, dir, key, text string) *source {

@@ -3,6 +3,7 @@ package cpp
 import (
 	"errors"
 	"fmt"
+	gotoken "go/token"
 	"io/fs"
 	"path"
 	"strconv"
@@ -389,6 +390,16 @@ func (p *pp) include(s *source, d token, args []token) {
 	if p.once[ns.key] {
 		return
 	}
+	if _, seen := p.sites[ns.name]; !seen {
+		at := gotoken.Position{Filename: s.name, Line: d.line, Column: d.col}
+		if p.sites == nil {
+			p.sites = map[string]gotoken.Position{}
+		}
+		p.sites[ns.name] = at
+		if p.cfg.Included != nil {
+			p.cfg.Included(ns.name, at)
+		}
+	}
 	p.files = append(p.files, ns)
 }
 
@@ -465,34 +476,17 @@ func (p *pp) find(s *source, name string, angled bool) (*source, string) {
 }
 
 // cleanPath joins an include name to a folder of the FS and checks that the
-// result stays inside the FS. It returns the path or why it is refused.
-func cleanPath(dir, name string) (string, string) {
-	if why := checkName(name); why != "" {
-		return "", why
-	}
-	full := path.Join(dir, name)
-	if full == ".." || strings.HasPrefix(full, "../") || strings.HasPrefix(full, "/") {
-		return "", "path outside the project folder"
-	}
-	if !fs.ValidPath(full) {
-		return "", "invalid path"
-	}
-	return full, ""
-}
+// result stays inside the FS (srcfile.Resolve: the assembler's one rule). It
+// returns the path or why it is refused.
+func cleanPath(dir, name string) (string, string) { return srcfile.Resolve(dir, name) }
 
-// checkName checks an include name on its own.
+// checkName checks an include name on its own (the rule of cleanPath).
 func checkName(name string) string {
-	switch {
-	case name == "":
-		return "empty file name"
-	case strings.ContainsRune(name, '\\'):
-		return "backslash in path (use '/')"
-	case strings.ContainsRune(name, 0):
-		return "invalid path"
-	case strings.HasPrefix(name, "/") || len(name) >= 2 && name[1] == ':':
-		return "path outside the project folder"
+	_, why := srcfile.Resolve(".", name)
+	if why == "path outside the project folder" && !strings.HasPrefix(name, "/") && !(len(name) >= 2 && name[1] == ':') {
+		return "" // ".." is judged against the folder the name is looked up in
 	}
-	return ""
+	return why
 }
 
 // pathDir is path.Dir for FS paths ("." for a name without a folder).

@@ -43,8 +43,11 @@ var errorTests = []struct {
 	{"elif after else", "#if 1\n#else\n#elif 1\n#endif\n", nil, "t.S:3:2: #elif after #else"},
 	{"unterminated if", "#if 1\nx\n", nil, "t.S:1:2: unterminated #if"},
 	{"unterminated ifdef", "#if 1\n#endif\n  #ifdef X\n#ifndef Y\n", nil, "t.S:3:4: unterminated #ifdef\nt.S:4:2: unterminated #ifndef"},
+	// In source order: the included file's error at its #include, before the includer's next line.
 	{"unterminated in include", "#include \"u.h\"\n#endif\n", &cpp.Config{FS: testFSWith("u.h", "\n#if 1\n")},
-		"t.S:2:2: #endif without #if\nu.h:2:2: unterminated #if"},
+		"u.h:2:2: unterminated #if\nt.S:2:2: #endif without #if"},
+	{"include order", "#error one\n#include \"a.h\"\n#error three\n", &cpp.Config{FS: testFSWith("a.h", "#error two\n")},
+		"t.S:1:2: #error one\na.h:1:2: #error two\nt.S:3:2: #error three"},
 	{"ifdef no name", "#ifdef\n#endif\n", nil, "t.S:1:2: no macro name given in #ifdef directive"},
 	{"ifdef number", "#ifdef 3\n#endif\n", nil, "t.S:1:8: macro names must be identifiers, found \"3\""},
 	{"undef no name", "#undef\n", nil, "t.S:1:2: no macro name given in #undef directive"},

@@ -126,3 +126,74 @@ func (p ErrorList) Err() error {
 	}
 	return p
 }
+
+// SourceOrder orders positions as a reader meets them: the main files in the order given, and the
+// text of an included file at the place it is included, not by file name. The zero value orders by
+// file name, line and column.
+type SourceOrder struct {
+	// Mains are the files given to the assembler (the objects' Name), in link order.
+	Mains []string
+	// Sites maps an included file to where it was first included (the position of the #include or
+	// .include in the including file).
+	Sites map[string]token.Position
+}
+
+// maxSiteDepth bounds the chain of include sites followed for one position (include nesting is
+// bounded far below it; the bound also stops a cycle in a hand-made Sites map).
+const maxSiteDepth = 256
+
+// chain returns the include sites leading to pos, outermost first, ending with pos.
+func (o *SourceOrder) chain(pos token.Position) []token.Position {
+	out := []token.Position{pos}
+	for len(out) < maxSiteDepth {
+		s, ok := o.Sites[out[0].Filename]
+		if !ok {
+			break
+		}
+		out = append([]token.Position{s}, out...)
+	}
+	return out
+}
+
+// rank is the position of a main file in Mains (len(Mains) for a file that is none).
+func (o *SourceOrder) rank(file string) int {
+	for i, m := range o.Mains {
+		if m == file {
+			return i
+		}
+	}
+	return len(o.Mains)
+}
+
+// Less reports whether a reader meets position a before position b.
+func (o *SourceOrder) Less(a, b token.Position) bool {
+	ca, cb := o.chain(a), o.chain(b)
+	if ra, rb := o.rank(ca[0].Filename), o.rank(cb[0].Filename); ra != rb {
+		return ra < rb
+	}
+	for i := 0; i < len(ca) && i < len(cb); i++ {
+		x, y := ca[i], cb[i]
+		if x.Filename != y.Filename {
+			return x.Filename < y.Filename
+		}
+		if x.Line != y.Line {
+			return x.Line < y.Line
+		}
+		if x.Column != y.Column {
+			// The include directive's own column comes before the included text.
+			return x.Column < y.Column
+		}
+	}
+	return len(ca) < len(cb)
+}
+
+// Sort sorts list in source order (see Less), then by message.
+func (o *SourceOrder) Sort(list ErrorList) {
+	sort.SliceStable(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.Pos == b.Pos {
+			return a.Msg < b.Msg
+		}
+		return o.Less(a.Pos, b.Pos)
+	})
+}

@@ -31,6 +31,9 @@ type Object struct {
 	DataBase int64
 	// Errors are the diagnostics of the front end, warnings included, in the order they were found.
 	Errors ErrorList
+	// Includes maps each file the source included (#include, .include) to where it was first
+	// included, for putting diagnostics in source order (see SourceOrder).
+	Includes map[string]token.Position
 	// Incomplete is true when the front end stopped early (too many errors, a limit): the linker then
 	// reports Errors only and builds no flash.
 	Incomplete bool

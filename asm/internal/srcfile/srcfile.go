@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
 	"strconv"
+	"strings"
 )
 
 // Default limits.
@@ -163,4 +165,35 @@ func kind(m fs.FileMode) string {
 		return "symbolic link"
 	}
 	return "irregular file"
+}
+
+// Resolve joins the name of an included file (as written in #include or .include) to dir, the FS
+// folder it is looked up in (the including file's folder, or an -I folder), and applies the one
+// confinement rule of the assembler, its preprocessor and the page: a name is a relative,
+// slash-separated path; it must not be empty, contain a backslash or a NUL byte, start with "/" or a
+// drive letter ("C:"), nor climb out of the FS root with "..". It returns the clean FS path, or why
+// the name is refused ("path outside the project folder", "backslash in path (use '/')", "empty file
+// name", "invalid path").
+func Resolve(dir, name string) (string, string) {
+	switch {
+	case name == "":
+		return "", "empty file name"
+	case strings.ContainsRune(name, '\\'):
+		return "", "backslash in path (use '/')"
+	case strings.ContainsRune(name, 0):
+		return "", "invalid path"
+	case strings.HasPrefix(name, "/") || len(name) >= 2 && name[1] == ':':
+		return "", "path outside the project folder"
+	}
+	if dir == "" || !fs.ValidPath(dir) {
+		dir = "."
+	}
+	full := path.Join(dir, name)
+	if full == ".." || strings.HasPrefix(full, "../") {
+		return "", "path outside the project folder"
+	}
+	if !fs.ValidPath(full) {
+		return "", "invalid path"
+	}
+	return full, ""
 }
