@@ -204,6 +204,7 @@ func (p *parser) unit(complete bool) *Unit {
 	if p.last != nil {
 		o.Last = p.last
 	}
+	sort.SliceStable(p.warnings, func(i, j int) bool { return p.warnings[i].Pos.Line < p.warnings[j].Pos.Line })
 	o.Errors = append(p.errs, p.warnings...)
 	u := &Unit{Object: o}
 	if p.eseg != nil && p.eseg.Size > 0 {

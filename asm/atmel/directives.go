@@ -51,8 +51,8 @@ func (p *parser) directive(st *stmt, toks []tok, i int) {
 	case ".def":
 		p.def(st, toks, i)
 	case ".undef":
-		n := &toks[i+1]
-		if n.kind != tIdent || toks[i+2].kind != tEOF {
+		n := tokAt(toks, i+1)
+		if n.kind != tIdent || tokAt(toks, i+2).kind != tEOF {
 			p.errTok(st, n, "expected a register name after .undef, found "+found(n))
 			return
 		}
@@ -112,7 +112,7 @@ func (p *parser) directive(st *stmt, toks []tok, i int) {
 
 // noOperands checks that directive toks[i] stands alone.
 func (p *parser) noOperands(st *stmt, toks []tok, i int) bool {
-	if t := &toks[i+1]; t.kind != tEOF {
+	if t := tokAt(toks, i+1); t.kind != tEOF {
 		p.errTok(st, t, fmt.Sprintf("%s takes no operands, found %s", toks[i].text, found(t)))
 		return false
 	}
@@ -181,8 +181,8 @@ func (p *parser) condition(st *stmt, toks []tok, i int, name string) bool {
 		v, _ := p.value(x)
 		return v != 0
 	}
-	n := &toks[i+1]
-	if n.kind != tIdent || toks[i+2].kind != tEOF {
+	n := tokAt(toks, i+1)
+	if n.kind != tIdent || tokAt(toks, i+2).kind != tEOF {
 		p.errTok(st, n, fmt.Sprintf("expected a name after %s, found %s", toks[i].text, found(n)))
 		return false
 	}
@@ -191,7 +191,7 @@ func (p *parser) condition(st *stmt, toks []tok, i int, name string) bool {
 
 // def handles .def NAME = register.
 func (p *parser) def(st *stmt, toks []tok, i int) {
-	n, eq, r := &toks[i+1], &toks[i+2], &toks[i+3]
+	n, eq, r := tokAt(toks, i+1), tokAt(toks, i+2), tokAt(toks, i+3)
 	if n.kind != tIdent || n.text[0] == '.' {
 		p.errTok(st, n, "expected a name after .def, found "+found(n))
 		return
@@ -208,7 +208,7 @@ func (p *parser) def(st *stmt, toks []tok, i int) {
 		p.errTok(st, r, "expected a register r0..r31 after .def "+n.text+" =, found "+found(r))
 		return
 	}
-	if t := &toks[i+4]; t.kind != tEOF {
+	if t := tokAt(toks, i+4); t.kind != tEOF {
 		p.errTok(st, t, "unexpected "+found(t)+" after the register")
 		return
 	}
@@ -351,8 +351,8 @@ func (p *parser) reserve(st *stmt, toks []tok, i int) {
 // device handles .device PART: the part the program is for. It must come before anything that
 // depends on the part, and agree with Config.Device when that is given.
 func (p *parser) device(st *stmt, toks []tok, i int) {
-	n := &toks[i+1]
-	if n.kind != tIdent || toks[i+2].kind != tEOF {
+	n := tokAt(toks, i+1)
+	if n.kind != tIdent || tokAt(toks, i+2).kind != tEOF {
 		p.errTok(st, n, "expected a part name after .device (ATmega128), found "+found(n))
 		return
 	}
@@ -382,7 +382,7 @@ func (p *parser) device(st *stmt, toks []tok, i int) {
 func (p *parser) message(st *stmt, toks []tok, i int, name string) {
 	d := &toks[i]
 	msg := strings.TrimSpace(st.text[d.end:])
-	if t := toks[i+1]; t.kind == tStr && toks[i+2].kind == tEOF {
+	if t := tokAt(toks, i+1); t.kind == tStr && tokAt(toks, i+2).kind == tEOF {
 		msg = t.str
 	}
 	switch name {

@@ -136,10 +136,13 @@ func (e *exprParser) combine(t *tok, x, y *obj.Expr) *obj.Expr {
 		// GNU as gives -1 for true, C (and AVRASM2) 1.
 		return obj.Unary(obj.OpNeg, obj.Binary(op, x, y, src, off, end), src, off, end)
 	case obj.OpShr:
-		// Arithmetic: ((x ^ s) >> y) ^ s, with s = -1 for a negative x (its sign bit shifted down and
-		// negated), else 0.
-		s := obj.Unary(obj.OpNeg, obj.Binary(obj.OpShr, x, obj.Num(63, src, off, end), src, off, end), src, off, end)
-		return obj.Binary(obj.OpXor, obj.Binary(obj.OpShr, obj.Binary(obj.OpXor, x, s, src, off, end), y, src, off, end), s, src, off, end)
+		// Arithmetic, from the evaluator's logical shift: ((x + 2^63) >> y) - (2^63 >> y). Adding 2^63
+		// maps the signed values onto the unsigned ones in order, so the logical shift floors, and the
+		// shifted bias is taken off again. x appears once, so chains (a >> 1 >> 1 ...) stay linear.
+		bias := obj.Num(-1<<63, src, off, end)
+		return obj.Binary(obj.OpSub,
+			obj.Binary(obj.OpShr, obj.Binary(obj.OpAdd, x, bias, src, off, end), y, src, off, end),
+			obj.Binary(obj.OpShr, bias, y, src, off, end), src, off, end)
 	}
 	return obj.Binary(op, x, y, src, off, end)
 }

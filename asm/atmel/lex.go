@@ -106,6 +106,14 @@ func lex(s string) []tok {
 	}
 }
 
+// tokAt returns toks[j], or the final tEOF token when j is past it.
+func tokAt(toks []tok, j int) *tok {
+	if j >= len(toks) {
+		j = len(toks) - 1
+	}
+	return &toks[j]
+}
+
 // lexNumber reads an integer starting with a digit: decimal, 0x hex, 0b binary or, with a leading 0,
 // octal, as the guide's "Operands" section lists them. The value must fit in 64 bits.
 func lexNumber(s string, i int) (tok, int) {

@@ -65,12 +65,12 @@ func (p *parser) macroNames() []string {
 
 // startMacro handles .macro NAME.
 func (p *parser) startMacro(st *stmt, toks []tok, i int) {
-	n := &toks[i+1]
+	n := tokAt(toks, i+1)
 	if n.kind != tIdent || n.text[0] == '.' {
 		p.errTok(st, n, "expected a macro name after .macro, found "+found(n))
 		return
 	}
-	if t := &toks[i+2]; t.kind != tEOF {
+	if t := tokAt(toks, i+2); t.kind != tEOF {
 		p.errTok(st, t, "AVRASM2 macros take no parameter list (the body reads them as @0 to @9), found "+found(t))
 		return
 	}

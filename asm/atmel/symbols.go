@@ -109,12 +109,12 @@ func (p *parser) isDefined(name string, st *stmt) bool {
 // cannot be given again, one given by .set can, and later lines see the new value.
 func (p *parser) assign(st *stmt, toks []tok, i int, set bool) {
 	dir := toks[i].text
-	n := &toks[i+1]
+	n := tokAt(toks, i+1)
 	if n.kind != tIdent || n.text[0] == '.' {
 		p.errTok(st, n, fmt.Sprintf("expected a name after %s, found %s", dir, found(n)))
 		return
 	}
-	eq := &toks[i+2]
+	eq := tokAt(toks, i+2)
 	if eq.kind != tOp || eq.text != "=" {
 		msg := fmt.Sprintf(`expected "=" after %s %s, found %s`, dir, n.text, found(eq))
 		if eq.kind == tOp && eq.text == "," {
