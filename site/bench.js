@@ -1,0 +1,67 @@
+// site/bench.html: run an Intel HEX program on engine.wasm and publish window.benchResult. The same
+// file is the page's script and its worker: the worker starts engine.wasm itself, handing the Go
+// program's memory over (globalThis.avrlabGoMemory) so that translated code can work on it, then
+// calls avrlabBench (cmd/wasm/bench.go).
+"use strict";
+
+if (typeof window === "undefined") {
+  importScripts("wasm_exec.js");
+  let ready = null;
+  const start = (url) => new Promise((resolve, reject) => {
+    self.avrlabReady = resolve;
+    const go = new Go();
+    fetch(url)
+      .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(url + ": " + r.status))))
+      .then((b) => WebAssembly.instantiate(b, go.importObject))
+      .then(({ instance }) => {
+        self.avrlabGoMemory = instance.exports.mem;
+        go.run(instance).then(() => reject(new Error("the Go program exited")));
+      })
+      .catch(reject);
+  });
+  self.onmessage = async (e) => {
+    const m = e.data;
+    try {
+      if (!ready) ready = start(m.wasm);
+      await ready;
+      self.postMessage(JSON.parse(self.avrlabBench(JSON.stringify(m.req))));
+    } catch (err) {
+      self.postMessage({ name: m.req.name, error: String((err && err.message) || err) });
+    }
+  };
+} else {
+  const show = (r) => {
+    window.benchResult = r;
+    document.getElementById("out").textContent = JSON.stringify(r, null, 1);
+    document.title = r.error ? "avrlab bench: error" : "avrlab bench: done";
+  };
+  window.addEventListener("DOMContentLoaded", async () => {
+    const q = new URLSearchParams(location.search);
+    const url = q.get("hex");
+    const name = url ? url.split("/").pop().split("?")[0] : "";
+    if (!url) {
+      show({ name, error: "no ?hex=URL" });
+      return;
+    }
+    let hex;
+    try {
+      const r = await fetch(url);
+      if (!r.ok) throw new Error(url + ": " + r.status);
+      hex = await r.text();
+    } catch (err) {
+      show({ name, error: String((err && err.message) || err) });
+      return;
+    }
+    const meta = document.querySelector('meta[name="avrlab-wasm-engine"]');
+    const w = new Worker("bench.js");
+    w.onmessage = (e) => {
+      show(e.data);
+      w.terminate();
+    };
+    w.onerror = (e) => show({ name, error: e.message || "worker failed" });
+    w.postMessage({
+      wasm: meta ? meta.content : "engine.wasm",
+      req: { name, hex, device: q.get("device") || "", interp: q.get("interp") === "1", max_cycles: Number(q.get("max") || 0) },
+    });
+  });
+}
