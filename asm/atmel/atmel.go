@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,6 +26,9 @@ type Config struct {
 	FS fs.FS
 	// Defines are -D options: NAME mapped to its value ("" means 1), for #if and #ifdef.
 	Defines map[string]string
+	// Include are -I folders of FS, searched in order after the including file's folder for
+	// .include "x" and #include "x".
+	Include []string
 	// MaxErrors stops after that many errors (one per line); 0 means 10, negative unlimited.
 	MaxErrors int
 	// MaxFileBytes and MaxTotalBytes limit each source file and all of them together; 0 or negative
@@ -100,6 +104,8 @@ type parser struct {
 	pending map[*obj.Symbol][]*obj.Expr
 	regs    map[string]int // .def names (folded) to register numbers
 	macros  map[string]*macro
+
+	includes map[string]token.Position // included file → where it was first included
 
 	lines   []cpp.Line
 	li      int      // next line of lines
@@ -185,7 +191,7 @@ func (p *parser) spend(steps int, src obj.Source, off int) {
 
 // unit returns what the run made.
 func (p *parser) unit(complete bool) *Unit {
-	o := &obj.Object{Name: p.name, Device: p.dev, Effort: p.ev.Effort, Incomplete: !complete}
+	o := &obj.Object{Name: p.name, Device: p.dev, Effort: p.ev.Effort, Incomplete: !complete, Includes: p.includes}
 	if p.dev == nil {
 		o.Incomplete = true
 	}
@@ -227,9 +233,17 @@ func (p *parser) run(src []byte) {
 		p.dev = isa.LookupDevice(isa.DefaultDevice)
 	}
 	p.setDevice(p.dev)
-	lines, err := preprocess(p.name, src, preprocessConfig{
-		fs: p.cfg.FS, maxFile: p.cfg.MaxFileBytes, maxTotal: p.cfg.MaxTotalBytes,
+	lines, includes, err := preprocess(p.name, src, preprocessConfig{
+		fs: p.cfg.FS, include: p.cfg.Include, maxFile: p.cfg.MaxFileBytes, maxTotal: p.cfg.MaxTotalBytes,
 		defines: p.defines(), maxDepth: maxDepth,
+		included: func(file string, at token.Position) {
+			if p.includes == nil {
+				p.includes = map[string]token.Position{}
+			}
+			if _, ok := p.includes[file]; !ok {
+				p.includes[file] = at
+			}
+		},
 		warn: func(e *cpp.Error) {
 			p.warnings = append(p.warnings, &obj.Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col},
 				Severity: obj.SeverityWarning, Msg: e.Msg})
@@ -239,8 +253,11 @@ func (p *parser) run(src []byte) {
 		var list cpp.ErrorList
 		if errors.As(err, &list) {
 			for _, e := range list {
-				p.errs = append(p.errs, &obj.Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col},
-					Msg: strings.Replace(e.Msg, "#include", ".include", 1)})
+				msg := e.Msg
+				if slices.Contains(includes[e.File], e.Line) {
+					msg = strings.Replace(msg, "#include", ".include", 1)
+				}
+				p.errs = append(p.errs, &obj.Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col}, Msg: msg})
 			}
 		} else {
 			p.errs.Add(token.Position{Filename: p.name}, err.Error())

@@ -125,3 +125,21 @@ func TestWarnings(t *testing.T) {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestIncludedErrorsInOrder checks that the errors of an included file come where it is included,
+// among the includer's own.
+func TestIncludedErrorsInOrder(t *testing.T) {
+	src := "first\n.include \"bad.inc\"\nlast\n"
+	r := assemble(t, "main.asm", src, map[string]string{"bad.inc": "nop\ninside\n"}, "")
+	var list obj.ErrorList
+	if !errors.As(r.err, &list) {
+		t.Fatalf("no error list: %v", r.err)
+	}
+	var got []string
+	for _, e := range list {
+		got = append(got, fmt.Sprintf("%s:%d", e.Pos.Filename, e.Pos.Line))
+	}
+	if want := "main.asm:1 bad.inc:2 main.asm:3"; strings.Join(got, " ") != want {
+		t.Errorf("errors in the order %s, want %s", strings.Join(got, " "), want)
+	}
+}

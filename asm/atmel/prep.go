@@ -2,6 +2,7 @@ package atmel
 
 import (
 	"errors"
+	"go/token"
 	"io/fs"
 	"path"
 	"strings"
@@ -21,11 +22,12 @@ const eofMarker = ".__avrlab_end_of_file__"
 // (stripComments), and each .include line (the directive in any case, first on its line) turned into
 // #include, spelled with as many characters, so that the preprocessor includes the file in place with
 // its macros shared, as AVRASM2 does (the device definition files guard themselves with #ifndef).
-// Included files (included true) end with the eofMarker line.
-func prepare(src []byte, included bool) []byte {
-	out := stripComments(src)
+// Included files (included true) end with the eofMarker line. includes lists the (1-based) lines
+// whose .include became #include.
+func prepare(src []byte, included bool) (out []byte, includes []int) {
+	out = stripComments(src)
 	copied := len(out) > 0 && &out[0] != &src[0]
-	for i := 0; i < len(out); {
+	for i, line := 0, 1; i < len(out); line++ {
 		j := i
 		for j < len(out) && (out[j] == ' ' || out[j] == '\t') {
 			j++
@@ -45,6 +47,7 @@ func prepare(src []byte, included bool) []byte {
 				copied = true
 			}
 			copy(out[j:], "#include")
+			includes = append(includes, line)
 		}
 		for i = j; i < len(out) && out[i] != '\n'; i++ {
 		}
@@ -57,16 +60,18 @@ func prepare(src []byte, included bool) []byte {
 		// A blank line first ends a last line that has no newline or ends in a backslash.
 		out = append(out, "\n\n"+eofMarker+"\n"...)
 	}
-	return out
+	return out, includes
 }
 
 // preprocessConfig is what the preprocessing step needs from the assembly.
 type preprocessConfig struct {
 	fs                fs.FS
-	maxFile, maxTotal int64 // size limits of each file and of all files (0: srcfile's defaults)
+	include           []string // -I folders
+	maxFile, maxTotal int64    // size limits of each file and of all files (0: srcfile's defaults)
 	defines           map[string]string
 	maxDepth          int
 	warn              func(*cpp.Error)
+	included          func(file string, at token.Position) // where each included file is first included
 }
 
 // preprocess runs the C preprocessor of package asm/cpp over the prepared source: #define, #if, #include
@@ -74,11 +79,15 @@ type preprocessConfig struct {
 // files are read with the size limits of cfg, the main source counted in, and prepared; a device definition
 // file that the file system does not have ("m128def.inc", "tn45def.inc", in any case) is generated from
 // the device tables of package isa/devreg, as AVRASM2 finds Atmel's files in its own folder.
-func preprocess(name string, src []byte, cfg preprocessConfig) ([]cpp.Line, error) {
+//
+// The lines holding a .include are returned by file (the preprocessor's messages about them say
+// "#include").
+func preprocess(name string, src []byte, cfg preprocessConfig) ([]cpp.Line, map[string][]int, error) {
 	fsys := cfg.fs
 	if fsys == nil {
 		fsys = noFiles{} // the preprocessor reads no file without an FS, not even a generated one
 	}
+	includes := map[string][]int{}
 	reader := &srcfile.Reader{FS: fsys, MaxFile: cfg.maxFile, MaxTotal: cfg.maxTotal, Used: int64(len(src))}
 	read := func(p string) ([]byte, error) {
 		b, err := reader.Read(p)
@@ -90,15 +99,22 @@ func preprocess(name string, src []byte, cfg preprocessConfig) ([]cpp.Line, erro
 		if err != nil {
 			return nil, err
 		}
-		return prepare(b, true), nil
+		out, incs := prepare(b, true)
+		includes[p] = incs
+		return out, nil
 	}
-	return cpp.Preprocess(name, prepare(src, false), cpp.Config{
+	main, incs := prepare(src, false)
+	includes[name] = incs
+	lines, err := cpp.Preprocess(name, main, cpp.Config{
 		FS:              fsys,
+		IncludeDirs:     cfg.include,
 		Defines:         cfg.defines,
 		MaxIncludeDepth: cfg.maxDepth,
 		ReadFile:        read,
 		Warn:            cfg.warn,
+		Included:        cfg.included,
 	})
+	return lines, includes, err
 }
 
 // noFiles is a file system without files.

@@ -1,6 +1,7 @@
 package atmel
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -9,14 +10,15 @@ import (
 func TestPrepare(t *testing.T) {
 	in := "\t.INCLUDE \"a.inc\" ; x\n.includex\nlbl: .include \"b.inc\"\n  .include<c.inc>\n.include"
 	want := "\t#include \"a.inc\"    \n.includex\nlbl: .include \"b.inc\"\n  #include<c.inc>\n#include"
-	if got := string(prepare([]byte(in), false)); got != want {
-		t.Errorf("prepare =\n%q\nwant\n%q", got, want)
+	got, incs := prepare([]byte(in), false)
+	if string(got) != want || fmt.Sprint(incs) != "[1 4 5]" {
+		t.Errorf("prepare =\n%q %v\nwant\n%q [1 4 5]", got, incs, want)
 	}
-	if got := string(prepare([]byte("nop \\"), true)); got != "nop \\\n\n"+eofMarker+"\n" {
+	if got, _ := prepare([]byte("nop \\"), true); string(got) != "nop \\\n\n"+eofMarker+"\n" {
 		t.Errorf("prepare of an included file = %q", got)
 	}
 	src := []byte("nop\n")
-	if out := prepare(src, false); &out[0] != &src[0] {
+	if out, _ := prepare(src, false); &out[0] != &src[0] {
 		t.Error("prepare copied a source it had nothing to change in")
 	}
 }
@@ -27,7 +29,7 @@ func TestPreprocess(t *testing.T) {
 		"lib/y.inc": {Data: []byte(".equ Y = 1")},
 	}
 	src := "; avrlab dialect: atmel\n.include \"M128DEF.INC\"\n.include \"lib/x.inc\"\nldi r17, FROM_X\n#ifdef _M128DEF_INC_\n.device ok\n#endif\n"
-	lines, err := preprocess("main.asm", []byte(src), preprocessConfig{fs: fsys})
+	lines, _, err := preprocess("main.asm", []byte(src), preprocessConfig{fs: fsys})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,15 +56,15 @@ func TestPreprocess(t *testing.T) {
 	}
 
 	// Without a file system the device files are still there; other files are not.
-	if _, err := preprocess("m.asm", []byte(".include \"tn45def.inc\"\n"), preprocessConfig{}); err != nil {
+	if _, _, err := preprocess("m.asm", []byte(".include \"tn45def.inc\"\n"), preprocessConfig{}); err != nil {
 		t.Errorf("tn45def.inc without an FS: %v", err)
 	}
-	_, err = preprocess("m.asm", []byte(".include \"mine.inc\"\n"), preprocessConfig{})
+	_, _, err = preprocess("m.asm", []byte(".include \"mine.inc\"\n"), preprocessConfig{})
 	if err == nil || !strings.Contains(err.Error(), `#include "mine.inc": file not found`) {
 		t.Errorf("missing file: %v", err)
 	}
 	// Size limits count the main source and every included file.
-	_, err = preprocess("m.asm", []byte(".include \"lib/x.inc\"\n"), preprocessConfig{fs: fsys, maxTotal: 40})
+	_, _, err = preprocess("m.asm", []byte(".include \"lib/x.inc\"\n"), preprocessConfig{fs: fsys, maxTotal: 40})
 	if err == nil || !strings.Contains(err.Error(), "limit is 40 bytes in all") {
 		t.Errorf("total limit: %v", err)
 	}
@@ -71,7 +73,7 @@ func TestPreprocess(t *testing.T) {
 func TestPrepareDollarHex(t *testing.T) {
 	in := "#if X == $1F && Y != '$1'\n#define Z $a0+$\nldi r16, $10\n"
 	want := "#if X == 0x1F && Y != '$1'\n#define Z 0xa0+$\nldi r16, $10\n"
-	if got := string(prepare([]byte(in), false)); got != want {
+	if got, _ := prepare([]byte(in), false); string(got) != want {
 		t.Errorf("prepare =\n%q\nwant\n%q", got, want)
 	}
 }
