@@ -119,6 +119,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	dev := taskDeviceFlag(fl)
 	jobs := fl.Int("j", runtime.NumCPU(), fmt.Sprintf("grade `N` submissions at once, each in its own process (1..%d; as many as CPUs by default)", maxJobs))
 	timeout := fl.Duration("timeout", defaultTimeout, fmt.Sprintf("wall-clock limit `D` per submission, e.g. 10s or 1m (%v..%v)", minTimeout, maxTimeout))
+	interp := interpFlag(fl)
 	mem := memSize(defaultMem)
 	fl.Var(&mem, "mem", fmt.Sprintf("memory limit `SIZE` per submission, e.g. 512MiB or 1GiB; a plain number is MiB (%s..%s)", formatMiB(minMem), formatMiB(maxMem)))
 	if fl.Parse(args) != nil {
@@ -205,7 +206,8 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	if *vecs == 0 {
 		*vecs = -1
 	}
-	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Vectors: *vecs, MaxCycles: *maxc}
+	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Vectors: *vecs, MaxCycles: *maxc,
+		Engine: engineFor(*interp)} // each child makes its own engine (gradeRequest.Interp)
 	if ex != nil {
 		opts.RK, opts.Defines = ex.tests.RK, ex.tests.Defines
 	}
@@ -367,6 +369,7 @@ type gradeRequest struct {
 	Options    lab.Options `json:"options"`
 	MemBytes   int64       `json:"mem_bytes"`
 	CPUSeconds int64       `json:"cpu_seconds"`
+	Interp     bool        `json:"interp,omitempty"` // -interp: no translated code
 }
 
 // capWriter keeps the first max bytes written to it and drops the rest; the first byte too many calls
@@ -401,7 +404,7 @@ func gradeInChild(exe string, s lab.Submission, opts lab.Options, lim childLimit
 		return fail("%v", err)
 	}
 	req, err := json.Marshal(gradeRequest{Dir: []byte(dir), Main: []byte(s.Main), Label: []byte(s.Label), Options: opts,
-		MemBytes: lim.Mem, CPUSeconds: int64(2*lim.Timeout/time.Second) + 2})
+		MemBytes: lim.Mem, CPUSeconds: int64(2*lim.Timeout/time.Second) + 2, Interp: opts.Engine == nil})
 	if err != nil {
 		return fail("internal error: cannot pass the options to the grading process: %v", err)
 	}
@@ -495,6 +498,7 @@ func cmdGradeOne(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	req.Options.Engine = engineFor(req.Interp)
 	row := lab.GradeSubmission(lab.Submission{Label: string(req.Label), Dir: string(req.Dir), Main: string(req.Main)}, req.Options)
 	for _, f := range []*float64{&row.Rank, &row.CPB} {
 		if math.IsNaN(*f) || math.IsInf(*f, 0) {
