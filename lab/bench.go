@@ -234,12 +234,23 @@ func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *a
 // a malformed call spec, out-of-range numbers); problems of the implementation (wrong output, fault,
 // missing symbol, cycle limit) are in the report with Pass false.
 func Bench(im *asm.Image, opts Options) (*Report, error) {
+	h, rep, err := prepare(im, opts)
+	if err != nil || rep.Error != "" {
+		return rep, err
+	}
+	h.measure(rep)
+	return rep, nil
+}
+
+// prepare checks the options and builds the harness of one bench; a problem of the implementation is
+// the report's Error.
+func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 	t := LookupTask(normalizeID(opts.Task))
 	if opts.Task == "" {
-		return nil, ErrNoTask
+		return nil, nil, ErrNoTask
 	}
 	if t == nil {
-		return nil, fmt.Errorf("unknown task %q (known: %s)", opts.Task, strings.Join(TaskIDs(), ", "))
+		return nil, nil, fmt.Errorf("unknown task %q (known: %s)", opts.Task, strings.Join(TaskIDs(), ", "))
 	}
 	if opts.Scenario == "" {
 		opts.Scenario = t.Scenario
@@ -249,13 +260,13 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 	}
 	sc := LookupScenario(opts.Scenario)
 	if sc == nil {
-		return nil, fmt.Errorf("unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios(), ", "))
+		return nil, nil, fmt.Errorf("unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios(), ", "))
 	}
 	if (t.Kind == KindKernel) != (sc.Name == ScenarioKernel) {
 		if t.Kind == KindKernel {
-			return nil, fmt.Errorf("task %s is a kernel: its only scenario is %q", t.ID, ScenarioKernel)
+			return nil, nil, fmt.Errorf("task %s is a kernel: its only scenario is %q", t.ID, ScenarioKernel)
 		}
-		return nil, fmt.Errorf("scenario %q is for kernel tasks; %s is a block cipher", ScenarioKernel, t.ID)
+		return nil, nil, fmt.Errorf("scenario %q is for kernel tasks; %s is a block cipher", ScenarioKernel, t.ID)
 	}
 	switch {
 	case opts.Vectors == 0:
@@ -263,13 +274,13 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 	case opts.Vectors < 0:
 		opts.Vectors = 0
 	case opts.Vectors > MaxVectors:
-		return nil, fmt.Errorf("%d vectors: at most %d", opts.Vectors, MaxVectors)
+		return nil, nil, fmt.Errorf("%d vectors: at most %d", opts.Vectors, MaxVectors)
 	}
 	if opts.MaxCycles == 0 {
 		opts.MaxCycles = DefaultMaxCycles
 	}
 	if opts.MaxCycles > MaxCycleLimit {
-		return nil, fmt.Errorf("cycle limit %d: at most %d", opts.MaxCycles, MaxCycleLimit)
+		return nil, nil, fmt.Errorf("cycle limit %d: at most %d", opts.MaxCycles, MaxCycleLimit)
 	}
 	if opts.RK == "" {
 		opts.RK = t.RK
@@ -278,7 +289,7 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 	if opts.Call != "" {
 		c, err := ParseCallFor(opts.Call, t)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		call = c
 	} else {
@@ -295,11 +306,7 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 		}
 	}
 	h, rep := newHarness(im, t, sc, call, opts)
-	if rep.Error != "" {
-		return rep, nil
-	}
-	h.measure(rep)
-	return rep, nil
+	return h, rep, nil
 }
 
 // MaxCycleLimit is the largest cycle limit of one call Bench accepts.
@@ -637,6 +644,34 @@ func (v *testVector) input(b *buffer) []byte {
 
 // run runs one call of the routine on vector v and returns the output buffers afterwards.
 func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycles uint64, stop emu.Stop, problem string) {
+	h.setup(m, v)
+	stop = m.Run(h.opts.MaxCycles)
+	if n := m.SPMWrites(); n > 0 {
+		// Isolation: every call starts from the program as loaded.
+		h.spm += n
+		m.ResetFlash(h.im.Flash)
+	}
+	out = map[Role][]byte{}
+	for _, b := range h.bufs {
+		if b.Value {
+			continue
+		}
+		if b.Dir == DirIn {
+			if got := m.Data(b.addr, b.size); !bytes.Equal(got, v.input(&b)) && problem == "" {
+				problem = fmt.Sprintf("the routine wrote its read-only input buffer %s (%s)", b.Role, ArgRegisters(b.arg))
+			}
+		}
+		if _, ok := v.want[b.Role]; ok {
+			out[b.Role] = m.Data(b.addr, b.size)
+		}
+	}
+	return out, m.Cycles(), stop, problem
+}
+
+// setup puts machine m in the state of the call's first instruction for vector v: the image loaded,
+// the buffers filled, the round keys written, registers planted and set to the arguments, the return
+// sentinel pushed, PC at the entry and the cycle counter at 0.
+func (h *harness) setup(m *emu.Machine, v *testVector) {
 	resetWithImage(m, h.im)
 	for i := range h.bufs {
 		if !h.bufs[i].Value {
@@ -674,27 +709,6 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycle
 	m.ResetStackLow()
 	m.SetPC(h.entry)
 	m.SetCycles(0)
-	stop = m.Run(h.opts.MaxCycles)
-	if n := m.SPMWrites(); n > 0 {
-		// Isolation: every call starts from the program as loaded.
-		h.spm += n
-		m.ResetFlash(h.im.Flash)
-	}
-	out = map[Role][]byte{}
-	for _, b := range h.bufs {
-		if b.Value {
-			continue
-		}
-		if b.Dir == DirIn {
-			if got := m.Data(b.addr, b.size); !bytes.Equal(got, v.input(&b)) && problem == "" {
-				problem = fmt.Sprintf("the routine wrote its read-only input buffer %s (%s)", b.Role, ArgRegisters(b.arg))
-			}
-		}
-		if _, ok := v.want[b.Role]; ok {
-			out[b.Role] = m.Data(b.addr, b.size)
-		}
-	}
-	return out, m.Cycles(), stop, problem
 }
 
 // stopProblem describes a stop other than a return within the cycle limit, or "" for a good return.
@@ -953,4 +967,49 @@ func (h *harness) primaryInput(v *testVector) []byte {
 		}
 	}
 	return nil
+}
+
+// CallSetup describes a call PrepareCall set up: where it enters and returns, its buffers and the
+// vector's inputs and expected output.
+type CallSetup struct {
+	Entry    uint32 // word address of the first instruction
+	Sentinel uint32 // word address the pushed return address points at: a RET to it ends the call
+	Call     string // e.g. "cham64_128_encrypt(block)"
+	Buffers  []BufferUse
+	Inputs   []BufferBytes
+	Output   Role   // the buffer checked
+	Expected []byte // what it must hold after the call
+	// Report holds the harness's notes on the call (its RKIn, Notes, Error when it cannot be set up).
+	Report *Report
+}
+
+// PrepareCall sets up test vector i (0 = the official vector, then the seeded random ones in the
+// order Bench runs them) of the call Bench would measure, on a new machine with cfg (for a debugger:
+// breakpoints, trace, profile), exactly as the harness does: image loaded, buffers filled, round keys
+// written, registers planted, the return sentinel pushed and set, PC at the entry, cycles 0. It
+// returns an error for bad options; a call that cannot be set up (a missing entry) has Report.Error
+// set and no machine.
+func PrepareCall(im *asm.Image, opts Options, i int, cfg emu.Config) (*emu.Machine, *CallSetup, error) {
+	h, rep, err := prepare(im, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	cs := &CallSetup{Call: rep.Call, Buffers: rep.Buffers, Report: rep, Entry: h.entry, Sentinel: h.sentinel}
+	if rep.Error != "" {
+		return nil, cs, nil
+	}
+	if i < 0 || i > h.opts.Vectors {
+		return nil, nil, fmt.Errorf("vector %d: the bench runs vectors 0..%d", i, h.opts.Vectors)
+	}
+	rng := rand.New(rand.NewPCG(h.opts.Seed, 0x61767266))
+	var v *testVector
+	for j := 0; j <= i; j++ {
+		v = h.vector(rng, j)
+	}
+	m := emu.New(h.dev, h.im.Flash, cfg)
+	h.setup(m, v)
+	vr := h.result(v, i, map[Role][]byte{}, 0)
+	cs.Inputs, cs.Output = vr.Inputs, vr.Output
+	cs.Expected = v.want[vr.Output]
+	return m, cs, nil
 }

@@ -1,13 +1,17 @@
 package lab_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -350,5 +354,47 @@ func TestStrictCycleLimit(t *testing.T) {
 	over := benchText(t, src, lab.Options{Vectors: -1, MaxCycles: n - 1})
 	if over.Pass || !strings.Contains(over.Error, "over the limit") {
 		t.Errorf("a call of limit+1 cycles: %s", dump(over))
+	}
+}
+
+// TestPrepareCall sets up the official vector's call as Bench does and runs it to its return: the
+// cycles are the official vector's and the checked buffer holds the expected output.
+func TestPrepareCall(t *testing.T) {
+	src := readFile(t, "testdata/conv/cham64_dst_src_rk.S")
+	im, err := asm.Assemble("c.S", []byte(src), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := lab.Options{Task: "cham64-128", Call: lab.DetectCall([]byte(src)), Vectors: 5}
+	rep, err := lab.Bench(im, opts)
+	if err != nil || !rep.Pass {
+		t.Fatalf("bench: %v %s", err, dump(rep))
+	}
+	for _, i := range []int{0, 3} {
+		m, cs, err := lab.PrepareCall(im, opts, i, emu.Config{})
+		if err != nil || m == nil {
+			t.Fatalf("PrepareCall: %v %+v", err, cs)
+		}
+		if m.PC() != cs.Entry || cs.Call != "cham64_encrypt(out, in, rk)" || cs.Output != "out" || len(cs.Buffers) != 3 {
+			t.Fatalf("setup: pc %#x, %+v", m.PC(), cs)
+		}
+		if s := m.Run(1_000_000); s.Reason != emu.StopReturn {
+			t.Fatalf("vector %d: %v", i, s)
+		}
+		var out lab.BufferUse
+		for _, b := range cs.Buffers {
+			if b.Role == cs.Output {
+				out = b
+			}
+		}
+		if got := m.Data(out.Addr, out.Size); !bytes.Equal(got, cs.Expected) || m.Cycles() != rep.Official.Cycles {
+			t.Errorf("vector %d: out %x (want %x), %d cycles (bench %d)", i, got, cs.Expected, m.Cycles(), rep.Official.Cycles)
+		}
+		if i == 0 && fmt.Sprintf("%x", cs.Expected) != rep.Official.Expected {
+			t.Errorf("official expected %x, bench %s", cs.Expected, rep.Official.Expected)
+		}
+	}
+	if _, _, err := lab.PrepareCall(im, opts, 99, emu.Config{}); err == nil {
+		t.Error("vector past the bench's count accepted")
 	}
 }
