@@ -132,29 +132,41 @@ func assemble(path, device string, defs map[string]string, stderr io.Writer) (*a
 }
 
 func cmdAsm(args []string, stdout, stderr io.Writer) int {
-	fl := newFlags("asm", "[-device NAME] [-D NAME[=VALUE]]... [-o FILE.hex] [-lst FILE.lst] FILE", stderr)
+	fl := newFlags("asm", "[-device NAME] [-dialect gnu|atmel] [-D NAME[=VALUE]]... [-I DIR]... [-o FILE.hex] [-lst FILE.lst] FILE... | FOLDER", stderr)
 	dev := deviceFlag(fl)
+	dialect := fl.String("dialect", "", dialectUsage)
 	defs := defines{}
-	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable)")
-	out := fl.String("o", "", "write Intel HEX to `FILE` (default: FILE with .hex)")
+	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable; -DNAME=VALUE as gcc takes it)")
+	var incs includeDirs
+	fl.Var(&incs, "I", "search `DIR` for #include and .include files (repeatable; -IDIR as gcc takes it)")
+	out := fl.String("o", "", "write Intel HEX to `FILE` (default: the first FILE, or FOLDER, with .hex)")
 	lst := fl.String("lst", "", "write a listing to `FILE`")
-	if fl.Parse(args) != nil {
+	if fl.Parse(gccArgs(args)) != nil {
 		return 2
 	}
-	if fl.NArg() != 1 {
+	if fl.NArg() < 1 {
 		fl.Usage()
 		return 2
 	}
 	src := fl.Arg(0)
-	im, ok := assemble(src, *dev, defs, stderr)
-	if !ok {
+	cp, err := openProgram(fl.Args(), incs)
+	if err != nil {
+		fmt.Fprintf(stderr, "avrlab: %v\n", err)
+		return 1
+	}
+	defer cp.done()
+	devSet := false
+	fl.Visit(func(f *flag.Flag) { devSet = devSet || f.Name == "device" })
+	im, err := assembleDialect(cp, *dialect, *dev, devSet, defs)
+	if err != nil {
+		printErrors(err, cp.prog.FS, cp.dir, stderr)
 		return 1
 	}
 	if *out == "" {
-		*out = strings.TrimSuffix(src, filepath.Ext(src)) + ".hex"
+		*out = strings.TrimSuffix(filepath.Clean(src), filepath.Ext(src)) + ".hex"
 	}
 	var hex bytes.Buffer
-	if err := ihex.Write(&hex, im.Flash, im.Emitted); err != nil {
+	if err := im.WriteHex(&hex); err != nil {
 		fmt.Fprintf(stderr, "avrlab: %v\n", err)
 		return 1
 	}
@@ -171,7 +183,7 @@ func cmdAsm(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %d bytes of flash (%d emitted), %d bytes .data, %d bytes .bss -> %s\n",
-		src, len(im.Flash), im.EmittedBytes(0, uint32(len(im.Flash))), len(im.Data), im.BSSSize, *out)
+		strings.Join(fl.Args(), " "), len(im.Flash), im.EmittedBytes(0, uint32(len(im.Flash))), len(im.Data), im.BSSSize, *out)
 	return 0
 }
 
@@ -383,7 +395,7 @@ func sregFlags(s uint8) string {
 }
 
 func cmdBench(args []string, stdout, stderr io.Writer) int {
-	fl := newFlags("bench", "[-task ID] [-scenario S] [-call SPEC] [-entry NAME] [-rk NAME] [-device NAME] [-D NAME[=VALUE]]... [-vectors N] [-json] FILE", stderr)
+	fl := newFlags("bench", "[-task ID] [-scenario S] [-call SPEC] [-entry NAME] [-rk NAME] [-device NAME] [-D NAME[=VALUE]]... [-I DIR]... [-vectors N] [-json] FILE... | FOLDER", stderr)
 	task := fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
 	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
 	call := fl.String("call", "", "call spec `NAME(ARG, ...)`, ARG one of block, in, out, key, rk, rkout (default: the \"; avrlab call:\" line, else the scenario's)")
@@ -391,16 +403,18 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	rk := fl.String("rk", "", "round-key symbol (default: the task's, e.g. cham64_128_rk)")
 	dev := taskDeviceFlag(fl)
 	defs := defines{}
-	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable)")
+	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable; -DNAME=VALUE as gcc takes it)")
+	var incs includeDirs
+	fl.Var(&incs, "I", "search `DIR` for #include and .include files (repeatable; -IDIR as gcc takes it)")
 	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d)", maxVectors))
 	seed := fl.Uint64("seed", 0, "seed of the random vectors")
 	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
 	interp := interpFlag(fl)
-	if fl.Parse(args) != nil {
+	if fl.Parse(gccArgs(args)) != nil {
 		return 2
 	}
-	if fl.NArg() != 1 {
+	if fl.NArg() < 1 {
 		fl.Usage()
 		return 2
 	}
@@ -411,21 +425,21 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		*vecs = -1
 	}
 	path := fl.Arg(0)
-	fsys, name, done, err := openSource(path)
+	cp, err := openProgram(fl.Args(), incs)
 	if err != nil {
 		fmt.Fprintf(stderr, "avrlab: %v\n", err)
 		return 1
 	}
-	defer done()
+	defer cp.done()
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Entry: *entry, RK: *rk, Device: *dev, Defines: defs,
 		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: engineFor(*interp)}
-	rep, _, err := lab.BenchFile(fsys, name, opts)
+	rep, _, err := lab.BenchProgram(cp.prog, opts)
 	if err != nil {
 		var el asm.ErrorList
 		if errors.As(err, &el) {
-			printErrors(err, fsys, filepath.Dir(path), stderr)
+			printErrors(err, cp.prog.FS, cp.dir, stderr)
 		} else {
-			fmt.Fprintf(stderr, "avrlab: %s: %v\n", path, err)
+			fmt.Fprintf(stderr, "avrlab: %s: %v\n", strings.Join(fl.Args(), " "), err)
 		}
 		return 1
 	}
