@@ -3,6 +3,8 @@ package lab
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/avrlab/avrlab/emu/translate"
@@ -38,6 +40,55 @@ func TestEngineSameReport(t *testing.T) {
 	t.Logf("%+v", st)
 }
 
+// TestEngineSameReportHarness benches the harness's own test programs interpreted and translated
+// (the scenarios, the calling conventions, an avr-gcc ELF and, with avr-gcc installed, a kernel task):
+// identical reports.
+func TestEngineSameReportHarness(t *testing.T) {
+	eng := translate.NewEager()
+	type bench struct {
+		dir, file string
+		opts      Options
+	}
+	benches := []bench{
+		{"testdata", "speck64.S", Options{Vectors: 20}},
+		{"testdata", "speck64dec.S", Options{Scenario: ScenarioDecrypt, Vectors: 20}},
+		{"testdata", "speck64ks.S", Options{Scenario: ScenarioKeySchedule, Vectors: 20}},
+		{"testdata/conv", "cham64_dst_src_rk.S", Options{Vectors: 20}},
+		{"testdata/conv", "cham64_key_out_in.S", Options{Vectors: 20}},
+		{"testdata/conv", "speck64_block_rk.S", Options{Vectors: 20}},
+		{"testdata", "speck64c.elf", Options{Task: "speck64-128", Vectors: 20}},
+	}
+	if _, err := exec.LookPath("avr-gcc"); err == nil {
+		dir := t.TempDir()
+		elf := filepath.Join(dir, "mpmul160.elf")
+		if out, err := exec.Command("avr-gcc", "-Os", "-mmcu=atmega128", "-o", elf, "testdata/kernels/mpmul160.c").CombinedOutput(); err != nil {
+			t.Fatalf("avr-gcc: %v\n%s", err, out)
+		}
+		benches = append(benches, bench{dir, "mpmul160.elf", Options{Task: "mpmul-160", Vectors: 20}})
+	}
+	for _, b := range benches {
+		want, _, err := BenchFile(os.DirFS(b.dir), b.file, b.opts)
+		if err != nil {
+			t.Fatalf("%s: %v", b.file, err)
+		}
+		o := b.opts
+		o.Engine = eng
+		got, _, err := BenchFile(os.DirFS(b.dir), b.file, o)
+		if err != nil {
+			t.Fatalf("%s: %v", b.file, err)
+		}
+		wj, _ := json.Marshal(want)
+		gj, _ := json.Marshal(got)
+		if string(wj) != string(gj) {
+			t.Errorf("%s: translated report differs\n got: %s\nwant: %s", b.file, gj, wj)
+		}
+		if !want.Pass {
+			t.Errorf("%s: does not pass: %s", b.file, want.Error)
+		}
+	}
+	t.Logf("%+v", eng.Stats())
+}
+
 // BenchmarkBenchCHAM64Engine benches examples/cham64-v2.S end to end (assembly, 101 vectors, 64
 // constant-time inputs, flash and RAM measured), interpreted and translated in one run: "native" is
 // what one `avrlab bench` does (a new engine with the DefaultHot threshold, which this short bench
@@ -54,7 +105,8 @@ func BenchmarkBenchCHAM64Engine(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		eng  func() *translate.Engine
-	}{{"interp", nil}, {"translated", translate.NewNative}, {"warm", func() *translate.Engine { return warm }}} {
+	}{{"interp", nil}, {"native", translate.NewNative}, {"eager", translate.NewEager},
+		{"warm", func() *translate.Engine { return warm }}} {
 		b.Run(bc.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				opts := Options{}
