@@ -368,7 +368,7 @@ func (p *parser) statement(st *stmt) {
 		return
 	}
 	i := 0
-	if toks[0].kind == tOp && toks[0].text == "#" || toks[0].kind == tIllegal && toks[0].text == "#" {
+	if toks[0].kind == tIllegal && toks[0].text == "#" {
 		p.hashLine(st, toks)
 		return
 	}

@@ -1,10 +1,72 @@
-// Package atmel is avrlab's front end for the Atmel AVRASM2 dialect (Atmel Studio's assembler, .asm
-// and .inc files), beside the GNU avr-as dialect of package asm. It reads the syntax only: what it
-// makes of a source is the same object the GNU front end makes, linked into an asm.Image by the same
-// code, so expressions, symbols, layout and diagnostics are shared.
+// Package atmel is avrlab's front end for the Atmel AVRASM2 dialect (Atmel Studio's assembler, .asm and
+// .inc files), beside the GNU avr-as dialect of package asm. It reads the syntax only: what it makes of a
+// source is an [obj.Object], the type the GNU front end makes, linked into an asm.Image by asm.Link, so
+// expressions (obj.Evaluator), symbols, layout, encoding and diagnostics are shared. It sits where the GNU
+// front end does: source → asm/atmel → obj.Object → asm.Link → image → emu.
+//
+// Simple use (the part comes from the source's .device, or from Config.Device):
+//
+//	u := atmel.Parse("main.asm", src, atmel.Config{FS: os.DirFS(dir)})
+//	im, err := asm.Link(u.Object.Device, []*obj.Object{u.Object}, 0)
+//	eep, written, eepErrs := atmel.EEPROMImage(u) // after the link: the .eseg bytes
+//
+// [Detect] tells the dialect of a file: its "; avrlab dialect: atmel|gnu" line, else its extension (.asm
+// and .inc are AVRASM2). [AtmelHint] and [GNUHint] are the messages for a line of the other dialect.
+//
+// # Passes
+//
+//  1. Preparation: ';' comments are blanked (so that the C preprocessor neither reads an apostrophe in
+//     "; don't" nor keeps a comment in a #define) and each .include line becomes #include, so that
+//     included files share the preprocessor's macros, as AVRASM2 has it (the device definition files
+//     guard themselves with #ifndef). $hex in # lines becomes 0xhex. Each included file ends with a
+//     marker line, for .exit.
+//  2. The C preprocessor of package asm/cpp: #define (with parameters too), #undef, #if, #ifdef, #ifndef,
+//     #elif, #else, #endif, #include, #error, #warning, #pragma, /* */ and // comments, with the -D
+//     options and the predefined __AVRASM_VERSION__, __PART_NAME__ and __ATmega128__ (for the part).
+//     Device definition files the file system lacks ("m128def.inc", "tn45def.inc", in any case) come
+//     from package isa/devreg's tables.
+//  3. Statements, one per line: labels, directives, instructions, macro calls. Instruction forms are
+//     chosen from the isa table by operand shapes and the device; operand expressions are kept for the
+//     linker. Code labels are word addresses in expressions (the object keeps byte addresses: each
+//     reference to a code label is divided by 2, and jump and branch operands multiplied by 2 for the
+//     shared encoder); data and EEPROM labels count bytes. The code segment is the object's only flash
+//     section and the data segment its only SRAM one, so the linker puts them at flash 0 and at the
+//     part's SRAM start: addresses are known while reading, as AVRASM2 has them, and .if, .org and .byte
+//     can use labels defined above them.
+//
+// The dialect follows Microchip's AVR Assembler user guide: the directives .byte .cseg .csegsize .db
+// .dd .def .device .dq .dseg .dw .elif .else .endif .endm .endmacro .equ .error .eseg .exit .if .ifdef
+// .ifndef .include .list .listmac .macro .message .nolist .org .overlap .nooverlap .set .undef .warning;
+// the functions LOW HIGH BYTE2 BYTE3 BYTE4 LWRD HWRD PAGE EXP2 LOG2 ABS DEFINED STRLEN; C's operators
+// and precedence on 64-bit values, comparisons giving 1 or 0 and >> shifting arithmetically; numbers in
+// decimal, $hex, 0xhex, 0b binary and octal with a leading 0; character constants with C escapes; literal
+// strings, joined when adjacent; PC, the code location counter in words; names, mnemonics, registers and
+// directives in any case; register pairs (r25:r24, XH:XL) in movw, adiw and sbiw; macros with @0..@9
+// whose labels are local to each expansion.
+//
+// # Differences from AVRASM2
+//
+//   - Not read: floating-point constants and INT, FRAC, Q7, Q15; avra's extensions (.define, [a:b]
+//     macro arguments, %DAY% tags).
+//   - Refused where AVRASM2 may accept: code placed over code (.org going back; .overlap is read but
+//     changes nothing), more than 10 macro arguments, a .device after code or naming another part than
+//     Config.Device, .include after a label on its line.
+//   - .include is read by the preprocessor, so a missing file is an error even inside a .if group that
+//     is not assembled, and a #define in such a file takes effect.
+//   - The EEPROM segment is evaluated by EEPROMImage after the link: the object layer has no EEPROM
+//     memory yet.
 //
 // Its tests compare it with Debian's avra 1.4.2 (internal/oracle.Avra) on generated programs covering
-// every instruction form at its operand boundaries and on hand-written programs using each directive
-// and function; where avra departs from Microchip's AVR Assembler user guide, the tests
-// follow the guide.
+// every instruction form at its operand boundaries and on hand-written programs using each directive and
+// function; where avra departs from the guide, the tests follow the guide (testdata/avra-differs.json).
+//
+// # Limits
+//
+// The limits of package asm, with the same messages where they apply: source files of at most 1 MiB each
+// and 4 MiB in all (Config.MaxFileBytes, MaxTotalBytes), 100 levels of macro calls and includes, 256
+// levels of nesting in an expression and of open .if, 1,000,000 statements after expansion, 32 MiB of
+// text made by macro arguments, an effort budget of 16,000,000 steps shared with the linker, each segment
+// within its memory (flash, SRAM from its start, EEPROM), and Config.MaxErrors errors (10; one per line).
+//
+// Parse is safe for concurrent use; a Unit belongs to one link.
 package atmel

@@ -23,6 +23,7 @@ var badInputs = []struct {
 	// Operands.
 	{"ldi r5, 1\n", "1:5: expected register r16..r31, found r5"},
 	{"ldi tmp, 1\n", "1:5: expected register r16..r31, found tmp (not a register name: .def gives registers names)"},
+	{".device ATtiny45\nldi ZL, 1\n", `2:5: expected register r16..r31, found ZL (XL..ZH are named by the device definition file: .include "tn45def.inc")`},
 	{"ldi r17:r16, 1\n", "1:5: expected register r16..r31, found r17:r16 (a register pair goes only in movw, adiw and sbiw)"},
 	{"movw r24:r25, r0\n", "1:6: r24:r25 is not a register pair: write rN+1:rN with an even N (r25:r24)"},
 	{"ld r0, X+5\n", "1:8: X has no displacement form: use Y+q or Z+q"},

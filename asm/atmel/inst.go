@@ -7,6 +7,7 @@ import (
 
 	"github.com/avrlab/avrlab/asm/obj"
 	"github.com/avrlab/avrlab/isa"
+	"github.com/avrlab/avrlab/isa/devreg"
 )
 
 // shape is what an operand looks like before its value is known.
@@ -213,7 +214,12 @@ func (p *parser) chooseForm(st *stmt, name *tok, forms []*isa.Form, ops []operan
 			case (o.ptr == isa.PtrYDisp || o.ptr == isa.PtrZDisp) && (mn == "ld" || mn == "st"):
 				msg += fmt.Sprintf(" (a displacement needs %sd)", mn)
 			case o.shape == shExpr && len(o.toks) == 1 && o.toks[0].kind == tIdent && wantsRegister(forms, len(ops), j):
-				msg += " (not a register name: .def gives registers names)"
+				switch fold(o.toks[0].text) {
+				case "xl", "xh", "yl", "yh", "zl", "zh":
+					msg += fmt.Sprintf(" (XL..ZH are named by the device definition file: .include %q)", devregIncFile(p.dev))
+				default:
+					msg += " (not a register name: .def gives registers names)"
+				}
 			}
 			p.errAt(st, o.off, o.end, msg)
 			return nil
@@ -422,4 +428,12 @@ func editDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// devregIncFile is the device definition file of d ("m128def.inc").
+func devregIncFile(d *isa.Device) string {
+	if f := devreg.IncFile(d.Name); f != "" {
+		return f
+	}
+	return "m128def.inc"
 }
