@@ -343,10 +343,16 @@ func (a *assembler) pass1(name string, src []byte) {
 		defines[k] = v
 	}
 	lines, err := cpp.Preprocess(name, src, cpp.Config{
-		FS:              a.cfg.FS,
-		IncludeDirs:     a.cfg.Include,
-		Defines:         defines,
-		Builtin:         deviceHeaders(a.dev),
+		FS:          a.cfg.FS,
+		IncludeDirs: a.cfg.Include,
+		Defines:     defines,
+		Builtin:     deviceHeaders(a.dev),
+		BuiltinFunc: func(n string) (string, bool) {
+			if n == "avr/io.h" {
+				return ioHeader(a.dev), true
+			}
+			return "", false
+		},
 		MaxIncludeDepth: maxDepth,
 		ReadFile:        a.reader.Read,
 		Warn: func(e *cpp.Error) {

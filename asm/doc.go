@@ -4,7 +4,7 @@
 // Simple use:
 //
 //	im, err := asm.AssembleFile("main.S", asm.Config{Device: "atmega128", FS: os.DirFS(dir)})
-//	if err != nil { // an ErrorList: "file:line:col: message", one per line, sorted
+//	if err != nil { // an ErrorList: "file:line:col: message", one per line, in source order
 //		...
 //	}
 //	fmt.Printf("% x\n", im.Flash)
@@ -12,15 +12,25 @@
 // The returned [Image] is immutable and safe to share between goroutines (many emulator runs of one
 // program); [Assemble] itself is safe for concurrent use.
 //
+// A program of several files is assembled file by file and linked as avr-gcc -nostartfiles
+// -nostdlib a.S b.S links it:
+//
+//	im, err := asm.AssembleFiles([]string{"main.S", "round.S", "tables.S"}, cfg)
+//
+// Underneath, [Compile] runs the GNU front end on one file and returns its [obj.Object] (sections of
+// items whose expressions are the relocations, symbols, diagnostics), and [Link] builds the image of
+// one or more objects; other front ends (the AVRASM2 dialect) produce the same objects.
+//
 // # Passes
 //
 //  1. Preprocess: the source goes through the C preprocessor (package asm/cpp), as with avr-gcc
 //     -x assembler-with-cpp. avrlab supplies the predefined device macros (__AVR_ATmega128__,
-//     __AVR_ARCH__, __AVR_HAVE_MUL__, …) and virtual headers <avr/io.h>, <avr/sfr_defs.h> and
-//     <avr/common.h> generated from the [isa.Device]: _SFR_IO8, _SFR_MEM8, _SFR_IO_ADDR, _BV,
-//     __SFR_OFFSET (0x20 on classic parts, 0 on AVRxm/AVRxt), SP, SREG_C…SREG_I, RAMSTART, RAMEND,
-//     XRAMEND (= RAMEND: no external RAM is modelled), FLASHEND, E2END and every register the device
-//     lists.
+//     __AVR_ARCH__, __AVR_HAVE_MUL__, …) and virtual headers: <avr/sfr_defs.h> and <avr/common.h>
+//     (_SFR_IO8 … _SFR_MEM32, _SFR_IO_ADDR, _BV, __SFR_OFFSET: 0x20 on classic parts, 0 on
+//     AVRxm/AVRxt, SP, SREG_C…SREG_I) and <avr/io.h> with every name avr-libc's header defines for
+//     the device, from the tables of isa/devreg: registers, bit numbers (PB3, PINB0), bit masks,
+//     memory constants (RAMEND, XRAMEND, FLASHEND, E2END, SPM_PAGESIZE …) and XL…ZH. -I folders
+//     ([Config.Include]) are searched after the including file's folder.
 //  2. Pass 1 reads statement by statement (';' comments, '#' comment lines, '$' separators), expands
 //     .macro/.rept/.irp/.irpc, follows .if/.else/.endif and .include, defines labels and assigned
 //     symbols, chooses each instruction's form from the [isa] table by operand shapes and the device
@@ -43,15 +53,19 @@
 // which give -1 or 0, above && above ||), 64-bit values with a logical >>, lo8 hi8 hh8 hlo8 hhi8 pm
 // pm_lo8 pm_hi8 pm_hh8 gs (lower case only), numeric local labels (1: 1b 1f), "." as the address
 // after the instruction in an instruction operand (rjmp . falls through, rjmp .-2 loops) and as the
-// current location elsewhere, register names r0–r31 in any case, X/Y/Z with + and -, Y+q and Z+q,
+// current location elsewhere, register names r0–r31 and XL XH YL YH ZL ZH in any case (XL..ZH only where a
+// register goes; in an expression they are symbols, as in avr-as), X/Y/Z with + and -, Y+q and Z+q,
 // registers given as numbers or symbols (mov 3, r1), macros that override mnemonics and are found in
 // any case, and the directives .section .text .data .pushsection .popsection .previous .org .byte
 // .word .hword .short .2byte .long .int .4byte .quad .8byte .ascii .asciz .string .space .skip .zero
-// .fill .align .p2align .balign .equ .set .equiv = .global .globl .weak .local .extern .type .size
+// .fill .align .p2align .balign .equ .set .equiv .eqv = == .global .globl .weak .local .extern .type .size
 // .func .endfunc .file .ident .macro .endm .exitm .purgem .rept .irp .irpc .endr .if .ifdef .ifndef
 // .ifnotdef .ifeq .ifne .ifgt .ifge .iflt .ifle .ifb .ifnb .ifc .ifnc .ifeqs .ifnes .elseif .else
 // .endif .include .error .err .warning .print .end .lcomm .comm .list .nolist .psize .title .sbttl
-// .eject.
+// .eject .struct, and ". = expr" (as .org). An .eqv or "==" symbol is read again at each use, with
+// the symbols as they are then; a register given by an expression must have its value where it is
+// used (avr-as: "constant value required": not a label, not a symbol defined further down or in
+// another file).
 //
 // # Differences from avr-as
 //
@@ -76,14 +90,20 @@
 // expressions (lo8(x)+1), expressions on addresses are evaluated after layout (label/2), and an
 // .include'd file may start with a UTF-8 byte-order mark (avr-gcc's preprocessor drops it from the
 // main file and #include'd files, but avr-as rejects it in an .include'd one). .include looks for
-// the file next to the including file first, then next to the main file (where avr-as looks);
-// absolute paths and paths leaving the file system root are refused. Included files are read only
-// through [Config.FS].
+// the file next to the including file first, then next to the main file (where avr-as looks), then
+// in the -I folders (avr-gcc gives -I to the preprocessor only). One rule confines every include
+// ([IncludePath]): absolute paths, backslashes and paths leaving the file system root are refused.
+// Included files are read only through [Config.FS].
+//
+// Diagnostics come in source order, as avr-as prints them: an included file's at the line that
+// includes it, among the includer's own (not sorted by file name).
 //
 // Not modelled: the jmp stubs avr-ld adds on devices with EIND (atmega2560, atxmega128a1) for each
 // pm()/gs() target; avrlab resolves gs(x) to x/2 (right for targets below 128 KiB) and refuses
 // targets above, so with pm()/gs() on those devices code addresses differ from avr-gcc's by the
-// stubs' size. Linker relaxation and --pmem-wrap-around are not done either.
+// stubs' size. Linker relaxation and --pmem-wrap-around are not done either. In a program of several
+// files, avr-ld merges .comm symbols of one name into one and lets a symbol override a .weak one of
+// the same name; avrlab reports both as a symbol defined twice.
 //
 // # Limits
 //
@@ -128,5 +148,9 @@
 //   - Preprocessor (package asm/cpp): #if expressions nested 256 levels, #if nested 256 levels in a
 //     file, macro expansions and macro calls in macro arguments nested 256 levels, 2M tokens of macro
 //     expansion work, 8 MiB read counting every #include again, 64 MiB and 1M lines of output.
-//   - Errors: [Config.MaxErrors] (10 by default), counting one error per line.
+//   - Errors: [Config.MaxErrors] (10 by default) per file, counting one error per line: a main file
+//     reaching it stops the assembly; an included file's further errors are dropped after `too many
+//     errors in "x.inc"; its other errors are not reported`, so that the includer's own errors are
+//     still reported; all files together stop at ten times the limit. [AssembleFiles] links at most
+//     [MaxFiles] files.
 package asm

@@ -121,6 +121,9 @@ type Config struct {
 	// "avr/io.h"). <...> includes look here before FS; "..." includes look
 	// here last.
 	Builtin map[string]string
+	// BuiltinFunc, when not nil, supplies virtual headers that are not in
+	// Builtin, made only when included (ok false: no such header).
+	BuiltinFunc func(name string) (text string, ok bool)
 	// MaxIncludeDepth limits nested #include; 0 means 64.
 	MaxIncludeDepth int
 	// MaxFileBytes is the size limit of each #include'd file; 0 or negative means 1 MiB. Only regular

@@ -407,7 +407,11 @@ func (p *pp) include(s *source, d token, args []token) {
 // reason it was not found.
 func (p *pp) find(s *source, name string, angled bool) (*source, string) {
 	builtin := func(n string) *source {
-		if text, ok := p.cfg.Builtin[n]; ok {
+		text, ok := p.cfg.Builtin[n]
+		if !ok && p.cfg.BuiltinFunc != nil {
+			text, ok = p.cfg.BuiltinFunc(n)
+		}
+		if ok {
 			ns := newSource(n, pathDir(n), "builtin:"+n, text)
 			ns.builtin = true
 			return ns
