@@ -1,9 +1,11 @@
 ; AVRASM2 directives: .device .equ .set .def .undef .cseg .dseg .eseg .org .db .dw .byte .list .nolist
-; .listmac .message .warning .exit, directives and names in any case.
+; .listmac .overlap .nooverlap .message .warning .exit, directives and names in any case.
 .device ATmega128
 .nolist
 .list
 .listmac
+.overlap
+.nooverlap
 .equ	COUNT = 5
 .EQU	MASK = (1 << 3) | 1
 .set	V = 1
