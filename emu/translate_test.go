@@ -194,3 +194,27 @@ func FuzzTranslate(f *testing.F) {
 		}
 	})
 }
+
+// TestTranslateLimits stops generated programs at cycle limits inside their loops and calls, and
+// resumes them in later Runs: translated and interpreted agree at every stop.
+func TestTranslateLimits(t *testing.T) {
+	eng := translate.NewEager()
+	gps := genPrograms(t)
+	for i := 0; i < len(gps); i += 5 {
+		d := isa.LookupDevice(gps[i].dev)
+		ms := [2]*emu.Machine{}
+		for k := range ms {
+			cfg := emu.Config{Access: true}
+			if k == 1 {
+				cfg.Engine = eng
+			}
+			ms[k] = emu.New(d, gps[i].img, cfg)
+		}
+		for _, limit := range []uint64{137, 1000, 1001, 5003, 20000} {
+			a, b := ms[0].Run(limit), ms[1].Run(limit)
+			if diff := fullStateOf(ms[1], b).diff(fullStateOf(ms[0], a)); diff != "" {
+				t.Fatalf("program %d, limit %d: %s\n%s", i, limit, diff, listing(gps[i].img))
+			}
+		}
+	}
+}

@@ -28,11 +28,29 @@ const (
 	lT1    = 47
 	lT2    = 48
 	lCode  = 52 // exit code
-	nI32   = 51 // i32 locals after the params
-	lCyc   = 53 // i64
-	lLim   = 54 // i64
+	lS0    = 53 // pending-flag slots: nSlots × 3 locals (see gen.pending)
+	nI32   = 51 + 3*nSlots
+	lCyc   = lS0 + 3*nSlots // i64
+	lLim   = lCyc + 1       // i64
 	nI64   = 2
+	nSlots = 6
 )
+
+// Kinds of pending flag definitions.
+const (
+	pendArith = iota + 1 // r = a ± b (± carry) in slot locals r, a, b
+	pendLogic            // a logical result r; vAt: V is r == vAt (INC, DEC) when not 0
+	pendCom              // COM: logical, and C = 1
+	pendShift            // ASR, LSR, ROR: result r, operand a
+)
+
+// slot is a flag definition whose flags no later instruction reads but an exit might need: its
+// operands are kept in three locals, and an exit computes the flags from them.
+type slot struct {
+	kind int
+	sub  bool
+	vAt  int64
+}
 
 const (
 	labExit = -1 - iota
@@ -53,6 +71,10 @@ type gen struct {
 	pend   int // cycles executed but not yet added to lCyc
 	cur    int // index of the block being written
 	used   [32]bool
+	// pending[i] is 1 + the slot holding the definition of flag bit i that exits must compute, or 0
+	// (the flag's local is right).
+	pending [8]int
+	slots   [nSlots]slot
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -146,6 +168,7 @@ func (g *gen) flush() {
 //
 //go:noinline
 func (g *gen) exit(pc uint32, code int) {
+	g.materialize()
 	g.addCycles(g.pend)
 	g.i32(int64(pc))
 	g.set(lPC)
@@ -263,12 +286,31 @@ func (g *gen) jump(t uint32, last bool) {
 	case j > g.cur:
 		g.br(j)
 	case j == g.cur && g.r.blocks[j].self:
+		g.i32(int64(t))
+		g.set(lPC)
+		g.limitCheck(g.r.blocks[j].d)
 		g.br(labSelf)
 	default:
 		g.i32(int64(t))
 		g.set(lPC)
 		g.br(labLoop)
 	}
+}
+
+// limitCheck leaves with codeLimit at lPC when the next d cycles may reach the limit.
+func (g *gen) limitCheck(d int) {
+	g.get(lCyc)
+	g.op(opI64Const)
+	g.b.s64(int64(d))
+	g.op(opI64Add)
+	g.get(lLim)
+	g.op(opI64GeU)
+	g.open(opIf, labAnon)
+	g.materialize()
+	g.i32(codeLimit)
+	g.set(lCode)
+	g.br(labExit)
+	g.end()
 }
 
 // dispatch emits a computed jump to the word address on the stack.
@@ -332,6 +374,9 @@ func (g *gen) function() []byte {
 	for j := n - 1; j >= 0; j-- {
 		g.open(opBlock, j)
 	}
+	// The limit check of every way in through the dispatch: the code ahead runs at most dmax cycles
+	// before the next check.
+	g.limitCheck(r.dmax)
 	// Dispatch on the word address: entries to their blocks, anything else to labNoCode. Entries
 	// are grouped in clusters without long gaps, one br_table each (a table over a sparse span, say
 	// a call to the end of flash, would be huge).
@@ -365,20 +410,10 @@ func (g *gen) function() []byte {
 		if b.self {
 			g.open(opLoop, labSelf)
 		}
-		if b.entry {
-			g.get(lCyc)
-			g.op(opI64Const)
-			g.b.s64(int64(b.d))
-			g.op(opI64Add)
-			g.get(lLim)
-			g.op(opI64GeU)
-			g.open(opIf, labAnon)
-			g.exit(b.start, codeLimit)
-			g.end()
-		}
-		live := g.liveAfter(b)
+		_, norm, exit := scanFlags(g.p, b, b.liveX)
+		g.pending = [8]int{}
 		for k, q := range b.insts {
-			g.inst(q, live[k], k == len(b.insts)-1)
+			g.inst(q, norm[k], exit[k], k == len(b.insts)-1)
 		}
 		if b.self {
 			g.end()
@@ -433,19 +468,6 @@ func clusters(entries []uint32) [][]uint32 {
 			out = append(out, entries[start:i])
 			start = i
 		}
-	}
-	return out
-}
-
-// liveAfter returns the flags live after each instruction of b.
-func (g *gen) liveAfter(b *block) []uint8 {
-	out := make([]uint8, len(b.insts))
-	l := b.liveX
-	for i := len(b.insts) - 1; i >= 0; i-- {
-		out[i] = l
-		o := &g.p.Code[b.insts[i]]
-		use, def := flagUse(g.p, o, class(g.d, o))
-		l = l&^def | use
 	}
 	return out
 }

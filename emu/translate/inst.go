@@ -7,8 +7,9 @@ import (
 	"github.com/avrlab/avrlab/isa"
 )
 
-// inst writes the instruction at pc; live holds the flags read after it, last says it ends its block.
-func (g *gen) inst(pc uint32, live uint8, last bool) {
+// inst writes the instruction at pc; norm holds the flags a later instruction reads, exit those
+// only a later exit needs (see define); last says it ends its block.
+func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 	o := &g.p.Code[pc]
 	c := class(g.d, o)
 	next := pc + uint32(o.Words)
@@ -17,6 +18,9 @@ func (g *gen) inst(pc uint32, live uint8, last bool) {
 		g.exit(pc, codeSide)
 		return
 	}
+	_, def, _ := flagUse(g.p, o, c)
+	g.forget(def)
+	live := norm | exit // for the definitions computed at once
 	rd, rr := lR(o.Rd), lR(o.Rr)
 	switch o.Kind {
 	case isa.ADD, isa.ADC:
@@ -32,7 +36,7 @@ func (g *gen) inst(pc uint32, live uint8, last bool) {
 			g.op(opI32Add)
 		}
 		g.set(lT0)
-		g.arithFlags(live, false, false)
+		g.define(fArith, norm, exit, slot{kind: pendArith}, false)
 		g.result(rd)
 	case isa.SUB, isa.SUBI, isa.SBC, isa.SBCI, isa.CP, isa.CPI, isa.CPC, isa.NEG:
 		switch o.Kind {
@@ -61,7 +65,7 @@ func (g *gen) inst(pc uint32, live uint8, last bool) {
 			g.op(opI32Sub)
 		}
 		g.set(lT0)
-		g.arithFlags(live, true, carry)
+		g.define(fArith, norm, exit, slot{kind: pendArith, sub: true}, carry)
 		if o.Kind != isa.CP && o.Kind != isa.CPI && o.Kind != isa.CPC {
 			g.result(rd)
 		}
@@ -82,7 +86,7 @@ func (g *gen) inst(pc uint32, live uint8, last bool) {
 			g.op(opI32Xor)
 		}
 		g.set(lT0)
-		g.logicFlags(live, 0)
+		g.define(fLogic, norm, exit, slot{kind: pendLogic}, false)
 		g.get(lT0)
 		g.set(rd)
 	case isa.COM:
@@ -90,8 +94,7 @@ func (g *gen) inst(pc uint32, live uint8, last bool) {
 		g.i32(0xFF)
 		g.op(opI32Xor)
 		g.set(lT0)
-		g.logicFlags(live, 0)
-		g.setFlag(live, fC, func() { g.i32(1) })
+		g.define(fShift, norm, exit, slot{kind: pendCom}, false)
 		g.get(lT0)
 		g.set(rd)
 	case isa.INC, isa.DEC:
@@ -109,7 +112,7 @@ func (g *gen) inst(pc uint32, live uint8, last bool) {
 		if o.Kind == isa.DEC {
 			v = 0x7F
 		}
-		g.logicFlags(live, v)
+		g.define(fLogic, norm, exit, slot{kind: pendLogic, vAt: v}, false)
 		g.get(lT0)
 		g.set(rd)
 	case isa.ASR, isa.LSR, isa.ROR:
@@ -131,22 +134,7 @@ func (g *gen) inst(pc uint32, live uint8, last bool) {
 			g.op(opI32Or)
 		}
 		g.set(lT0)
-		// C = a & 1, N = r7, V = N ^ C, S = C, Z.
-		if live&(fC|fV|fS) != 0 {
-			g.get(lT1)
-			g.i32(1)
-			g.op(opI32And)
-			g.set(lF(fC))
-		}
-		g.setFlag(live, fZ, func() { g.get(lT0); g.op(opI32Eqz) })
-		if live&(fN|fV) != 0 {
-			g.get(lT0)
-			g.i32(7)
-			g.op(opI32ShrU)
-			g.set(lF(fN))
-		}
-		g.setFlag(live, fV, func() { g.get(lF(fN)); g.get(lF(fC)); g.op(opI32Xor) })
-		g.setFlag(live, fS, func() { g.get(lF(fC)) })
+		g.define(fShift, norm, exit, slot{kind: pendShift}, false)
 		g.get(lT0)
 		g.set(rd)
 	case isa.SWAP:
@@ -673,92 +661,4 @@ func (g *gen) setFlag(live uint8, f uint8, value func()) {
 	}
 	value()
 	g.set(lF(f))
-}
-
-// arithFlags sets H S V N Z C of r = a ± b (± carry) from lT0 (r, 32 bits), lT1 (a), lT2 (b);
-// keepZ: Z is kept when the result is zero, cleared otherwise (SBC, SBCI, CPC).
-func (g *gen) arithFlags(live uint8, sub, keepZ bool) {
-	g.setFlag(live, fH, func() {
-		g.get(lT1)
-		g.get(lT2)
-		g.op(opI32Xor)
-		g.get(lT0)
-		g.op(opI32Xor)
-		g.i32(4)
-		g.op(opI32ShrU)
-		g.i32(1)
-		g.op(opI32And)
-	})
-	if live&(fV|fS) != 0 {
-		if sub { // (a ^ b) & (a ^ r)
-			g.get(lT1)
-			g.get(lT2)
-			g.op(opI32Xor)
-			g.get(lT1)
-			g.get(lT0)
-			g.op(opI32Xor)
-		} else { // (a ^ r) & (b ^ r)
-			g.get(lT1)
-			g.get(lT0)
-			g.op(opI32Xor)
-			g.get(lT2)
-			g.get(lT0)
-			g.op(opI32Xor)
-		}
-		g.op(opI32And)
-		g.i32(7)
-		g.op(opI32ShrU)
-		g.i32(1)
-		g.op(opI32And)
-		g.set(lF(fV))
-	}
-	if live&(fN|fS) != 0 {
-		g.get(lT0)
-		g.i32(7)
-		g.op(opI32ShrU)
-		g.i32(1)
-		g.op(opI32And)
-		g.set(lF(fN))
-	}
-	g.setFlag(live, fS, func() { g.get(lF(fN)); g.get(lF(fV)); g.op(opI32Xor) })
-	g.setFlag(live, fZ, func() {
-		g.get(lT0)
-		g.i32(0xFF)
-		g.op(opI32And)
-		g.op(opI32Eqz)
-		if keepZ {
-			g.get(lF(fZ))
-			g.op(opI32And)
-		}
-	})
-	g.setFlag(live, fC, func() {
-		g.get(lT0)
-		g.i32(8)
-		g.op(opI32ShrU)
-		g.i32(1)
-		g.op(opI32And)
-	})
-}
-
-// logicFlags sets S V N Z of the logical result in lT0 (0..255): V is 0, or, when vAt is not 0,
-// whether the result equals vAt (INC 0x80, DEC 0x7F).
-func (g *gen) logicFlags(live uint8, vAt int64) {
-	if live&(fV|fS) != 0 {
-		if vAt == 0 {
-			g.i32(0)
-		} else {
-			g.get(lT0)
-			g.i32(vAt)
-			g.op(opI32Eq)
-		}
-		g.set(lF(fV))
-	}
-	if live&(fN|fS) != 0 {
-		g.get(lT0)
-		g.i32(7)
-		g.op(opI32ShrU)
-		g.set(lF(fN))
-	}
-	g.setFlag(live, fS, func() { g.get(lF(fN)); g.get(lF(fV)); g.op(opI32Xor) })
-	g.setFlag(live, fZ, func() { g.get(lT0); g.op(opI32Eqz) })
 }

@@ -17,6 +17,7 @@ type region struct {
 	entries []uint32       // sorted starts of the blocks translated code may be entered at
 	covered []uint64       // bit per flash word the translation depends on
 	insts   int
+	dmax    int // the most of the entries' d: the dispatch checks the limit against it
 }
 
 // block is straight-line code: entered only at its start, left at its end or by a side exit.
@@ -25,10 +26,10 @@ type block struct {
 	insts  []uint32 // word addresses of its instructions
 	succ   []uint32 // static successors of its last instruction (fall-through first)
 	dyn    bool     // it can leave by a computed jump (RET, IJMP, ICALL) or an exit: every flag is live there
-	entry  bool     // the br_table can enter it, so it checks the cycle limit first
-	self   bool     // a branch at its end goes back to its own start (a WebAssembly loop)
+	entry  bool     // the br_table can enter it
+	self   bool     // a branch at its end goes back to its own start (a WebAssembly loop, whose back edge checks the cycle limit)
 	cycles int      // most cycles one pass through it takes
-	d      int      // entries: most cycles from its start to the next entry or exit
+	d      int      // most cycles from its start to the next limit check or exit
 	live   uint8    // flags live at its start
 	liveX  uint8    // flags live at its end
 	mark   int      // its global for the access record (Config.Access)
@@ -290,16 +291,20 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 			r.entries = append(r.entries, b.start)
 		}
 	}
-	// d: most cycles from an entry to the next entry or exit, over forward paths.
+	// d: most cycles from a block's start to the next limit check (the dispatch, a loop's back edge)
+	// or exit, over forward paths; dmax: the most of the entries'.
 	for i := len(r.blocks) - 1; i >= 0; i-- {
 		b := r.blocks[i]
 		most := 0
 		for _, s := range b.succ {
-			if j, ok := r.index[s]; ok && j > i && !r.blocks[j].entry {
+			if j, ok := r.index[s]; ok && j > i {
 				most = max(most, r.blocks[j].d)
 			}
 		}
 		b.d = b.cycles + most
+		if b.entry {
+			r.dmax = max(r.dmax, b.d)
+		}
 	}
 	r.liveness(p)
 	return r
@@ -334,45 +339,65 @@ const (
 	fShift = fS | fV | fN | fZ | fC
 )
 
-// flagUse returns the flags an instruction reads and writes in translated code. An instruction that
-// may leave by a side exit reads them all (the interpreter gets SREG whole).
-func flagUse(p *emu.Program, o *emu.Op, c int) (use, def uint8) {
+// flagUse returns the flags an instruction reads and writes in translated code, and whether
+// translated code may leave by an exit before it (then every flag must be known there: computed, or
+// computable from the operands of the instruction that last set it; see gen.pending).
+func flagUse(p *emu.Program, o *emu.Op, c int) (use, def uint8, exits bool) {
 	if c == clHost || c == clFault {
-		return fAll, 0
+		return 0, 0, true
 	}
+	exits = mayExit(p, o, c)
 	switch o.Kind {
 	case isa.ADD, isa.SUB, isa.SUBI, isa.CP, isa.CPI, isa.NEG:
-		return 0, fArith
+		return 0, fArith, exits
 	case isa.ADC:
-		return fC, fArith
+		return fC, fArith, exits
 	case isa.SBC, isa.SBCI, isa.CPC:
-		return fC | fZ, fArith
+		return fC | fZ, fArith, exits
 	case isa.AND, isa.ANDI, isa.OR, isa.ORI, isa.EOR, isa.INC, isa.DEC:
-		return 0, fLogic
+		return 0, fLogic, exits
 	case isa.COM, isa.ASR, isa.LSR, isa.ADIW, isa.SBIW:
-		return 0, fShift
+		return 0, fShift, exits
 	case isa.ROR:
-		return fC, fShift
+		return fC, fShift, exits
 	case isa.MUL, isa.MULS, isa.MULSU, isa.FMUL, isa.FMULS, isa.FMULSU:
-		return 0, fZ | fC
+		return 0, fZ | fC, exits
 	case isa.BST:
-		return 0, fT
+		return 0, fT, exits
 	case isa.BLD:
-		return fT, 0
+		return fT, 0, exits
 	case isa.BSET, isa.BCLR:
-		return 0, o.Bit
+		return 0, o.Bit, exits
 	case isa.BRBS, isa.BRBC:
-		return o.Bit, 0
-	case isa.RET, isa.RETI:
-		if o.Kind == isa.RETI && p.Device.Core != isa.CoreAVRxm && p.Device.Core != isa.CoreAVRxt {
-			return fAll, fI
+		return o.Bit, 0, exits
+	case isa.RETI:
+		if p.Device.Core != isa.CoreAVRxm && p.Device.Core != isa.CoreAVRxt {
+			return 0, fI, exits
 		}
-		return fAll, 0
 	}
-	if mayExit(p, o, c) {
-		return fAll, 0
+	return 0, 0, exits
+}
+
+// scanFlags walks block b backward from the flags live at its end: per instruction, the flags a
+// later instruction reads (norm) and those only a later exit needs (exit); and the flags the block
+// needs at its start.
+func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint8) {
+	norm, exit = make([]uint8, len(b.insts)), make([]uint8, len(b.insts))
+	ln, lx := out, uint8(0)
+	if b.self {
+		lx = fAll // the back edge's limit check may leave there
 	}
-	return 0, 0
+	for i := len(b.insts) - 1; i >= 0; i-- {
+		norm[i], exit[i] = ln, lx&^ln
+		o := &p.Code[b.insts[i]]
+		use, def, ex := flagUse(p, o, class(p.Device, o))
+		ln = ln&^def | use
+		lx &^= def
+		if ex {
+			lx = fAll
+		}
+	}
+	return ln | lx, norm, exit
 }
 
 // mayExit reports whether translated code can leave by a side exit before the instruction (a guard).
@@ -394,17 +419,11 @@ func mayExit(p *emu.Program, o *emu.Op, c int) bool {
 	return false
 }
 
-// liveness computes the flags live at each block's start and end (backward, to a fixed point).
+// liveness computes the flags live at each block's start and end (backward, to a fixed point). A
+// flag is live at a block's start when an instruction reads it, or an exit may need it, before the
+// block sets it. A jump back through the dispatch hands over every flag (the dispatch checks the
+// cycle limit and may leave).
 func (r *region) liveness(p *emu.Program) {
-	liveIn := func(b *block, out uint8) uint8 {
-		l := out
-		for i := len(b.insts) - 1; i >= 0; i-- {
-			o := &p.Code[b.insts[i]]
-			use, def := flagUse(p, o, class(p.Device, o))
-			l = l&^def | use
-		}
-		return l
-	}
 	for changed := true; changed; {
 		changed = false
 		for i := len(r.blocks) - 1; i >= 0; i-- {
@@ -414,16 +433,13 @@ func (r *region) liveness(p *emu.Program) {
 				out = fAll
 			}
 			for _, s := range b.succ {
-				if j, ok := r.index[s]; ok {
+				if j, ok := r.index[s]; ok && j >= i {
 					out |= r.blocks[j].live
 				} else {
-					out = fAll
+					out = fAll // out of the region, or back through the dispatch, which may leave
 				}
 			}
-			in := liveIn(b, out)
-			if b.entry {
-				in = fAll // its limit check may leave at its start, with SREG whole
-			}
+			in, _, _ := scanFlags(p, b, out)
 			if in != b.live || out != b.liveX {
 				b.live, b.liveX, changed = in, out, true
 			}
