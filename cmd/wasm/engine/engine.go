@@ -63,6 +63,21 @@ type Request struct {
 	// Tests is an exercise's tests.txt (lab.ExerciseTests): its scenario, device, vectors, call, round-key
 	// symbol and defines replace the request's, and its goals join those of Goals.
 	Tests string `json:"tests"`
+	// Budget is how many cycles the random vectors may take together (the page's live runs); when one
+	// call of the official vector times the random vectors would pass it, fewer random vectors run
+	// (at least [MinVectors]) and Response.Adapted says so. 0 = no limit.
+	Budget uint64 `json:"budget"`
+}
+
+// MinVectors is the fewest random vectors a [Request.Budget] leaves.
+const MinVectors = 8
+
+// Adapted says that a request's budget lowered its random vectors.
+type Adapted struct {
+	Asked      int    `json:"asked"`       // random vectors asked for
+	Used       int    `json:"used"`        // random vectors run
+	CallCycles uint64 `json:"call_cycles"` // cycles of one call on the official vector
+	Budget     uint64 `json:"budget"`      // the request's budget
 }
 
 // Diagnostic is one assembler message, positioned for the editor: lines and columns count from 1; EndCol
@@ -98,9 +113,12 @@ type Response struct {
 	Goals []lab.GoalResult `json:"goals,omitempty"`
 	// GoalsError says why Request.Goals could not be read.
 	GoalsError string `json:"goals_error,omitempty"`
+	// Adapted is set when Request.Budget lowered the random vectors.
+	Adapted *Adapted `json:"adapted,omitempty"`
 }
 
-// Progress receives the phase an answer is in ("assembling", "benchmarking", "running"); may be nil.
+// Progress receives the phase an answer is in, as a short text for the status line ("assembling",
+// "benchmarking 101 vectors of 264,988 cycles (about 1.2 s)", "running"); may be nil.
 type Progress func(phase string)
 
 // Handle serves one request: op is "meta", "bench", "assemble", "hex" or "devices"; arg is its JSON
@@ -146,21 +164,52 @@ func errorJSON(err error) []byte {
 	return out
 }
 
-// TaskInfo describes a task for the task picker.
+// TaskInfo describes a task for the task picker, the published table and the chart.
 type TaskInfo struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
-	Cipher string `json:"cipher"` // the published-rows name, e.g. "CHAM-64/128"
+	Cipher string `json:"cipher"` // the published-rows name, e.g. "CHAM-64/128" ("" for kernels)
+	// Kind is lab.KindCipher (cycles per byte and RANK) or lab.KindKernel (cycles per call, no RANK).
+	Kind string `json:"kind"`
+	// Device is the task's device: the page measures on it unless the user picks another.
+	Device string `json:"device"`
+	// Scenario is the task's default scenario (lab.ScenarioFixedKey, lab.ScenarioEncryptKS for the
+	// ATtiny45 ciphers, lab.ScenarioKernel).
+	Scenario string `json:"scenario"`
+	// Unit names a kernel's per-unit figure ("round" for SNEIK), "" when it has none.
+	Unit string `json:"unit,omitempty"`
+	// Table is the published table the task compares with: [TableFixedKey] (Meta.Published),
+	// [TableATtiny45] (Meta.ATtiny45) or [TableKernel] (Meta.KernelRows).
+	Table string `json:"table"`
+	// Rows are the task's own rows in that table (indices): the rows of its cipher, its ECRYPT rows,
+	// or its kernel rows (context rows included, marked in the row).
+	Rows []int `json:"rows"`
+	// Extra are further figures of the task in Meta.KernelRows beside an ATtiny45 table (PRESENT-80's
+	// encryption-only rows); the ECRYPT row that the table already holds is left out.
+	Extra []int `json:"extra,omitempty"`
 }
 
-// Meta is what the page needs to draw its task and device pickers and the published table.
+// The published tables a task compares with (TaskInfo.Table).
+const (
+	TableFixedKey = "fixed-key" // ATmega128, fixed key: cycles per byte and RANK
+	TableATtiny45 = "attiny45"  // ATtiny45, encryption + key schedule: code, RAM, cycles, energy
+	TableKernel   = "kernel"    // kernel figures: cycles per call (and per unit), context rows
+)
+
+// Meta is what the page needs to draw its task and device pickers and the published tables.
 type Meta struct {
-	Tasks         []TaskInfo         `json:"tasks"`
-	Devices       []string           `json:"devices"`
-	DefaultDevice string             `json:"default_device"`
-	Published     []lab.PublishedRow `json:"published"`
-	Sources       map[string]string  `json:"sources"` // citation key → reference
-	Vectors       int                `json:"vectors"` // default number of random vectors
+	Tasks         []TaskInfo `json:"tasks"`
+	Devices       []string   `json:"devices"`
+	DefaultDevice string     `json:"default_device"` // the device of a request that names none and no task
+	// Published are the fixed-key ATmega128 rows (RANK), ATtiny45 the ECRYPT table's rows, KernelRows
+	// the kernels' figures; TaskInfo.Rows index them.
+	Published  []lab.PublishedRow `json:"published"`
+	ATtiny45   []lab.ATtiny45Row  `json:"attiny45"`
+	KernelRows []lab.KernelRow    `json:"kernel_rows"`
+	// Energy is the ATtiny45 model behind a report's energy estimate (nJ per cycle).
+	Energy  lab.EnergyModel   `json:"energy_model"`
+	Sources map[string]string `json:"sources"` // citation key → reference, of every table
+	Vectors int               `json:"vectors"` // default number of random vectors
 }
 
 // GetMeta describes the tasks, devices and published rows.
@@ -169,13 +218,73 @@ func GetMeta() Meta {
 		Devices:       isa.DeviceNames(),
 		DefaultDevice: isa.DefaultDevice,
 		Published:     lab.PublishedRows(),
+		ATtiny45:      lab.ATtiny45Rows(),
+		KernelRows:    lab.KernelRows(),
+		Energy:        lab.ATtiny45Energy(),
 		Sources:       lab.PublishedSources(),
 		Vectors:       lab.DefaultVectors,
 	}
+	for k, v := range lab.KernelSources() {
+		if _, ok := m.Sources[k]; !ok {
+			m.Sources[k] = v
+		}
+	}
 	for _, t := range lab.Tasks() {
-		m.Tasks = append(m.Tasks, TaskInfo{ID: t.ID, Name: t.Name, Cipher: t.Cipher})
+		ti := TaskInfo{ID: t.ID, Name: t.Name, Cipher: t.Cipher, Kind: t.Kind, Device: t.Device, Scenario: t.Scenario, Rows: []int{}}
+		if ti.Scenario == "" {
+			ti.Scenario = lab.ScenarioFixedKey
+		}
+		switch {
+		case t.Kind == lab.KindKernel:
+			ti.Table = TableKernel
+			if t.Kernel != nil && t.Kernel.Units > 0 {
+				ti.Unit = t.Kernel.Unit
+			}
+			ti.Rows = indices(m.KernelRows, t.PublishedKernel())
+		case t.ECRYPT != "":
+			ti.Table = TableATtiny45
+			ti.Rows = indices(m.ATtiny45, t.PublishedATtiny45())
+			for _, i := range indices(m.KernelRows, t.PublishedKernel()) {
+				if !sameAsECRYPT(m.KernelRows[i], t.PublishedATtiny45()) {
+					ti.Extra = append(ti.Extra, i)
+				}
+			}
+		default:
+			ti.Table = TableFixedKey
+			for i, r := range m.Published {
+				if r.Cipher == t.Cipher {
+					ti.Rows = append(ti.Rows, i)
+				}
+			}
+		}
+		m.Tasks = append(m.Tasks, ti)
 	}
 	return m
+}
+
+// indices returns the positions in all of the rows of some.
+func indices[R comparable](all, some []R) []int {
+	out := []int{}
+	for _, r := range some {
+		for i, a := range all {
+			if a == r {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sameAsECRYPT reports whether a kernel row repeats one of the ECRYPT rows (the same code size and
+// cycles from the same source).
+func sameAsECRYPT(k lab.KernelRow, rows []lab.ATtiny45Row) bool {
+	for _, r := range rows {
+		if k.Source == "eisenbarth2012" && k.Cycles == r.EncCycles && k.Code == r.Code {
+			return true
+		}
+	}
+	return false
 }
 
 // Bench assembles the main file and benchmarks it against the task, or runs it from reset when the task
@@ -273,9 +382,10 @@ func benchSource(req Request, progress Progress) Response {
 		}
 		return resp
 	}
-	progress("benchmarking")
 	resp.Mode, resp.Task = "bench", task
-	rep, err := lab.Bench(im, benchOptions(req, task, call))
+	opts := benchOptions(req, task, call)
+	resp.Adapted = plan(im, &opts, req.Budget, progress)
+	rep, err := lab.Bench(im, opts)
 	if err != nil {
 		resp.Error = err.Error()
 		return resp
@@ -307,7 +417,7 @@ func checkGoals(resp *Response, req Request, hidden []lab.Goal) {
 func benchBinary(req Request, progress Progress) Response {
 	resp := Response{Mode: "bench", Errors: []Diagnostic{}, Device: req.Device, Task: req.Task}
 	if resp.Device == "" {
-		resp.Device = isa.DefaultDevice
+		resp.Device = taskDevice(req.Task)
 	}
 	data, err := base64.StdEncoding.DecodeString(req.Binary)
 	if err != nil {
@@ -328,9 +438,9 @@ func benchBinary(req Request, progress Progress) Response {
 		return resp
 	}
 	resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
-	progress("benchmarking")
 	opts := benchOptions(req, req.Task, req.Call)
 	opts.Device, opts.Linked = resp.Device, true
+	resp.Adapted = plan(im, &opts, req.Budget, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
 		resp.Error = err.Error()
@@ -338,6 +448,15 @@ func benchBinary(req Request, progress Progress) Response {
 	}
 	resp.Report = rep
 	return resp
+}
+
+// taskDevice is the device of a request that names none: the task's (attiny45 for the ATtiny45
+// ciphers, atxmega128a1 for the NTT, ...), else isa.DefaultDevice.
+func taskDevice(task string) string {
+	if t := lab.LookupTask(task); t != nil && t.Device != "" {
+		return t.Device
+	}
+	return isa.DefaultDevice
 }
 
 // Assemble assembles the main file and reports its diagnostics and size, with its Intel HEX when withHex
@@ -369,15 +488,11 @@ func hasErrors(ds []Diagnostic) bool {
 func assemble(req Request) (Response, *asm.Image) {
 	resp := Response{Mode: "assemble", Errors: []Diagnostic{}, Device: req.Device}
 	if resp.Device == "" {
-		// The task's device (attiny45 for the ATtiny45 ciphers, atxmega128a1 for the NTT ...).
-		resp.Device = isa.DefaultDevice
 		task := req.Task
 		if task == "" {
 			task = lab.DetectTask([]byte(req.Files[req.Main]))
 		}
-		if t := lab.LookupTask(task); t != nil && t.Device != "" {
-			resp.Device = t.Device
-		}
+		resp.Device = taskDevice(task)
 	}
 	if isa.LookupDevice(resp.Device) == nil {
 		resp.Error = fmt.Sprintf("unknown device %q (known: %v)", req.Device, isa.DeviceNames())

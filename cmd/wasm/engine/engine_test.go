@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"reflect"
 	"strings"
@@ -52,6 +53,131 @@ func TestMeta(t *testing.T) {
 	// Through Handle the same, as JSON.
 	if got := call(t, "meta", nil); len(got["tasks"].([]any)) != len(m.Tasks) {
 		t.Errorf("meta over JSON: %v", got["tasks"])
+	}
+}
+
+// TestMetaTasks: each task's kind, device and default scenario are the lab's, and its published rows
+// are the rows of its table that name it: the fixed-key rows of its cipher, the ECRYPT rows of the
+// ATtiny45 ciphers (PRESENT-80's encryption-only figures beside them, without repeating the ECRYPT
+// row), the kernel rows with the context rows marked.
+func TestMetaTasks(t *testing.T) {
+	m := GetMeta()
+	byID := map[string]TaskInfo{}
+	for _, ti := range m.Tasks {
+		byID[ti.ID] = ti
+		lt := lab.LookupTask(ti.ID)
+		sc := lt.Scenario
+		if sc == "" {
+			sc = lab.ScenarioFixedKey
+		}
+		if ti.Kind != lt.Kind || ti.Device != lt.Device || ti.Scenario != sc {
+			t.Errorf("%s: kind %s device %s scenario %s; the lab's %s %s %s", ti.ID, ti.Kind, ti.Device, ti.Scenario, lt.Kind, lt.Device, sc)
+		}
+		var n int
+		switch ti.Table {
+		case TableFixedKey:
+			n = len(m.Published)
+		case TableATtiny45:
+			n = len(m.ATtiny45)
+		case TableKernel:
+			n = len(m.KernelRows)
+		default:
+			t.Errorf("%s: table %q", ti.ID, ti.Table)
+		}
+		for _, i := range ti.Rows {
+			if i < 0 || i >= n {
+				t.Errorf("%s: row %d of %d", ti.ID, i, n)
+			}
+		}
+	}
+	names := func(ti TaskInfo) []string {
+		var out []string
+		for _, i := range ti.Rows {
+			switch ti.Table {
+			case TableFixedKey:
+				out = append(out, m.Published[i].Cipher)
+			case TableATtiny45:
+				out = append(out, m.ATtiny45[i].Cipher)
+			case TableKernel:
+				r := m.KernelRows[i]
+				out = append(out, fmt.Sprintf("%s %d %v", r.Source, r.Cycles, r.Context))
+			}
+		}
+		return out
+	}
+	for id, want := range map[string][]string{
+		"aes128":     {"AES v1", "AES Rijndael Furious"},
+		"present80":  {"PRESENT v1"},
+		"katan64":    {"KATAN v1"},
+		"mpmul-160":  {"hutter2011 2395 false", "hutter2011 3106 false", "hutter2014 1976 false"},
+		"mpmul-1024": {"liu2014 85000 false"},
+		"ntt-256":    {"liu2015 672000 true", "liu2015 276000 true", "liu2015 590000 true", "liu2015 2600000 true", "liu2015 686000 true", "liu2017 0 true", "liu2017 0 true"},
+		"sneik-f512": {"sneik2019 9265 false", "sneik2019 9648 false"},
+	} {
+		if got := names(byID[id]); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: rows %q, want %q", id, got, want)
+		}
+	}
+	if ti := byID["cham64-128"]; ti.Table != TableFixedKey || len(ti.Rows) == 0 {
+		t.Errorf("cham64-128: %+v", ti)
+	} else {
+		for _, i := range ti.Rows {
+			if m.Published[i].Cipher != "CHAM-64/128" {
+				t.Errorf("cham64-128 names the row of %s", m.Published[i].Cipher)
+			}
+		}
+	}
+	// PRESENT-80's encryption-only figures (verstegen2013), not the ECRYPT row again.
+	var extra []string
+	for _, i := range byID["present80"].Extra {
+		extra = append(extra, fmt.Sprintf("%s %d", m.KernelRows[i].Source, m.KernelRows[i].Cycles))
+	}
+	if want := []string{"verstegen2013 190045", "verstegen2013 55784"}; !reflect.DeepEqual(extra, want) {
+		t.Errorf("present80 extra rows %q, want %q", extra, want)
+	}
+	if ti := byID["sneik-f512"]; ti.Unit != "round" || ti.Kind != lab.KindKernel {
+		t.Errorf("sneik-f512: %+v", ti)
+	}
+	for _, r := range m.KernelRows {
+		if m.Sources[r.Source] == "" {
+			t.Errorf("kernel row %+v: no source", r)
+		}
+	}
+	if m.Energy.Median <= m.Energy.Min || m.Energy.Max <= m.Energy.Median {
+		t.Errorf("energy model %+v", m.Energy)
+	}
+}
+
+// TestBudget: a live run's budget lowers the random vectors of a costly call (a 1024-bit schoolbook
+// multiplication, 264,988 cycles a call: 10,000,000 / 264,988 = 37 random vectors) and leaves a cheap
+// one alone; the probe's cycles are the official vector's. Without a budget all the vectors run.
+func TestBudget(t *testing.T) {
+	req := func(n int, budget uint64) Request {
+		name := fmt.Sprintf("mpmul%d.S", 8*n)
+		return Request{Files: map[string]string{name: schoolbookMul(n)}, Main: name, Seed: 1, Budget: budget}
+	}
+	var phases []string
+	resp := Bench(req(128, 10_000_000), func(p string) { phases = append(phases, p) })
+	rep := resp.Report
+	if rep == nil || !rep.Pass {
+		t.Fatalf("mpmul-1024: %+v", resp)
+	}
+	want := &Adapted{Asked: 100, Used: 37, CallCycles: rep.Official.Cycles, Budget: 10_000_000}
+	if !reflect.DeepEqual(resp.Adapted, want) || rep.Vectors != 38 || rep.Official.Cycles != 264988 {
+		t.Errorf("adapted %+v, %d vectors, official %d cycles; want %+v, 38 vectors", resp.Adapted, rep.Vectors, rep.Official.Cycles, want)
+	}
+	if len(phases) != 3 || !strings.HasPrefix(phases[2], "benchmarking 1 + 37 vectors and 64 constant-time inputs, 264,988 cycles a call") {
+		t.Errorf("phases %q", phases)
+	}
+	// A budget below MinVectors calls still runs MinVectors.
+	if resp := Bench(req(128, 1), nil); resp.Adapted == nil || resp.Adapted.Used != MinVectors || resp.Report.Vectors != MinVectors+1 {
+		t.Errorf("a budget of one cycle: %+v", resp.Adapted)
+	}
+	// Cheap calls keep their vectors; no budget keeps them all.
+	for _, r := range []Request{req(20, 10_000_000), req(20, 0)} {
+		if resp := Bench(r, nil); resp.Adapted != nil || resp.Report == nil || resp.Report.Vectors != 101 {
+			t.Errorf("mpmul-160, budget %d: adapted %+v", r.Budget, resp.Adapted)
+		}
 	}
 }
 
@@ -142,7 +268,7 @@ func TestRunaway(t *testing.T) {
 	if resp.Mode != "bench" || resp.Report == nil || resp.Report.Pass || resp.Report.Error == "" {
 		t.Fatalf("runaway: %+v", resp)
 	}
-	if !reflect.DeepEqual(phases, []string{"assembling", "benchmarking"}) {
+	if !reflect.DeepEqual(phases, []string{"assembling", "measuring one call", "benchmarking"}) {
 		t.Errorf("phases %q", phases)
 	}
 }

@@ -49,8 +49,7 @@ type ProfileLabel struct {
 // instruction, and sums them per line and per label.
 func (s *Session) profile() Profile {
 	im := s.im
-	m := emu.New(im.Device, im.Flash, emu.Config{Profile: true})
-	s.setup(m)
+	m := s.newMachine(emu.Config{Profile: true})
 	c0 := m.Cycles()
 	st := m.Run(s.limit)
 	p := Profile{Mode: s.mode, Call: s.call, Cycles: m.Cycles() - c0, Stop: st.Reason.String(), Lines: []ProfileLine{}, Labels: []ProfileLabel{}}

@@ -103,7 +103,8 @@ type Session struct {
 	output    lab.Role
 	expected  string
 	lineWords map[string]map[int][]uint32 // file → line → word addresses of instructions
-	setup     func(m *emu.Machine)        // puts a fresh machine where the session started
+	// newMachine makes a machine with cfg where the session starts (from reset, or set up for the call).
+	newMachine func(cfg emu.Config) *emu.Machine
 }
 
 // Debugger holds the session of one page (the engine worker): a new Start replaces it.
@@ -198,11 +199,13 @@ func StartSession(req DebugRequest) (*Session, DebugState) {
 	}
 	switch mode {
 	case DebugReset:
-		s.setup = func(m *emu.Machine) {
+		s.newMachine = func(cfg emu.Config) *emu.Machine {
+			m := emu.New(im.Device, im.Flash, cfg)
 			m.Reset()
 			if len(im.Data) > 0 {
 				m.LoadData(im.DataAddr, im.Data)
 			}
+			return m
 		}
 		s.addDataBlocks()
 	case DebugCall:
@@ -216,18 +219,17 @@ func StartSession(req DebugRequest) (*Session, DebugState) {
 		return fail(fmt.Sprintf("unknown debug mode %q (reset or call)", mode))
 	}
 	s.mode = mode
-	s.m = emu.New(im.Device, im.Flash, emu.Config{})
-	s.setup(s.m)
+	s.m = s.newMachine(emu.Config{})
 	s.start = s.m.Snapshot()
 	s.cps = []*emu.Snapshot{s.start}
 	s.stop = "start"
 	return s, s.state()
 }
 
-// prepareCall sets the session up for the task's call on the official vector, as the harness does:
-// it measures the official vector once (lab.Bench) for the call, the buffers' addresses and what the
-// harness put in them, then rebuilds that in a fresh machine. Registers the call does not pass start
-// at 0 here (the harness plants other values in them).
+// prepareCall sets the session up for the task's call on the official vector with lab.PrepareCall,
+// the harness's own set-up: buffers filled, round keys written, registers planted (the callee-saved
+// ones and the arguments the call does not pass), the return sentinel pushed, PC at the entry. The
+// memory pane shows the call's buffers and the source's round-key table.
 func (s *Session) prepareCall(req DebugRequest, task string) string {
 	call := req.Call
 	if call == "" {
@@ -238,88 +240,42 @@ func (s *Session) prepareCall(req DebugRequest, task string) string {
 	if _, err := applyTests(&r); err != nil {
 		return err.Error()
 	}
-	rep, err := lab.Bench(s.im, benchOptions(r, task, call))
-	if err != nil {
-		return err.Error()
-	}
-	if rep.Official == nil || len(rep.Buffers) == 0 {
-		if rep.Error != "" {
-			return "the call cannot be set up: " + rep.Error
-		}
-		return "the call cannot be set up: the harness placed no buffers"
-	}
-	c, err := lab.ParseCall(rep.Call)
-	if err != nil {
-		return err.Error()
-	}
-	var entry uint32
-	if sym, ok := s.im.Symbol(c.Entry); ok {
-		entry = uint32(sym.Value) / 2
-	} else if _, err := fmt.Sscanf(c.Entry, "0x%x", &entry); err == nil {
-		entry /= 2
-	} else {
-		return fmt.Sprintf("entry %q not found", c.Entry)
-	}
-	inputs := map[lab.Role][]byte{}
-	for _, in := range rep.Official.Inputs {
-		b, err := hex.DecodeString(in.Hex)
-		if err == nil {
-			inputs[in.Role] = b
-		}
-	}
-	// Round keys in the source's own table, as the harness writes them.
-	var table func(m *emu.Machine)
-	if name, where, ok := rkTable(rep.RKIn); ok {
-		t := lab.LookupTask(rep.Task)
-		sym, found := s.im.Symbol(name)
-		if t != nil && t.Reference() != nil && found && inputs[lab.RoleKey] != nil {
-			rk := t.Reference().RoundKeys(inputs[lab.RoleKey])
-			if where == "flash" {
-				table = func(m *emu.Machine) { m.WriteFlash(uint32(sym.Value), rk) }
-				s.blocks = append(s.blocks, MemBlock{Name: "round keys (" + name + ")", Space: "flash", Addr: uint32(sym.Value), Hex: strings.Repeat("00", len(rk))})
-			} else {
-				table = func(m *emu.Machine) { m.LoadData(uint16(sym.Value), rk) }
-				s.blocks = append(s.blocks, MemBlock{Name: "round keys (" + name + ")", Space: "data", Addr: uint32(sym.Value), Hex: strings.Repeat("00", len(rk))})
-			}
-		}
-	}
-	bufs := rep.Buffers
+	opts := benchOptions(r, task, call)
 	im := s.im
-	dev := im.Device
-	sentinel := uint32(dev.Flash/2 - 1)
-	s.setup = func(m *emu.Machine) {
-		m.Reset()
-		if len(im.Data) > 0 {
-			m.LoadData(im.DataAddr, im.Data)
-		}
-		for _, b := range bufs {
-			content := inputs[b.Role]
-			if content == nil {
-				content = make([]byte, b.Size)
-			}
-			m.LoadData(b.Addr, content)
-		}
-		if table != nil {
-			table(m)
-		}
-		for _, b := range bufs {
-			lo, hi := regPair(b.Register)
-			m.SetReg(lo, uint8(b.Addr))
-			m.SetReg(hi, uint8(b.Addr>>8))
-		}
-		m.SetSP(dev.RAMEND())
-		m.PushReturn(sentinel)
-		m.SetReturnSentinel(sentinel)
-		m.ResetStackLow()
-		m.SetPC(entry)
-		m.SetCycles(0)
+	_, cs, err := lab.PrepareCall(im, opts, 0, emu.Config{})
+	if err != nil {
+		return err.Error()
 	}
-	for _, b := range bufs {
+	if cs.Report.Error != "" {
+		return "the call cannot be set up: " + cs.Report.Error
+	}
+	s.newMachine = func(cfg emu.Config) *emu.Machine {
+		m, _, err := lab.PrepareCall(im, opts, 0, cfg)
+		if err != nil || m == nil {
+			panic("engine: internal error: a call that was set up once cannot be set up again")
+		}
+		return m
+	}
+	// Round keys in the source's own table, where the harness writes them.
+	if name, where, ok := rkTable(cs.Report.RKIn); ok {
+		t := lab.LookupTask(cs.Report.Task)
+		if sym, found := im.Symbol(name); found && t != nil && t.RKBytes > 0 {
+			space := "data"
+			if where == "flash" {
+				space = "flash"
+			}
+			s.blocks = append(s.blocks, MemBlock{Name: "round keys (" + name + ")", Space: space, Addr: uint32(sym.Value), Hex: strings.Repeat("00", t.RKBytes)})
+		}
+	}
+	for _, b := range cs.Buffers {
+		if b.Value {
+			continue // a uint8_t argument: it is in its register
+		}
 		s.blocks = append(s.blocks, MemBlock{Name: fmt.Sprintf("%s (%s)", b.Role, b.Register), Space: "data", Addr: uint32(b.Addr), Hex: strings.Repeat("00", b.Size)})
 	}
 	s.addDataBlocks()
-	s.call = rep.Call
-	s.output, s.expected = rep.Official.Output, rep.Official.Expected
+	s.call = cs.Call
+	s.output, s.expected = cs.Output, hex.EncodeToString(cs.Expected)
 	return ""
 }
 
@@ -331,12 +287,6 @@ func rkTable(rkIn string) (name, where string, ok bool) {
 		}
 	}
 	return "", "", false
-}
-
-// regPair reads "r25:r24" as (24, 25).
-func regPair(s string) (lo, hi int) {
-	fmt.Sscanf(s, "r%d:r%d", &hi, &lo)
-	return lo, hi
 }
 
 // addDataBlocks shows .data and .bss.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/lab"
 )
@@ -152,28 +154,103 @@ func TestDebugBreakpointsOverOut(t *testing.T) {
 	}
 }
 
-// TestDebugCall: the call mode sets up the task's call on the official vector as the harness does:
-// the call takes the official vector's cycles, returns the official ciphertext, and its per-line
-// cycles add up to that.
+// schoolbookMul is a constant-time operand-scanning multiplication of two n-byte little-endian
+// numbers, r[0..2n) = a·b, for the task mpmul-(8n): void mpmul(uint8_t *r, const uint8_t *a, const
+// uint8_t *b). About 14 cycles a byte product (6,868 cycles for n = 20 in avrlab bench).
+func schoolbookMul(n int) string {
+	bits := 8 * n
+	return fmt.Sprintf(`; avrlab task: mpmul-%[1]d
+.text
+.global mpmul%[1]d
+mpmul%[1]d:
+	push r15
+	push r16
+	push r17
+	push r28
+	push r29
+	clr r15
+	movw r26, r24
+	ldi r18, lo8(%[2]d)
+1:	st X+, r15
+	dec r18
+	brne 1b
+	movw r28, r20
+	ldi r19, lo8(%[3]d)
+2:	ld r16, Y+
+	movw r26, r22
+	movw r30, r24
+	clr r17
+	ldi r18, lo8(%[3]d)
+3:	ld r20, X+
+	mul r20, r16
+	ld r21, Z
+	add r0, r21
+	adc r1, r15
+	add r0, r17
+	adc r1, r15
+	st Z+, r0
+	mov r17, r1
+	dec r18
+	brne 3b
+	st Z, r17
+	adiw r24, 1
+	dec r19
+	brne 2b
+	clr r1
+	pop r29
+	pop r28
+	pop r17
+	pop r16
+	pop r15
+	ret
+`, bits, 2*n, n)
+}
+
+// TestDebugCall: the call mode sets up the task's call on the official vector as the harness does
+// (lab.PrepareCall): the same registers (planted callee-saved values and unpassed arguments), SP and
+// PC as the harness's machine; the call takes the official vector's cycles, returns the official
+// result, and its per-line cycles add up to that. Block ciphers on the ATmega128, the ATtiny45 ones
+// (key schedule in the call) and a kernel.
 func TestDebugCall(t *testing.T) {
-	for _, id := range []string{"speck64", "cham64-v2", "simon64"} {
+	files := map[string]string{}
+	for _, id := range []string{"speck64", "cham64-v2", "simon64", "aes128-t45", "present80-t45"} {
 		src, err := fs.ReadFile(examples.FS, id+".S")
 		if err != nil {
 			t.Fatal(err)
 		}
-		files := map[string]string{id + ".S": string(src)}
-		rep, _, err := lab.BenchSource(id+".S", src, nil, lab.Options{Vectors: -1})
+		files[id+".S"] = string(src)
+	}
+	files["mpmul160.S"] = schoolbookMul(20)
+	for name, src := range files {
+		rep, im, err := lab.BenchSource(name, []byte(src), nil, lab.Options{Vectors: -1})
 		if err != nil || !rep.Pass {
-			t.Fatalf("%s: %v %+v", id, err, rep)
+			t.Fatalf("%s: %v %+v", name, err, rep)
 		}
-		d := start(t, DebugRequest{Request: Request{Files: files, Main: id + ".S"}})
+		m, _, err := lab.PrepareCall(im, lab.Options{Task: rep.Task, Vectors: -1}, 0, emu.Config{})
+		if err != nil || m == nil {
+			t.Fatalf("%s: PrepareCall: %v", name, err)
+		}
+		d := start(t, DebugRequest{Request: Request{Files: map[string]string{name: src}, Main: name}})
 		st0 := step(t, d, "state", DebugCommand{})
 		if st0.Mode != DebugCall || st0.Call != rep.Call || st0.Line == 0 {
-			t.Errorf("%s: start %+v", id, st0)
+			t.Errorf("%s: start %+v", name, st0)
+		}
+		for i := range st0.R {
+			if st0.R[i] != m.Reg(i) {
+				t.Errorf("%s: r%d = 0x%02x at the start, the harness sets 0x%02x", name, i, st0.R[i], m.Reg(i))
+			}
+		}
+		if st0.SP != m.SP() || st0.PC != m.PC()*2 || st0.Cycles != 0 {
+			t.Errorf("%s: SP 0x%x PC 0x%x cycles %d; the harness: SP 0x%x PC 0x%x", name, st0.SP, st0.PC, st0.Cycles, m.SP(), m.PC()*2)
+		}
+		for _, b := range st0.Memory {
+			if b.Space == "data" && !strings.HasPrefix(b.Name, "stack") && b.Hex != hex.EncodeToString(m.Data(uint16(b.Addr), len(b.Hex)/2)) {
+				t.Errorf("%s: %s holds %s, the harness's %x", name, b.Name, b.Hex, m.Data(uint16(b.Addr), len(b.Hex)/2))
+			}
 		}
 		end := step(t, d, "continue", DebugCommand{})
 		if end.Stop != "return" || end.Cycles != rep.Official.Cycles || !strings.Contains(end.Message, rep.Official.Expected+" (right)") {
-			t.Errorf("%s: %d cycles, %q; want %d cycles and %s", id, end.Cycles, end.Message, rep.Official.Cycles, rep.Official.Expected)
+			t.Errorf("%s: %d cycles, %q; want %d cycles and %s", name, end.Cycles, end.Message, rep.Official.Cycles, rep.Official.Expected)
 		}
 		var p Profile
 		do(t, d, "debug-profile", DebugCommand{}, &p)
@@ -186,11 +263,51 @@ func TestDebugCall(t *testing.T) {
 			lsum += l.Cycles
 		}
 		if p.Cycles != rep.Official.Cycles || sum != p.Cycles || lsum != sum || p.Unattributed != 0 {
-			t.Errorf("%s: profile %d cycles, lines %d, labels %d, unattributed %d; want %d", id, p.Cycles, sum, lsum, p.Unattributed, rep.Official.Cycles)
+			t.Errorf("%s: profile %d cycles, lines %d, labels %d, unattributed %d; want %d", name, p.Cycles, sum, lsum, p.Unattributed, rep.Official.Cycles)
 		}
 		if len(p.Lines) == 0 || p.Lines[0].Bytes == "" {
-			t.Errorf("%s: no listing", id)
+			t.Errorf("%s: no listing", name)
 		}
+	}
+}
+
+// TestDebugCallValueArgs: a kernel with uint8_t arguments (SNEIK f512: state, rounds, domain byte)
+// shows only the state as memory, and its registers hold the values, as the harness plants them.
+func TestDebugCallValueArgs(t *testing.T) {
+	src := "; avrlab task: sneik-f512\n.global sneik_f512\nsneik_f512:\n\tret\n"
+	rep, im, err := lab.BenchSource("s.S", []byte(src), nil, lab.Options{Vectors: -1})
+	if err != nil || rep.Pass {
+		t.Fatalf("a routine that only returns: %v %+v", err, rep)
+	}
+	m, cs, err := lab.PrepareCall(im, lab.Options{Task: "sneik-f512", Vectors: -1}, 0, emu.Config{})
+	if err != nil || m == nil {
+		t.Fatal(err)
+	}
+	d := start(t, DebugRequest{Request: Request{Files: map[string]string{"s.S": src}, Main: "s.S"}})
+	st := step(t, d, "state", DebugCommand{})
+	values := 0
+	for _, b := range cs.Buffers {
+		if !b.Value {
+			continue
+		}
+		values++
+		for _, blk := range st.Memory {
+			if strings.HasPrefix(blk.Name, string(b.Role)+" (") {
+				t.Errorf("the value argument %s is shown as memory: %+v", b.Role, blk)
+			}
+		}
+	}
+	if values == 0 {
+		t.Fatalf("sneik-f512 has no value arguments: %+v", cs.Buffers)
+	}
+	for i := range st.R {
+		if st.R[i] != m.Reg(i) {
+			t.Errorf("r%d = 0x%02x, the harness sets 0x%02x", i, st.R[i], m.Reg(i))
+		}
+	}
+	end := step(t, d, "continue", DebugCommand{})
+	if end.Stop != "return" || !strings.Contains(end.Message, "WRONG, expected") {
+		t.Errorf("the empty routine's end: %+v", end)
 	}
 }
 
