@@ -32,42 +32,52 @@
 // DES, an access outside SRAM (registers mapped at 0x00..0x1F, I/O with side effects, faults), a
 // push or call out of the stack, the RET that pops the return sentinel, an illegal word. The machine
 // interprets that one instruction and calls back; the next instruction is an entry. The cycle limit
-// is checked at every entry and loop head, against the most cycles the code can run before the next
-// check, so translated code never starts an instruction at or past the limit; when the check fails
-// the interpreter runs the last stretch. SPM or WriteFlash into translated code (a word whose
+// is checked in the dispatch (every way in, every computed jump and every backward branch other than
+// a loop's own) and at each loop's back edge, against the most cycles the code can run before the
+// next check, so translated code never starts an instruction at or past the limit; when the check
+// fails the interpreter runs the last stretch. SPM or WriteFlash into translated code (a word whose
 // lowered op changed) makes the next Run retranslate.
 //
 // # Why
 //
 // The choices were measured with BenchmarkRun (the register-only ARX loop) and BenchmarkLoadStore
 // (its load/store mix over SRAM) in package emu, on the shared 2-core development machine, wazero
-// v1.12.0's compiler; interpreter and simavr in the same run.
+// v1.12.0's compiler; interpreter and simavr in the same run (cpu-MHz, -count 3).
 //   - Registers and flags as WebAssembly locals, written back only at exits, not kept in linear
-//     memory: the compiler keeps them in machine registers. ARX loop 4.5 GHz against 790 MHz
-//     interpreted (5.7x); the load/store mix 2.1 GHz against 845 MHz and simavr's 151 MHz (14x).
-//   - Flags only where read: each instruction computes the flags that are live after it (a backward
-//     analysis over the region); an instruction that may leave by a side exit, and every entry
-//     (the limit check may leave there), needs SREG whole. Keeping every flag live at loop heads
-//     cost the ARX loop 10% (5.0 to 4.5 GHz); the guards of loads and stores (every access is checked
-//     to be in SRAM, and every flag is live before it) are why the load/store mix runs at half the
-//     ARX loop's speed.
+//     memory: the compiler keeps them in machine registers. ARX loop 5.4 GHz against 790-810 MHz
+//     interpreted and simavr's 126-129 MHz (42x); the load/store mix 2.2 GHz against 890 MHz and
+//     simavr's 150-156 MHz (14x).
+//   - Flags only where read: each instruction computes the flags a later one reads (a backward
+//     analysis over the region). The flags only an exit could need (a guard before they are set
+//     again) stay pending: the instruction's operands are kept in locals and the exit path computes
+//     them (QEMU's cc_op idea, kept to exits): load/store mix 2.10 to 2.21 GHz, 1.70 to 1.86 with
+//     the access record. Checking the limit at loop back edges rather than at loop heads, which made
+//     every flag live around each loop, took the ARX loop from 4.5 to 5.4 GHz. The guards of loads
+//     and stores (every access is checked to be in SRAM) are why the mix runs at 40% of the ARX loop.
 //   - Exactness by leaving: translated code never faults, never stops the machine and never
 //     models an I/O register with side effects; the interpreter does all of that, so the two cannot
 //     disagree on the rare paths. Side exits are rare in crypto code; the cost is on programs that
-//     use registers as memory (SIMON's register swap: about 30 side exits per call).
+//     use registers as memory (SIMON's register swap: about 30 side exits per call, and the rest of
+//     each block stepped by the interpreter). Making every instruction after a load or store an
+//     entry instead cut the load/store mix to 830 MHz (the loop in ten blocks): reverted.
 //   - The access record (lab's measured flash and RAM) is kept by translated code itself: each
 //     block marks its words once per access epoch (a global per block), loads and stores set their
 //     data bytes, LPM its flash byte; a side exit marks the words of its block that ran. With it the
-//     load/store mix runs at 1.7 GHz against 288 MHz interpreted with the record (5.9x).
+//     load/store mix runs at 1.86-1.90 GHz against 300-324 MHz interpreted with the record (6x).
 //   - One module per region, not per block: jumps between blocks stay inside WebAssembly, and the
 //     locals stay in registers across calls and returns (a call is a jump, a return a br_table).
 //   - A hot threshold (DefaultHot, 4M cycles; NewNative): wazero compiles about 11-19 ms per KB of
 //     AVR code (TestTranslateDiffCorpus logs it; the WebAssembly is about 19 bytes per AVR byte), as
 //     long as interpreting a few million cycles. A bench of CHAM-64 (101 calls of 1611 cycles)
-//     never reaches it and costs what the interpreter costs; translated at once it took 9 against
-//     4 ms (lab's BenchmarkBenchCHAM64Engine). A machine that has run the threshold interpreted
-//     translates; a run then pays at most about twice what the faster engine would.
+//     never reaches it: 3.0-3.5 ms against 2.7-3.2 interpreted (the wazero runtime of the machine);
+//     translated at once it takes 5.1-5.3 ms (lab's BenchmarkBenchCHAM64Engine). A machine that
+//     has run the threshold interpreted translates; a run then pays at most about twice what the
+//     faster engine would.
 //   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
 //     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.
+//   - In the browser the module imports the Go program's own memory (no copy in or out) and a long
+//     run is cut into Runs of 2^20 cycles (cmd/wasm/benchrun), so that V8's optimising tier, which
+//     does not replace code already running, takes over: 1.75 GHz in headless Chromium on the
+//     load/store mix against 197 MHz for the interpreter compiled to WebAssembly.
 package translate
