@@ -14,7 +14,8 @@ import (
 // init registers avrlabBench(requestJSON) → resultJSON for site/bench.html (cmd/wasm/benchrun): the
 // page's worker starts engine.wasm itself, handing over the Go memory for translated code first.
 func init() {
-	var eng *translate.Engine
+	var eng emu.Engine // made at the first call: nil (interpreted) without the Go memory
+	made := false
 	js.Global().Set("avrlabBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req benchrun.Request
 		if len(args) != 1 || args[0].Type() != js.TypeString {
@@ -23,17 +24,10 @@ func init() {
 		if err := json.Unmarshal([]byte(args[0].String()), &req); err != nil {
 			return `{"error":"bad request"}`
 		}
-		if eng == nil {
-			if b, err := translate.NewBrowser(); err == nil {
-				eng = translate.New(b, translate.DefaultHot)
-			}
+		if !made {
+			eng, made = translate.NewBrowserEngine(), true
 		}
-		var e emu.Engine // nil without the Go memory: interpreted
-		if eng != nil {
-			e = eng
-		}
-		res := benchrun.Run(req, e)
-		out, _ := json.Marshal(res)
+		out, _ := json.Marshal(benchrun.Run(req, eng))
 		return string(out)
 	}))
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"syscall/js"
 	"unsafe"
+
+	"github.com/avrlab/avrlab/emu"
 )
 
 // Browser is the [Runtime] of the page: the browser's WebAssembly API compiles each module, and the
@@ -36,9 +38,10 @@ func NewBrowser() (*Browser, error) {
 	return &Browser{mem: mem, module: wa.Get("Module"), inst: wa.Get("Instance"), u8: g.Get("Uint8Array")}, nil
 }
 
-// NewBrowserEngine returns an engine on the browser runtime with the DefaultHot threshold, or nil
-// when the page did not hand over the memory (the machines then interpret).
-func NewBrowserEngine() *Engine {
+// NewBrowserEngine returns an engine on the browser runtime with the DefaultHot threshold, for
+// emu.Config.Engine or lab.Options.Engine; nil (the interpreter) when the page did not hand over the
+// memory.
+func NewBrowserEngine() emu.Engine {
 	b, err := NewBrowser()
 	if err != nil {
 		return nil
