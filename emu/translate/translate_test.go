@@ -70,14 +70,16 @@ func program(t *testing.T, words ...uint16) *emu.Program {
 // capture is an emu.Engine whose runner keeps the Program and leaves everything to the interpreter.
 type capture struct{ p *emu.Program }
 
-func (c *capture) NewRunner(size int) emu.Runner { return &captureRunner{c: c, mem: make([]byte, size)} }
+func (c *capture) NewRunner(size int) emu.Runner {
+	return &captureRunner{c: c, mem: make([]byte, size)}
+}
 
 type captureRunner struct {
 	c   *capture
 	mem []byte
 }
 
-func (r *captureRunner) Memory() []byte         { return r.mem }
+func (r *captureRunner) Memory() []byte           { return r.mem }
 func (r *captureRunner) Invalidate(lo, hi uint32) {}
 func (r *captureRunner) Run(p *emu.Program) emu.Exit {
 	r.c.p = p
