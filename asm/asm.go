@@ -356,16 +356,14 @@ func (a *assembler) pass1(name string, src []byte) {
 		MaxIncludeDepth: maxDepth,
 		ReadFile:        a.reader.Read,
 		Warn: func(e *cpp.Error) {
-			a.diag.warnings = append(a.diag.warnings, &Error{Pos: cppPos(e), Severity: SeverityWarning, Msg: e.Msg})
+			a.diag.warnings = append(a.diag.warnings, e)
 		},
 		Included: a.included,
 	})
 	if err != nil {
 		var list cpp.ErrorList
 		if errors.As(err, &list) {
-			for _, e := range list {
-				a.diag.list = append(a.diag.list, &Error{Pos: cppPos(e), Msg: e.Msg})
-			}
+			a.diag.list = append(a.diag.list, list...)
 		} else {
 			a.diag.list.Add(token.Position{Filename: name}, err.Error())
 		}
@@ -383,11 +381,6 @@ func (a *assembler) pass1(name string, src []byte) {
 	a.mainFile = name
 	a.pushFile(name, src2)
 	a.run()
-}
-
-// cppPos is the position of a preprocessor diagnostic.
-func cppPos(e *cpp.Error) token.Position {
-	return token.Position{Filename: e.File, Line: e.Line, Column: e.Col}
 }
 
 // included records where file was first included (for diagnostics in source order).

@@ -244,20 +244,16 @@ func (p *parser) run(src []byte) {
 				p.includes[file] = at
 			}
 		},
-		warn: func(e *cpp.Error) {
-			p.warnings = append(p.warnings, &obj.Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col},
-				Severity: obj.SeverityWarning, Msg: e.Msg})
-		},
+		warn: func(e *cpp.Error) { p.warnings = append(p.warnings, e) },
 	})
 	if err != nil {
 		var list cpp.ErrorList
 		if errors.As(err, &list) {
 			for _, e := range list {
-				msg := e.Msg
-				if slices.Contains(includes[e.File], e.Line) {
-					msg = strings.Replace(msg, "#include", ".include", 1)
+				if slices.Contains(includes[e.Pos.Filename], e.Pos.Line) {
+					e.Msg = strings.Replace(e.Msg, "#include", ".include", 1)
 				}
-				p.errs = append(p.errs, &obj.Error{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Col}, Msg: msg})
+				p.errs = append(p.errs, e)
 			}
 		} else {
 			p.errs.Add(token.Position{Filename: p.name}, err.Error())

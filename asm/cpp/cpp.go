@@ -247,11 +247,8 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 // sortErrors puts the errors in the order a reader meets them: an included file's at its #include.
 func (p *pp) sortErrors(main string) {
 	order := obj.SourceOrder{Mains: []string{main}, Sites: p.sites}
-	pos := func(e *Error) gotoken.Position {
-		return gotoken.Position{Filename: e.File, Line: e.Line, Column: e.Col}
-	}
 	sort.SliceStable(p.errs, func(i, j int) bool {
-		a, b := pos(p.errs[i]), pos(p.errs[j])
+		a, b := p.errs[i].Pos, p.errs[j].Pos
 		if a == b {
 			return p.errs[i].Msg < p.errs[j].Msg
 		}
@@ -295,7 +292,7 @@ func (p *pp) errorf(file string, line, col int, format string, args ...any) {
 	if p.stopped {
 		return
 	}
-	p.errs.Add(file, line, col, fmt.Sprintf(format, args...))
+	p.errs.Add(at(file, line, col), fmt.Sprintf(format, args...))
 	if len(p.errs) >= maxErrors {
 		p.fatal(file, line, col, "too many errors")
 	}
@@ -306,13 +303,13 @@ func (p *pp) fatal(file string, line, col int, msg string) {
 	if p.stopped {
 		return
 	}
-	p.errs.Add(file, line, col, msg)
+	p.errs.Add(at(file, line, col), msg)
 	p.stopped = true
 }
 
 func (p *pp) warnf(file string, line, col int, format string, args ...any) {
 	if p.cfg.Warn != nil && !p.stopped {
-		p.cfg.Warn(&Error{File: file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+		p.cfg.Warn(&Error{Pos: at(file, line, col), Severity: obj.SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/obj"
 )
 
 // render prints lines as "file:line: text" (file only when it is not the
@@ -254,17 +255,22 @@ func TestColumns(t *testing.T) {
 func TestWarnings(t *testing.T) {
 	src := "#warning careful  now\n#define X 1\n#define X 2\n#if 1\n#else junk\n#endif junk\n#ifdef X Y\n#endif\n#if 'ab'\n#endif\n"
 	var got []string
-	cfg := cpp.Config{Warn: func(e *cpp.Error) { got = append(got, e.Error()) }}
+	cfg := cpp.Config{Warn: func(e *cpp.Error) {
+		if e.Severity != obj.SeverityWarning {
+			t.Errorf("warning %q has severity %v", e.Msg, e.Severity)
+		}
+		got = append(got, e.Error())
+	}}
 	if _, err := cpp.Preprocess("t.S", []byte(src), cfg); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
-		"t.S:1:2: #warning careful  now",
-		"t.S:3:9: \"X\" redefined",
-		"t.S:5:7: extra tokens at end of #else directive",
-		"t.S:6:8: extra tokens at end of #endif directive",
-		"t.S:7:10: extra tokens at end of #ifdef directive",
-		"t.S:9:5: multi-character character constant",
+		"t.S:1:2: warning: #warning careful  now",
+		"t.S:3:9: warning: \"X\" redefined",
+		"t.S:5:7: warning: extra tokens at end of #else directive",
+		"t.S:6:8: warning: extra tokens at end of #endif directive",
+		"t.S:7:10: warning: extra tokens at end of #ifdef directive",
+		"t.S:9:5: warning: multi-character character constant",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -1,74 +1,23 @@
 package cpp
 
 import (
-	"fmt"
-	"sort"
-	"strconv"
+	gotoken "go/token"
+
+	"github.com/avrlab/avrlab/asm/obj"
 )
 
-// Error is one preprocessor diagnostic. File and Line are the presumed
-// position (after any #line directive), Line and Col are 1-based and Col
-// counts bytes; Col is 0 when the message concerns the whole line.
-type Error struct {
-	File string
-	Line int
-	Col  int
-	Msg  string
-}
+// Error is one preprocessor diagnostic: the object layer's [obj.Error], the one diagnostic type of the
+// preprocessor, the assembler front ends and the linker. Pos is the presumed position (after any #line
+// directive): Pos.Line and Pos.Column are 1-based and Column counts bytes; Column is 0 when the message
+// concerns the whole line (Error() then prints "file:line: msg"). Warnings given to [Config.Warn]
+// have Severity obj.SeverityWarning.
+type Error = obj.Error
 
-// Error formats the diagnostic as "file:line:col: msg" (or "file:line: msg"
-// when Col is 0).
-func (e *Error) Error() string {
-	s := e.File + ":" + strconv.Itoa(e.Line)
-	if e.Col > 0 {
-		s += ":" + strconv.Itoa(e.Col)
-	}
-	return s + ": " + e.Msg
-}
+// ErrorList is a list of diagnostics ([obj.ErrorList]): Add, Sort, Error and Err as in go/scanner.
+// The zero value is an empty list ready to use; it is not safe for concurrent use.
+type ErrorList = obj.ErrorList
 
-// ErrorList is a list of diagnostics. The zero value is an empty list ready
-// to use; it is not safe for concurrent use.
-type ErrorList []*Error
-
-// Add appends an error at the given position.
-func (l *ErrorList) Add(file string, line, col int, msg string) {
-	*l = append(*l, &Error{File: file, Line: line, Col: col, Msg: msg})
-}
-
-// Sort orders the list by file, line, column and message.
-func (l ErrorList) Sort() {
-	sort.SliceStable(l, func(i, j int) bool {
-		a, b := l[i], l[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		return a.Msg < b.Msg
-	})
-}
-
-// Error returns the first error, followed by "(and N more errors)" when the
-// list holds more than one.
-func (l ErrorList) Error() string {
-	switch len(l) {
-	case 0:
-		return "no errors"
-	case 1:
-		return l[0].Error()
-	}
-	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
-}
-
-// Err returns nil for an empty list and the list itself otherwise, so that
-// callers never see a non-nil error interface around an empty list.
-func (l ErrorList) Err() error {
-	if len(l) == 0 {
-		return nil
-	}
-	return l
+// at is the position of a diagnostic at 1-based line and byte column col (0: the whole line) of file.
+func at(file string, line, col int) gotoken.Position {
+	return gotoken.Position{Filename: file, Line: line, Column: col}
 }

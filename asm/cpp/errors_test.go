@@ -2,6 +2,7 @@ package cpp_test
 
 import (
 	"errors"
+	"go/token"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -146,9 +147,9 @@ func TestErrorList(t *testing.T) {
 	if l.Err() != nil {
 		t.Fatal("empty list: Err() != nil")
 	}
-	l.Add("b.S", 1, 1, "z")
-	l.Add("a.S", 2, 0, "y")
-	l.Add("a.S", 1, 5, "x")
+	l.Add(token.Position{Filename: "b.S", Line: 1, Column: 1}, "z")
+	l.Add(token.Position{Filename: "a.S", Line: 2}, "y")
+	l.Add(token.Position{Filename: "a.S", Line: 1, Column: 5}, "x")
 	l.Sort()
 	if got := l.Error(); got != "a.S:1:5: x (and 2 more errors)" {
 		t.Errorf("Error() = %q", got)

@@ -35,7 +35,7 @@ func FuzzPreprocess(f *testing.F) {
 	cfg := testCfg
 	cfg.FS = fsys
 	cfg.Warn = func(e *cpp.Error) {
-		if e.Line < 0 || e.Col < 0 {
+		if e.Pos.Line < 0 || e.Pos.Column < 0 {
 			panic("warning with a negative position: " + e.Error())
 		}
 	}
@@ -58,7 +58,7 @@ func FuzzPreprocess(f *testing.F) {
 				t.Fatalf("error %v is not a non-empty ErrorList", err)
 			}
 			for _, e := range list {
-				if e.Line < 0 || e.Col < 0 || e.Msg == "" {
+				if e.Pos.Line < 0 || e.Pos.Column < 0 || e.Msg == "" {
 					t.Fatalf("bad error %q", e.Error())
 				}
 			}

@@ -221,7 +221,7 @@ func TestAgainstGCC(t *testing.T) {
 		}
 		var gotLines []string
 		for _, e := range list {
-			gotLines = append(gotLines, fmt.Sprint(e.Line))
+			gotLines = append(gotLines, fmt.Sprint(e.Pos.Line))
 		}
 		if strings.Join(gotLines, " ") != strings.Join(wantLines, " ") {
 			t.Errorf("error lines: got %v, avr-gcc %v\nours:\n%v", gotLines, wantLines, err)
