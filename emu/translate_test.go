@@ -218,3 +218,50 @@ func TestTranslateLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslatePointers: pointer registers kept as 16-bit values within a block (runs of LD X+,
+// LPM Z+) agree with the interpreter wherever the bytes are read or written otherwise, at side
+// exits and at every cycle limit.
+func TestTranslatePointers(t *testing.T) {
+	d := dev(t, "atmega128")
+	progs := map[string]*prog{}
+	p := newProg(t).setSP(d, d.RAMEND()) // Z through LD, LPM, ST, SBIW, MOVW, MOV
+	p.I(isa.LDI, 30, 0x00).I(isa.LDI, 31, 0x02).I(isa.LDZInc, 0, 0).I(isa.LDZInc, 1, 0).I(isa.LPMZ, 2, 0)
+	p.I(isa.LPMZInc, 3, 0).I(isa.STZInc, 0, 3).I(isa.SBIW, 30, 1).I(isa.LDZDec, 4, 0).I(isa.MOVW, 24, 30)
+	p.I(isa.MOV, 5, 31).I(isa.LDZInc, 6, 0).I(isa.LPM).I(isa.BREAK)
+	progs["z"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // a load into its own pointer, stores of the pointer
+	p.I(isa.LDI, 26, 0x10).I(isa.LDI, 27, 0x02).I(isa.LDI, 28, 0x20).I(isa.LDI, 29, 0x02)
+	p.I(isa.STYInc, 0, 28).I(isa.STYInc, 0, 29).I(isa.STDY, 5, 28).I(isa.LDXInc, 26, 0).I(isa.LDXDec, 27, 0)
+	p.I(isa.LDXInc, 0, 0).I(isa.ADIW, 26, 3).I(isa.LDYDec, 1, 0).I(isa.CPSE, 28, 1).I(isa.INC, 2).I(isa.BREAK)
+	progs["own"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // X runs off the end of SRAM: a side exit with X changed
+	p.I(isa.LDI, 26, 0xFE).I(isa.LDI, 27, 0x10).I(isa.LDXInc, 0, 0).I(isa.LDXInc, 1, 0).I(isa.LDXInc, 2, 0)
+	p.I(isa.BREAK)
+	progs["edge"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // a loop of LD X+ / ST Y+ stopped at every cycle
+	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x01).I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03).I(isa.LDI, 16, 9)
+	p.L("loop").I(isa.LDXInc, 0, 0).I(isa.ADD, 0, 16).I(isa.STYInc, 0, 0).I(isa.DEC, 16).I(isa.BRNE, "loop")
+	p.I(isa.MOVW, 2, 26).I(isa.MOVW, 4, 28).I(isa.BREAK)
+	progs["loop"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // IJMP through Z moved by LD Z+ (a register read)
+	brk := p.PC() + 4
+	p.I(isa.LDI, 30, brk-1).I(isa.LDI, 31, 0).I(isa.LDZInc, 0, 0).I(isa.IJMP).I(isa.BREAK)
+	progs["ijmp"] = p
+
+	eng := translate.NewEager()
+	for name, p := range progs {
+		img := p.Bytes()
+		ref := emu.New(d, img, emu.Config{Access: true})
+		rs := ref.Run(10_000)
+		total := ref.Cycles()
+		if rs.Reason == emu.StopLimit {
+			t.Fatalf("%s does not stop", name)
+		}
+		for limit := uint64(1); limit <= total+1; limit++ {
+			if diff := bothWays(t, eng, d, img, emu.Config{Access: true}, limit); diff != "" {
+				t.Fatalf("%s, limit %d: %s", name, limit, diff)
+			}
+		}
+	}
+}

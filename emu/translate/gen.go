@@ -28,9 +28,10 @@ const (
 	lT1    = 47
 	lT2    = 48
 	lCode  = 52 // exit code
-	lS0    = 53 // pending-flag slots: nSlots × 3 locals (see gen.pending)
-	nI32   = 51 + 3*nSlots
-	lCyc   = lS0 + 3*nSlots // i64
+	lS0    = 53             // pending-flag slots: nSlots × 3 locals (see gen.pending)
+	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
+	nI32   = 51 + 3*nSlots + 3
+	lCyc   = lP0 + 3 // i64
 	lLim   = lCyc + 1       // i64
 	nI64   = 2
 	nSlots = 6
@@ -75,6 +76,9 @@ type gen struct {
 	// (the flag's local is right).
 	pending [8]int
 	slots   [nSlots]slot
+	// ptrs caches X, Y and Z within a block: valid, the 16-bit value is in its lP0 local; dirty, the
+	// register locals have not been written since (a run of LD X+ updates the local only).
+	ptrs [3]struct{ valid, dirty bool }
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -169,6 +173,7 @@ func (g *gen) flush() {
 //go:noinline
 func (g *gen) exit(pc uint32, code int) {
 	g.materialize()
+	g.writePtrs(false)
 	g.addCycles(g.pend)
 	g.i32(int64(pc))
 	g.set(lPC)
@@ -307,6 +312,7 @@ func (g *gen) limitCheck(d int) {
 	g.op(opI64GeU)
 	g.open(opIf, labAnon)
 	g.materialize()
+	g.writePtrs(false)
 	g.i32(codeLimit)
 	g.set(lCode)
 	g.br(labExit)
@@ -412,6 +418,7 @@ func (g *gen) function() []byte {
 		}
 		_, norm, exit := scanFlags(g.p, b, b.liveX)
 		g.pending = [8]int{}
+		g.ptrs = [3]struct{ valid, dirty bool }{}
 		for k, q := range b.insts {
 			g.inst(q, norm[k], exit[k], k == len(b.insts)-1)
 		}
@@ -470,6 +477,81 @@ func clusters(entries []uint32) [][]uint32 {
 		}
 	}
 	return out
+}
+
+// lPtr returns the local caching pointer pair p (26, 28, 30).
+func lPtr(p uint8) uint32 { return lP0 + uint32(p-26)/2 }
+
+// ptr pushes the 16-bit value of pointer pair p, from the cache when it holds it.
+func (g *gen) ptr(p uint8) {
+	c := &g.ptrs[(p-26)/2]
+	if !c.valid {
+		g.pair(p)
+		g.set(lPtr(p))
+		c.valid, c.dirty = true, false
+	}
+	g.get(lPtr(p))
+}
+
+// setPtr makes the 16-bit value in local t pointer pair p's, its register locals left behind.
+func (g *gen) setPtr(p uint8, t uint32) {
+	g.get(t)
+	g.i32(0xFFFF)
+	g.op(opI32And)
+	g.set(lPtr(p))
+	c := &g.ptrs[(p-26)/2]
+	c.valid, c.dirty = true, true
+}
+
+// writePtrs writes the register locals of the pointers the cache changed; main says the code
+// goes on from here (on an exit path the cache stays as it is for the code after the exit).
+func (g *gen) writePtrs(main bool) {
+	for i := range g.ptrs {
+		if c := &g.ptrs[i]; c.dirty {
+			g.setPair(uint8(26+2*i), lPtr(uint8(26+2*i)))
+			if main {
+				c.dirty = false
+			}
+		}
+	}
+}
+
+// dropPtrs writes back and forgets the cached pointers whose registers are in mask (bit per
+// register): the instruction being written reads or writes them as bytes.
+func (g *gen) dropPtrs(mask uint32) {
+	for i := range g.ptrs {
+		p := uint8(26 + 2*i)
+		if mask&(3<<p) == 0 || !g.ptrs[i].valid {
+			continue
+		}
+		if g.ptrs[i].dirty {
+			g.setPair(p, lPtr(p))
+		}
+		g.ptrs[i].valid, g.ptrs[i].dirty = false, false
+	}
+}
+
+// endPtrs writes every changed pointer back and forgets them all (the block ends).
+func (g *gen) endPtrs() {
+	g.writePtrs(true)
+	g.ptrs = [3]struct{ valid, dirty bool }{}
+}
+
+// byteRegs returns the registers an instruction reads or writes as bytes (a superset), its pointer
+// of LD, ST and LPM excepted (those go through ptr).
+func byteRegs(o *emu.Op) uint32 {
+	m := uint32(1)<<(o.Rd&31) | uint32(1)<<(o.Rr&31)
+	switch o.Kind {
+	case isa.MOVW, isa.ADIW, isa.SBIW:
+		m |= uint32(1)<<((o.Rd|1)&31) | uint32(1)<<((o.Rr|1)&31)
+	case isa.MUL, isa.MULS, isa.MULSU, isa.FMUL, isa.FMULS, isa.FMULSU:
+		m |= 3
+	case isa.LPM, isa.LPMZ, isa.LPMZInc:
+		m |= 1
+	case isa.ELPM, isa.ELPMZ, isa.ELPMZInc, isa.IJMP, isa.EIJMP, isa.ICALL, isa.EICALL:
+		m |= 1 | 3<<30
+	}
+	return m
 }
 
 // markUsed notes the registers translated code keeps in locals for o.

@@ -20,6 +20,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 	}
 	_, def, _ := flagUse(g.p, o, c)
 	g.forget(def)
+	g.dropPtrs(byteRegs(o))
 	live := norm | exit // for the definitions computed at once
 	rd, rr := lR(o.Rd), lR(o.Rr)
 	switch o.Kind {
@@ -292,7 +293,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 	case isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ, isa.LDXInc, isa.LDYInc, isa.LDZInc,
 		isa.LDXDec, isa.LDYDec, isa.LDZDec:
 		inc, dec := ptrMode(o.Kind)
-		g.pair(o.Ptr)
+		g.ptr(o.Ptr)
 		if dec {
 			g.i32(1)
 			g.op(opI32Sub)
@@ -311,12 +312,15 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.set(lT1)
 		g.note(lT0, emu.AccessRead)
 		g.ptrUpdate(o.Ptr, inc, dec)
+		if (inc || dec) && o.Rd|1 == o.Ptr|1 { // LD into its own pointer: the loaded byte wins
+			g.dropPtrs(3 << o.Ptr)
+		}
 		g.get(lT1)
 		g.set(rd)
 	case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ, isa.STXInc, isa.STYInc, isa.STZInc,
 		isa.STXDec, isa.STYDec, isa.STZDec:
 		inc, dec := ptrMode(o.Kind)
-		g.pair(o.Ptr)
+		g.ptr(o.Ptr)
 		if dec {
 			g.i32(1)
 			g.op(opI32Sub)
@@ -371,7 +375,11 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 
 	case isa.LPM, isa.LPMZ, isa.LPMZInc, isa.ELPM, isa.ELPMZ, isa.ELPMZInc:
 		ext := o.Kind == isa.ELPM || o.Kind == isa.ELPMZ || o.Kind == isa.ELPMZInc
-		g.pair(30)
+		if ext {
+			g.pair(30) // byteRegs dropped Z from the cache
+		} else {
+			g.ptr(30)
+		}
 		if ext && g.d.RAMPZ != 0 {
 			g.get(lBase)
 			g.mem(opI32Load8U, g.lay.Data+uint32(g.d.RAMPZ))
@@ -401,7 +409,11 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 			g.i32(1)
 			g.op(opI32Add)
 			g.set(lT2)
-			g.setPair(30, lT2)
+			if ext {
+				g.setPair(30, lT2)
+			} else {
+				g.setPtr(30, lT2)
+			}
 			if o.Kind == isa.ELPMZInc && g.d.RAMPZ != 0 {
 				g.get(lBase)
 				g.get(lT2)
@@ -415,6 +427,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 
 	// Control transfers end their block.
 	case isa.BRBS, isa.BRBC:
+		g.endPtrs()
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -429,6 +442,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.jump(next, last)
 		return
 	case isa.CPSE, isa.SBRC, isa.SBRS, isa.SBIC, isa.SBIS:
+		g.endPtrs()
 		g.pend += int(o.Cyc)
 		g.flush()
 		switch o.Kind {
@@ -465,6 +479,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.jump(next, last)
 		return
 	case isa.RJMP, isa.JMP:
+		g.endPtrs()
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -472,6 +487,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		return
 	case isa.RCALL, isa.CALL, isa.ICALL, isa.EICALL:
 		g.pushRet(pc, next)
+		g.endPtrs()
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -486,6 +502,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.dispatch()
 		return
 	case isa.IJMP, isa.EIJMP:
+		g.endPtrs()
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -497,6 +514,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		return
 	case isa.RET, isa.RETI:
 		g.popRet(pc, o.Kind == isa.RETI)
+		g.endPtrs()
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -509,6 +527,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 	}
 	g.pend += int(o.Cyc)
 	if last {
+		g.endPtrs()
 		g.flush()
 		g.markBlock()
 		g.jump(next, true)
@@ -526,7 +545,7 @@ func ptrMode(k isa.Op) (inc, dec bool) {
 	return false, false
 }
 
-// ptrUpdate writes the pointer after an access at the address in lT0.
+// ptrUpdate writes the pointer after an access at the address in lT0 (to the cache).
 func (g *gen) ptrUpdate(p uint8, inc, dec bool) {
 	switch {
 	case inc:
@@ -534,9 +553,9 @@ func (g *gen) ptrUpdate(p uint8, inc, dec bool) {
 		g.i32(1)
 		g.op(opI32Add)
 		g.set(lT2)
-		g.setPair(p, lT2)
+		g.setPtr(p, lT2)
 	case dec:
-		g.setPair(p, lT0)
+		g.setPtr(p, lT0)
 	}
 }
 
