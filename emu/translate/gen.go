@@ -27,12 +27,12 @@ const (
 	lT0    = 46 // temporaries lT0..lT5
 	lT1    = 47
 	lT2    = 48
-	lCode  = 52 // exit code
+	lCode  = 52             // exit code
 	lS0    = 53             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
 	nI32   = 51 + 3*nSlots + 3
-	lCyc   = lP0 + 3 // i64
-	lLim   = lCyc + 1       // i64
+	lCyc   = lP0 + 3  // i64
+	lLim   = lCyc + 1 // i64
 	nI64   = 2
 	nSlots = 6
 )
