@@ -211,8 +211,8 @@ func assemble(name string, src []byte, cfg Config, dev *isa.Device) *obj.Object 
 // object returns what pass 1 made: the sections, the symbols sorted by name, the diagnostics in the
 // order they were found (warnings included).
 func (a *assembler) object(name string, complete bool) *obj.Object {
-	o := &obj.Object{Name: name, Device: a.dev, Sections: a.sections, DataBase: dataOffset, Effort: a.ev.Effort,
-		Incomplete: !complete}
+	o := &obj.Object{Name: name, Device: a.dev, Dialect: obj.DialectGNU, Sections: a.sections, DataBase: dataOffset,
+		EEPROMBase: eepromOffset, Effort: a.ev.Effort, Incomplete: !complete}
 	if a.lastStmt != nil {
 		o.Last = a.lastStmt
 	}

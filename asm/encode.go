@@ -296,6 +296,10 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 		a.errAt(st, name.off, name.end, "instructions cannot go in "+a.cur.Name+" (it is cleared, not loaded)")
 		return
 	}
+	if a.cur.Kind == obj.SecEEPROM {
+		a.errAt(st, name.off, name.end, "instructions cannot go in "+a.cur.Name+" (the EEPROM holds data; code runs from flash)")
+		return
+	}
 	groups, ok := a.splitOperands(st, toks[i+1:])
 	if !ok {
 		return

@@ -70,7 +70,7 @@ var badInputs = []struct {
 	{".rept 2\nnop", "", "t.S:1:1: missing .endr for this .rept"},
 	{".if x\n.endif\nx = 1", "", `t.S:1:5: .if needs a constant: symbol "x" is not defined yet`},
 	{".bytes 1", "", `t.S:1:1: unknown directive ".bytes"; did you mean ".byte"?`},
-	{".section .foo", "", `t.S:1:10: unsupported section ".foo" (avrlab places .text, .text.*, .progmem*, .vectors, .lowtext, .jumptables, .init0-9, .fini0-9, .data, .data.*, .rodata, .rodata.*, .bss and .bss.*)`},
+	{".section .foo", "", `t.S:1:10: unsupported section ".foo" (avrlab places .text, .text.*, .progmem*, .vectors, .lowtext, .jumptables, .init0-9, .fini0-9, .data, .data.*, .rodata, .rodata.*, .bss, .bss.* and .eeprom*)`},
 	{`.include "/etc/passwd"`, "", `t.S:1:10: .include "/etc/passwd": path outside the project folder`},
 	{`.include "../secret.S"`, "", `t.S:1:10: .include "../secret.S": path outside the project folder`},
 	{`.include "inc/missing.inc"`, "", `t.S:1:10: include file "inc/missing.inc" not found`},

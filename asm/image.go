@@ -30,8 +30,16 @@ type Image struct {
 	BSSAddr uint16
 	// BSSSize is the size of .bss in bytes.
 	BSSSize int
+	// EEPROM holds the initial EEPROM contents from EEPROM address 0 to the end of the last EEPROM
+	// section (GNU .eeprom*, AVRASM2 .eseg); nil when the program puts nothing there. Gaps are 0x00.
+	EEPROM []byte
+	// EEPROMPresent has len(EEPROM) entries: the bytes the .eep HEX file holds. For GNU sources, every
+	// byte (avr-objcopy -O ihex -j .eeprom writes the whole output section, .org fills included); for
+	// an AVRASM2 source, the bytes the source wrote (avra leaves .org gaps out of its .eep.hex).
+	EEPROMPresent []bool
 	// Symbols lists every label and assigned symbol, sorted by name (a symbol set several times with
-	// .set appears once, with its last value).
+	// .set appears once, with its last value). EEPROM labels are not listed: a symbol's value is a
+	// flash or data-space address, and they are neither (they work in expressions: ldi r24, lo8(ee)).
 	Symbols []Symbol
 	// Lines maps flash byte addresses to the source that emitted them, sorted by Addr.
 	Lines []LineInfo
@@ -127,6 +135,13 @@ func (im *Image) WriteHex(w io.Writer) error {
 	end := len(im.Flash)
 	text := min(int(im.DataFlash), end)
 	return ihex.WriteSegments(w, im.Flash, []ihex.Segment{{Start: 0, End: text}, {Start: text, End: end}})
+}
+
+// WriteEEPROMHex writes the image's EEPROM contents as Intel HEX: the bytes of EEPROMPresent, the file
+// avr-objcopy -O ihex -j .eeprom --change-section-lma .eeprom=0 writes for a GNU program and the
+// .eep.hex avra writes for an AVRASM2 one. With no EEPROM contents it writes only the end record.
+func (im *Image) WriteEEPROMHex(w io.Writer) error {
+	return ihex.Write(w, im.EEPROM, im.EEPROMPresent)
 }
 
 // EmittedBytes counts the bytes in flash byte addresses [lo, hi) that the source emitted.

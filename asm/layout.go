@@ -10,6 +10,10 @@ import (
 // SRAM 0x100 has the value 0x800100 (so hh8 of it is 0x80, as with avr-as).
 const dataOffset = 0x800000
 
+// eepromOffset is where avr-gcc's linker script puts the .eeprom output section: a label at EEPROM
+// byte 8 has the value 0x810008 (hh8 of it is 0x81, as avr-gcc's link gives).
+const eepromOffset = 0x810000
+
 // The section and item types of the object layer, by the names the GNU front end uses for them.
 type (
 	section = obj.Section
@@ -58,11 +62,14 @@ func (a *assembler) place(it item) {
 	s.Items = append(s.Items, it)
 }
 
-// sectionLimit returns the most bytes section s can hold (the device's flash, or its SRAM for .data and
-// .bss) and a description of that memory for messages.
+// sectionLimit returns the most bytes section s can hold (the device's flash, its SRAM for .data and
+// .bss, its EEPROM for .eeprom) and a description of that memory for messages.
 func (a *assembler) sectionLimit(s *section) (int64, string) {
-	if s.Kind == obj.SecData || s.Kind == obj.SecBSS {
+	switch s.Kind {
+	case obj.SecData, obj.SecBSS:
 		return int64(a.dev.SRAMSize), fmt.Sprintf("the %d bytes of SRAM of %s", a.dev.SRAMSize, a.dev.Name)
+	case obj.SecEEPROM:
+		return int64(a.dev.EEPROM), fmt.Sprintf("the %d bytes of EEPROM of %s", a.dev.EEPROM, a.dev.Name)
 	}
 	return int64(a.dev.Flash), fmt.Sprintf("the %d bytes of flash of %s", a.dev.Flash, a.dev.Name)
 }

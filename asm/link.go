@@ -80,8 +80,10 @@ type linker struct {
 
 	// layout results, SRAM addresses
 	dataStart, bssStart, bssEnd int64
-	// per section: its object's DataBase
-	dataBase map[*section]int64
+	// eepromEnd is the end of the EEPROM sections, an EEPROM byte address
+	eepromEnd int64
+	// per section: its object's DataBase and EEPROMBase
+	dataBase, eepromBase map[*section]int64
 }
 
 // protect runs f and reports whether it finished without a bailout; other panics are not ours and go on.
@@ -186,10 +188,12 @@ func (l *linker) globals() {
 // SRAM with its init copy in flash right after; then .bss (.bss, .bss*, COMMON). Sections of one slot
 // keep the order of the objects, then their order in the object. It returns the end of the text part
 // (the .data load address) and the size of .data. The bytes between input sections stay 0 and are not
-// marked emitted.
+// marked emitted. The EEPROM sections (.eeprom*, AVRASM2's .eseg) are placed from EEPROM address 0 in
+// the order of objs.
 func (l *linker) layout() (textEnd, dataSize int64) {
 	var all []*section
 	l.dataBase = make(map[*section]int64)
+	l.eepromBase = make(map[*section]int64)
 	for _, o := range l.objs {
 		for _, s := range o.Sections {
 			// avr-as pads the end of every section to its alignment. The pad has no statement: no
@@ -200,6 +204,7 @@ func (l *linker) layout() (textEnd, dataSize int64) {
 			}
 			all = append(all, s)
 			l.dataBase[s] = o.DataBase
+			l.eepromBase[s] = o.EEPROMBase
 		}
 	}
 	byKind := func(k obj.SecKind) []*section {
@@ -251,6 +256,15 @@ func (l *linker) layout() (textEnd, dataSize int64) {
 		cur = at + s.Size
 	}
 	l.bssStart, l.bssEnd = start+dataSize, cur
+
+	// The .eeprom output section: from EEPROM address 0, the sections in link order.
+	cur = 0
+	for _, s := range byKind(obj.SecEEPROM) {
+		at := obj.AlignUp(cur, s.Align)
+		s.Addr = at + l.eepromBase[s]
+		cur = at + s.Size
+	}
+	l.eepromEnd = cur
 	return textEnd, dataSize
 }
 
@@ -274,7 +288,7 @@ func (l *linker) emit(im *Image) {
 	}
 	for _, o := range l.objs {
 		for _, s := range o.Sections {
-			if s.Kind == obj.SecBSS {
+			if s.Kind == obj.SecBSS || s.Kind == obj.SecEEPROM {
 				continue
 			}
 			load := s.Addr
@@ -292,13 +306,13 @@ func (l *linker) emit(im *Image) {
 				switch it.Kind {
 				case obj.ItemInst:
 					var w []uint16
-					if w, ok = l.encode(it, s.Addr+it.Off, o.DataBase); ok {
+					if w, ok = l.encode(it, s.Addr+it.Off, o); ok {
 						for j, v := range w {
 							out[2*j], out[2*j+1] = byte(v), byte(v>>8)
 						}
 					}
 				case obj.ItemData:
-					ok = l.values(it, out, o.DataBase)
+					ok = l.values(it, out, o)
 				case obj.ItemFill:
 					if len(it.Fill) > 0 {
 						for j := range out {
@@ -332,7 +346,80 @@ func (l *linker) emit(im *Image) {
 	im.DataFlash = uint32(textEnd)
 	im.BSSAddr = uint16(l.bssStart)
 	im.BSSSize = int(l.bssEnd - l.bssStart)
+	l.eeprom(im)
 	im.Symbols = l.symbols()
+}
+
+// eeprom evaluates the EEPROM sections into im.EEPROM and im.EEPROMPresent. Sections that do not fit
+// the device's EEPROM are reported at the first statement past its end.
+func (l *linker) eeprom(im *Image) {
+	size := l.eepromEnd
+	if size == 0 {
+		return
+	}
+	limit := int64(l.dev.EEPROM)
+	if size > limit {
+		var worst *item
+		for _, o := range l.objs {
+			for _, s := range o.Sections {
+				for k := range s.Items {
+					it := &s.Items[k]
+					if s.Kind == obj.SecEEPROM && it.Src != nil && worst == nil && s.Addr-l.eepromBase[s]+it.Off+it.Size > limit {
+						worst = it
+					}
+				}
+			}
+		}
+		msg := fmt.Sprintf("EEPROM sections need %d bytes, more than the %d bytes of EEPROM of %s", size, limit, l.dev.Name)
+		if worst != nil {
+			l.errAt(worst.Src, worst.At, worst.At, msg)
+		} else {
+			l.errAt(l.last, 0, 0, msg)
+		}
+		size = limit
+	}
+	data := make([]byte, size)
+	present := make([]bool, size)
+	for _, o := range l.objs {
+		for _, s := range o.Sections {
+			if s.Kind != obj.SecEEPROM {
+				continue
+			}
+			start := s.Addr - l.eepromBase[s]
+			for k := range s.Items {
+				it := &s.Items[k]
+				at := start + it.Off
+				if at+it.Size > size {
+					continue // reported above
+				}
+				out := data[at : at+it.Size]
+				switch it.Kind {
+				case obj.ItemData:
+					l.values(it, out, o)
+				case obj.ItemFill:
+					if len(it.Fill) > 0 {
+						for j := range out {
+							out[j] = it.Fill[j%len(it.Fill)]
+						}
+					}
+				}
+				if it.Emitted {
+					for j := range out {
+						present[at+int64(j)] = true
+					}
+				}
+			}
+		}
+		if o.Dialect != obj.DialectAtmel {
+			// avr-objcopy -j .eeprom writes the whole output section, fills and gaps included;
+			// avra writes only what an AVRASM2 source put there. (An AVRASM2 program is one
+			// object, so the two never mix.)
+			for j := range present {
+				present[j] = true
+			}
+		}
+	}
+	im.EEPROM, im.EEPROMPresent = data, present
 }
 
 // tooBig reports a program larger than the flash at the first statement that does not fit.
@@ -342,7 +429,7 @@ func (l *linker) tooBig(total int64) {
 	var worstAt int64
 	for _, o := range l.objs {
 		for _, s := range o.Sections {
-			if s.Kind == obj.SecBSS {
+			if s.Kind == obj.SecBSS || s.Kind == obj.SecEEPROM {
 				continue
 			}
 			load := s.Addr
@@ -365,8 +452,8 @@ func (l *linker) tooBig(total int64) {
 	l.errAt(worst.Src, worst.At, worst.At, msg)
 }
 
-// values evaluates the expressions of a data item into out; dataBase is the DataBase of its object.
-func (l *linker) values(it *item, out []byte, dataBase int64) bool {
+// values evaluates the expressions of a data item of object o into out.
+func (l *linker) values(it *item, out []byte, o *obj.Object) bool {
 	w := it.Width
 	for k, x := range it.Values {
 		v, err := l.ev.Eval(x, true)
@@ -378,13 +465,11 @@ func (l *linker) values(it *item, out []byte, dataBase int64) bool {
 		switch w {
 		case 1:
 			if n < -128 || n > 255 {
-				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in .byte (-128..255)", n))
+				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in %s (-128..255)", n, byteDirective(o)))
 				return false
 			}
 		case 2:
-			if dataBase != 0 && n >= dataBase && n <= dataBase+0xFFFF {
-				n -= dataBase // a data-space address, as the linker's R_AVR_16 truncates it
-			}
+			n = address16(n, o) // a data-space or EEPROM address, as the linker's R_AVR_16 truncates it
 			if n < -32768 || n > 65535 {
 				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in 16 bits (-32768..65535)", n))
 				return false
@@ -402,9 +487,28 @@ func (l *linker) values(it *item, out []byte, dataBase int64) bool {
 	return true
 }
 
-// encode produces the words of an instruction at flash byte address pc; dataBase is the DataBase of
-// its object.
-func (l *linker) encode(it *item, pc, dataBase int64) ([]uint16, bool) {
+// byteDirective is the directive of one-byte values in o's dialect, for messages.
+func byteDirective(o *obj.Object) string {
+	if o.Dialect == obj.DialectAtmel {
+		return ".db"
+	}
+	return ".byte"
+}
+
+// address16 takes the object's data-space or EEPROM offset (DataBase, EEPROMBase) off a value that is
+// an address in that space (within 64 KiB of the base), as avr-gcc's linker truncates such an address
+// to 16 bits (R_AVR_16 of .word, lds and sts): .word of a .data label at SRAM 0x100 is 0x0100.
+func address16(v int64, o *obj.Object) int64 {
+	for _, base := range []int64{o.DataBase, o.EEPROMBase} {
+		if base != 0 && v >= base && v <= base+0xFFFF {
+			return v - base
+		}
+	}
+	return v
+}
+
+// encode produces the words of an instruction of object o at flash byte address pc.
+func (l *linker) encode(it *item, pc int64, o *obj.Object) ([]uint16, bool) {
 	f := it.Form
 	var buf [3]int64
 	args := buf[:len(f.Operands)]
@@ -464,9 +568,7 @@ func (l *linker) encode(it *item, pc, dataBase int64) ([]uint16, bool) {
 			}
 			v /= 2
 		case k == isa.Data16 || k == isa.Data7:
-			if dataBase != 0 && v >= dataBase && v <= dataBase+0xFFFF {
-				v -= dataBase
-			}
+			v = address16(v, o)
 			if !k.Valid(v) {
 				return bad("expected %s, found 0x%x", k, v)
 			}
@@ -502,8 +604,8 @@ func (l *linker) symbols() []Symbol {
 			}
 			s := Symbol{Name: d.Name, Global: d.Global, Func: d.Func, Pos: d.Pos}
 			v, sec, err := l.ev.Final(d)
-			if err != nil {
-				continue
+			if err != nil || sec != nil && sec.Kind == obj.SecEEPROM {
+				continue // EEPROM labels are not in the image's symbols (see Image.Symbols)
 			}
 			s.Section, s.Value = SectionAbs, v
 			if sec != nil {

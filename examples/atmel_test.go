@@ -60,8 +60,8 @@ func assembleBoth(t *testing.T, atmelFile, gnuFile string) (atmelIm, gnuIm *asm.
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := atmel.Parse(atmelFile, asmSrc, atmel.Config{Device: "atmega128"})
-	atmelIm, err = asm.Link(u.Object.Device, []*obj.Object{u.Object}, 0)
+	o := atmel.Parse(atmelFile, asmSrc, atmel.Config{Device: "atmega128"})
+	atmelIm, err = asm.Link(o.Device, []*obj.Object{o}, 0)
 	if err != nil {
 		t.Fatalf("%s: %v", atmelFile, err)
 	}

@@ -48,22 +48,14 @@ const (
 	maxParams      = 10 // @0..@9
 )
 
-// Unit is what the front end makes of one AVRASM2 source: the object of its code and data segments,
-// for asm.Link, and its EEPROM segment.
-type Unit struct {
-	// Object holds the code segment (.cseg, flash from byte 0) and the data segment (.dseg, SRAM
-	// from the device's SRAM start, reservations only); labels of both are in its symbols.
-	Object *obj.Object
-	// EEPROM is the EEPROM segment (.eseg): its items at byte offsets from EEPROM address 0, nil when
-	// the source puts nothing there. Its expressions are evaluated by EEPROMImage once the object is
-	// linked (they may name code labels). Its labels are reachable from expressions only.
-	EEPROM *obj.Section
-}
-
-// Parse reads an AVRASM2 source file (src, named name; includes from cfg.FS) and returns its unit. It
-// never fails as such: problems are in Object.Errors, and Object.Incomplete says whether the object
-// can be linked. An unknown cfg.Device is an error of the object. Parse is safe for concurrent use.
-func Parse(name string, src []byte, cfg Config) *Unit {
+// Parse reads an AVRASM2 source file (src, named name; includes from cfg.FS) and returns its object,
+// for asm.Link: the code segment (.cseg, flash from byte 0), the data segment (.dseg, SRAM from the
+// device's SRAM start, reservations only) and the EEPROM segment (.eseg, an [obj.SecEEPROM] section
+// from EEPROM address 0), with the labels of all three in its symbols, and Device the part the source's
+// .device line (or cfg.Device) names. It never fails as such: problems are in the object's Errors, and
+// its Incomplete says whether it can be linked. An unknown cfg.Device is an error of the object. Parse
+// is safe for concurrent use.
+func Parse(name string, src []byte, cfg Config) *obj.Object {
 	p := &parser{cfg: cfg, name: name, syms: map[string]*obj.Symbol{}, sets: map[*obj.Symbol]bool{},
 		pending: map[*obj.Symbol][]*obj.Expr{}, regs: map[string]int{}, macros: map[string]*macro{}}
 	p.maxErrs = cfg.MaxErrors
@@ -75,7 +67,7 @@ func Parse(name string, src []byte, cfg Config) *Unit {
 		p.fatal(src, off, fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort))
 	}
 	complete := p.protect(func() { p.run(src) })
-	return p.unit(complete)
+	return p.object(complete)
 }
 
 // bailout stops the front end (too many errors, a limit); Parse recovers it.
@@ -189,21 +181,19 @@ func (p *parser) spend(steps int, src obj.Source, off int) {
 	}
 }
 
-// unit returns what the run made.
-func (p *parser) unit(complete bool) *Unit {
-	o := &obj.Object{Name: p.name, Device: p.dev, Effort: p.ev.Effort, Incomplete: !complete, Includes: p.includes}
+// object returns what the run made.
+func (p *parser) object(complete bool) *obj.Object {
+	o := &obj.Object{Name: p.name, Device: p.dev, Dialect: obj.DialectAtmel, Effort: p.ev.Effort, Incomplete: !complete,
+		Includes: p.includes}
 	if p.dev == nil {
 		o.Incomplete = true
 	}
-	for _, s := range []*obj.Section{p.cseg, p.dseg} {
+	for _, s := range []*obj.Section{p.cseg, p.dseg, p.eseg} {
 		if s != nil {
 			o.Sections = append(o.Sections, s)
 		}
 	}
 	for _, s := range p.syms {
-		if s.Kind == obj.SymLabel && s.Sec == p.eseg && s.Sec != nil {
-			continue // no image section for EEPROM labels
-		}
 		o.Symbols = append(o.Symbols, s)
 	}
 	sort.Slice(o.Symbols, func(i, j int) bool { return o.Symbols[i].Name < o.Symbols[j].Name })
@@ -212,11 +202,7 @@ func (p *parser) unit(complete bool) *Unit {
 	}
 	sort.SliceStable(p.warnings, func(i, j int) bool { return p.warnings[i].Pos.Line < p.warnings[j].Pos.Line })
 	o.Errors = append(p.errs, p.warnings...)
-	u := &Unit{Object: o}
-	if p.eseg != nil && p.eseg.Size > 0 {
-		u.EEPROM = p.eseg
-	}
-	return u
+	return o
 }
 
 // run preprocesses the source and reads every statement.
@@ -312,7 +298,7 @@ func (p *parser) setDevice(d *isa.Device) {
 	if p.cseg == nil {
 		p.cseg = &obj.Section{Name: ".cseg", Kind: obj.SecText, Slot: obj.SlotText, Align: 1}
 		p.dseg = &obj.Section{Name: ".dseg", Kind: obj.SecBSS, Slot: obj.SlotBSS, Align: 1}
-		p.eseg = &obj.Section{Name: ".eseg", Kind: obj.SecBSS, Slot: obj.SlotBSS, Align: 1}
+		p.eseg = &obj.Section{Name: ".eseg", Kind: obj.SecEEPROM, Align: 1}
 		p.cur = p.cseg
 	}
 	// The code segment is the object's only flash section and the data segment its only SRAM one,

@@ -6,9 +6,11 @@
 //
 // Simple use (the part comes from the source's .device, or from Config.Device):
 //
-//	u := atmel.Parse("main.asm", src, atmel.Config{FS: os.DirFS(dir)})
-//	im, err := asm.Link(u.Object.Device, []*obj.Object{u.Object}, 0)
-//	eep, written, eepErrs := atmel.EEPROMImage(u) // after the link: the .eseg bytes
+//	o := atmel.Parse("main.asm", src, atmel.Config{FS: os.DirFS(dir)})
+//	im, err := asm.Link(o.Device, []*obj.Object{o}, 0) // im.EEPROM: the .eseg bytes
+//
+// asm.Assemble, asm.Compile and asm.AssembleFiles do this for a source in this dialect (see
+// asm.Config.Dialect), so callers of package asm need not call Parse.
 //
 // [Detect] tells the dialect of a file: its "; avrlab dialect: atmel|gnu" line, else its extension (.asm
 // and .inc are AVRASM2). [AtmelHint] and [GNUHint] are the messages for a line of the other dialect.
@@ -30,9 +32,10 @@
 //     linker. Code labels are word addresses in expressions (the object keeps byte addresses: each
 //     reference to a code label is divided by 2, and jump and branch operands multiplied by 2 for the
 //     shared encoder); data and EEPROM labels count bytes. The code segment is the object's only flash
-//     section and the data segment its only SRAM one, so the linker puts them at flash 0 and at the
-//     part's SRAM start: addresses are known while reading, as AVRASM2 has them, and .if, .org and .byte
-//     can use labels defined above them.
+//     section, the data segment its only SRAM one and the EEPROM segment its only EEPROM one, so the
+//     linker puts them at flash 0, at the part's SRAM start and at EEPROM 0: addresses are known while
+//     reading, as AVRASM2 has them, and .if, .org and .byte can use labels defined above them. For the
+//     same reason an AVRASM2 program is one source file (with what it includes): asm links it alone.
 //
 // The dialect follows Microchip's AVR Assembler user guide: the directives .byte .cseg .csegsize .db
 // .dd .def .device .dq .dseg .dw .elif .else .endif .endm .endmacro .equ .error .eseg .exit .if .ifdef
@@ -53,8 +56,6 @@
 //     Config.Device, .include after a label on its line.
 //   - .include is read by the preprocessor, so a missing file is an error even inside a .if group that
 //     is not assembled, and a #define in such a file takes effect.
-//   - The EEPROM segment is evaluated by EEPROMImage after the link: the object layer has no EEPROM
-//     memory yet.
 //
 // Its tests compare it with Debian's avra 1.4.2 (internal/oracle.Avra) on generated programs covering
 // every instruction form at its operand boundaries and on hand-written programs using each directive and
@@ -68,5 +69,5 @@
 // text made by macro arguments, an effort budget of 16,000,000 steps shared with the linker, each segment
 // within its memory (flash, SRAM from its start, EEPROM), and Config.MaxErrors errors (10; one per line).
 //
-// Parse is safe for concurrent use; a Unit belongs to one link.
+// Parse is safe for concurrent use; the object it returns belongs to one link.
 package atmel

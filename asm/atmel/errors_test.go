@@ -47,7 +47,11 @@ var badInputs = []struct {
 	{"ldi r16, '\\q'\n", `1:10: unknown escape \q in a character constant`},
 	{".db \"ab\n", "1:5: unterminated string"},
 	{".dw \"ab\"\n", "1:5: a string goes in .db, not in .dw"},
-	{".db 256\n", "1:5: value 256 does not fit in .byte (-128..255)"},
+	{".db 256\n", "1:5: value 256 does not fit in .db (-128..255)"},
+	{".eseg\n.db 1, -129\n", "2:8: value -129 does not fit in .db (-128..255)"},
+	{".eseg\n.dw 70000\n", "2:5: value 70000 does not fit in 16 bits (-32768..65535)"},
+	{".eseg\n.db nowhere\n", `2:5: undefined symbol "nowhere"`},
+	{".device ATtiny45\n.eseg\n.org 250\n.db 1, 2, 3, 4, 5, 6, 7\n", "4:1: the EEPROM segment grows to 257 bytes, beyond the 256 bytes of EEPROM of attiny45"},
 	// Symbols.
 	{"x: nop\nx: nop\n", `2:1: symbol "x" already defined at f.asm:1:1`},
 	{".equ A = 1\n.equ a = 2\n", `2:6: symbol "a" already defined at f.asm:1:6`},

@@ -9,7 +9,7 @@ import (
 	"github.com/avrlab/avrlab/asm/obj"
 )
 
-// result is what avrlab made of one AVRASM2 program: the linked image and the EEPROM segment.
+// result is what avrlab made of one AVRASM2 program: the linked image and its EEPROM contents.
 type result struct {
 	im         *asm.Image
 	eep        []byte
@@ -24,17 +24,11 @@ func assemble(t *testing.T, name, src string, files map[string]string, device st
 	for n, text := range files {
 		fsys[n] = &fstest.MapFile{Data: []byte(text)}
 	}
-	u := atmel.Parse(name, []byte(src), atmel.Config{Device: device, FS: fsys, MaxErrors: -1})
-	dev := u.Object.Device
-	im, err := asm.Link(dev, []*obj.Object{u.Object}, -1)
-	var r result
-	r.im, r.err = im, err
-	if err == nil {
-		var errs obj.ErrorList
-		r.eep, r.eepPresent, errs = atmel.EEPROMImage(u)
-		if len(errs) > 0 {
-			r.err = errs
-		}
+	o := atmel.Parse(name, []byte(src), atmel.Config{Device: device, FS: fsys, MaxErrors: -1})
+	im, err := asm.Link(o.Device, []*obj.Object{o}, -1)
+	r := result{im: im, err: err}
+	if im != nil {
+		r.eep, r.eepPresent = im.EEPROM, im.EEPROMPresent
 	}
 	return r
 }

@@ -46,7 +46,7 @@ func TestLimits(t *testing.T) {
 	// File sizes: the main source and an included file.
 	big := strings.Repeat("nop\n", 300)
 	u := atmel.Parse("f.asm", []byte(big), atmel.Config{MaxFileBytes: 1000})
-	if got := firstError(t, u.Object.Errors.Err()); !strings.Contains(got, `"f.asm" is 1200 bytes; the limit is 1000 bytes per file`) {
+	if got := firstError(t, u.Errors.Err()); !strings.Contains(got, `"f.asm" is 1200 bytes; the limit is 1000 bytes per file`) {
 		t.Errorf("file size: %s", got)
 	}
 	r := assemble(t, "f.asm", ".include \"a.inc\"\n.include \"b.inc\"\n", map[string]string{"a.inc": big, "b.inc": big}, "")

@@ -25,10 +25,19 @@ type Object struct {
 	// labels and earlier definitions of a symbol redefined by .set are reachable only from the
 	// expressions that use them.
 	Symbols []*Symbol
+	// Dialect is the syntax the object was read from, DialectGNU ("" counts as GNU) or DialectAtmel:
+	// the linker's messages name the dialect's directives (a byte value that does not fit is "in
+	// .byte" or "in .db"), and the EEPROM bytes the .eep HEX holds follow the dialect's tool (see
+	// asm.Image.EEPROMPresent).
+	Dialect string
 	// DataBase is added to the data-space address of a label in .data or .bss in expressions: GNU's
 	// 0x800000 (a .data label at SRAM 0x100 is 0x800100, so hh8 of it is 0x80), 0 for AVRASM2. The
 	// linker takes it off again where a 16-bit data address is encoded (lds, sts, .word).
 	DataBase int64
+	// EEPROMBase is added to the EEPROM address of a label in an EEPROM section in expressions: GNU's
+	// 0x810000 (avr-gcc's linker script puts .eeprom there), 0 for AVRASM2. The linker takes it off
+	// again where a 16-bit address is encoded, as it does DataBase.
+	EEPROMBase int64
 	// Errors are the diagnostics of the front end, warnings included, in the order they were found.
 	Errors ErrorList
 	// Includes maps each file the source included (#include, .include) to where it was first
@@ -43,6 +52,13 @@ type Object struct {
 	// Last is the last statement read, where messages about the whole program point (nil: none).
 	Last Source
 }
+
+// Dialects of an object (Object.Dialect), spelled as asm.Config.Dialect and the "; avrlab dialect:"
+// line spell them.
+const (
+	DialectGNU   = "gnu"   // GNU avr-as, as avr-gcc runs it on .S files
+	DialectAtmel = "atmel" // Atmel AVRASM2 (.asm)
+)
 
 // Source is the text an item or expression was read from, as a front end keeps it: offsets are byte
 // offsets into Text. The GNU front end's statements implement it; another front end implements it for
@@ -66,6 +82,7 @@ const (
 	SecProgmem                // constant data in flash
 	SecData                   // initialised SRAM, with its initial bytes in flash after the code
 	SecBSS                    // zeroed SRAM
+	SecEEPROM                 // EEPROM contents (GNU .eeprom, AVRASM2 .eseg): not in flash, written to the .eep HEX
 )
 
 // Section is one input section (".text", ".progmem.data", ...) as avr-as would put it in an object
@@ -83,7 +100,8 @@ type Section struct {
 	// Align is the largest alignment the section asked for, a power of 2 (1: none).
 	Align int64
 	// Addr is set by the linker: the value of the section's offset 0 in expressions (a flash byte
-	// address, or DataBase plus an SRAM address for .data and .bss).
+	// address, DataBase plus an SRAM address for .data and .bss, EEPROMBase plus an EEPROM address
+	// for EEPROM sections).
 	Addr int64
 	// Load is set by the linker for .data sections: the flash byte address of the initial bytes.
 	Load int64
@@ -113,7 +131,7 @@ const (
 )
 
 // KnownSections names the sections NewSection places, for messages.
-const KnownSections = "avrlab places .text, .text.*, .progmem*, .vectors, .lowtext, .jumptables, .init0-9, .fini0-9, .data, .data.*, .rodata, .rodata.*, .bss and .bss.*"
+const KnownSections = "avrlab places .text, .text.*, .progmem*, .vectors, .lowtext, .jumptables, .init0-9, .fini0-9, .data, .data.*, .rodata, .rodata.*, .bss, .bss.* and .eeprom*"
 
 // AlignAfterSlot reports whether the linker script aligns to 2 after the text slot.
 func AlignAfterSlot(slot int) bool {
@@ -121,7 +139,9 @@ func AlignAfterSlot(slot int) bool {
 }
 
 // Classify maps a section name to its memory and slot as avr-gcc's default linker script places it;
-// ok is false for a section the script does not place (.eeprom, .noinit, custom names).
+// ok is false for a section the script does not place (.noinit, .fuse, custom names). Every section
+// whose name starts with .eeprom goes to the EEPROM, as the script's .eeprom output section takes
+// *(.eeprom*).
 func Classify(name string) (kind SecKind, slot int, ok bool) {
 	switch {
 	case name == ".text":
@@ -154,6 +174,8 @@ func Classify(name string) (kind SecKind, slot int, ok bool) {
 		return SecBSS, SlotBSS, true
 	case strings.HasPrefix(name, ".bss"):
 		return SecBSS, SlotBSSDot, true
+	case strings.HasPrefix(name, ".eeprom"):
+		return SecEEPROM, 0, true
 	}
 	return 0, 0, false
 }

@@ -52,6 +52,6 @@ func assembleDialect(cp *cliProgram, flag, device string, deviceSet bool, defs m
 	if deviceSet {
 		cfg.Device = device
 	}
-	u := atmel.Parse(atmelFile, src, cfg)
-	return asm.Link(u.Object.Device, []*obj.Object{u.Object}, 0)
+	o := atmel.Parse(atmelFile, src, cfg)
+	return asm.Link(o.Device, []*obj.Object{o}, 0)
 }
