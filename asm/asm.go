@@ -8,16 +8,25 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/asm/obj"
 	"github.com/avrlab/avrlab/isa"
 )
 
-// Config says what to assemble for and where included files come from. The zero value assembles for
-// isa.DefaultDevice with no file system (no #include or .include of user files) and stops after 10 errors.
+// Config says what to assemble for and where included files come from. The zero value reads each file
+// in its own dialect, assembles for isa.DefaultDevice (an AVRASM2 source: for the part its .device
+// names) with no file system (no #include or .include of user files) and stops after 10 errors.
 type Config struct {
-	// Device is the avr-gcc -mmcu name of the part; "" means isa.DefaultDevice.
+	// Dialect is the syntax of the source files: "gnu" (GNU avr-as, as avr-gcc reads .S files),
+	// "atmel" (Atmel AVRASM2, package asm/atmel; "avrasm2" is the same), in any case, or "" for each
+	// file's own (see [DialectOf]): the one its "; avrlab dialect: NAME" line names, else the one its
+	// extension implies (.asm and .inc are AVRASM2, everything else, .S and .s included, GNU).
+	Dialect string
+	// Device is the avr-gcc -mmcu name of the part; "" means isa.DefaultDevice for GNU sources and,
+	// for an AVRASM2 source, the part its .device line names (isa.DefaultDevice when it names none).
+	// When set, an AVRASM2 source's .device must name the same part.
 	Device string
 	// FS is where AssembleFile reads the file and where #include and .include read theirs; paths are
 	// io/fs paths (slash-separated, no leading slash, no "..").
@@ -99,18 +108,29 @@ func readError(name string, include bool, err error) string {
 	return "cannot read " + what + quote(name) + ": " + err.Error()
 }
 
-// Assemble assembles src as file name (includes are still read from cfg.FS; src counts against
-// cfg.MaxTotalBytes, and a src larger than cfg.MaxFileBytes is refused like a file). It returns the image
-// (partial when there are errors: after too many errors it may hold only the Device) and, on errors,
-// an ErrorList sorted by position with at most one error per line. The image is nil only when
-// cfg.Device is unknown. Assemble is safe for concurrent use.
+// Assemble assembles src as file name, in its dialect (see [Config.Dialect]; includes are still read
+// from cfg.FS; src counts against cfg.MaxTotalBytes, and a src larger than cfg.MaxFileBytes is refused
+// like a file). It returns the image (partial when there are errors: after too many errors it may hold
+// only the Device) and, on errors, an ErrorList sorted by position with at most one error per line.
+// The image is nil only when cfg.Device or cfg.Dialect is unknown. Assemble is safe for concurrent use.
 func Assemble(name string, src []byte, cfg Config) (*Image, error) {
-	dev, err := device(name, cfg)
+	o, err := Compile(name, src, cfg)
 	if err != nil {
 		return nil, err
 	}
-	o := assemble(name, src, cfg, dev)
-	return Link(dev, []*obj.Object{o}, cfg.MaxErrors)
+	return Link(objectDevice(o, cfg), []*obj.Object{o}, cfg.MaxErrors)
+}
+
+// objectDevice is the device to link o for: the one it was made for (an AVRASM2 source's .device),
+// else (an object that stopped before choosing one) cfg's.
+func objectDevice(o *obj.Object, cfg Config) *isa.Device {
+	if o.Device != nil {
+		return o.Device
+	}
+	if d := isa.LookupDevice(cfg.Device); d != nil {
+		return d
+	}
+	return isa.LookupDevice(isa.DefaultDevice)
 }
 
 // device returns the device of cfg, or an ErrorList naming the known ones (at file name).
@@ -127,13 +147,43 @@ func device(name string, cfg Config) (*isa.Device, error) {
 	return dev, nil
 }
 
-// Compile runs the GNU front end on src as file name (pass 1: preprocess, read, lay out) and returns
-// its object, for [Link] to link with others; the object's Errors hold the diagnostics. The error is
-// an ErrorList only when cfg.Device is unknown. Compile is safe for concurrent use.
+// DialectOf returns the dialect asm reads file name (with contents src) in under the Config.Dialect
+// dialect: [obj.DialectGNU] or [obj.DialectAtmel]. For "" it is the file's own: the dialect its
+// "; avrlab dialect: atmel|gnu" line names, else the one its extension implies (.asm and .inc are
+// AVRASM2, everything else GNU), as atmel.Detect tells. An unknown dialect name is an error.
+func DialectOf(name string, src []byte, dialect string) (string, error) {
+	d := atmel.Detect(name, src)
+	if dialect != "" {
+		var ok bool
+		if d, ok = atmel.ParseDialect(dialect); !ok {
+			return "", fmt.Errorf("unknown dialect %s (avrlab reads gnu and atmel)", quote(dialect))
+		}
+	}
+	if d == atmel.Atmel {
+		return obj.DialectAtmel, nil
+	}
+	return obj.DialectGNU, nil
+}
+
+// Compile runs the front end of src's dialect (see [Config.Dialect]) on src as file name (pass 1:
+// preprocess, read, lay out) and returns its object, for [Link] to link with others; the object's
+// Errors hold the diagnostics. A GNU source goes to this package's front end, an AVRASM2 one to
+// package asm/atmel (its object's Device is then the part its .device names when cfg.Device is ""). The
+// error is an ErrorList only when cfg.Device or cfg.Dialect is unknown. Compile is safe for
+// concurrent use.
 func Compile(name string, src []byte, cfg Config) (*obj.Object, error) {
+	d, err := DialectOf(name, src, cfg.Dialect)
+	if err != nil {
+		return nil, ErrorList{{Pos: token.Position{Filename: name}, Msg: err.Error()}}
+	}
 	dev, err := device(name, cfg)
 	if err != nil {
 		return nil, err
+	}
+	if d == obj.DialectAtmel {
+		return atmel.Parse(name, src, atmel.Config{Device: cfg.Device, FS: cfg.FS, Defines: cfg.Defines,
+			Include: cfg.Include, MaxErrors: cfg.MaxErrors, MaxFileBytes: cfg.MaxFileBytes,
+			MaxTotalBytes: cfg.MaxTotalBytes}), nil
 	}
 	return assemble(name, src, cfg, dev), nil
 }
@@ -146,8 +196,10 @@ const MaxFiles = 256
 // placed by the default linker script (those of one kind in the order of names), a symbol a file uses
 // without defining it resolved to the .global symbol of that name in another file. A .global symbol
 // defined in two files, and a symbol no file defines, are errors naming both positions where there
-// are two. It returns the image (partial on errors, nil when a file cannot be read or the device is
-// unknown) and an ErrorList sorted by file and position. The size limits apply to each file.
+// are two. An AVRASM2 source is a program on its own (AVRASM2 has no linker): it is assembled as
+// Assemble does when it is the only file, and refused among others (see [Link]). It returns the image
+// (partial on errors, nil when a file cannot be read or the device or dialect is unknown) and an
+// ErrorList sorted by file and position. The size limits apply to each file.
 func AssembleFiles(names []string, cfg Config) (*Image, error) {
 	if len(names) == 0 {
 		return nil, ErrorList{{Msg: "no source files to assemble"}}
@@ -158,6 +210,9 @@ func AssembleFiles(names []string, cfg Config) (*Image, error) {
 	dev, err := device(names[0], cfg)
 	if err != nil {
 		return nil, err
+	}
+	if _, err := DialectOf(names[0], nil, cfg.Dialect); err != nil {
+		return nil, ErrorList{{Pos: token.Position{Filename: names[0]}, Msg: err.Error()}}
 	}
 	var errs ErrorList
 	seen := make(map[string]bool, len(names))
@@ -178,10 +233,17 @@ func AssembleFiles(names []string, cfg Config) (*Image, error) {
 			errs = append(errs, &Error{Pos: pos, Msg: readError(name, false, err)})
 			continue
 		}
-		objs = append(objs, assemble(name, src, cfg, dev))
+		o, err := Compile(name, src, cfg)
+		if err != nil {
+			return nil, err
+		}
+		objs = append(objs, o)
 	}
 	if len(errs) > 0 {
 		return nil, errs
+	}
+	if len(objs) == 1 {
+		dev = objectDevice(objs[0], cfg)
 	}
 	return Link(dev, objs, cfg.MaxErrors)
 }

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/obj"
 )
 
@@ -100,6 +101,12 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 			return
 		}
 		if c := toks[i+2]; c.kind != tOp || c.text != "," {
+			if c.kind == tOp && c.text == "=" && name != ".equiv" {
+				// .equ X = 16 is AVRASM2's spelling of avr-as's .equ X, 16.
+				a.errAt(st, toks[i].off, c.end, atmel.AtmelHint(st.src[toks[i].off:c.end], "assignment")+
+					" (avr-as writes "+name+" "+s.text+", value)")
+				return
+			}
 			a.errTok(st, &c, "expected \",\" after the symbol name, found "+found(&c))
 			return
 		}
@@ -178,7 +185,10 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 			return
 		}
 		msg := "unknown directive " + quote(t.text)
-		if s := nearest(name, directiveNames); s != "" {
+		switch s := nearest(name, directiveNames); {
+		case atmel.IsAtmelDirective(name):
+			msg = atmel.AtmelHint(t.text, "directive")
+		case s != "":
 			msg += "; did you mean " + quote(s) + "?"
 		}
 		a.errAt(st, t.off, t.end, msg)

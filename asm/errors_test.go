@@ -15,6 +15,15 @@ var badInputs = []struct {
 	device string
 	want   string
 }{
+	// Lines of the AVRASM2 dialect say so (AVR Assembler user guide: .def, .cseg, LOW(), HIGH(), $hex, .equ X = v).
+	{".def temp = r22", "", `t.S:1:1: ".def" is an AVRASM2 directive: name the file .asm or add "; avrlab dialect: atmel"`},
+	{"\t.CSEG", "", `t.S:1:2: ".CSEG" is an AVRASM2 directive: name the file .asm or add "; avrlab dialect: atmel"`},
+	{"ldi r16, LOW(x)\nx: nop", "", `t.S:1:10: "LOW" is an AVRASM2 function: name the file .asm or add "; avrlab dialect: atmel"`},
+	{"ldi r31, high(tab*2)\ntab: nop", "", `t.S:1:10: "high" is an AVRASM2 function: name the file .asm or add "; avrlab dialect: atmel"`},
+	{"ldi r16, $1F", "", `t.S:1:10: "$1F" is an AVRASM2 hex number: name the file .asm or add "; avrlab dialect: atmel" (avr-as writes 0x1F)`},
+	{"cpi r16, -$10", "", `t.S:1:11: "$10" is an AVRASM2 hex number: name the file .asm or add "; avrlab dialect: atmel" (avr-as writes 0x10)`},
+	{"\t.org $100", "", `t.S:1:7: "$100" is an AVRASM2 hex number: name the file .asm or add "; avrlab dialect: atmel" (avr-as writes 0x100)`},
+	{".EQU X = 16", "", `t.S:1:1: ".EQU X =" is an AVRASM2 assignment: name the file .asm or add "; avrlab dialect: atmel" (avr-as writes .equ X, value)`},
 	{"lid r16, 1", "", `t.S:1:1: unknown instruction "lid"; did you mean "ldi"?`},
 	{"\tloop", "", `t.S:1:2: unknown instruction "loop" (a label needs a colon: loop:)`},
 	{"ldi r5, 1", "", "t.S:1:5: expected register r16..r31, found r5"},
@@ -109,6 +118,19 @@ func TestBadInputs(t *testing.T) {
 	}
 	if len(badInputs) < 25 {
 		t.Fatalf("only %d bad inputs", len(badInputs))
+	}
+}
+
+// TestDollarSeparator checks that '$' still separates statements where no operand is due, also before
+// a hex digit: nop (0x0000), add r1, r2 (0000 11rd dddd rrrr = 0x0c12), inc r16 (1001 010d dddd 0011 =
+// 0x9503), per the AVR Instruction Set Manual.
+func TestDollarSeparator(t *testing.T) {
+	im, err := asm.Assemble("t.S", []byte("\tnop $add r1, r2 $ inc r16\n"), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []byte{0x00, 0x00, 0x12, 0x0c, 0x03, 0x95}; string(im.Flash) != string(want) {
+		t.Errorf("flash % x, want % x", im.Flash, want)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/obj"
 )
 
@@ -190,6 +191,9 @@ func (p *exprParser) primary() *node {
 			if !ok {
 				if _, lower := fnNames[strings.ToLower(t.text)]; lower {
 					return p.fail(t, fmt.Sprintf("unknown function %s (modifiers are lower case: %s)", quote(t.text), strings.ToLower(t.text)))
+				}
+				if atmel.IsAtmelFunction(t.text) {
+					return p.fail(t, atmel.AtmelHint(t.text, "function"))
 				}
 				return p.fail(t, "unknown function "+quote(t.text))
 			}

@@ -3,6 +3,8 @@ package asm
 import (
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/asm/atmel"
 )
 
 // tokKind is the kind of a lexical token.
@@ -65,6 +67,11 @@ func lex(s string) []tok {
 			t, i = lexChar(s, i)
 		case c == '"':
 			t, i = lexString(s, i)
+		case c == '$' && i+1 < len(s) && isHex(s[i+1]):
+			// AVRASM2's $1F: the statement splitter keeps it only where an operand goes.
+			for i++; i < len(s) && isIdentChar(s[i]); i++ {
+			}
+			t = tok{kind: tIllegal, str: atmel.AtmelHint(s[start:i], "hex number") + " (avr-as writes 0x" + s[start+1:i] + ")"}
 		default:
 			t = tok{kind: tOp}
 			for _, op := range twoCharOps {

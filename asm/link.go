@@ -20,7 +20,9 @@ import (
 // (at each use), values out of range. They are returned as an ErrorList sorted by position with at
 // most one error per line, stopping after maxErrors (0 means 10, negative unlimited). The image is
 // partial on errors; it holds only the Device when an object is incomplete ([obj.Object.Incomplete]).
-// Every object must be made for dev, and each object is linked once (see [obj.Object]).
+// Every object must be made for dev, and each object is linked once (see [obj.Object]). An AVRASM2
+// object ([obj.DialectAtmel]) is linked only on its own: its addresses were fixed while it was read,
+// as AVRASM2 has them, so among other objects it is an error at its file.
 func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
 	l := &linker{dev: dev}
 	l.diag.max = maxErrors
@@ -147,6 +149,18 @@ func (l *linker) link(objs []*obj.Object, im *Image) {
 	}
 	if incomplete {
 		return
+	}
+	if len(objs) > 1 {
+		mixed := false
+		for _, o := range objs {
+			if o.Dialect == obj.DialectAtmel {
+				l.diag.add(token.Position{Filename: o.Name}, 0, "an AVRASM2 source is a program of its own (one file and what it includes): it cannot be linked with other files")
+				mixed = true
+			}
+		}
+		if mixed {
+			return
+		}
 	}
 	l.diag.check()
 	l.ev.MaxEffort = maxEffort

@@ -10,6 +10,7 @@ import (
 
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/isa"
 )
 
 // srcLine is one line of input: from the preprocessor (main file and #include'd files) or read raw
@@ -87,7 +88,9 @@ func (st *stmt) Text() string { return st.src }
 
 // splitStatements calls fn with the byte range of each statement of one line: statements end at '$'
 // and at a ';' comment; a line whose first non-blank character is '#' is a comment. Quotes are
-// honoured: "a;b$c" is one string and '; is a character constant.
+// honoured: "a;b$c" is one string and '; is a character constant. A '$' where an operand goes and
+// followed by a hex digit (ldi r16, $1F) is AVRASM2's hex notation, not a separator: it stays in the
+// statement, for the lexer to say so.
 func splitStatements(text string, fn func(start, end int)) {
 	i := 0
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
@@ -120,12 +123,48 @@ func splitStatements(text string, fn func(start, end int)) {
 			fn(start, i)
 			return
 		case '$':
+			if atmelHex(text[start:i], text[i+1:]) {
+				break
+			}
 			fn(start, i)
 			start = i + 1
 		}
 		i++
 	}
 	fn(start, len(text))
+}
+
+// atmelHex reports whether a '$' between before (the statement so far) and after is AVRASM2's hex
+// prefix rather than avr-as's statement separator: a hex digit follows, and an operand is due, after
+// a comma, an opening parenthesis or an operator, or after a lone mnemonic that takes operands or
+// a directive that takes a value. ("nop $add r1, r2" stays two statements.)
+func atmelHex(before, after string) bool {
+	if after == "" || !isHex(after[0]) {
+		return false
+	}
+	b := strings.TrimRight(before, " \t")
+	if b == "" {
+		return false
+	}
+	if strings.IndexByte(",(+-*/%&|^~<>=!", b[len(b)-1]) >= 0 {
+		return true
+	}
+	word := strings.TrimLeft(b, " \t")
+	for i := 0; i < len(word); i++ {
+		if !isIdentChar(word[i]) {
+			return false
+		}
+	}
+	switch strings.ToLower(word) {
+	case ".org", ".byte", ".word", ".2byte", ".long", ".4byte", ".space", ".skip", ".if", ".rept", ".align", ".balign", ".p2align":
+		return true
+	}
+	for _, f := range isa.Lookup(word) {
+		if len(f.Operands) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // blank reports whether s holds only spaces and tabs.
