@@ -44,16 +44,19 @@
 // (its load/store mix over SRAM) in package emu, on the shared 2-core development machine, wazero
 // v1.12.0's compiler; interpreter and simavr in the same run (cpu-MHz, -count 3).
 //   - Registers and flags as WebAssembly locals, written back only at exits, not kept in linear
-//     memory: the compiler keeps them in machine registers. ARX loop 5.4 GHz against 790-810 MHz
-//     interpreted and simavr's 126-129 MHz (42x); the load/store mix 2.2 GHz against 890 MHz and
-//     simavr's 150-156 MHz (14x).
+//     memory: the compiler keeps them in machine registers. ARX loop 5.5-5.6 GHz against 820-835 MHz
+//     interpreted and simavr's 124-125 MHz (45x); the load/store mix 2.5 GHz against 900 MHz and
+//     simavr's 151-156 MHz (16x).
 //   - Flags only where read: each instruction computes the flags a later one reads (a backward
 //     analysis over the region). The flags only an exit could need (a guard before they are set
 //     again) stay pending: the instruction's operands are kept in locals and the exit path computes
 //     them (QEMU's cc_op idea, kept to exits): load/store mix 2.10 to 2.21 GHz, 1.70 to 1.86 with
 //     the access record. Checking the limit at loop back edges rather than at loop heads, which made
 //     every flag live around each loop, took the ARX loop from 4.5 to 5.4 GHz. The guards of loads
-//     and stores (every access is checked to be in SRAM) are why the mix runs at 40% of the ARX loop.
+//     and stores (every access is checked to be in SRAM) are why the mix runs at half the ARX loop.
+//   - X, Y and Z as 16-bit locals within a block: a run of LD X+ or ST Y+ updates one local, the
+//     register bytes written only where something else reads them, at an exit or at the block's
+//     end: load/store mix 2.20 to 2.64 GHz, 1.88 to 2.19 with the access record.
 //   - Exactness by leaving: translated code never faults, never stops the machine and never
 //     models an I/O register with side effects; the interpreter does all of that, so the two cannot
 //     disagree on the rare paths. Side exits are rare in crypto code; the cost is on programs that
@@ -63,7 +66,11 @@
 //   - The access record (lab's measured flash and RAM) is kept by translated code itself: each
 //     block marks its words once per access epoch (a global per block), loads and stores set their
 //     data bytes, LPM its flash byte; a side exit marks the words of its block that ran. With it the
-//     load/store mix runs at 1.86-1.90 GHz against 300-324 MHz interpreted with the record (6x).
+//     load/store mix runs at 2.1-2.2 GHz against 295-322 MHz interpreted with the record (7x).
+//   - Calls and returns go through the dispatch (a return is a computed jump; a call target before
+//     the caller is a backward jump): a loop calling a 12-instruction routine twice per pass runs at
+//     about 1.3 GHz, a quarter of the same code inline. Duplicating small routines per call site
+//     would avoid it; not done.
 //   - One module per region, not per block: jumps between blocks stay inside WebAssembly, and the
 //     locals stay in registers across calls and returns (a call is a jump, a return a br_table).
 //   - A hot threshold (DefaultHot, 4M cycles; NewNative): wazero compiles about 11-19 ms per KB of
@@ -78,6 +85,6 @@
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.
 //   - In the browser the module imports the Go program's own memory (no copy in or out) and a long
 //     run is cut into Runs of 2^20 cycles (cmd/wasm/benchrun), so that V8's optimising tier, which
-//     does not replace code already running, takes over: 1.75 GHz in headless Chromium on the
-//     load/store mix against 197 MHz for the interpreter compiled to WebAssembly.
+//     does not replace code already running, takes over: 1.75-2.15 GHz in headless Chromium on the
+//     load/store mix against 197-308 MHz for the interpreter compiled to WebAssembly.
 package translate
