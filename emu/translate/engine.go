@@ -60,6 +60,8 @@ type Engine struct {
 	stats Stats
 }
 
+var _ emu.Engine = (*Engine)(nil)
+
 // New returns an engine running its modules on rt. A machine is interpreted until it has run hot
 // cycles (0: translate from the first Run): a translation costs as much as interpreting a few
 // million cycles (see the package doc), so short runs are not translated at all.

@@ -23,6 +23,8 @@ type Browser struct {
 	u8     js.Value // Uint8Array
 }
 
+var _ Runtime = (*Browser)(nil)
+
 // GoMemoryGlobal is the global through which the page hands the Go program's memory to Browser.
 const GoMemoryGlobal = "avrlabGoMemory"
 

@@ -17,6 +17,8 @@ type Wazero struct {
 	cfg   wazero.RuntimeConfig
 }
 
+var _ Runtime = (*Wazero)(nil)
+
 // NewWazero returns the native runtime, with wazero's compiler where the platform has one (amd64,
 // arm64) and its interpreter elsewhere. Close releases the compiled code.
 func NewWazero() *Wazero {
