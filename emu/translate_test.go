@@ -265,3 +265,51 @@ func TestTranslatePointers(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslateSPM: a program that rewrites an instruction it has run (SPM into translated code)
+// runs the new instruction, as interpreted.
+func TestTranslateSPM(t *testing.T) {
+	d := dev(t, "atmega128")
+	p := newProg(t).setSP(d, d.RAMEND())
+	w := p.PC() + 8 // word address of "loop"
+	p.I(isa.LDI, 30, (2*w)&0xFF).I(isa.LDI, 31, (2*w)>>8)
+	p.I(isa.LDI, 18, 0x02).I(isa.MOV, 0, 18).I(isa.LDI, 18, 0xE0).I(isa.MOV, 1, 18) // r1:r0 = ldi r16, 2
+	p.I(isa.CLR, 17).I(isa.NOP)
+	p.L("loop").I(isa.LDI, 16, 1).I(isa.INC, 17).I(isa.CPI, 17, 3).I(isa.BREQ, "done").I(isa.SPM).I(isa.RJMP, "loop")
+	p.L("done").I(isa.BREAK)
+	if p.labels["loop"] != w {
+		t.Fatalf("loop at %d, want %d", p.labels["loop"], w)
+	}
+	img := p.Bytes()
+	eng := translate.NewEager()
+	m := emu.New(d, img, emu.Config{Access: true, Engine: eng})
+	s := m.Run(10_000)
+	if s.Reason != emu.StopBreak || m.Reg(16) != 2 || m.SPMWrites() != 2 {
+		t.Fatalf("stop %v, r16 = %d, %d SPM writes: want break, 2, 2", s, m.Reg(16), m.SPMWrites())
+	}
+	if diff := bothWays(t, eng, d, img, emu.Config{Access: true}, 10_000); diff != "" {
+		t.Error(diff)
+	}
+	if st := eng.Stats(); st.Rebuilds == 0 {
+		t.Errorf("the rewrite did not retranslate: %+v", st)
+	}
+}
+
+// TestTranslateResetAccess: after ResetAccess and Reset the translated machine records its second
+// run afresh, as the interpreter does.
+func TestTranslateResetAccess(t *testing.T) {
+	img := memProgram(t, 3)
+	eng := translate.NewEager()
+	var st [2]fullState
+	for k, cfg := range []emu.Config{{Access: true}, {Access: true, Engine: eng}} {
+		m := emu.New(nil, img, cfg)
+		m.Run(100_000)
+		m.ResetAccess()
+		m.Reset()
+		m.SetPC(4) // into the code after the SP setup: only part of it runs again
+		st[k] = fullStateOf(m, m.Run(100_000))
+	}
+	if diff := st[1].diff(st[0]); diff != "" {
+		t.Error(diff)
+	}
+}
