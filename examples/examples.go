@@ -1,10 +1,12 @@
-// Package examples holds avrlab's example implementations and classroom exercises as GNU-dialect AVR
-// sources, embedded so that the CLI and the browser playground carry them.
+// Package examples holds avrlab's example implementations and classroom exercises as AVR sources,
+// embedded so that the CLI and the browser playground carry them.
 //
-// Each example is a file NAME.S at the top of [FS]; its ID is NAME (used in short links such as
-// #example=cham64-v2). Its first lines name its task ("; avrlab task: ID") and its title
-// ("; title: ..."), and optionally the published implementation it is compared with ("; compare: ...").
-// Exercises live under exercises/NAME/ with a README.md and a starter.S.
+// Each example is a file NAME.S (GNU avr-as dialect) or NAME.asm (Atmel AVRASM2) at the top of [FS];
+// its ID is NAME (used in short links such as #example=cham64-v2), so the two kinds share one name
+// space: an AVRASM2 twin of a GNU example is NAME-atmel.asm. Its first lines name its task ("; avrlab
+// task: ID") and its title ("; title: ..."), and optionally the published implementation it is
+// compared with ("; compare: ..."). Exercises live under exercises/NAME/ with a README.md and a
+// starter.S.
 package examples
 
 import (
@@ -20,15 +22,15 @@ import (
 
 // FS holds the example sources and the exercises.
 //
-//go:embed *.S all:exercises
+//go:embed *.S *.asm all:exercises
 var FS embed.FS
 
 // Example is one example source.
 type Example struct {
-	ID    string `json:"id"`    // file name without .S, e.g. "cham64-v2"
+	ID    string `json:"id"`    // file name without .S or .asm, e.g. "cham64-v2", "speck64-atmel"
 	Title string `json:"title"` // from the "; title:" line
 	Task  string `json:"task"`  // from the "; avrlab task:" line
-	File  string `json:"file"`  // path in FS
+	File  string `json:"file"`  // path in FS (its extension tells the dialect)
 	// Compare names the published implementation ("impl" in the published rows) the example is measured
 	// against, from a "; compare:" line; "" compares with the best published row of the cipher.
 	Compare string `json:"compare,omitempty"`
@@ -40,7 +42,7 @@ var (
 	compareRe = regexp.MustCompile(`^\s*(?:;|//)\s*compare:\s*(.+?)\s*$`)
 )
 
-// List returns the examples at the top of FS, sorted by ID.
+// List returns the examples at the top of FS (.S and .asm files), sorted by ID.
 func List() []Example {
 	ents, err := fs.ReadDir(FS, ".")
 	if err != nil {
@@ -48,14 +50,15 @@ func List() []Example {
 	}
 	var out []Example
 	for _, e := range ents {
-		if e.IsDir() || path.Ext(e.Name()) != ".S" {
+		ext := path.Ext(e.Name())
+		if e.IsDir() || ext != ".S" && ext != ".asm" {
 			continue
 		}
 		src, err := fs.ReadFile(FS, e.Name())
 		if err != nil {
 			continue
 		}
-		ex := Example{ID: strings.TrimSuffix(e.Name(), ".S"), File: e.Name()}
+		ex := Example{ID: strings.TrimSuffix(e.Name(), ext), File: e.Name()}
 		sc := bufio.NewScanner(bytes.NewReader(src))
 		for n := 0; n < 20 && sc.Scan(); n++ {
 			if m := taskRe.FindStringSubmatch(sc.Text()); m != nil && ex.Task == "" {

@@ -183,8 +183,9 @@ type Energy struct {
 var ErrNoTask = errors.New("no task: give -task or put \"; avrlab task: ID\" in the first lines of the source")
 
 // BenchFile reads main from fsys and measures it: an AVR ELF or Intel HEX file is loaded as a linked
-// program (see LoadBinary), anything else is assembled (includes are read from fsys too). When
-// assembly fails it returns the partial image and the asm.ErrorList, and no report.
+// program (see LoadBinary), anything else is assembled in its dialect (a .asm file or one with a
+// "; avrlab dialect: atmel" line as AVRASM2, see asm.Config.Dialect; includes are read from fsys too).
+// When assembly fails it returns the partial image and the asm.ErrorList, and no report.
 func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, error) {
 	src, err := readProgram(fsys, main)
 	if err != nil {
@@ -211,7 +212,8 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 // MaxSourceBytes is the largest source file BenchFile assembles (asm's per-file limit).
 const MaxSourceBytes = 1 << 20
 
-// BenchSource is BenchFile for a source held in memory, with includes read from fsys (may be nil).
+// BenchSource is BenchFile for a source held in memory, with includes read from fsys (may be nil). The
+// device is opts.Device, else the task's: an AVRASM2 source's .device must name that part.
 func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *asm.Image, error) {
 	if opts.Task == "" {
 		opts.Task = DetectTask(src)

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
-	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -28,7 +27,7 @@ const MaxProblemBytes = 4096
 
 // GradeRow is one submission's grade.
 type GradeRow struct {
-	Submission string  `json:"submission"` // the path as given (file, or folder holding one source)
+	Submission string  `json:"submission"` // the path as given (a source file, or a folder of sources)
 	Pass       bool    `json:"pass"`
 	Rank       float64 `json:"rank"`
 	Cycles     uint64  `json:"cycles"` // mean cycles of one call
@@ -42,18 +41,21 @@ type GradeRow struct {
 	Problem    string  `json:"problem,omitempty"` // why it failed: first error, fault, wrong output
 }
 
-// Submission is one thing to grade: a main source file and the folder its includes may read.
+// Submission is one thing to grade: a source file, or a folder of sources linked as one program, and
+// the folder its reads are confined to.
 type Submission struct {
 	Label string // as shown in the table
 	Dir   string // the folder the submission is confined to
-	Main  string // the main file, relative to Dir
+	// Main is the source file, relative to Dir; "" makes the submission the program of all the
+	// sources of Dir (ProgramFolder): its GNU files linked in name order, or its one AVRASM2 file.
+	Main string
 }
 
 // FindSubmissions expands command-line arguments into submissions: a file is one submission confined
 // to its folder; a folder holding sources is one submission per .S/.s/.asm file directly in it, and one
-// per subfolder (whose main file is the only source in it, or main.S). A symbolic link in a named folder
-// counts as what it points to. Nothing is opened for reading: a named pipe or device among the sources
-// becomes a submission that grading refuses with the reason. Submissions are in path order.
+// per subfolder: the program of all the subfolder's sources (see ProgramFolder). A symbolic link in a
+// named folder counts as what it points to. Nothing is opened for reading: a named pipe or device among
+// the sources becomes a submission that grading refuses with the reason. Submissions are in path order.
 func FindSubmissions(args []string) ([]Submission, error) {
 	var subs []Submission
 	for _, a := range args {
@@ -79,43 +81,13 @@ func FindSubmissions(args []string) ([]Submission, error) {
 			}
 			switch {
 			case isDir:
-				subs = append(subs, Submission{Label: p, Dir: p, Main: mainIn(p)})
-			case isSource(e.Name()):
+				subs = append(subs, Submission{Label: p, Dir: p})
+			case IsSourceName(e.Name()):
 				subs = append(subs, Submission{Label: p, Dir: a, Main: e.Name()})
 			}
 		}
 	}
 	return subs, nil
-}
-
-func isSource(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".s", ".asm":
-		return true
-	}
-	return false
-}
-
-// mainIn picks the main source of a submission folder: main.S if present, else the only source file;
-// "" when it cannot tell.
-func mainIn(dir string) string {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
-	}
-	var srcs []string
-	for _, e := range ents {
-		if !e.IsDir() && isSource(e.Name()) {
-			if strings.EqualFold(e.Name(), "main.s") {
-				return e.Name()
-			}
-			srcs = append(srcs, e.Name())
-		}
-	}
-	if len(srcs) == 1 {
-		return srcs[0]
-	}
-	return ""
 }
 
 // Grade measures each submission with opts in this process, one after the other, confined to its own
@@ -156,8 +128,9 @@ func SortRows(rows []GradeRow) {
 // GradeSubmission measures one submission with opts, confined to its folder: its files are read through
 // an os.Root of s.Dir, only regular files are read (a named pipe or device is refused before it is
 // opened, so nothing blocks), each file is limited to MaxSubmissionBytes and all reads together to
-// MaxSubmissionReadBytes. A panic while grading becomes the row's problem. The problem is at most
-// MaxProblemBytes long.
+// MaxSubmissionReadBytes. A folder submission is assembled and linked as one program of its sources
+// (at most asm.MaxFiles); only sources are measured, never an ELF or HEX file. A panic while grading
+// becomes the row's problem. The problem is at most MaxProblemBytes long.
 func GradeSubmission(s Submission, opts Options) GradeRow {
 	row := gradeOne(s, opts)
 	row.Problem = CutProblem(row.Problem)
@@ -185,10 +158,6 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 			row.Problem = fmt.Sprintf("internal error while grading (please report): %v\n%s", r, debug.Stack())
 		}
 	}()
-	if s.Main == "" {
-		row.Problem = "no main source: the folder needs main.S or exactly one .S file"
-		return row
-	}
 	root, err := os.OpenRoot(s.Dir)
 	if err != nil {
 		row.Problem = err.Error()
@@ -196,12 +165,15 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 	}
 	defer root.Close()
 	fsys := &gradeFS{root: root}
-	src, err := fsys.ReadFile(s.Main)
-	if err != nil {
-		row.Problem = err.Error()
-		return row
+	var rep *Report
+	if s.Main == "" {
+		rep, err = gradeFolder(fsys, opts)
+	} else {
+		var src []byte
+		if src, err = fsys.ReadFile(s.Main); err == nil {
+			rep, _, err = BenchSource(s.Main, src, fsys, opts)
+		}
 	}
-	rep, _, err := BenchSource(s.Main, src, fsys, opts)
 	if err != nil {
 		var el asm.ErrorList
 		if errors.As(err, &el) && len(el) > 0 {
@@ -229,6 +201,30 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		row.Rank = 0
 	}
 	return row
+}
+
+// gradeFolder measures the program of the sources of a submission folder. Each source is checked as
+// gradeFS opens files (a regular file within the size limit) before anything is read, so that a named
+// pipe or a huge file is refused with the same reason as a file submission's.
+func gradeFolder(fsys *gradeFS, opts Options) (*Report, error) {
+	p, err := ProgramFolder(fsys, ".")
+	if errors.Is(err, ErrNoSources) {
+		return nil, errors.New("no source files in the folder: it needs .S, .s or .asm files")
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range p.Files {
+		st, err := fsys.Stat(f)
+		if err == nil {
+			err = fsys.check("open", f, st)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	rep, _, err := benchProgram(p, opts, false)
+	return rep, err
 }
 
 // gradeFS is a submission's folder as the assembler reads it while grading: confined to the folder by

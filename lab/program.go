@@ -12,7 +12,9 @@ import (
 )
 
 // Program is a program of one or more source files in one file system, assembled separately and
-// linked as one image (asm.AssembleFiles), as avr-gcc -nostartfiles -nostdlib a.S b.S links them.
+// linked as one image (asm.AssembleFiles), as avr-gcc -nostartfiles -nostdlib a.S b.S links them. Each
+// file is read in its own dialect (asm.Config.Dialect); an AVRASM2 source is a program on its own (one
+// file with what it includes).
 type Program struct {
 	// FS holds the files; their includes are read from it too.
 	FS fs.FS
@@ -21,13 +23,28 @@ type Program struct {
 	Files []string
 	// Include are -I folders of FS for #include and .include.
 	Include []string
+	// Dialect is the dialect of every file ("gnu", "atmel"), or "" for each file's own (its
+	// "; avrlab dialect:" line, else its extension), as asm.Config.Dialect.
+	Dialect string
 }
 
 // ErrNoSources is returned for a program folder without source files.
-var ErrNoSources = errors.New("no .S or .s source files")
+var ErrNoSources = errors.New("no .S, .s or .asm source files")
 
-// ProgramFolder returns the program made of the GNU source files (.S, .s) of folder dir of fsys ("."
-// for its root), in the order of their names; included files (.inc, .h) are not assembled on their own.
+// IsSourceName reports whether a file called name is a source file of a program folder: GNU .S and .s,
+// AVRASM2 .asm (any case). Included files (.inc, .h) are not: they are read where they are included.
+func IsSourceName(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".s", ".asm":
+		return true
+	}
+	return false
+}
+
+// ProgramFolder returns the program made of the source files of folder dir of fsys ("." for its root,
+// see IsSourceName), in the order of their names: GNU files linked together, or one AVRASM2 file.
+// Every entry that is not a folder counts, whatever it is (a symbolic link, a named pipe): reading it
+// then refuses it with the reason, rather than the program silently missing a file.
 func ProgramFolder(fsys fs.FS, dir string) (Program, error) {
 	ents, err := fs.ReadDir(fsys, dir)
 	if err != nil {
@@ -35,7 +52,7 @@ func ProgramFolder(fsys fs.FS, dir string) (Program, error) {
 	}
 	var names []string
 	for _, e := range ents {
-		if e.Type().IsRegular() && (path.Ext(e.Name()) == ".S" || path.Ext(e.Name()) == ".s") {
+		if !e.IsDir() && IsSourceName(e.Name()) {
 			names = append(names, path.Join(dir, e.Name()))
 		}
 	}
@@ -49,21 +66,26 @@ func ProgramFolder(fsys fs.FS, dir string) (Program, error) {
 	return Program{FS: fsys, Files: names}, nil
 }
 
-// Assemble assembles and links the program for device ("" = the task's or the default) with the
-// -D defines; the result is that of asm.AssembleFiles.
+// Assemble assembles and links the program for device ("" = the default; for an AVRASM2 source, the
+// part its .device names) with the -D defines; the result is that of asm.AssembleFiles.
 func (p Program) Assemble(device string, defines map[string]string) (*asm.Image, error) {
-	return asm.AssembleFiles(p.Files, asm.Config{Device: device, FS: p.FS, Defines: defines, Include: p.Include})
+	return asm.AssembleFiles(p.Files, asm.Config{Dialect: p.Dialect, Device: device, FS: p.FS, Defines: defines, Include: p.Include})
 }
 
 // BenchProgram assembles the program and measures it with Bench. The task and call come from opts,
-// else from the first file that names them; a program of one file with no -I folders is measured as
-// BenchFile does (ELF and HEX files included). When assembly fails it returns the partial image and
-// the asm.ErrorList, and no report.
+// else from the first file that names them; the device from opts, else the task's. A program of one
+// file with no -I folders and no Dialect is measured as BenchFile does (ELF and HEX files included).
+// When assembly fails it returns the partial image and the asm.ErrorList, and no report.
 func BenchProgram(p Program, opts Options) (*Report, *asm.Image, error) {
+	return benchProgram(p, opts, true)
+}
+
+// benchProgram is BenchProgram; binaries false assembles every file (grading measures sources only).
+func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, error) {
 	if len(p.Files) == 0 {
 		return nil, nil, ErrNoSources
 	}
-	if len(p.Files) == 1 && len(p.Include) == 0 {
+	if binaries && len(p.Files) == 1 && len(p.Include) == 0 && p.Dialect == "" {
 		return BenchFile(p.FS, p.Files[0], opts)
 	}
 	for _, f := range p.Files {
