@@ -63,10 +63,10 @@
 ; ---------------------------------------------------------------------------------------------------
 ; Cost
 ; ---------------------------------------------------------------------------------------------------
-;   3 x k16 (960 cycles of products + 479 of loads, stores and additions each)     4317 + 21 (calls)
-;   D and E (32 bytes in, 32 out), pointers and masks kept                          ~260
-;   F1, F2, F3                                                                        ~590
-;   push/pop, frame, RET                                                              ~180
+;   3 x k16, 1439 cycles each: 960 in the 192 byte products, 479 in loads, stores, additions    4317
+;   D and E (32 bytes in, 32 out, the masks)                                                  ~230
+;   F1, F2, F3 (the outer additions)                                                           ~650
+;   push/pop, the frame, the pointers and masks kept across the calls, RCALLs, RET            ~170
 ;
 ; `avrlab bench examples/mpmul256.S` (ATmega128): 5367 cycles for every input, 3536 bytes of flash,
 ; 88 bytes of RAM (the stack: 18 saved registers, the 64-byte frame, return address, saved
