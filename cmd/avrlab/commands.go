@@ -134,12 +134,12 @@ func assemble(path, device string, defs map[string]string, stderr io.Writer) (*a
 func cmdAsm(args []string, stdout, stderr io.Writer) int {
 	fl := newFlags("asm", "[-device NAME] [-dialect gnu|atmel] [-D NAME[=VALUE]]... [-I DIR]... [-o FILE.hex] [-lst FILE.lst] FILE... | FOLDER", stderr)
 	dev := deviceFlag(fl)
-	dialect := fl.String("dialect", "", dialectUsage)
+	dialect := dialectFlag(fl)
 	defs := defines{}
 	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable; -DNAME=VALUE as gcc takes it)")
 	var incs includeDirs
 	fl.Var(&incs, "I", "search `DIR` for #include and .include files (repeatable; -IDIR as gcc takes it)")
-	out := fl.String("o", "", "write Intel HEX to `FILE` (default: the first FILE, or FOLDER, with .hex)")
+	out := fl.String("o", "", "write Intel HEX to `FILE` (default: the first FILE, or FOLDER, with .hex); EEPROM contents, if any, go to FILE with .eep.hex")
 	lst := fl.String("lst", "", "write a listing to `FILE`")
 	if fl.Parse(gccArgs(args)) != nil {
 		return 2
@@ -155,9 +155,16 @@ func cmdAsm(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer cp.done()
-	devSet := false
-	fl.Visit(func(f *flag.Flag) { devSet = devSet || f.Name == "device" })
-	im, err := assembleDialect(cp, *dialect, *dev, devSet, defs)
+	if err := setDialect(cp, *dialect); err != nil {
+		fmt.Fprintf(stderr, "avrlab: %v\n", err)
+		return 2
+	}
+	// Without -device an AVRASM2 source's .device chooses the part (a GNU one gets the default).
+	device := ""
+	if flagSet(fl, "device") {
+		device = *dev
+	}
+	im, err := cp.prog.Assemble(device, defs)
 	if err != nil {
 		printErrors(err, cp.prog.FS, cp.dir, stderr)
 		return 1
@@ -174,6 +181,21 @@ func cmdAsm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "avrlab: %v\n", err)
 		return 1
 	}
+	eepNote := ""
+	if im.EEPROM != nil {
+		// As avra names it: FILE.eep.hex beside FILE.hex.
+		eep := strings.TrimSuffix(*out, filepath.Ext(*out)) + ".eep.hex"
+		var b bytes.Buffer
+		if err := im.WriteEEPROMHex(&b); err != nil {
+			fmt.Fprintf(stderr, "avrlab: %v\n", err)
+			return 1
+		}
+		if err := os.WriteFile(eep, b.Bytes(), 0o644); err != nil {
+			fmt.Fprintf(stderr, "avrlab: %v\n", err)
+			return 1
+		}
+		eepNote = fmt.Sprintf(", %d bytes of EEPROM -> %s", len(im.EEPROM), eep)
+	}
 	if *lst != "" {
 		var b bytes.Buffer
 		writeListing(&b, im)
@@ -182,8 +204,8 @@ func cmdAsm(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(stdout, "%s: %d bytes of flash (%d emitted), %d bytes .data, %d bytes .bss -> %s\n",
-		strings.Join(fl.Args(), " "), len(im.Flash), im.EmittedBytes(0, uint32(len(im.Flash))), len(im.Data), im.BSSSize, *out)
+	fmt.Fprintf(stdout, "%s: %d bytes of flash (%d emitted), %d bytes .data, %d bytes .bss -> %s%s\n",
+		strings.Join(fl.Args(), " "), len(im.Flash), im.EmittedBytes(0, uint32(len(im.Flash))), len(im.Data), im.BSSSize, *out, eepNote)
 	return 0
 }
 
@@ -277,7 +299,7 @@ func readFlashHex(path string, dev *isa.Device) ([]byte, []bool, error) {
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
-	fl := newFlags("run", "[-device NAME] [-max-cycles N] [-json] [-dump ADDR:LEN] FILE.S|FILE.hex|FILE.elf", stderr)
+	fl := newFlags("run", "[-device NAME] [-max-cycles N] [-json] [-dump ADDR:LEN] FILE.S|FILE.asm|FILE.hex|FILE.elf", stderr)
 	dev := deviceFlag(fl)
 	defs := defines{}
 	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable)")
@@ -330,8 +352,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 		im = &asm.Image{Device: d, Flash: flash, Emitted: present}
 	} else {
+		device := "" // an AVRASM2 source's .device chooses the part unless -device is given
+		if flagSet(fl, "device") {
+			device = *dev
+		}
 		var ok bool
-		if im, ok = assemble(path, *dev, defs, stderr); !ok {
+		if im, ok = assemble(path, device, defs, stderr); !ok {
 			return 1
 		}
 	}
@@ -395,7 +421,7 @@ func sregFlags(s uint8) string {
 }
 
 func cmdBench(args []string, stdout, stderr io.Writer) int {
-	fl := newFlags("bench", "[-task ID] [-scenario S] [-call SPEC] [-entry NAME] [-rk NAME] [-device NAME] [-D NAME[=VALUE]]... [-I DIR]... [-vectors N] [-json] FILE... | FOLDER", stderr)
+	fl := newFlags("bench", "[-task ID] [-scenario S] [-call SPEC] [-entry NAME] [-rk NAME] [-device NAME] [-dialect gnu|atmel] [-D NAME[=VALUE]]... [-I DIR]... [-vectors N] [-json] FILE... | FOLDER", stderr)
 	task := fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
 	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
 	call := fl.String("call", "", "call spec `NAME(ARG, ...)`, ARG one of block, in, out, key, rk, rkout (default: the \"; avrlab call:\" line, else the scenario's)")
@@ -406,6 +432,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fl.Var(defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable; -DNAME=VALUE as gcc takes it)")
 	var incs includeDirs
 	fl.Var(&incs, "I", "search `DIR` for #include and .include files (repeatable; -IDIR as gcc takes it)")
+	dialect := dialectFlag(fl)
 	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d)", maxVectors))
 	seed := fl.Uint64("seed", 0, "seed of the random vectors")
 	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", uint64(maxCycles)))
@@ -431,6 +458,10 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer cp.done()
+	if err := setDialect(cp, *dialect); err != nil {
+		fmt.Fprintf(stderr, "avrlab: %v\n", err)
+		return 2
+	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Entry: *entry, RK: *rk, Device: *dev, Defines: defs,
 		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: engineFor(*interp)}
 	rep, _, err := lab.BenchProgram(cp.prog, opts)

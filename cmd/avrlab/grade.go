@@ -39,8 +39,11 @@ const (
 
 const gradeArgs = "-task ID|-exercise DIR [-csv|-json] [-scenario S] [-call SPEC] [-vectors N] [-max-cycles N] [-device NAME] [-j N] [-timeout D] [-mem SIZE] FILE|DIR..."
 
-const gradeHelp = `Grades each submission: a .S file named or found directly in a named folder, or a subfolder (its
-main.S, or its only source). Rows are sorted passing first, then by RANK; ties by path.
+const gradeHelp = `Grades each submission: a source file (.S, .s, or .asm in the AVRASM2 dialect) named or found
+directly in a named folder, or a subfolder, graded as one program of all its sources (its .S and .s
+files assembled and linked in name order, as avr-gcc -nostartfiles -nostdlib links them, or its one
+.asm file; .inc and .h files are read where they are included). Rows are sorted passing first, then
+by RANK; ties by path.
 
 Each submission is graded in its own child process (this program, re-run) and can read only regular
 files inside its own folder, at most 1 MiB each. A child that runs past -timeout is killed with its
@@ -364,7 +367,7 @@ func gradeInChildren(exe string, subs []lab.Submission, opts lab.Options, lim ch
 // file names need not be UTF-8, which JSON strings must be.
 type gradeRequest struct {
 	Dir        []byte      `json:"dir"`  // absolute folder of the submission
-	Main       []byte      `json:"main"` // main file relative to Dir
+	Main       []byte      `json:"main"` // source file relative to Dir; empty: the folder's program
 	Label      []byte      `json:"label"`
 	Options    lab.Options `json:"options"`
 	MemBytes   int64       `json:"mem_bytes"`

@@ -270,8 +270,26 @@ func hostileCases(testdata string) []hostileCase {
 		{"cpp-include-loop", src("#include \"main.S\"\n"), nil},
 		{"deep-path-include", src(".include \"" + r("a/", 2000) + "x.inc\"\n"), nil},
 		{"main-is-folder", files("main.S/x.S", "nop\n"), nil},
-		{"two-sources", files("a.S", "nop\n", "b.S", "nop\n"), []string{"no main source"}},
-		{"empty-folder", func(t *testing.T, dir string) bool { return os.MkdirAll(dir, 0o755) == nil }, []string{"no main source"}},
+		// A folder is one program of all its sources.
+		{"two-sources", files("a.S", "nop\n", "b.S", "nop\n"), []string{"entry symbol"}},
+		{"empty-folder", func(t *testing.T, dir string) bool { return os.MkdirAll(dir, 0o755) == nil }, []string{"no source files"}},
+		{"sources-300", func(t *testing.T, dir string) bool {
+			for i := range 300 {
+				mkfile(t, dir, fmt.Sprintf("f%03d.S", i), []byte("\tnop\n"))
+			}
+			return true
+		}, []string{"300 source files; the limit is 256"}},
+		{"duplicate-global", files("a.S", entry+"\tret\n", "b.S", entry+"\tret\n"), []string{"already defined at a.S:2:1 (both are .global)"}},
+		{"fifo-second-source", fifo("b.S", "a.S", testdata), []string{"named pipe"}},
+		{"sparse-second-source", sparse("b.S", 1_200_000_000, "a.S", testdata), []string{"limited to 1048576 bytes"}},
+		{"asm-with-S", files("a.S", "nop\n", "main.asm", "nop\n"), []string{"AVRASM2 source is a program of its own"}},
+		// AVRASM2 submissions meet the same limits.
+		{"atmel-abs-include", files("main.asm", ".include \"/etc/passwd\"\n"), []string{"/etc/passwd"}},
+		{"atmel-dotdot-include", files("main.asm", ".include \"../good-1/main.S\"\n"), []string{"../good-1/main.S"}},
+		{"atmel-macro-recursive", files("main.asm", ".macro m\nm\n.endm\nm\n"), nesting},
+		{"atmel-fifo-include", fifo("pipe.inc", "main.asm", ".include \"pipe.inc\"\n"), []string{"named pipe"}},
+		{"atmel-other-device", files("main.asm", ".device ATtiny45\n"), []string{".device ATtiny45, but the program is assembled for the ATmega128"}},
+		{"atmel-org-huge", files("main.asm", ".org 0x7fffffff\nnop\n"), []string{"outside the 65536 words of flash"}},
 		// Programs that run badly.
 		{"infinite-loop", src(entry + "\trjmp speck64_128_encrypt\n"), []string{cyc}},
 		{"uart-flood", src(entry + "\tsts 0x2c, r16\n\trjmp speck64_128_encrypt\n"), []string{cyc}},

@@ -379,3 +379,49 @@ func TestGradeTimeout(t *testing.T) {
 		t.Errorf("took %v", run.wall)
 	}
 }
+
+// TestGradePrograms grades a class of one program written four ways: one GNU file, a folder of two GNU
+// files (the code and the round-key table, linked), an AVRASM2 file and a folder holding that file
+// with an include of its own. All four assemble to the same bytes, so their rows must be equal but
+// for the name. A folder mixing the dialects is refused with the reason.
+func TestGradePrograms(t *testing.T) {
+	dir := t.TempDir()
+	gnu := string(readFile(t, "../../examples/speck64.S"))
+	atmel := readFile(t, "../../examples/speck64-atmel.asm")
+	cut := strings.Index(gnu, "        .global speck64_128_rk")
+	if cut < 0 {
+		t.Fatal("examples/speck64.S has no .global speck64_128_rk line to split at")
+	}
+	mkfile(t, dir, "one.S", []byte(gnu))
+	mkfile(t, dir, "split/1-code.S", []byte(gnu[:cut]))
+	mkfile(t, dir, "split/2-table.S", []byte("\t.text\n"+gnu[cut:]))
+	mkfile(t, dir, "two.asm", atmel)
+	mkfile(t, dir, "atmel/speck.asm", []byte(strings.Replace(string(atmel), `.include "m128def.inc"`, `.include "regs.inc"`, 1)))
+	mkfile(t, dir, "atmel/regs.inc", []byte(".include \"m128def.inc\"\n"))
+	mkfile(t, dir, "mixed/a.asm", atmel)
+	mkfile(t, dir, "mixed/b.S", []byte("\tnop\n"))
+	run := runBinary(t, dir, 60*time.Second, "grade", "-task", "speck64-128", "-json", "-vectors", "5", ".")
+	if run.code != 0 {
+		t.Fatalf("exit %d: %s", run.code, run.stderr)
+	}
+	var rows []lab.GradeRow
+	if err := json.Unmarshal([]byte(run.stdout), &rows); err != nil {
+		t.Fatalf("%v\n%s", err, run.stdout)
+	}
+	if len(rows) != 5 {
+		t.Fatalf("%d rows, want 5:\n%s", len(rows), run.stdout)
+	}
+	first := rows[0]
+	for _, r := range rows[:4] {
+		if !r.Pass || r.Problem != "" || r.Cycles != 1199 || r.Flash != 216 {
+			t.Errorf("%s: pass %v, %d cycles, %d B, problem %q; want a pass in 1199 cycles, 216 B", r.Submission, r.Pass, r.Cycles, r.Flash, r.Problem)
+		}
+		r.Submission = first.Submission
+		if r != first {
+			t.Errorf("row %+v differs from %+v", r, first)
+		}
+	}
+	if r := rows[4]; r.Submission != "mixed" || r.Pass || !strings.Contains(r.Problem, "AVRASM2 source is a program of its own") {
+		t.Errorf("mixed folder: %+v", r)
+	}
+}
