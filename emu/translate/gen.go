@@ -53,6 +53,9 @@ type slot struct {
 	vAt  int64
 }
 
+// labMulti is the label of the multi-block loop whose head is block h.
+func labMulti(h int) int { return -100 - h }
+
 const (
 	labExit = -1 - iota
 	labLoop
@@ -295,6 +298,11 @@ func (g *gen) jump(t uint32, last bool) {
 		g.set(lPC)
 		g.limitCheck(g.r.blocks[j].d)
 		g.br(labSelf)
+	case g.r.loopBack(g.cur, j):
+		g.i32(int64(t))
+		g.set(lPC)
+		g.limitCheck(g.r.blocks[j].d)
+		g.br(labMulti(j))
 	default:
 		g.i32(int64(t))
 		g.set(lPC)
@@ -378,7 +386,9 @@ func (g *gen) function() []byte {
 	g.open(opLoop, labLoop)
 	g.open(opBlock, labNoCode)
 	for j := n - 1; j >= 0; j-- {
-		g.open(opBlock, j)
+		if !r.interior(j) { // a loop's inner labels open inside the loop
+			g.open(opBlock, j)
+		}
 	}
 	// The limit check of every way in through the dispatch: the code ahead runs at most dmax cycles
 	// before the next check.
@@ -413,6 +423,12 @@ func (g *gen) function() []byte {
 		g.end() // label i: the code of block i follows
 		g.cur = i
 		g.pend = 0
+		if b.loop == i+1 { // the head of a multi-block loop: the loop, then its inner labels
+			g.open(opLoop, labMulti(i))
+			for j := b.end; j > i; j-- {
+				g.open(opBlock, j)
+			}
+		}
 		if b.self {
 			g.open(opLoop, labSelf)
 		}
@@ -424,6 +440,9 @@ func (g *gen) function() []byte {
 		}
 		if b.self {
 			g.end()
+		}
+		if b.loop != 0 && r.blocks[b.loop-1].end == i {
+			g.end() // the multi-block loop
 		}
 	}
 	g.end() // labNoCode: lPC holds a word address without an entry; lCode is codeNoCode

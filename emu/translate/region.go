@@ -28,6 +28,9 @@ type block struct {
 	dyn    bool     // it can leave by a computed jump (RET, IJMP, ICALL) or an exit: every flag is live there
 	entry  bool     // the br_table can enter it
 	self   bool     // a branch at its end goes back to its own start (a WebAssembly loop, whose back edge checks the cycle limit)
+	loop   int      // 1 + the index of the head of the multi-block loop it is in (its head included), or 0
+	end    int      // a loop head: the index of the loop's last block
+	back   bool     // it branches back to the head of its multi-block loop (checking the limit there)
 	cycles int      // most cycles one pass through it takes
 	d      int      // most cycles from its start to the next limit check or exit
 	live   uint8    // flags live at its start
@@ -291,6 +294,7 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 			r.entries = append(r.entries, b.start)
 		}
 	}
+	r.findLoops()
 	// d: most cycles from a block's start to the next limit check (the dispatch, a loop's back edge)
 	// or exit, over forward paths; dmax: the most of the entries'.
 	for i := len(r.blocks) - 1; i >= 0; i-- {
@@ -308,6 +312,87 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 	}
 	r.liveness(p)
 	return r
+}
+
+// findLoops makes WebAssembly loops of ranges of blocks h..l that a branch from the range goes back
+// to h from, entered only at h: no other block of the range is an entry or has a predecessor
+// outside it, and every branch back within it goes to h (a block's branch to itself aside, which
+// is a loop of its own). Such a loop's back edges are plain br (with the limit check) instead of
+// the dispatch. Accepted ranges do not overlap; shorter ones are taken first.
+func (r *region) findLoops() {
+	type cand struct{ h, l int }
+	last := map[int]int{}
+	for i, b := range r.blocks {
+		for _, s := range b.succ {
+			if j, ok := r.index[s]; ok && j < i {
+				last[j] = max(last[j], i)
+			}
+		}
+	}
+	var cs []cand
+	for h, l := range last {
+		cs = append(cs, cand{h, l})
+	}
+	sort.Slice(cs, func(a, b int) bool {
+		if la, lb := cs[a].l-cs[a].h, cs[b].l-cs[b].h; la != lb {
+			return la < lb
+		}
+		return cs[a].h < cs[b].h
+	})
+	preds := make([][]int, len(r.blocks))
+	for i, b := range r.blocks {
+		for _, s := range b.succ {
+			if j, ok := r.index[s]; ok {
+				preds[j] = append(preds[j], i)
+			}
+		}
+	}
+	taken := make([]bool, len(r.blocks))
+next:
+	for _, c := range cs {
+		for k := c.h; k <= c.l; k++ {
+			if taken[k] {
+				continue next
+			}
+		}
+		for k := c.h; k <= c.l; k++ {
+			if k > c.h {
+				if r.blocks[k].entry {
+					continue next
+				}
+				for _, p := range preds[k] {
+					if p < c.h || p > c.l {
+						continue next
+					}
+				}
+			}
+			for _, s := range r.blocks[k].succ {
+				if j, ok := r.index[s]; ok && j < k && j >= c.h && j != c.h {
+					continue next
+				}
+			}
+		}
+		for k := c.h; k <= c.l; k++ {
+			taken[k] = true
+			r.blocks[k].loop = c.h + 1
+			for _, s := range r.blocks[k].succ {
+				if j, ok := r.index[s]; ok && j == c.h && k > c.h {
+					r.blocks[k].back = true
+				}
+			}
+		}
+		r.blocks[c.h].end = c.l
+	}
+}
+
+// loopBack reports whether the edge from block i to block j is a back edge of a multi-block loop.
+func (r *region) loopBack(i, j int) bool {
+	return j < i && r.blocks[i].loop == j+1
+}
+
+// interior reports whether block i is inside a multi-block loop other than at its head.
+func (r *region) interior(i int) bool {
+	return r.blocks[i].loop != 0 && r.blocks[i].loop != i+1
 }
 
 // maxCycles returns the most cycles an instruction of class c can take in translated code.
@@ -384,7 +469,7 @@ func flagUse(p *emu.Program, o *emu.Op, c int) (use, def uint8, exits bool) {
 func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint8) {
 	norm, exit = make([]uint8, len(b.insts)), make([]uint8, len(b.insts))
 	ln, lx := out, uint8(0)
-	if b.self {
+	if b.self || b.back {
 		lx = fAll // the back edge's limit check may leave there
 	}
 	for i := len(b.insts) - 1; i >= 0; i-- {
@@ -433,7 +518,7 @@ func (r *region) liveness(p *emu.Program) {
 				out = fAll
 			}
 			for _, s := range b.succ {
-				if j, ok := r.index[s]; ok && j >= i {
+				if j, ok := r.index[s]; ok && (j >= i || r.loopBack(i, j)) {
 					out |= r.blocks[j].live
 				} else {
 					out = fAll // out of the region, or back through the dispatch, which may leave

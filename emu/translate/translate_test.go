@@ -136,3 +136,34 @@ func TestRegion(t *testing.T) {
 		t.Fatalf("wazero refuses the module: %v", err)
 	}
 }
+
+// TestLoops: a loop with a skip inside becomes one WebAssembly loop; one with a call inside (whose
+// return point is an entry) does not.
+//
+//	0: dec r16           loop head
+//	1: sbrc r16, 0
+//	2: inc r17           (skipped or not)
+//	3: brne 0            back edge
+//	4: dec r18           second loop head
+//	5: rcall 8
+//	6: brne 4            back edge over a call
+//	7: break
+//	8: ret
+func TestLoops(t *testing.T) {
+	p := program(t, 0x950A, 0xFD00, 0x9513, 0xF7E1, 0x952A, 0xD002, 0xF7E9, 0x9598, 0x9508)
+	r := buildRegion(p, []uint32{0})
+	head := r.blocks[r.index[0]]
+	if head.loop != 1 || head.end != r.index[3] || !r.blocks[r.index[3]].back || !r.interior(r.index[2]) {
+		t.Errorf("the skip loop is not one loop: head %+v", head)
+	}
+	if h := r.blocks[r.index[4]]; h.loop != 0 {
+		t.Errorf("the loop over a call became a WebAssembly loop: %+v", h)
+	}
+	mod := generate(p, r)
+	ctx := context.Background()
+	rt := wazero.NewRuntime(ctx)
+	defer rt.Close(ctx)
+	if _, err := rt.CompileModule(ctx, mod); err != nil {
+		t.Fatalf("wazero refuses the module: %v", err)
+	}
+}
