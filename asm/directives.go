@@ -8,6 +8,7 @@ import (
 
 	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/isa/devreg"
 )
 
 // directiveNames lists the directives avrlab knows, for "did you mean" suggestions.
@@ -688,6 +689,10 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 	}
 	data, msg := a.readInclude(p)
 	if msg != "" {
+		if devreg.IncDevice(path.Base(s.str)) != "" && strings.HasSuffix(msg, " not found") {
+			// m128def.inc is Atmel's device definition file; GNU sources #include <avr/io.h>.
+			msg = atmel.AtmelHint(s.str, "device definition file") + " (GNU sources #include <avr/io.h>)"
+		}
 		a.errAt(st, s.off, s.end, msg)
 		return
 	}

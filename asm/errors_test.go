@@ -23,6 +23,7 @@ var badInputs = []struct {
 	{"ldi r16, $1F", "", `t.S:1:10: "$1F" is an AVRASM2 hex number: name the file .asm or add "; avrlab dialect: atmel" (avr-as writes 0x1F)`},
 	{"cpi r16, -$10", "", `t.S:1:11: "$10" is an AVRASM2 hex number: name the file .asm or add "; avrlab dialect: atmel" (avr-as writes 0x10)`},
 	{"\t.org $100", "", `t.S:1:7: "$100" is an AVRASM2 hex number: name the file .asm or add "; avrlab dialect: atmel" (avr-as writes 0x100)`},
+	{".include \"m128def.inc\"", "", `t.S:1:10: "m128def.inc" is an AVRASM2 device definition file: name the file .asm or add "; avrlab dialect: atmel" (GNU sources #include <avr/io.h>)`},
 	{".EQU X = 16", "", `t.S:1:1: ".EQU X =" is an AVRASM2 assignment: name the file .asm or add "; avrlab dialect: atmel" (avr-as writes .equ X, value)`},
 	{"lid r16, 1", "", `t.S:1:1: unknown instruction "lid"; did you mean "ldi"?`},
 	{"\tloop", "", `t.S:1:2: unknown instruction "loop" (a label needs a colon: loop:)`},

@@ -194,3 +194,66 @@ func TestSortRowsAndCutProblem(t *testing.T) {
 		t.Error("CutProblem changed a short message")
 	}
 }
+
+// TestGradeFolderPrograms grades folders as programs in this process: a folder of two GNU files (the
+// SPECK-64 code and its round-key table, linked) and an AVRASM2 file give the row of the one-file GNU
+// source; a folder whose second file includes out of the folder, and one with no sources, are refused
+// with the reason.
+func TestGradeFolderPrograms(t *testing.T) {
+	gnu, err := os.ReadFile("../examples/speck64.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	atmel, err := os.ReadFile("../examples/speck64-atmel.asm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := bytes.Index(gnu, []byte("        .global speck64_128_rk"))
+	if cut < 0 {
+		t.Fatal("no .global speck64_128_rk line to split at")
+	}
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"one.S":            gnu,
+		"split/1-code.S":   gnu[:cut],
+		"split/2-table.S":  append([]byte("\t.text\n"), gnu[cut:]...),
+		"two.asm":          atmel,
+		"escape/a.S":       gnu,
+		"escape/b.S":       []byte(".include \"../one.S\"\n"),
+		"nothing/notes.md": []byte("no sources here\n"),
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, err := lab.FindSubmissions([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]lab.GradeRow{}
+	for _, r := range lab.Grade(subs, lab.Options{Task: "speck64-128", Vectors: 3}, nil) {
+		rows[filepath.Base(r.Submission)] = r
+	}
+	want := rows["one.S"]
+	if !want.Pass || want.Cycles != 1199 {
+		t.Fatalf("one.S: %+v", want)
+	}
+	for _, name := range []string{"split", "two.asm"} {
+		r := rows[name]
+		r.Submission = want.Submission
+		if r != want {
+			t.Errorf("%s: %+v, want the row of one.S %+v", name, rows[name], want)
+		}
+	}
+	if r := rows["escape"]; r.Pass || !strings.Contains(r.Problem, `b.S:1:10: .include "../one.S": path outside the project folder`) {
+		t.Errorf("escape: %+v", r)
+	}
+	if r := rows["nothing"]; r.Pass || !strings.Contains(r.Problem, "no source files in the folder") {
+		t.Errorf("nothing: %+v", r)
+	}
+}

@@ -3,6 +3,7 @@ package lab_test
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -48,5 +49,34 @@ func TestProgramFolderEmpty(t *testing.T) {
 	fsys := fstest.MapFS{"p/a.inc": {Data: []byte("nop\n")}, "p/notes.txt": {Data: []byte("x")}}
 	if _, err := lab.ProgramFolder(fsys, "p"); !errors.Is(err, lab.ErrNoSources) {
 		t.Errorf("a folder without .S files: %v, want ErrNoSources", err)
+	}
+}
+
+// TestProgramFolderAtmel benches a folder holding an AVRASM2 source and the file it includes, and the
+// same source named .S with Program.Dialect "atmel": both are examples/speck64-atmel.asm, so both pass
+// in its 1199 cycles (examples/testdata/metrics.json).
+func TestProgramFolderAtmel(t *testing.T) {
+	src, err := examples.FS.ReadFile("speck64-atmel.asm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{
+		"p/speck.asm": {Data: []byte(strings.Replace(string(src), `.include "m128def.inc"`, `.include "regs.inc"`, 1))},
+		"p/regs.inc":  {Data: []byte(".include \"m128def.inc\"\n")},
+		"q/speck.S":   {Data: src},
+	}
+	p, err := lab.ProgramFolder(fsys, "p")
+	if err != nil || len(p.Files) != 1 || p.Files[0] != "p/speck.asm" {
+		t.Fatalf("folder p: %v %v, want the .asm file alone", p.Files, err)
+	}
+	for _, p := range []lab.Program{p, {FS: fsys, Files: []string{"q/speck.S"}, Dialect: "atmel"}} {
+		rep, _, err := lab.BenchProgram(p, lab.Options{Vectors: 3})
+		if err != nil || !rep.Pass || rep.CyclesMin != 1199 || rep.CyclesMax != 1199 {
+			t.Errorf("%s: %v %+v", p, err, rep)
+		}
+	}
+	if _, _, err := lab.BenchProgram(lab.Program{FS: fsys, Files: []string{"q/speck.S"}}, lab.Options{Vectors: 3}); err == nil ||
+		!strings.Contains(err.Error(), `"m128def.inc" is an AVRASM2 device definition file`) {
+		t.Errorf("the .S file read as GNU: %v", err)
 	}
 }
