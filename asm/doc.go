@@ -1,5 +1,6 @@
-// Package asm is avrlab's assembler for the GNU avr-as dialect as avr-gcc uses it on .S files. It sits
-// between the source and everything that runs code: source → asm → [Image] → emu → lab.
+// Package asm is avrlab's assembler: the GNU avr-as dialect as avr-gcc uses it on .S files, and (through
+// package asm/atmel) the Atmel AVRASM2 dialect of .asm files. It sits between the source and everything
+// that runs code: source → asm → [Image] → emu → lab.
 //
 // Simple use:
 //
@@ -17,9 +18,22 @@
 //
 //	im, err := asm.AssembleFiles([]string{"main.S", "round.S", "tables.S"}, cfg)
 //
-// Underneath, [Compile] runs the GNU front end on one file and returns its [obj.Object] (sections of
-// items whose expressions are the relocations, symbols, diagnostics), and [Link] builds the image of
-// one or more objects; other front ends (the AVRASM2 dialect) produce the same objects.
+// Underneath, [Compile] runs the front end of the file's dialect on one file and returns its
+// [obj.Object] (sections of items whose expressions are the relocations, symbols, diagnostics), and
+// [Link] builds the image of one or more objects.
+//
+// # Dialects
+//
+// Each file is read in its own dialect unless [Config.Dialect] names one ([DialectOf]): the one its
+// "; avrlab dialect: atmel" (or gnu) line names, else the one its extension implies: .asm and .inc are
+// AVRASM2 (package asm/atmel), everything else, .S and .s included, GNU (this package). Both front ends
+// make the same objects, linked by the same linker, so expressions, symbols, layout, encoding, the
+// image and the diagnostics are shared. An AVRASM2 source is a program of its own (AVRASM2 has no
+// linker: its addresses are fixed while it is read), so it is linked alone; with [Config.Device] empty
+// it is assembled for the part its .device line names. A GNU source that holds AVRASM2 text says so
+// where it starts: `".def" is an AVRASM2 directive: name the file .asm or add "; avrlab dialect:
+// atmel"`, and the same for LOW() and the other AVRASM2 functions, $1F where an operand goes
+// (elsewhere '$' still separates statements, as in avr-as), .equ X = 16 and .include "m128def.inc".
 //
 // # Passes
 //
@@ -40,9 +54,11 @@
 //     .progmem*, .jumptables, .lowtext, .init0-9, .text, .text.*, .fini9-0 in flash from 0 (each part
 //     aligned, ALIGN(2) where the script has it); .data (.data, .data.*, .rodata*) in SRAM from the
 //     device's SRAMStart with its initial bytes in flash right after .text, padded even; .bss
-//     (.bss, .lcomm, .bss.*, .comm) after .data. As in avr-as, every section is padded to its
-//     largest alignment, and data-space symbols carry avr-gcc's 0x800000 offset in expressions
-//     (hh8 of a .data label is 0x80).
+//     (.bss, .lcomm, .bss.*, .comm) after .data; the .eeprom* sections in the EEPROM from address 0
+//     ([Image.EEPROM], written by [Image.WriteEEPROMHex] as avr-objcopy -j .eeprom writes it). As in
+//     avr-as, every section is padded to its largest alignment, and data-space symbols carry
+//     avr-gcc's 0x800000 offset in expressions (hh8 of a .data label is 0x80), EEPROM symbols its
+//     0x810000.
 //  4. Pass 2 evaluates every expression with the final addresses, checks operand ranges, register
 //     classes and branch reach (BRxx -64..+63 words, RJMP/RCALL -2048..+2047 words, no wrap-around)
 //     and encodes with [isa.Form.Encode]. Padding, alignment and .org gaps are marked in
@@ -83,8 +99,9 @@
 //     reuses a name given by "=" or .equ;
 //   - ldi r16, pm(label) (use pm_lo8(label) or lo8(pm(label))), a bare .bss directive (use
 //     .section .bss), r25:r24 pairs, subsections (.text 1) and sections the default script does not
-//     place (.eeprom, .noinit, .fuse, custom names) are refused as in avr-as or with a clearer
-//     message; data or instructions in .bss are refused.
+//     place or avrlab does not model (.noinit, .fuse, .lock, .signature, custom names) are refused as
+//     in avr-as or with a clearer message; data or instructions in .bss, and instructions in .eeprom,
+//     are refused.
 //
 // avrlab is more permissive than avr-as in a few places: lo8() and friends may appear inside larger
 // expressions (lo8(x)+1), expressions on addresses are evaluated after layout (label/2), and an
@@ -140,7 +157,7 @@
 //     examples use under 2,000 steps; 130,000 instructions filling the 256 KiB flash of an
 //     atmega2560 about 900,000.
 //   - Sizes, checked without overflow. Every section holds at most the device's flash (SRAM for .data
-//     and .bss): `section .text grows to 131074 bytes, beyond the 131072 bytes of flash of atmega128`
+//     and .bss, EEPROM for .eeprom; the EEPROM sections together too): `section .text grows to 131074 bytes, beyond the 131072 bytes of flash of atmega128`
 //     (for .space, .skip, .zero, .org, alignment, .lcomm, .comm and code); `.fill of
 //     2305843009213693952 × 8 bytes does not fit in the 131072 bytes of flash of atmega128`; alignment
 //     at most 1 MiB; the program as a whole: `program needs 3145728000 bytes of flash, more than the

@@ -8,7 +8,8 @@
 // A front end reads its dialect and fills an [Object]:
 //
 //   - Sections. Start each one with [NewSection] (the name decides where avr-gcc's default linker
-//     script puts it: [Classify]) and append [Item]s at increasing offsets without gaps, growing
+//     script puts it: [Classify]; [SecEEPROM] sections go to the EEPROM, from address 0 in link
+//     order) and append [Item]s at increasing offsets without gaps, growing
 //     [Section.Size]: an instruction ([ItemInst]: an [isa.Form] chosen for the device, one [Operand]
 //     per operand of the form), values ([ItemData]: Width bytes each, little-endian, from
 //     expressions) or known bytes ([ItemFill]: strings, .space, .fill; alignment padding and .org
@@ -30,7 +31,11 @@
 //   - Symbols. List each name once, with its last definition, in [Object.Symbols] sorted by name;
 //     mark .global ones [Symbol.Global] (also when they are undefined here: the linker resolves
 //     them to the definition in another object). Data-space labels take [Object.DataBase] in
-//     expressions (GNU 0x800000, AVRASM2 0).
+//     expressions (GNU 0x800000, AVRASM2 0), EEPROM labels [Object.EEPROMBase] (GNU 0x810000,
+//     AVRASM2 0).
+//   - Dialect. Set [Object.Dialect] ([DialectGNU], [DialectAtmel]): the linker's messages use the
+//     dialect's names (.byte or .db), the EEPROM HEX follows the dialect's tool, and an AVRASM2
+//     object, whose addresses are fixed as it is read, is linked only on its own.
 //   - Positions. Every item and node carries a [Source] (the statement it came from) and byte
 //     offsets in it, so that the line map ([Item.Src], [Item.At]) and every message of the linker
 //     point where the user typed the text. [At] makes an [Error] from a Source span.

@@ -1,6 +1,7 @@
 // Package oracle runs the reference tools that avrlab's assembler and
 // emulator are tested against: the GNU AVR toolchain (avr-gcc, avr-as,
-// avr-objcopy) and the simavr simulator. It is test support: it only uses
+// avr-objcopy), avra (the free work-alike of Atmel's AVRASM2) and the
+// simavr simulator. It is test support: it only uses
 // the standard library, imports no other avrlab package, and always works in
 // batches, one process for many programs, so that test suites stay fast.
 //
@@ -22,6 +23,28 @@
 // padded to an even size with 0x00 by the linker; those pad bytes are
 // present in the HEX file. Sources that fail get their messages in
 // GNUResult.Err; the others are unaffected.
+//
+// The EEPROM contents of a GNU program (.eeprom sections) are not in
+// GNUResult: asm's EEPROM test runs avr-objcopy -O ihex -j .eeprom
+// --change-section-lma .eeprom=0 itself and commits its answer.
+//
+// # avra
+//
+// Avra assembles each Source in the AVRASM2 dialect, as a user builds a
+// .asm file:
+//
+//	avra [-D NAME[=VALUE]...] -o out.hex -e out.eep -d out.obj NAME
+//
+// in one sh process for the batch, as GNUAssemble does. The device is the
+// one the source's .device line (or its .include'd definition file) names;
+// avra searches its own folder (/usr/share/avra on Debian) for Atmel's
+// definition files. Both HEX files are decoded into AvraResult: Flash and
+// Present for the code segment, EEPROM and EEPresent for the EEPROM
+// segment (nil without one). avra writes only the bytes a source put in a
+// segment, so .org gaps are not Present. Where avra 1.4.2 departs from
+// Microchip's AVR Assembler user guide, asm/atmel's tests follow the guide
+// and commit avra's differing answer (asm/atmel/testdata/avra-differs.json).
+// Tests that need it start with NeedAvra(t).
 //
 // # simavr
 //
@@ -75,7 +98,7 @@
 //
 // # Tests and cost
 //
-// Tests that need these tools start with NeedGNU(t) or NeedSimavr(t): they
+// Tests that need these tools start with NeedGNU(t), NeedAvra(t) or NeedSimavr(t): they
 // skip with an install hint when a tool is missing, and fail instead when
 // the environment variable CI is set.
 //
