@@ -313,3 +313,33 @@ func TestTranslateResetAccess(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+// TestTranslateHooksInterpret: with trace on, or a breakpoint set, a machine with an engine
+// interprets (the hooks see every instruction); cleared, it translates, and ends where the
+// interpreter ends.
+func TestTranslateHooksInterpret(t *testing.T) {
+	img := memProgram(t, 50)
+	eng := translate.NewEager()
+	m := emu.New(nil, img, emu.Config{Trace: true, TraceLimit: -1, Engine: eng})
+	ref := emu.New(nil, img, emu.Config{Trace: true, TraceLimit: -1})
+	if d := fullStateOf(m, m.Run(1e6)).diff(fullStateOf(ref, ref.Run(1e6))); d != "" || len(m.TraceAddrs()) != len(ref.TraceAddrs()) {
+		t.Errorf("trace: %s, %d vs %d traced", d, len(m.TraceAddrs()), len(ref.TraceAddrs()))
+	}
+	if st := eng.Stats(); st.Modules != 0 {
+		t.Errorf("a traced machine translated: %+v", st)
+	}
+	m = emu.New(nil, img, emu.Config{Engine: eng})
+	ref = emu.New(nil, img, emu.Config{})
+	const bp = 30 // in the setup, before the loops
+	m.SetBreakpoint(bp)
+	if s := m.Run(1e6); s.Reason != emu.StopBreakpoint || m.PC() != bp {
+		t.Fatalf("breakpoint: %v at %d", s, m.PC())
+	}
+	m.ClearBreakpoint(bp)
+	if d := fullStateOf(m, m.Run(1e6)).diff(fullStateOf(ref, ref.Run(1e6))); d != "" {
+		t.Error(d)
+	}
+	if st := eng.Stats(); st.Modules == 0 {
+		t.Errorf("no translation after the breakpoint was cleared: %+v", st)
+	}
+}
