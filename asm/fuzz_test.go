@@ -13,7 +13,8 @@ import (
 
 // FuzzAssemble feeds arbitrary text to the assembler: it must not panic or hang, every diagnostic
 // about the input must point inside it (an existing line, a column at most one past its end), and a
-// successful image must disassemble to text that reassembles to the same flash bytes.
+// successful image must disassemble to text that reassembles to the same flash bytes. The text is
+// f.S, so it is GNU unless a "; avrlab dialect: atmel" line sends it to the AVRASM2 front end.
 func FuzzAssemble(f *testing.F) {
 	for _, c := range badInputs {
 		f.Add(c.src)
@@ -27,6 +28,9 @@ func FuzzAssemble(f *testing.F) {
 	f.Add(string(genProgram(60)))
 	f.Add(".macro m a, b=2\n.byte \\a, \\b, \\@\n.endm\nm 1\n.irp x, 1, 2\n.byte \\x\n.endr\n")
 	f.Add("#include <avr/io.h>\n#define T r16\n\tldi T, _BV(3)\n\tout _SFR_IO_ADDR(SREG), T\n")
+	// The marker line sends the text to the AVRASM2 front end; the properties hold for both dialects.
+	f.Add("; avrlab dialect: atmel\n" + atmelSrc)
+	f.Add(".def t = r16\n\tldi t, $1F $ nop\n")
 	fsys := fstest.MapFS{
 		"inc.S":     {Data: []byte("\t.byte 1\n")},
 		"inc/a.inc": {Data: []byte("\t.include \"../inc.S\"\n")},
