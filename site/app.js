@@ -5,12 +5,13 @@
 //   js/editor.js     the editor: text, highlighting, gutter, marks, breakpoints, the current line
 //   js/workspace.js  file tabs, saving (IndexedDB; localStorage when the page goes away), downloads
 //   js/share.js      share links and examples
-//   js/results.js    the score, metrics, vectors, failures, problems and the published table
+//   js/results.js    the score (RANK or cycles per call), metrics, vectors, failures, problems
+//   js/published.js  the published table of the task's kind: fixed-key RANK, ATtiny45 ECRYPT, kernel
 //   js/controls.js   the pickers and fields, the panels of the results column
 //   js/exercises.js  exercises: instructions, goals, teacher's links, stamped solutions
 //   js/debugger.js   the debugger pane: a session in the engine worker, registers, memory, reverse step
 //   js/profile.js    cycles per line: the gutter shading, per-label totals and the listing
-//   js/chart.js      the RANK chart: published rows and yours, with curves of equal RANK
+//   js/chart.js      the RANK chart: published rows and yours, with curves of equal RANK (a note for kernels)
 //   js/devices.js    the current code on every device, side by side
 //
 // Every piece of user text (source, file names, link contents, messages) reaches the DOM through
@@ -22,7 +23,8 @@ import { engine, ws, firstVisit, speculate, runNow, scheduleRun, DEFAULT_EXAMPLE
 import { setEditorText } from "./js/editor.js";
 import { wireWorkspace, openFile, saveAll, pickCurrent, mergeWorkspace, dirty, renderFiles, renderSaveState } from "./js/workspace.js";
 import { wireShare, openLink, openExample, fetchExample, keepLink } from "./js/share.js";
-import { wireResults, renderPublished, showMessage } from "./js/results.js";
+import { wireResults, showMessage } from "./js/results.js";
+import { wirePublished, renderPublished } from "./js/published.js";
 import { fillPickers, wireControls } from "./js/controls.js";
 import { wireExercises, openExercise } from "./js/exercises.js";
 import { wireDebugger } from "./js/debugger.js";
@@ -35,6 +37,7 @@ function wire() {
   wireWorkspace();
   wireShare();
   wireResults();
+  wirePublished();
   wireExercises();
   wireDebugger();
   wireProfile();

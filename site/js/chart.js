@@ -1,8 +1,41 @@
 // The RANK chart: cycles per byte against flash + 2·RAM, both on log scales, so that the curves of equal
-// RANK = (10^6/cpb)/(flash + 2·RAM) are straight lines of slope −1. The published rows are labelled
-// points, the user's passing implementation a live point (dimmed while the source does not assemble).
-import { $, svg, fmt } from "./util.js";
+// RANK = (10^6/cpb)/(flash + 2·RAM) are straight lines of slope −1. The published rows of the task's
+// table are labelled points — the fixed-key ATmega128 rows, or for an ATtiny45 cipher the ECRYPT rows
+// (cycles of encryption + key schedule per byte of block, code + 2·RAM) — and the user's passing
+// implementation a live point (dimmed while the source does not assemble). A kernel has no RANK: the
+// chart gives way to a note, and the published table compares cycles per call.
+import { $, el, svg, fmt } from "./util.js";
 import { store } from "./store.js";
+import { tableOf } from "./published.js";
+
+const chartNotes = {
+  "fixed-key": "(cycles/byte against flash + 2·RAM, log scales)",
+  attiny45: "(ATtiny45: cycles/byte of encryption + key schedule against code + 2·RAM, log scales)",
+  kernel: "(kernels: cycles per call)",
+};
+
+// publishedPoints are the rows of a table as points {x: size, y: cpb, rank, label, title, same}.
+function publishedPoints(table, task) {
+  const own = new Set(task ? task.rows : []);
+  const out = [];
+  if (table === "attiny45") {
+    store.meta.attiny45.forEach((p, i) => {
+      const x = p.code + 2 * p.ram;
+      const y = p.enc_cycles / (p.block / 8);
+      if (!(x > 0 && y > 0)) return;
+      out.push({ x, y, rank: 1e6 / y / x, label: p.cipher, same: own.has(i),
+        title: `${p.cipher} (ECRYPT, ATtiny45): code ${p.code} B, RAM ${p.ram} B, ${p.enc_cycles} cycles for encryption + key schedule = ${fmt(y, 0)} cycles/byte, ${fmt(p.energy_uJ, 1)} µJ` });
+    });
+    return out;
+  }
+  store.meta.published.forEach((p, i) => {
+    const x = p.flash + 2 * p.ram;
+    if (!(p.cpb > 0 && x > 0)) return;
+    out.push({ x, y: p.cpb, rank: p.rank, label: p.cipher, same: own.has(i),
+      title: `${p.cipher} · ${p.impl}: flash ${p.flash} B, RAM ${p.ram} B, ${fmt(p.cpb, 0)} cycles/byte, RANK ${fmt(p.rank, 1)}` });
+  });
+  return out;
+}
 
 const W = 640;
 const H = 380;
@@ -35,8 +68,17 @@ function render() {
   const box = $("chart");
   box.textContent = "";
   if (!store.meta) return;
-  const rows = store.meta.published.filter((p) => p.cpb > 0 && p.flash + 2 * p.ram > 0);
-  const pts = rows.map((p) => ({ x: p.flash + 2 * p.ram, y: p.cpb, p }));
+  const task = store.shownTask();
+  const table = tableOf(task);
+  $("chart-note").textContent = chartNotes[table];
+  box.dataset.table = table;
+  if (table === "kernel") {
+    box.appendChild(el("p", { class: "chart-msg", id: "chart-kernel", text:
+      `${task.name} is a kernel: it has no cycles per byte and no RANK, so there is no RANK chart. Its figure of merit is the cycles of one call` +
+      `${task.unit ? " (and per " + task.unit + ")" : ""}, beside flash and RAM: see the score above and the published figures below.` }));
+    return;
+  }
+  const pts = publishedPoints(table, task);
   const all = yours ? [...pts, yours] : pts;
   if (!all.length) return;
   const [x0, x1] = domain(all.map((q) => q.x));
@@ -59,7 +101,8 @@ function render() {
   }
   s.appendChild(grid);
   s.appendChild(svg("text", { x: (M.l + W - M.r) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, "flash + 2·RAM (bytes)"));
-  s.appendChild(svg("text", { x: 12, y: (M.t + H - M.b) / 2, transform: `rotate(-90 12 ${(M.t + H - M.b) / 2})`, "text-anchor": "middle", class: "axis" }, "cycles per byte"));
+  s.appendChild(svg("text", { x: 12, y: (M.t + H - M.b) / 2, transform: `rotate(-90 12 ${(M.t + H - M.b) / 2})`, "text-anchor": "middle", class: "axis" },
+    table === "attiny45" ? "cycles per byte (encryption + key schedule)" : "cycles per byte"));
   // Iso-RANK lines: cpb = 10^6 / (RANK · size).
   const iso = svg("g", { class: "iso", "clip-path": "url(#plot-area)" });
   const xa = 10 ** x0;
@@ -75,16 +118,12 @@ function render() {
   }
   s.appendChild(iso);
   // Published rows.
-  const task = store.result && store.result.report && store.meta.tasks.find((t) => t.id === store.result.report.task);
-  const cipher = task ? task.cipher : "";
   const g = svg("g", { class: "points" });
   for (const q of pts) {
-    const p = q.p;
-    const same = cipher && p.cipher === cipher;
-    const pt = svg("g", { "data-row": "published", "data-rank": fmt(p.rank, 1), class: "pt" + (same ? " same" : "") },
-      svg("title", {}, `${p.cipher} · ${p.impl}: flash ${p.flash} B, RAM ${p.ram} B, ${fmt(p.cpb, 0)} cycles/byte, RANK ${fmt(p.rank, 1)}`),
-      svg("circle", { cx: sx(q.x), cy: sy(q.y), r: same ? 5 : 4 }),
-      svg("text", { x: sx(q.x) + 6, y: sy(q.y) - 5, class: "pt-label" }, p.cipher));
+    const pt = svg("g", { "data-row": "published", "data-rank": fmt(q.rank, 1), class: "pt" + (q.same ? " same" : "") },
+      svg("title", {}, q.title),
+      svg("circle", { cx: sx(q.x), cy: sy(q.y), r: q.same ? 5 : 4 }),
+      svg("text", { x: sx(q.x) + 6, y: sy(q.y) - 5, class: "pt-label" }, q.label));
     g.appendChild(pt);
   }
   s.appendChild(g);
@@ -101,10 +140,10 @@ function render() {
 
 export function wireChart() {
   store.on("report", (r) => {
-    if (r && r.pass && r.cpb > 0) {
+    if (r && r.pass && r.cpb > 0 && r.kind !== "kernel") {
       yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.lastMain };
       stale = false;
-    } else if (r) yours = null; // measured and failing: no point
+    } else if (r) yours = null; // measured and failing, or a kernel: no point
     render();
   });
   store.on("result", (res) => {

@@ -2,7 +2,14 @@
 // change them; a change re-runs. Nothing else reads them.
 import { $, el } from "./util.js";
 import { store } from "./store.js";
-import { runNow, stop } from "./engine.js";
+import { runNow, runFull, stop } from "./engine.js";
+
+// Task picker groups: the engine's tables (TaskInfo.table).
+const taskGroups = [
+  ["fixed-key", "Block ciphers, fixed key (RANK)"],
+  ["attiny45", "ATtiny45 block ciphers, key schedule in the call (ECRYPT)"],
+  ["kernel", "Kernels (cycles per call)"],
+];
 
 // fields: setting → [element id, DOM property, parse].
 const fields = {
@@ -29,11 +36,26 @@ export function fillPickers(meta) {
   const task = $("task");
   task.textContent = "";
   task.appendChild(el("option", { value: "", text: "from the source" }));
-  for (const t of meta.tasks) task.appendChild(el("option", { value: t.id, text: t.name }));
+  for (const [table, label] of taskGroups) {
+    const g = el("optgroup", { label });
+    for (const t of meta.tasks) if (t.table === table) g.appendChild(el("option", { value: t.id, text: `${t.name} · ${t.device}` }));
+    if (g.children.length) task.appendChild(g);
+  }
   task.appendChild(el("option", { value: "run", text: "none: run from reset" }));
   const dev = $("device");
   dev.textContent = "";
+  dev.appendChild(el("option", { value: "", text: "task's" }));
   for (const d of meta.devices) dev.appendChild(el("option", { value: d, text: d }));
+}
+
+// showTaskDevice names the device the task's default stands for: the picked task's, else the one the
+// last answer used.
+function showTaskDevice() {
+  const opt = $("device").options[0];
+  if (!opt || opt.value !== "") return;
+  const t = store.task(store.settings.task);
+  const d = t ? t.device : store.result && store.result.device;
+  opt.textContent = d ? `task's (${d})` : "task's";
 }
 
 // showSettings puts the settings into the controls.
@@ -58,7 +80,7 @@ export function showPane(name) {
 
 export function wireControls({ openExample }) {
   for (const b of document.querySelectorAll(".rtabs button")) b.addEventListener("click", () => showPane(b.dataset.pane));
-  $("run").addEventListener("click", runNow);
+  $("run").addEventListener("click", () => runFull());
   $("stop").addEventListener("click", stop);
   $("example").addEventListener("change", (e) => {
     const id = e.target.value;
@@ -73,11 +95,13 @@ export function wireControls({ openExample }) {
     });
   }
   store.on("settings", showSettings);
+  store.on("settings", showTaskDevice);
+  store.on("result", showTaskDevice);
   document.addEventListener("keydown", (e) => {
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key === "Enter") {
       e.preventDefault();
-      runNow();
+      runFull();
     }
   });
 }

@@ -20,10 +20,11 @@ async function compare() {
   const t = el("table", { class: "published devices", id: "dev-rows" },
     el("thead", null, el("tr", null, ...head.map((h) => el("th", { text: h, class: ["cycles", "cpb", "flash", "RAM", "RANK"].includes(h) ? "num" : "" })))));
   const body = el("tbody");
+  const current = store.settings.device || (store.result && store.result.device) || "";
   for (const r of rows) {
     const bench = r.mode === "bench";
     const tr = el("tr", {
-      class: (r.device === store.settings.device ? "mine" : "") + (r.pass ? "" : " failing"),
+      class: (r.device === current ? "mine" : "") + (r.pass ? "" : " failing"),
       "data-device": r.device, "data-pass": String(r.pass), "data-reason": r.reason || "", title: "Pick " + r.device,
       onclick: () => {
         store.set("device", r.device);
@@ -33,10 +34,10 @@ async function compare() {
     el("td", { text: r.device }), el("td", { text: r.core }),
     el("td", { class: "pf " + (r.pass ? "ok" : "no"), text: r.pass ? (bench ? "pass" : "ran") : "cannot" }),
     el("td", { class: "num", text: r.cycles ? String(r.cycles) : "–" }),
-    el("td", { class: "num", text: bench && r.pass ? fmt(r.cpb, 1) : "–" }),
+    el("td", { class: "num", text: bench && r.pass && r.cpb > 0 ? fmt(r.cpb, 1) : "–" }),
     el("td", { class: "num", text: r.flash ? String(r.flash) : "–" }),
     el("td", { class: "num", text: bench && r.pass ? String(r.ram) : "–" }),
-    el("td", { class: "num rank-cell", text: bench && r.pass ? fmt(r.rank, 2) : "–" }));
+    el("td", { class: "num rank-cell", text: bench && r.pass && r.rank > 0 ? fmt(r.rank, 2) : "–" }));
     body.appendChild(tr);
     if (r.reason) body.appendChild(el("tr", { class: "reason-row" }, el("td", { colspan: head.length, class: "reason", text: r.reason })));
   }

@@ -9,6 +9,11 @@ import { $, debounce, setStatus } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
 
 export const LIVE_DELAY_MS = 40; // edit → benchmark debounce
+// LIVE_BUDGET_CYCLES: what the random vectors of a run that the Run button did not ask for may take
+// together; the engine runs fewer (at least 8) when one call times the vectors is more, so that a
+// call of over 100,000 cycles (a 1024-bit multiplication, an NTT) keeps live editing quick. Run
+// (Ctrl+Enter) measures all of them.
+export const LIVE_BUDGET_CYCLES = 10_000_000;
 const STALE_RESTART_MS = 1500; // a live run older than this is abandoned when a newer edit waits
 export const DEFAULT_EXAMPLE = "cham64-v2";
 
@@ -130,24 +135,27 @@ function vectorCount(v) {
   return n <= 0 ? -1 : Math.min(n, 10000);
 }
 
-export function makeRequest(fileMap, main, s) {
+export function makeRequest(fileMap, main, s, budget = LIVE_BUDGET_CYCLES) {
   return {
     files: fileMap, main, task: s.task, device: s.device, vectors: vectorCount(s.vectors), seed: 1,
     max_cycles: s.maxCycles || 0, call: (s.call || "").trim(), binary: "", defines: s.defines || "", scenario: "",
-    rk: (s.rk || "").trim(), goals: "", tests: "",
+    rk: (s.rk || "").trim(), goals: "", tests: "", budget, call_cycles: 0,
   };
 }
 
 // request is the engine request for what the page shows now: the current program, the settings, the
-// open exercise's goals and tests, or a dropped binary.
-export function request() {
-  const req = makeRequest(Object.fromEntries(store.files()), mainFile(), store.settings);
+// open exercise's goals and tests, or a dropped binary. full asks for every vector (no live budget).
+export function request(full = false) {
+  const req = makeRequest(Object.fromEntries(store.files()), mainFile(), store.settings, full ? 0 : LIVE_BUDGET_CYCLES);
   const ex = store.exercise;
   if (ex && req.files[ex.file] !== undefined) {
     req.goals = ex.readme;
     req.tests = ex.tests || "";
   }
   if (store.dropped) Object.assign(req, { files: {}, main: store.dropped.name, binary: store.dropped.b64 });
+  // What the call took when this file was last measured: the engine plans a live run from it.
+  const last = store.result && store.result.report;
+  if (last && last.official && store.resultMain === req.main) req.call_cycles = last.official.cycles;
   return req;
 }
 
@@ -161,9 +169,9 @@ const defaultFile = DEFAULT_EXAMPLE + ".S"; // examples.List: the file of exampl
 const defaultSourceP = firstVisit ? fetch("examples/" + defaultFile).then((r) => (r.ok ? r.text() : null)) : Promise.resolve(null);
 defaultSourceP.catch(() => {});
 
-// requestKey compares requests with the engine's defaults filled in (device "", 0 vectors).
+// requestKey compares requests with the engine's defaults filled in (0 vectors).
 function requestKey(req, meta) {
-  return JSON.stringify({ ...req, device: req.device || meta.default_device, vectors: req.vectors || meta.vectors });
+  return JSON.stringify({ ...req, vectors: req.vectors || meta.vectors });
 }
 
 export async function speculate() {
@@ -178,13 +186,20 @@ export async function speculate() {
 
 // ---- run scheduling ------------------------------------------------------------------------------
 
-let running = null; // {startedAt, inputAt}
+let running = null; // {startedAt, inputAt, phase}
 let queued = false;
+let fullNext = false; // the next run measures every vector (Run, Ctrl+Enter)
 let busyTimer = 0;
-export const scheduleRun = debounce(runNow, LIVE_DELAY_MS);
+export const scheduleRun = debounce(() => runNow(), LIVE_DELAY_MS);
 
 export function isRunning() {
   return running !== null;
+}
+
+// runFull runs now with every vector, as the Run button asks.
+export function runFull() {
+  fullNext = true;
+  runNow();
 }
 
 export function runNow() {
@@ -199,24 +214,45 @@ export function runNow() {
   startRun();
 }
 
+// showPhase puts the run's phase on the status line (its first words) and, once the run is long, the
+// whole phase (what the bench runs) with the seconds so far above the results.
+function showPhase(run) {
+  const secs = (performance.now() - run.startedAt) / 1000;
+  const short = run.phase.replace(/ \d.*$/, "");
+  const p = $("progress");
+  if (secs < 1.5) {
+    setStatus(short + "…", "busy");
+    p.hidden = true;
+    return;
+  }
+  setStatus(`${short}… ${secs.toFixed(1)} s (Stop ends it)`, "busy");
+  p.textContent = `${run.phase[0].toUpperCase() + run.phase.slice(1)}: ${secs.toFixed(1)} s so far; Stop ends it.`;
+  p.hidden = false;
+}
+
 async function startRun() {
-  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0 };
+  const full = fullNext;
+  fullNext = false;
+  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0, phase: "assembling" };
   running = run;
   $("stop").disabled = false;
-  setStatus("assembling…", "busy");
-  clearTimeout(busyTimer);
-  busyTimer = setTimeout(() => {
-    if (running === run) setStatus($("status").textContent.replace(/ \(.*$/, "") + " (Stop ends it)", "busy");
-  }, 1500);
+  showPhase(run);
+  clearInterval(busyTimer);
+  busyTimer = setInterval(() => {
+    if (running === run) showPhase(run);
+  }, 250);
   try {
-    const req = request();
+    const req = request(full);
     const spec = speculative;
     speculative = null;
     let res = null;
     if (spec && requestKey(spec.req, store.meta) === requestKey(req, store.meta)) res = await spec.answer.catch(() => null);
     if (!res) {
       res = await engine.call("bench", req, (phase) => {
-        if (running === run) setStatus(phase + "…", "busy");
+        timings.lastPhase = phase;
+        if (running !== run) return;
+        run.phase = phase;
+        showPhase(run);
       });
     }
     store.setResult(res, store.dropped ? store.dropped.name : req.main);
@@ -241,7 +277,8 @@ async function startRun() {
       store.emit("engine-error", e.message);
     }
   } finally {
-    clearTimeout(busyTimer);
+    clearInterval(busyTimer);
+    $("progress").hidden = true;
     running = null;
     $("stop").disabled = true;
     if (queued) {

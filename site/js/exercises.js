@@ -153,7 +153,8 @@ function downloadSolution() {
     `; exercise: ${ex.id} (${ex.title.replace(/[\r\n]/g, " ")})`];
   if (r) {
     lines.push(`; result:   ${r.pass ? "PASS" : "FAIL"}, ${r.vectors - r.failures}/${r.vectors} vectors, ` +
-      `RANK ${r.pass ? fmt(r.rank, 2) : "-"}, ${fmt(r.cpb, 1)} cycles/byte, flash ${r.flash} B, RAM ${r.ram} B, ${r.device}, ${r.call}`);
+      (r.kind === "kernel" ? `${fmt(r.cycles_mean, 0)} cycles a call` : `RANK ${r.pass ? fmt(r.rank, 2) : "-"}, ${fmt(r.cpb, 1)} cycles/byte`) +
+      `, flash ${r.flash} B, RAM ${r.ram} B, ${r.device}, ${r.call}`);
   } else {
     lines.push("; result:   not measured (the source does not assemble)");
   }

@@ -1,16 +1,29 @@
-// The results panel: the score (RANK, verdict, badges), the metrics, the vectors and the first failure,
-// the state after a run from reset, the problems list and the published table. While the source does
-// not assemble, the last good result stays, dimmed and marked stale.
+// The results panel: the score (RANK for a block cipher, cycles per call for a kernel; verdict,
+// badges), the metrics (energy on the ATtiny45), the vectors and the first failure, the state after a
+// run from reset and the problems list (the published table is js/published.js). While the source
+// does not assemble, the last good result stays, dimmed and marked stale.
 import { $, el, fmt, hex } from "./util.js";
 import { store } from "./store.js";
 import { renderMarks, jumpTo } from "./editor.js";
 import { openFile } from "./workspace.js";
+import { energyText } from "./published.js";
 
 function setRank(text, stale) {
   const r = $("rank");
   r.textContent = text;
   r.dataset.stale = stale ? "true" : "false";
   $("sb-rank").textContent = text || "–";
+}
+
+// setScoreKind labels the score box: RANK for a block cipher, cycles per call for a kernel (which has
+// no RANK).
+function setScoreKind(kind) {
+  const kernel = kind === "kernel";
+  const label = kernel ? "cycles / call" : "RANK";
+  $("rank-label").textContent = label;
+  $("sb-label").textContent = label;
+  $("rank").dataset.kind = kernel ? "kernel" : "cipher";
+  $("rank").title = kernel ? "A kernel has no RANK: its figure of merit is the cycles of one call (the mean over the vectors)" : "RANK = (10^6/cpb) / (flash + 2·RAM)";
 }
 function setVerdict(text, kind) {
   const v = $("verdict");
@@ -27,10 +40,13 @@ export function showMessage(text, note) {
 }
 
 function clearReport() {
-  for (const id of ["m-cycles", "m-cpb", "m-flash", "m-ram"]) {
+  for (const id of ["m-cycles", "m-cpb", "m-flash", "m-ram", "m-energy"]) {
     $(id).textContent = "–";
     $(id).title = "";
   }
+  $("m-energy-box").hidden = true;
+  $("m-cpb-box").hidden = false;
+  $("m-cpb-label").textContent = "cycles/byte";
   $("badges").textContent = "";
   $("vectors-out").textContent = "";
   $("failure").hidden = true;
@@ -85,17 +101,19 @@ function showResult(res) {
     return;
   }
   if (res.mode === "run") return showRun(res);
-  showReport(res.report, main);
+  showReport(res.report, main, res.adapted);
 }
 
-function showReport(r, main) {
+function showReport(r, main, adapted) {
+  const kernel = r.kind === "kernel";
+  setScoreKind(r.kind);
   $("task-name").textContent = `${r.task_name} · ${r.device} · ${main}`;
   const total = r.vectors;
   if (r.pass) {
-    setRank(fmt(r.rank, 2));
+    setRank(kernel ? Math.round(r.cycles_mean).toLocaleString("en-US") : fmt(r.rank, 2));
     setVerdict(`PASS — ${total} of ${total} vectors`, "pass");
   } else {
-    setRank("");
+    setRank(kernel ? "—" : "");
     const why = r.error ? "the call did not complete" : r.failures ? `${r.failures} of ${total} vectors wrong` : "ABI broken";
     setVerdict("FAIL — " + why, "fail");
   }
@@ -104,7 +122,18 @@ function showReport(r, main) {
   } else {
     $("m-cycles").textContent =
       r.cycles_min === r.cycles_max ? String(r.cycles_min) : `${fmt(r.cycles_mean, 1)} (${r.cycles_min}–${r.cycles_max})`;
-    $("m-cpb").textContent = fmt(r.cpb, 1);
+    if (!kernel) $("m-cpb").textContent = fmt(r.cpb, 1);
+    else if (r.unit) {
+      $("m-cpb-label").textContent = "cycles/" + r.unit;
+      $("m-cpb").textContent = fmt(r.cycles_per_unit, 1);
+    } else $("m-cpb-box").hidden = true;
+    if (r.energy) {
+      const e = r.energy;
+      $("m-energy").textContent = "";
+      $("m-energy").append(`${fmt(e.UJ, 1)} µJ `, el("span", { class: "spread", text: `${fmt(e.MinUJ, 1)}–${fmt(e.MaxUJ, 1)}` }));
+      $("m-energy").title = `estimate from the cycles: ${e.Model}; ${energyText(e)} µJ`;
+      $("m-energy-box").hidden = false;
+    }
   }
   $("m-flash").textContent = String(r.flash);
   $("m-flash").title = `measured; the source emits ${r.flash_declared} B` + (r.measurement || []).map((m) => "\n" + m).join("");
@@ -131,6 +160,11 @@ function showReport(r, main) {
     const randomFail = r.failures - (r.official && !r.official.ok ? 1 : 0);
     v.appendChild(el("div", { class: "row" }, `Random vectors: ${random - randomFail} of ${random} `, pf(randomFail === 0)));
   }
+  if (adapted) {
+    v.appendChild(el("div", { class: "row muted", id: "adapted", text:
+      `Live run: ${adapted.used} of the ${adapted.asked} random vectors, as one call ${adapted.measured ? "takes" : "took, when last measured,"} ` +
+      `${adapted.call_cycles.toLocaleString("en-US")} cycles; Run (Ctrl+Enter) measures all ${adapted.asked}.` }));
+  }
   for (const m of [...(r.notes || []), ...(r.measurement || [])]) v.appendChild(el("div", { class: "row muted", text: m }));
   if (r.first_failure) {
     const f = r.first_failure;
@@ -149,6 +183,7 @@ function showReport(r, main) {
 
 function showRun(res) {
   const r = res.run;
+  setScoreKind("cipher");
   setRank("");
   const ok = r.stop === "sleep" || r.stop === "break";
   setVerdict(`${ok ? "RAN" : "FAIL"} — stopped by ${r.stop} after ${r.cycles} cycles`, ok ? "pass" : "fail");
@@ -167,43 +202,6 @@ function showRun(res) {
   }
   out.hidden = false;
   store.emit("report", null);
-}
-
-// published returns the published rows plus the user's passing fixed-key result, sorted by RANK.
-export function publishedRows(r) {
-  if (!store.meta) return [];
-  const rows = store.meta.published.map((p) => ({ ...p }));
-  const task = r && store.meta.tasks.find((t) => t.id === r.task);
-  if (r && r.pass && r.scenario === "fixed-key") {
-    const main = store.dropped ? store.dropped.name : store.lastMain;
-    rows.push({ cipher: task ? task.cipher : "", impl: "your code (" + main + ")", flash: r.flash, ram: r.ram, cpb: r.cpb, rank: r.rank, mine: true });
-  }
-  rows.sort((a, b) => b.rank - a.rank || (a.mine ? -1 : b.mine ? 1 : 0));
-  return rows;
-}
-
-export function renderPublished(r) {
-  const body = $("published-rows");
-  body.textContent = "";
-  if (!store.meta) return;
-  const task = r && store.meta.tasks.find((t) => t.id === r.task);
-  const cipher = task ? task.cipher : "";
-  publishedRows(r).forEach((p, i) => {
-    const src = p.source && store.meta.sources[p.source];
-    body.appendChild(
-      el(
-        "tr",
-        { class: (p.mine ? "mine" : "") + (cipher && p.cipher === cipher ? " same" : ""), title: src || "" },
-        el("td", { class: "num", text: String(i + 1) }),
-        el("td", { text: p.cipher }),
-        el("td", { text: p.impl }),
-        el("td", { class: "num", text: String(p.flash) }),
-        el("td", { class: "num", text: String(p.ram) }),
-        el("td", { class: "num", text: fmt(p.cpb, p.mine ? 1 : 0) }),
-        el("td", { class: "num", text: fmt(p.rank, p.mine ? 2 : 1) }),
-      ),
-    );
-  });
 }
 
 function renderProblems() {
@@ -229,7 +227,6 @@ function renderProblems() {
 
 export function wireResults() {
   store.on("result", showResult);
-  store.on("report", renderPublished);
   store.on("stopped", () => {
     showMessage("Stopped: the engine was terminated and a fresh one started. The page keeps your source.");
     setRank("");

@@ -1,5 +1,6 @@
 // Share links: the source, the files it includes, the task, device and fields go into the link's #
-// fragment (deflate-raw, base64url), so nothing is uploaded. An opened link is not saved until Keep,
+// fragment (deflate-raw, base64url), so nothing is uploaded. A link names a device only when the user
+// picked one; without it the page measures on the task's device. An opened link is not saved until Keep,
 // which asks before replacing a different file of the same name.
 import { $, notice, pack, unpack } from "./util.js";
 import { store, includes, mainFile } from "./store.js";
@@ -23,7 +24,7 @@ export async function share() {
   let short = "";
   for (const [id, src] of store.exampleSources) {
     const ex = store.meta.examples.find((x) => x.id === id);
-    if (ex && src === text && includes(main).size === 1 && s.task === "" && s.device === store.meta.default_device &&
+    if (ex && src === text && includes(main).size === 1 && s.task === "" && s.device === "" &&
       !s.call && !s.defines && !s.rk) {
       short = id;
     }
@@ -31,7 +32,7 @@ export async function share() {
   if (short) p.set("example", short);
   else {
     if (s.task) p.set("task", s.task);
-    p.set("device", s.device);
+    if (s.device) p.set("device", s.device); // none: the task's device
     for (const [k, key] of linkSettings.slice(1)) if (s[key]) p.set(k, String(s[key]));
     p.set("file", main);
     p.set("code", await pack(text));
@@ -88,10 +89,11 @@ function applyLinkSettings(link) {
     s.task = "";
   }
   for (const [k, v] of Object.entries(s)) store.set(k, v, { persist: false, quiet: true });
-  let d = link.device || m.default_device;
-  if (!m.devices.includes(d)) {
-    notice(`The link asks for device "${d}", which this version does not know.`);
-    d = m.default_device;
+  // A link without a device measures on the task's (the engine picks it: attiny45 for aes128, ...).
+  let d = link.device || "";
+  if (d && !m.devices.includes(d)) {
+    notice(`The link asks for device "${d}", which this version does not know; the task's device is used.`);
+    d = "";
   }
   store.set("device", d, { persist: false, quiet: true });
   store.emit("settings", "*");

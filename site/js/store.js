@@ -8,8 +8,8 @@ const params = new URLSearchParams(location.search);
 // ?cycles=N sets the initial cycle limit of one call (for very slow code, and for tests of Stop).
 const urlCycles = Math.max(0, parseInt(params.get("cycles") || "0", 10) || 0);
 
-// Settings kept across visits (in localStorage, not in link mode) and their defaults; device and
-// vectors default to the engine's (meta).
+// Settings kept across visits (in localStorage, not in link mode) and their defaults; vectors default
+// to the engine's (meta), device to "" (the task's device: attiny45 for the ATtiny45 ciphers, ...).
 const persisted = ["task", "device", "vectors", "live", "maxCycles"];
 
 const listeners = new Map();
@@ -24,6 +24,7 @@ export const store = {
   lastMain: "", // the file last measured
   diagnostics: [], // of the last result: assembler errors and warnings, plus a fault line
   result: null, // the last engine response
+  resultMain: "", // the file (or dropped binary) it measured
   good: null, // {res, main}: the last response that assembled, shown dimmed while the source does not
   persistent: true, // the workspace survives reloads
   exampleSources: new Map(), // example id → source, for short links
@@ -34,6 +35,15 @@ export const store = {
 
   files() {
     return this.linkFiles || this.wsFiles;
+  },
+  // task returns the engine's description of task id (kind, device, scenario, table, rows), or null.
+  task(id) {
+    return (this.meta && id && this.meta.tasks.find((t) => t.id === id)) || null;
+  },
+  // shownTask is the task of the last answer, else the picked one: what the tables and the chart
+  // compare with.
+  shownTask() {
+    return this.task((this.result && this.result.task) || this.settings.task);
   },
   inLink() {
     return this.linkFiles !== null;
@@ -60,8 +70,8 @@ export const store = {
     const m = this.meta;
     const t = loadSetting("task", "");
     this.settings.task = t === "run" || m.tasks.some((x) => x.id === t) ? t : "";
-    const d = loadSetting("device", m.default_device);
-    this.settings.device = m.devices.includes(d) ? d : m.default_device;
+    const d = loadSetting("device", "");
+    this.settings.device = m.devices.includes(d) ? d : "";
     this.settings.live = loadSetting("live", "true") !== "false";
     this.settings.vectors = loadSetting("vectors", String(m.vectors));
     const c = parseInt(loadSetting("maxCycles", "0"), 10);
@@ -79,6 +89,7 @@ export const store = {
   // setResult records an engine response and tells the modules.
   setResult(res, main) {
     this.result = res;
+    this.resultMain = main;
     this.diagnostics = (res.errors || []).slice();
     if (res.fault_at) this.diagnostics.push({ ...res.fault_at });
     const errs = this.diagnostics.filter((d) => d.severity === "error");
@@ -87,10 +98,13 @@ export const store = {
   },
 };
 
-// The key is the old name for settings the previous page kept ("current", "task", ...).
+// The key is the old name for settings the previous page kept ("current", "task", ...), except the
+// device: the old page always stored one (its default, atmega128, included), and a device kept now is
+// one the user picked over the task's, so it lives under a new key.
+const storageKey = (k) => "avrlab." + (k === "device" ? "device.picked" : k);
 function loadSetting(k, d) {
   try {
-    const v = localStorage.getItem("avrlab." + k);
+    const v = localStorage.getItem(storageKey(k));
     if (v === null) return d;
     if (k === "live") return v === "0" ? "false" : v === "1" ? "true" : v;
     return v;
@@ -100,7 +114,7 @@ function loadSetting(k, d) {
 }
 function saveSetting(k, v) {
   try {
-    localStorage.setItem("avrlab." + k, String(v));
+    localStorage.setItem(storageKey(k), String(v));
   } catch {
     /* storage disabled: settings last for this page only */
   }

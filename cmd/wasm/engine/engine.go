@@ -67,6 +67,11 @@ type Request struct {
 	// call of the official vector times the random vectors would pass it, fewer random vectors run
 	// (at least [MinVectors]) and Response.Adapted says so. 0 = no limit.
 	Budget uint64 `json:"budget"`
+	// CallCycles is what one call took when the page last measured this routine (its report's official
+	// cycles), 0 when unknown. With Budget the engine plans from it; without it a kernel's call is run
+	// once first to learn its cost (a block cipher's is not: that run would cost the first RANK more
+	// than the whole bench of a CHAM, see plan).
+	CallCycles uint64 `json:"call_cycles"`
 }
 
 // MinVectors is the fewest random vectors a [Request.Budget] leaves.
@@ -78,6 +83,9 @@ type Adapted struct {
 	Used       int    `json:"used"`        // random vectors run
 	CallCycles uint64 `json:"call_cycles"` // cycles of one call on the official vector
 	Budget     uint64 `json:"budget"`      // the request's budget
+	// Measured says CallCycles is this program's, run once before the bench; false: the page's last
+	// measurement (Request.CallCycles).
+	Measured bool `json:"measured"`
 }
 
 // Diagnostic is one assembler message, positioned for the editor: lines and columns count from 1; EndCol
@@ -384,7 +392,7 @@ func benchSource(req Request, progress Progress) Response {
 	}
 	resp.Mode, resp.Task = "bench", task
 	opts := benchOptions(req, task, call)
-	resp.Adapted = plan(im, &opts, req.Budget, progress)
+	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
 		resp.Error = err.Error()
@@ -440,7 +448,7 @@ func benchBinary(req Request, progress Progress) Response {
 	resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
 	opts := benchOptions(req, req.Task, req.Call)
 	opts.Device, opts.Linked = resp.Device, true
-	resp.Adapted = plan(im, &opts, req.Budget, progress)
+	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
 		resp.Error = err.Error()

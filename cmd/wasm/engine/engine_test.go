@@ -149,8 +149,9 @@ func TestMetaTasks(t *testing.T) {
 }
 
 // TestBudget: a live run's budget lowers the random vectors of a costly call (a 1024-bit schoolbook
-// multiplication, 264,988 cycles a call: 10,000,000 / 264,988 = 37 random vectors) and leaves a cheap
-// one alone; the probe's cycles are the official vector's. Without a budget all the vectors run.
+// multiplication, 264,988 cycles a call, run once first: 10,000,000 / 264,988 = 37 random vectors) and
+// leaves a cheap one alone; the probe's cycles are the official vector's. A block cipher is planned
+// from the page's last measurement only. Without a budget all the vectors run.
 func TestBudget(t *testing.T) {
 	req := func(n int, budget uint64) Request {
 		name := fmt.Sprintf("mpmul%d.S", 8*n)
@@ -162,12 +163,12 @@ func TestBudget(t *testing.T) {
 	if rep == nil || !rep.Pass {
 		t.Fatalf("mpmul-1024: %+v", resp)
 	}
-	want := &Adapted{Asked: 100, Used: 37, CallCycles: rep.Official.Cycles, Budget: 10_000_000}
+	want := &Adapted{Asked: 100, Used: 37, CallCycles: rep.Official.Cycles, Budget: 10_000_000, Measured: true}
 	if !reflect.DeepEqual(resp.Adapted, want) || rep.Vectors != 38 || rep.Official.Cycles != 264988 {
 		t.Errorf("adapted %+v, %d vectors, official %d cycles; want %+v, 38 vectors", resp.Adapted, rep.Vectors, rep.Official.Cycles, want)
 	}
-	if len(phases) != 3 || !strings.HasPrefix(phases[2], "benchmarking 1 + 37 vectors and 64 constant-time inputs, 264,988 cycles a call") {
-		t.Errorf("phases %q", phases)
+	if want := []string{"assembling", "measuring one call", "benchmarking 1 + 37 vectors and 64 constant-time inputs, 264,988 cycles a call"}; !reflect.DeepEqual(phases, want) {
+		t.Errorf("phases %q, want %q", phases, want)
 	}
 	// A budget below MinVectors calls still runs MinVectors.
 	if resp := Bench(req(128, 1), nil); resp.Adapted == nil || resp.Adapted.Used != MinVectors || resp.Report.Vectors != MinVectors+1 {
@@ -178,6 +179,19 @@ func TestBudget(t *testing.T) {
 		if resp := Bench(r, nil); resp.Adapted != nil || resp.Report == nil || resp.Report.Vectors != 101 {
 			t.Errorf("mpmul-160, budget %d: adapted %+v", r.Budget, resp.Adapted)
 		}
+	}
+	// A block cipher: no call before the bench; the page's last figure plans it.
+	src, _ := fs.ReadFile(examples.FS, "cham64-v2.S")
+	cham := Request{Files: map[string]string{"c.S": string(src)}, Main: "c.S", Budget: 10_000_000}
+	phases = nil
+	if resp := Bench(cham, func(p string) { phases = append(phases, p) }); resp.Adapted != nil || resp.Report.Vectors != 101 ||
+		!reflect.DeepEqual(phases, []string{"assembling", "benchmarking 1 + 100 vectors and 64 constant-time inputs"}) {
+		t.Errorf("cham64 without a figure: adapted %+v, phases %q", resp.Adapted, phases)
+	}
+	cham.CallCycles = 300_000
+	want = &Adapted{Asked: 100, Used: 33, CallCycles: 300_000, Budget: 10_000_000}
+	if resp := Bench(cham, nil); !reflect.DeepEqual(resp.Adapted, want) || resp.Report.Vectors != 34 {
+		t.Errorf("cham64 planned from 300,000 cycles: %+v, want %+v", resp.Adapted, want)
 	}
 }
 
@@ -268,7 +282,7 @@ func TestRunaway(t *testing.T) {
 	if resp.Mode != "bench" || resp.Report == nil || resp.Report.Pass || resp.Report.Error == "" {
 		t.Fatalf("runaway: %+v", resp)
 	}
-	if !reflect.DeepEqual(phases, []string{"assembling", "measuring one call", "benchmarking"}) {
+	if !reflect.DeepEqual(phases, []string{"assembling", "benchmarking 1 + 100 vectors and 64 constant-time inputs"}) {
 		t.Errorf("phases %q", phases)
 	}
 }

@@ -3,22 +3,31 @@ package engine
 import (
 	"fmt"
 	"strconv"
-	"time"
+	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/lab"
 )
 
-// ProbeCycles bounds the one call [plan] runs before a bench to learn what a call costs: a call that
-// has not returned by then counts as at least this long (the bench itself reports a runaway).
+// ProbeCycles bounds the one call [plan] runs before a kernel's bench to learn what a call costs: a
+// call that has not returned by then counts as at least this long (the bench itself reports a
+// runaway).
 const ProbeCycles = 2_000_000
 
-// plan runs the call of the official vector once, set up as the bench will (lab.PrepareCall), to learn
-// its cost before the bench: with a budget it lowers opts.Vectors so that the random vectors take at
-// most budget cycles together (never below [MinVectors]), and it tells progress what the bench will
-// run and, for a long one, about how long it will take. It returns what it changed, or nil.
-func plan(im *asm.Image, opts *lab.Options, budget uint64, progress Progress) *Adapted {
+// plan decides how many random vectors the bench runs and tells progress what it will run. With a
+// budget (Request.Budget) it lowers opts.Vectors so that the random vectors take at most that many
+// cycles together, never below [MinVectors], from what one call costs: Request.CallCycles when the page
+// knows it, else, for a kernel, one call of the official vector run first, set up as the bench will
+// (lab.PrepareCall). It returns what it changed, or nil.
+//
+// # Notes
+//
+// A block cipher's call is not run first: lab.PrepareCall builds the harness's machines and one of
+// its own, which took longer than the whole 101-vector bench of CHAM-64/128 (natively 2.36 ms and
+// 6.1 MB against 2.02 ms and 5.7 MB) and put about 300 ms on the page's first RANK. Kernels are the
+// costly calls (a 1024-bit multiplication, an NTT); a slow cipher is planned from its last run.
+func plan(im *asm.Image, opts *lab.Options, req Request, progress Progress) *Adapted {
 	asked := opts.Vectors
 	switch {
 	case asked == 0:
@@ -26,56 +35,60 @@ func plan(im *asm.Image, opts *lab.Options, budget uint64, progress Progress) *A
 	case asked < 0:
 		asked = 0
 	}
+	cycles, measured, over := req.CallCycles, false, false
+	if t := lab.LookupTask(strings.ToLower(strings.TrimSpace(opts.Task))); cycles == 0 && req.Budget > 0 && asked > MinVectors && t != nil && t.Kind == lab.KindKernel {
+		cycles, over = probe(im, *opts, progress)
+		measured = cycles > 0
+	}
+	used := asked
+	var ad *Adapted
+	if cycles > 0 && req.Budget > 0 && asked > MinVectors && uint64(asked)*cycles > req.Budget {
+		used = max(MinVectors, int(req.Budget/cycles))
+		if used < asked {
+			opts.Vectors = used
+			ad = &Adapted{Asked: asked, Used: used, CallCycles: cycles, Budget: req.Budget, Measured: measured}
+		} else {
+			used = asked
+		}
+	}
+	// No time estimate: one call's wall time in the browser's worker is too coarse and noisy to scale
+	// (in headless Chromium it put 3,000 vectors of the 1024-bit multiplication at 5 to 44 s); the page
+	// shows the seconds as they pass.
+	msg := fmt.Sprintf("benchmarking 1 + %d vectors and %d constant-time inputs", used, lab.ConstantTimeInputs)
+	if cycles > 0 {
+		more := ""
+		if over {
+			more = "over "
+		}
+		msg += fmt.Sprintf(", %s%s cycles a call", more, thousands(cycles))
+	}
+	progress(msg)
+	return ad
+}
+
+// probe runs the call of the official vector once and returns its cycles, and whether it had not
+// returned within ProbeCycles; 0 when it cannot be set up, faults or hits the call's own cycle limit
+// (the bench reports those).
+func probe(im *asm.Image, opts lab.Options, progress Progress) (uint64, bool) {
 	callLimit := opts.MaxCycles
 	if callLimit == 0 {
 		callLimit = lab.DefaultMaxCycles
 	}
 	limit := min(callLimit, ProbeCycles)
-	probe := *opts
-	probe.Vectors = -1
+	opts.Vectors = -1
 	progress("measuring one call")
-	t0 := time.Now()
-	m, _, err := lab.PrepareCall(im, probe, 0, emu.Config{Engine: opts.Engine})
+	m, _, err := lab.PrepareCall(im, opts, 0, emu.Config{Engine: opts.Engine})
 	if err != nil || m == nil {
-		// Bad options or a call that cannot be set up: the bench says why.
-		progress("benchmarking")
-		return nil
+		return 0, false
 	}
 	st := m.Run(limit)
-	elapsed := time.Since(t0)
-	cycles := m.Cycles()
 	switch {
-	case st.Reason == emu.StopReturn && cycles > 0:
-	case st.Reason == emu.StopLimit && cycles >= limit && limit < callLimit:
-		// Not back within the probe: at least this long.
-	default:
-		// A fault or the call's own cycle limit: the bench reports it.
-		progress("benchmarking")
-		return nil
+	case st.Reason == emu.StopReturn && m.Cycles() > 0:
+		return m.Cycles(), false
+	case st.Reason == emu.StopLimit && m.Cycles() >= limit && limit < callLimit:
+		return m.Cycles(), true
 	}
-	used := asked
-	var ad *Adapted
-	if budget > 0 && asked > MinVectors && uint64(asked)*cycles > budget {
-		used = max(MinVectors, int(budget/cycles))
-		if used < asked {
-			opts.Vectors = used
-			ad = &Adapted{Asked: asked, Used: used, CallCycles: cycles, Budget: budget}
-		} else {
-			used = asked
-		}
-	}
-	more := ""
-	if st.Reason != emu.StopReturn {
-		more = "over "
-	}
-	msg := fmt.Sprintf("benchmarking 1 + %d vectors and %d constant-time inputs, %s%s cycles a call", used,
-		lab.ConstantTimeInputs, more, thousands(cycles))
-	// The constant-time inputs run traced, which the probe does not: the estimate counts them twice.
-	if est := elapsed * time.Duration(1+used+2*lab.ConstantTimeInputs); est >= time.Second && st.Reason == emu.StopReturn {
-		msg += fmt.Sprintf(" (about %.0f s)", est.Seconds())
-	}
-	progress(msg)
-	return ad
+	return 0, false
 }
 
 // thousands writes n with commas between groups of three digits (264,988).

@@ -1,0 +1,240 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/lab"
+)
+
+// schoolbookMul is a constant-time operand-scanning multiplication of two n-byte little-endian numbers,
+// r[0..2n) = a·b, for the task mpmul-(8n): void mpmul(uint8_t *r, const uint8_t *a, const uint8_t *b),
+// about 14 cycles a byte product (264,988 cycles for n = 128 in avrlab bench).
+func schoolbookMul(n int) string {
+	return fmt.Sprintf(`; avrlab task: mpmul-%[1]d
+; title: %[1]d-bit schoolbook multiplication (operand scanning)
+.text
+.global mpmul%[1]d
+mpmul%[1]d:
+	push r15
+	push r16
+	push r17
+	push r28
+	push r29
+	clr r15
+	movw r26, r24
+	ldi r18, lo8(%[2]d)
+1:	st X+, r15
+	dec r18
+	brne 1b
+	movw r28, r20
+	ldi r19, lo8(%[3]d)
+2:	ld r16, Y+
+	movw r26, r22
+	movw r30, r24
+	clr r17
+	ldi r18, lo8(%[3]d)
+3:	ld r20, X+
+	mul r20, r16
+	ld r21, Z
+	add r0, r21
+	adc r1, r15
+	add r0, r17
+	adc r1, r15
+	st Z+, r0
+	mov r17, r1
+	dec r18
+	brne 3b
+	st Z, r17
+	adiw r24, 1
+	dec r19
+	brne 2b
+	clr r1
+	pop r29
+	pop r28
+	pop r17
+	pop r16
+	pop r15
+	ret
+`, 8*n, 2*n, n)
+}
+
+// thousands writes n as the page does (toLocaleString("en-US")): 264,988.
+func thousands(n uint64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// TestPlaygroundKernels opens every kernel example from its short link and checks that the page
+// measures what `avrlab bench` measures, on the task's device, and shows it as a kernel: cycles per
+// call in the score box (no RANK), cycles per round for SNEIK, the kernel's published rows with the
+// context rows apart, a note instead of the RANK chart. Then a long kernel (a 1024-bit schoolbook
+// multiplication, 264,988 cycles a call): live runs take fewer random vectors and say so, Run takes
+// them all, and a long run shows its phase and time, leaves the editor usable, and Stop ends it.
+func TestPlaygroundKernels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	base := serveStatic(t)
+	b := newBrowser(t, base)
+	n := 0
+	for _, e := range examples.List() {
+		task := lab.LookupTask(e.Task)
+		if task == nil || task.Kind != lab.KindKernel {
+			continue
+		}
+		n++
+		rep, _, err := lab.BenchFile(examples.FS, e.File, lab.Options{Task: e.Task, Seed: 1})
+		if err != nil || !rep.Pass {
+			t.Errorf("%s: avrlab bench: %v %+v", e.ID, err, rep)
+			continue
+		}
+		ctx := b.tab(true)
+		b.do(ctx, chromedp.Navigate(base+"#example="+e.ID))
+		b.wait(ctx, e.ID+": PASS", passShown+" && "+idle, 60*time.Second)
+		b.checkKernel(ctx, e.ID, rep)
+		b.shot(ctx, "kernel-"+e.ID)
+	}
+	t.Logf("%d kernel examples", n)
+	if n == 0 {
+		t.Log("no kernel example yet: the written kernel below is the only one")
+	}
+
+	// The long kernel, written into the editor with live mode on.
+	src := schoolbookMul(128)
+	rep, _, err := lab.BenchSource("mpmul1024.S", []byte(src), nil, lab.Options{Seed: 1})
+	if err != nil || !rep.Pass || rep.Official.Cycles != 264988 {
+		t.Fatalf("mpmul1024: %v %+v", err, rep)
+	}
+	ctx := b.tab(true)
+	b.do(ctx, chromedp.Navigate(base))
+	b.wait(ctx, "the first RANK", rankShown+" && "+idle, 60*time.Second)
+	newFile(b, ctx, "mpmul1024.S")
+	setText(b, ctx, src)
+	// 10,000,000 cycles of live budget / 264,988 a call = 37 random vectors.
+	b.wait(ctx, "the live run of mpmul1024.S", `document.getElementById("verdict").textContent === "PASS — 38 of 38 vectors" && `+idle, 60*time.Second)
+	if a := eval[string](b, ctx, `(document.getElementById("adapted") || {}).textContent || ""`); !strings.Contains(a, "37 of the 100 random vectors") || !strings.Contains(a, "264,988 cycles") {
+		t.Errorf("the live run does not say it ran fewer vectors: %q", a)
+	}
+	if p := eval[string](b, ctx, `avrlabTimings.lastPhase`); !strings.HasPrefix(p, "benchmarking 1 + 37 vectors and 64 constant-time inputs, 264,988 cycles a call") {
+		t.Errorf("last phase %q", p)
+	}
+	live := eval[float64](b, ctx, `avrlabTimings.lastRunMs`)
+	b.checkKernel(ctx, "mpmul1024.S", rep)
+	b.shot(ctx, "kernel-mpmul1024-live")
+	eval[bool](b, ctx, `document.getElementById("run").click(), true`)
+	b.wait(ctx, "the full run", `document.getElementById("verdict").textContent === "PASS — 101 of 101 vectors" && `+idle, 60*time.Second)
+	if eval[bool](b, ctx, `!!document.getElementById("adapted")`) {
+		t.Error("the full run still says it ran fewer vectors")
+	}
+	t.Logf("mpmul-1024 (264,988 cycles a call): live run (1 + 37 vectors) %.0f ms, Run (1 + 100) %.0f ms", live, eval[float64](b, ctx, `avrlabTimings.lastRunMs`))
+
+	// A long run: live off, 3000 vectors, Run. The status line names the phase and the seconds; the
+	// editor takes keys; Stop ends it and the next run works.
+	eval[bool](b, ctx, `document.getElementById("live").click(), true`)
+	setField(b, ctx, "vectors", "3000")
+	eval[bool](b, ctx, `document.getElementById("run").click(), true`)
+	b.wait(ctx, "the long run's phase", `document.getElementById("status").textContent.startsWith("benchmarking… ") && document.getElementById("status").textContent.includes("(Stop ends it)") && !document.getElementById("progress").hidden`, 30*time.Second)
+	progress := eval[string](b, ctx, `document.getElementById("progress").textContent`)
+	if !strings.HasPrefix(progress, "Benchmarking 1 + 3000 vectors and 64 constant-time inputs, 264,988 cycles a call: ") || !strings.Contains(progress, " s so far; Stop ends it.") {
+		t.Errorf("long run's progress: %q", progress)
+	}
+	t.Logf("long run: status %q, progress %q", eval[string](b, ctx, `document.getElementById("status").textContent`), progress)
+	start := time.Now()
+	b.typeAt(ctx, 2, " (typed during the run)")
+	typed := time.Since(start)
+	if !strings.Contains(b.source(ctx), "(typed during the run)") {
+		t.Error("typing did not reach the editor during the long run")
+	}
+	t.Logf("typing 23 keys during the run took %v (CDP round trips included)", typed.Round(time.Millisecond))
+	if eval[bool](b, ctx, `document.getElementById("stop").disabled`) {
+		t.Fatal("the long run ended before Stop could be tested")
+	}
+	b.shot(ctx, "kernel-mpmul1024-long-run")
+	eval[bool](b, ctx, `document.getElementById("stop").click(), true`)
+	b.wait(ctx, "stopped", `document.getElementById("verdict").textContent === "STOPPED" && document.getElementById("stop").disabled && document.getElementById("progress").hidden`, 10*time.Second)
+	setField(b, ctx, "vectors", "8")
+	eval[bool](b, ctx, `document.getElementById("run").click(), true`)
+	b.wait(ctx, "PASS after Stop", `document.getElementById("verdict").textContent === "PASS — 9 of 9 vectors" && `+idle, 60*time.Second)
+	for _, e := range *b.errsOut {
+		t.Errorf("page error: %s", e)
+	}
+}
+
+// checkKernel compares what the page shows for a kernel with its bench report.
+func (b *browser) checkKernel(ctx context.Context, what string, rep *lab.Report) {
+	t := b.t
+	t.Helper()
+	get := func(id string) string {
+		return eval[string](b, ctx, fmt.Sprintf(`document.getElementById(%q).textContent`, id))
+	}
+	if name := get("task-name"); !strings.Contains(name, rep.TaskName) || !strings.Contains(name, " · "+rep.Device+" · ") {
+		t.Errorf("%s: measured as %q, want %s on %s", what, name, rep.TaskName, rep.Device)
+	}
+	if got, want := get("rank-label"), "cycles / call"; got != want {
+		t.Errorf("%s: score label %q, want %q", what, got, want)
+	}
+	if got, want := get("rank"), thousands(uint64(math.Round(rep.CyclesMean))); got != want {
+		t.Errorf("%s: score %q, want the cycles of a call %s", what, got, want)
+	}
+	cycles := fmt.Sprint(rep.CyclesMin)
+	if rep.CyclesMin != rep.CyclesMax {
+		cycles = fmt.Sprintf("%.1f (%d–%d)", rep.CyclesMean, rep.CyclesMin, rep.CyclesMax)
+	}
+	for _, m := range []struct{ id, want string }{{"m-cycles", cycles}, {"m-flash", fmt.Sprint(rep.Flash)}, {"m-ram", fmt.Sprint(rep.RAM)}} {
+		if got := get(m.id); got != m.want {
+			t.Errorf("%s: %s shows %q, avrlab bench %s", what, m.id, got, m.want)
+		}
+	}
+	perUnit := eval[string](b, ctx, `document.getElementById("m-cpb-box").hidden ? "" : document.getElementById("m-cpb-label").textContent + " " + document.getElementById("m-cpb").textContent`)
+	if want := ""; rep.Unit != "" {
+		want = fmt.Sprintf("cycles/%s %.1f", rep.Unit, rep.CyclesPerUnit)
+		if perUnit != want {
+			t.Errorf("%s: per-unit figure %q, want %q", what, perUnit, want)
+		}
+	} else if perUnit != want {
+		t.Errorf("%s: a kernel without a unit shows %q", what, perUnit)
+	}
+	if !strings.Contains(get("badges"), "✓ constant time") || !rep.ConstantTime {
+		t.Errorf("%s: badges %q, constant time %v", what, get("badges"), rep.ConstantTime)
+	}
+	// The chart gives way to a note; the table holds the kernel's rows, yours and the context apart.
+	if !eval[bool](b, ctx, `!!document.getElementById("chart-kernel") && !document.querySelector("#chart svg")`) {
+		t.Errorf("%s: the RANK chart is drawn for a kernel", what)
+	}
+	task := lab.LookupTask(rep.Task)
+	var own, context int
+	for _, r := range task.PublishedKernel() {
+		if r.Context {
+			context++
+		} else {
+			own++
+		}
+	}
+	got := eval[string](b, ctx, `JSON.stringify([document.getElementById("published").dataset.table,
+		document.querySelectorAll("#published-rows tr.mine").length,
+		document.querySelectorAll("#published-rows tr:not(.mine):not(.group):not(.context)").length,
+		document.querySelectorAll("#published-rows tr.context").length])`)
+	if own == 0 {
+		own = 1 // the row that says there is no published figure
+	}
+	if want := fmt.Sprintf(`["kernel",1,%d,%d]`, own, context); got != want {
+		t.Errorf("%s: published table [table, yours, rows, context] %s, want %s", what, got, want)
+	}
+	mine := eval[string](b, ctx, `document.querySelector("#published-rows tr.mine td:nth-child(4)").textContent`)
+	if want := thousands(uint64(math.Round(rep.CyclesMean))); mine != want {
+		t.Errorf("%s: your row's cycles %q, want %s", what, mine, want)
+	}
+}
