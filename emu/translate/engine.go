@@ -162,6 +162,12 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			return emu.ExitStep
 		}
 		r.e.count(func(s *Stats) { s.Transfers++ })
+		if le.Uint32(r.buf[emu.CtlPC:]) == pc {
+			// No progress (the module has no entry where the region says it has one: a broken
+			// invariant); let the interpreter go on rather than loop here.
+			r.broken = true
+			return emu.ExitLimit
+		}
 	}
 }
 
