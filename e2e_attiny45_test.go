@@ -136,6 +136,16 @@ func (b *browser) checkATtiny45(base, frag, shot string, rep *lab.Report) {
 	if n := eval[int](b, ctx, `document.querySelectorAll("#published-rows tr.same").length`); n != len(task.PublishedATtiny45()) {
 		t.Errorf("%s: %d rows shaded as the task's, want %d", frag, n, len(task.PublishedATtiny45()))
 	}
+	// Other figures of the task (PRESENT-80's encryption-only rows), without the ECRYPT row again.
+	extra := 0
+	for _, k := range task.PublishedKernel() {
+		if k.Source != "eisenbarth2012" {
+			extra++
+		}
+	}
+	if n := eval[int](b, ctx, `document.querySelectorAll("#published-rows tr.extra").length`); n != extra {
+		t.Errorf("%s: %d other published figures shown, want %d", frag, n, extra)
+	}
 	spread := fmt.Sprintf("%.1f (%.1f–%.1f)", rep.EnergyUJ.UJ, rep.EnergyUJ.MinUJ, rep.EnergyUJ.MaxUJ)
 	if got := eval[string](b, ctx, `document.querySelector("#published-rows tr.mine td:last-child").textContent`); got != spread {
 		t.Errorf("%s: your energy cell %q, want %q", frag, got, spread)
