@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab"
@@ -57,5 +58,31 @@ func TestKernelTaskErrors(t *testing.T) {
 	if _, _, err := lab.BenchFile(memFS("mpmul160: ret\n"), "main.S", lab.Options{Task: "mpmul-160", Scenario: "fixed-key"}); err == nil ||
 		!strings.Contains(err.Error(), "is a kernel") {
 		t.Errorf("cipher scenario on a kernel: %v", err)
+	}
+}
+
+// TestProgramFolderLeavesIncludedSources: a folder whose main.S #includes round.S and .includes
+// keys.inc links main.S alone (round.S is part of it); two independent files are linked together.
+func TestProgramFolderLeavesIncludedSources(t *testing.T) {
+	fsys := fstest.MapFS{
+		"a/main.S":   {Data: []byte("#include \"round.S\"\n\t.include \"keys.inc\"\nmain: rcall round\n")},
+		"a/round.S":  {Data: []byte("round: ret\n")},
+		"a/keys.inc": {Data: []byte("\t.equ K, 1\n")},
+		"b/one.S":    {Data: []byte("\t.global f\nf: rcall g\n")},
+		"b/two.S":    {Data: []byte("\t.global g\ng: ret\n")},
+	}
+	p, err := lab.ProgramFolder(fsys, "a")
+	if err != nil || strings.Join(p.Files, " ") != "a/main.S" {
+		t.Fatalf("folder a: %v %v", p.Files, err)
+	}
+	if _, err := p.Assemble("", nil); err != nil {
+		t.Errorf("folder a assembles: %v", err)
+	}
+	p, err = lab.ProgramFolder(fsys, "b")
+	if err != nil || strings.Join(p.Files, " ") != "b/one.S b/two.S" {
+		t.Fatalf("folder b: %v %v", p.Files, err)
+	}
+	if _, err := p.Assemble("", nil); err != nil {
+		t.Errorf("folder b links: %v", err)
 	}
 }

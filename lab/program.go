@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -63,8 +64,32 @@ func ProgramFolder(fsys fs.FS, dir string) (Program, error) {
 		return Program{}, fmt.Errorf("folder %q has %d source files; the limit is %d", dir, len(names), asm.MaxFiles)
 	}
 	sort.Strings(names)
-	return Program{FS: fsys, Files: names}, nil
+	// A source that another source of the folder includes (main.S doing #include "round.S") is part
+	// of its includer, not a file of its own to link: linking it too would define its symbols twice.
+	included := map[string]bool{}
+	for _, n := range names {
+		src, err := asm.ReadSource(fsys, n, MaxSourceBytes)
+		if err != nil {
+			return Program{}, fmt.Errorf("%s: %w", n, err)
+		}
+		for _, m := range includeLine.FindAllSubmatch(src, -1) {
+			included[path.Join(path.Dir(n), string(m[1]))] = true
+		}
+	}
+	var files []string
+	for _, n := range names {
+		if !included[n] {
+			files = append(files, n)
+		}
+	}
+	if len(files) == 0 { // sources that include each other: let the assembler report the loop
+		files = names
+	}
+	return Program{FS: fsys, Files: files}, nil
 }
+
+// includeLine finds the file names of #include and .include lines (either dialect, any case).
+var includeLine = regexp.MustCompile(`(?im)^[ \t]*[.#][ \t]*include[ \t]+["<]([^">\r\n]+)[">]`)
 
 // Assemble assembles and links the program for device ("" = the default; for an AVRASM2 source, the
 // part its .device names) with the -D defines; the result is that of asm.AssembleFiles.
