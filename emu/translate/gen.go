@@ -272,10 +272,30 @@ func (g *gen) markBlock() {
 	g.get(lEpoch)
 	g.op(opI32Ne)
 	g.open(opIf, labAnon)
-	for _, q := range b.insts {
-		g.get(lBase)
-		g.i32(1)
-		g.mem(opI32Store8, g.lay.Executed+q)
+	// Runs of consecutive one-word instructions are one memory.fill (a two-word instruction's
+	// second word is not marked).
+	for i := 0; i < len(b.insts); {
+		j := i + 1
+		for j < len(b.insts) && b.insts[j] == b.insts[j-1]+1 && g.p.Code[b.insts[j-1]].Words == 1 {
+			j++
+		}
+		if j-i < 3 {
+			for _, q := range b.insts[i:j] {
+				g.get(lBase)
+				g.i32(1)
+				g.mem(opI32Store8, g.lay.Executed+q)
+			}
+		} else {
+			g.get(lBase)
+			g.i32(int64(g.lay.Executed + b.insts[i]))
+			g.op(opI32Add)
+			g.i32(1)
+			g.i32(int64(j - i))
+			g.op(opMiscPrefix)
+			g.b.u32(miscMemoryFill)
+			g.op(0) // memory 0
+		}
+		i = j
 	}
 	g.get(lEpoch)
 	g.op(opGlobalSet)

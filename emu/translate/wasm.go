@@ -52,6 +52,9 @@ const (
 	opI64Add    = 0x7C
 	opI64ExtU   = 0xAD // i64.extend_i32_u
 
+	opMiscPrefix   = 0xFC // followed by a LEB128 sub-opcode
+	miscMemoryFill = 11   // memory.fill (bulk memory, WebAssembly 2.0)
+
 	blockVoid = 0x40
 	typeI32   = 0x7F
 	typeI64   = 0x7E
