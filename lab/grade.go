@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -82,7 +83,7 @@ func FindSubmissions(args []string) ([]Submission, error) {
 			switch {
 			case isDir:
 				subs = append(subs, Submission{Label: p, Dir: p})
-			case IsSourceName(e.Name()):
+			case IsSourceName(e.Name()), isBinaryName(e.Name()):
 				subs = append(subs, Submission{Label: p, Dir: a, Main: e.Name()})
 			}
 		}
@@ -171,7 +172,16 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 	} else {
 		var src []byte
 		if src, err = fsys.ReadFile(s.Main); err == nil {
-			rep, _, err = BenchSource(s.Main, src, fsys, opts)
+			if im, ok, lerr := LoadBinary(src, taskDevice(opts)); ok { // an avr-gcc ELF or a HEX file
+				err = lerr
+				if err == nil {
+					o := opts
+					o.Linked = true
+					rep, err = Bench(im, o)
+				}
+			} else {
+				rep, _, err = BenchSource(s.Main, src, fsys, opts)
+			}
 		}
 	}
 	if err != nil {
@@ -339,4 +349,24 @@ func (f *limitedFile) Read(p []byte) (int, error) {
 		return n, &fs.PathError{Op: "read", Path: f.name, Err: fmt.Errorf("the submission reads over %d bytes of source in all (an include in a loop?)", MaxSubmissionReadBytes)}
 	}
 	return n, err
+}
+
+// isBinaryName reports whether a file name is a linked program's (an ELF or Intel HEX file).
+func isBinaryName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".elf", ".hex":
+		return true
+	}
+	return false
+}
+
+// taskDevice is opts.Device, else the device of the task opts names.
+func taskDevice(opts Options) string {
+	if opts.Device != "" {
+		return opts.Device
+	}
+	if t := LookupTask(normalizeID(opts.Task)); t != nil {
+		return t.Device
+	}
+	return ""
 }

@@ -425,3 +425,34 @@ func TestGradePrograms(t *testing.T) {
 		t.Errorf("mixed folder: %+v", r)
 	}
 }
+
+// TestGradeELF grades a class holding an avr-gcc ELF beside a source: the ELF's row counts its
+// routine alone (speck64_128_encrypt, 166 B), as bench does.
+func TestGradeELF(t *testing.T) {
+	dir := t.TempDir()
+	for src, dst := range map[string]string{"../../lab/testdata/speck64c.elf": "c.elf", "../../examples/speck64.S": "s.S"} {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, dst), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := runBinary(t, dir, 60*time.Second, "grade", "-task", "speck64-128", "-json", "-vectors", "5", ".")
+	if run.code != 0 {
+		t.Fatalf("exit %d: %s", run.code, run.stderr)
+	}
+	var rows []struct {
+		Submission string `json:"submission"`
+		Pass       bool   `json:"pass"`
+		Flash      int    `json:"flash"`
+		Cycles     uint64 `json:"cycles"`
+	}
+	if err := json.Unmarshal([]byte(run.stdout), &rows); err != nil || len(rows) != 2 {
+		t.Fatalf("%v\n%s", err, run.stdout)
+	}
+	if rows[1].Submission != "c.elf" || !rows[1].Pass || rows[1].Flash != 166 || rows[1].Cycles != 7064 {
+		t.Errorf("ELF row: %+v", rows[1])
+	}
+}
