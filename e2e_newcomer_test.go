@@ -55,25 +55,26 @@ func TestPlaygroundNewcomer(t *testing.T) {
 		t.Errorf("after clicking cham64-v2.S the RANK is %s (SPECK's was %s), want CHAM's 34.01", r, speck)
 	}
 
-	// 2. A file of macros, an empty file and a renamed include: "no code", not an illegal opcode.
-	newFile(b, ctx, "keys.inc")
+	// 2. A file of macros, an empty file and a renamed include: "no code", not an illegal opcode. (A GNU
+	// include named .h: a lone .inc is read as AVRASM2, see TestIncluderDialect in cmd/wasm/engine.)
+	newFile(b, ctx, "keys.h")
 	b.do(ctx, chromedp.Focus(chromedp.CSS("#source")), chromedp.KeyEvent(".macro twice r\r\tlsl \\r\r.endm\r"))
-	b.wait(ctx, "no code for keys.inc", `document.getElementById("verdict").textContent === "NO CODE" && `+idle, 30*time.Second)
+	b.wait(ctx, "no code for keys.h", `document.getElementById("verdict").textContent === "NO CODE" && `+idle, 30*time.Second)
 	msg := eval[string](b, ctx, `document.getElementById("message").textContent`)
-	if !strings.Contains(msg, "keys.inc emits no code") || strings.Contains(msg, "illegal opcode") {
-		t.Errorf("keys.inc: message %q", msg)
+	if !strings.Contains(msg, "keys.h emits no code") || strings.Contains(msg, "illegal opcode") {
+		t.Errorf("keys.h: message %q", msg)
 	}
 	newFile(b, ctx, "prog.S")
-	b.do(ctx, chromedp.Focus(chromedp.CSS("#source")), chromedp.KeyEvent(".include \"keys.inc\"\r\tldi r16, 3\r\ttwice r16\r\tsleep\r"))
+	b.do(ctx, chromedp.Focus(chromedp.CSS("#source")), chromedp.KeyEvent(".include \"keys.h\"\r\tldi r16, 3\r\ttwice r16\r\tsleep\r"))
 	b.selectOption(ctx, "task", "")
 	b.wait(ctx, "prog.S runs", `document.getElementById("verdict").textContent.startsWith("RAN") && `+idle, 30*time.Second)
 	if out := eval[string](b, ctx, `document.querySelector("#run-out pre").textContent`); !strings.Contains(out, "r16=06") {
 		t.Errorf("ldi r16, 3 then twice (lsl): %q, want r16=06", out)
 	}
-	clickFile(b, ctx, "keys.inc")
-	eval[bool](b, ctx, `window.prompt = () => "macros.inc", true`)
+	clickFile(b, ctx, "keys.h")
+	eval[bool](b, ctx, `window.prompt = () => "macros.h", true`)
 	eval[bool](b, ctx, `document.getElementById("rename-file").click(), true`)
-	b.wait(ctx, "the renamed include measured", `document.getElementById("message").textContent.includes('prog.S includes "keys.inc", which is not among the files') && `+idle, 30*time.Second)
+	b.wait(ctx, "the renamed include measured", `document.getElementById("message").textContent.includes('prog.S includes "keys.h", which is not among the files') && `+idle, 30*time.Second)
 	b.shot(ctx, "n1-renamed-include")
 
 	// 3. Type, then reload at once: the edit is there after the reload.

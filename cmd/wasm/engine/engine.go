@@ -26,6 +26,7 @@ import (
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/ihex"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
@@ -521,7 +522,7 @@ func assemble(req Request) (Response, *asm.Image) {
 		resp.Error = err.Error()
 		return resp, nil
 	}
-	im, err := asm.Assemble(req.Main, []byte(src), asm.Config{Device: resp.Device, FS: fsys, Defines: defines})
+	im, err := asm.Assemble(req.Main, []byte(src), asm.Config{Device: resp.Device, FS: fsys, Defines: defines, Dialect: includerDialect(req)})
 	resp.Errors = diagnostics(err)
 	if err != nil && !hasErrors(resp.Errors) {
 		// An error that is not a positioned list (a read failure): report it against the main file.
@@ -531,6 +532,34 @@ func assemble(req Request) (Response, *asm.Image) {
 		resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
 	}
 	return resp, im
+}
+
+// includerDialect is the dialect to read the main file in when another file of the request includes it
+// and it names none itself ("; avrlab dialect: NAME"): the includer's, so that a keys.inc included by
+// a GNU main.S is GNU although a lone .inc is AVRASM2 (asm.DialectOf). "" leaves it to the file.
+func includerDialect(req Request) string {
+	src := []byte(req.Files[req.Main])
+	if _, ok := atmel.Marker(src); ok {
+		return ""
+	}
+	names := make([]string, 0, len(req.Files))
+	for n := range req.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if n == req.Main {
+			continue
+		}
+		for _, m := range includeRe.FindAllStringSubmatch(req.Files[n], -1) {
+			if m[1] == req.Main {
+				if d, err := asm.DialectOf(n, []byte(req.Files[n]), ""); err == nil {
+					return d
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // diagnostics turns an assembler error into editor diagnostics.

@@ -111,3 +111,22 @@ func TestDefines(t *testing.T) {
 		t.Errorf("bad defines: %+v", r)
 	}
 }
+
+// TestIncluderDialect: a file that another file includes is read in the includer's dialect (a keys.inc
+// of GNU macros under a GNU prog.S: no code, not AVRASM2 errors); alone, a .inc is AVRASM2 (asm's rule),
+// and a file's own "; avrlab dialect:" line wins over its includer.
+func TestIncluderDialect(t *testing.T) {
+	macros := ".macro twice r\n\tlsl \\r\n.endm\n"
+	alone := Bench(Request{Files: map[string]string{"keys.inc": macros}, Main: "keys.inc"}, nil)
+	if !hasErrors(alone.Errors) || !strings.Contains(alone.Errors[0].Msg, "AVRASM2") {
+		t.Errorf("a lone keys.inc of GNU macros: %+v", alone.Errors)
+	}
+	files := map[string]string{"keys.inc": macros, "prog.S": ".include \"keys.inc\"\n\tsleep\n"}
+	if r := Bench(Request{Files: files, Main: "keys.inc"}, nil); len(r.Errors) != 0 || !r.NoCode {
+		t.Errorf("keys.inc under prog.S: errors %+v, no code %v", r.Errors, r.NoCode)
+	}
+	files["keys.inc"] = "; avrlab dialect: atmel\n" + macros
+	if r := Bench(Request{Files: files, Main: "keys.inc"}, nil); !hasErrors(r.Errors) {
+		t.Errorf("keys.inc marked atmel: no AVRASM2 errors: %+v", r)
+	}
+}
