@@ -233,6 +233,9 @@ func TestWASMSplit(t *testing.T) {
 		"workspace.wasm": {"github.com/avrlab/avrlab/asm", "github.com/avrlab/avrlab/emu", "github.com/avrlab/avrlab/lab",
 			"/cmd/wasm/engine"},
 	}
+	// asm/dialect is the standard-library-only leaf that tells the dialect of a file name; the
+	// highlighter needs it, and it links no assembler.
+	allowed := map[string]bool{"github.com/avrlab/avrlab/asm/dialect": true}
 	needed := map[string]string{"engine.wasm": "/cmd/wasm/engine", "workspace.wasm": "/cmd/wasm/workspace"}
 	for _, m := range wasmModules {
 		cmd := exec.Command("go", "list", "-deps", "-tags="+m.tags, "./cmd/wasm")
@@ -246,7 +249,7 @@ func TestWASMSplit(t *testing.T) {
 		found := false
 		for _, d := range deps {
 			for _, b := range banned[m.name] {
-				if strings.Contains(d, b) {
+				if strings.Contains(d, b) && !allowed[d] {
 					t.Errorf("%s links %s", m.name, d)
 				}
 			}

@@ -1,93 +1,31 @@
 package atmel
 
 import (
-	"bytes"
-	"path"
 	"strings"
+
+	"github.com/avrlab/avrlab/asm/dialect"
 )
 
-// Dialect is an assembler dialect avrlab reads.
-type Dialect uint8
+// Dialect is an assembler dialect avrlab reads (package asm/dialect tells them apart).
+type Dialect = dialect.Dialect
 
 // The dialects.
 const (
-	GNU   Dialect = iota // GNU avr-as as avr-gcc runs it on .S files (package asm)
-	Atmel                // Atmel AVRASM2 (this package)
+	GNU   = dialect.GNU   // GNU avr-as as avr-gcc runs it on .S files (package asm)
+	Atmel = dialect.Atmel // Atmel AVRASM2 (this package)
 )
 
-// String returns "gnu" or "atmel", the names of the -dialect flag and of the marker line.
-func (d Dialect) String() string {
-	if d == Atmel {
-		return "atmel"
-	}
-	return "gnu"
-}
+// ParseDialect reads a dialect name: see dialect.ParseDialect.
+func ParseDialect(s string) (Dialect, bool) { return dialect.ParseDialect(s) }
 
-// ParseDialect reads a dialect name as the -dialect flag and the marker line spell it: "gnu" or
-// "atmel" (any case; "avrasm2" is also Atmel).
-func ParseDialect(s string) (Dialect, bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "gnu":
-		return GNU, true
-	case "atmel", "avrasm2":
-		return Atmel, true
-	}
-	return GNU, false
-}
+// Marker returns the dialect a "; avrlab dialect: NAME" line names: see dialect.Marker.
+func Marker(src []byte) (Dialect, bool) { return dialect.Marker(src) }
 
-// markerPrefix starts the line that names a file's dialect: "; avrlab dialect: atmel".
-const markerPrefix = "avrlab dialect:"
+// Detect returns the dialect of a source file: see dialect.Detect.
+func Detect(name string, src []byte) Dialect { return dialect.Detect(name, src) }
 
-// Marker returns the dialect a "; avrlab dialect: NAME" line in src names (a comment line of its own,
-// ';' or '//' for either dialect, spaces free, any case), or ok false when there is none. The first
-// such line counts.
-func Marker(src []byte) (d Dialect, ok bool) {
-	for len(src) > 0 {
-		line := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, src = src[:i], src[i+1:]
-		} else {
-			src = nil
-		}
-		s := strings.TrimSpace(string(line))
-		switch {
-		case strings.HasPrefix(s, ";"):
-			s = s[1:]
-		case strings.HasPrefix(s, "//"):
-			s = s[2:]
-		default:
-			continue
-		}
-		s = strings.TrimSpace(s)
-		if len(s) < len(markerPrefix) || !strings.EqualFold(s[:len(markerPrefix)], markerPrefix) {
-			continue
-		}
-		if d, ok := ParseDialect(s[len(markerPrefix):]); ok {
-			return d, true
-		}
-	}
-	return GNU, false
-}
-
-// Detect returns the dialect of a source file: the one its marker line names, else the one its
-// extension implies (.asm and .inc are Atmel, everything else, .S and .s included, GNU). A -dialect
-// flag, when given, overrides both.
-func Detect(name string, src []byte) Dialect {
-	if d, ok := Marker(src); ok {
-		return d
-	}
-	return FromExtension(name)
-}
-
-// FromExtension returns the dialect a file name implies: Atmel for .asm and .inc (any case), GNU
-// otherwise.
-func FromExtension(name string) Dialect {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".asm", ".inc":
-		return Atmel
-	}
-	return GNU
-}
+// FromExtension returns the dialect a file name implies: see dialect.FromExtension.
+func FromExtension(name string) Dialect { return dialect.FromExtension(name) }
 
 // atmelOnly are the AVRASM2 directives GNU as does not have (lower case, with the dot).
 var atmelOnly = map[string]bool{

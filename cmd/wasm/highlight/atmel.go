@@ -5,7 +5,7 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 
-	"github.com/avrlab/avrlab/asm/atmel"
+	"github.com/avrlab/avrlab/asm/dialect"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -99,10 +99,10 @@ func HTMLAtmel(src string) (string, error) {
 	return b.String(), nil
 }
 
-// HTMLFile highlights the file name with the lexer of its dialect (atmel.Detect: its "; avrlab
+// HTMLFile highlights the file name with the lexer of its dialect (dialect.Detect: its "; avrlab
 // dialect:" line, else its extension): [HTMLAtmel] for AVRASM2 sources, [HTML] for the others.
 func HTMLFile(name, src string) (string, error) {
-	if atmel.Detect(name, []byte(src)) == atmel.Atmel {
+	if dialect.Detect(name, []byte(src)) == dialect.Atmel {
 		return HTMLAtmel(src)
 	}
 	return HTML(src)
