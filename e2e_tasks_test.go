@@ -143,6 +143,9 @@ func TestPlaygroundKernels(t *testing.T) {
 
 	// A long run: live off, 3000 vectors, Run. The status line names the phase and the seconds; the
 	// editor takes keys; Stop ends it and the next run works.
+	// ?interp: translated code would finish the 3000 vectors before the progress line appears.
+	b.do(ctx, chromedp.Navigate(base+"?interp"))
+	b.wait(ctx, "the page on the interpreter", passShown+` && document.getElementById("source").value.includes("mpmul1024") && `+idle, 60*time.Second)
 	eval[bool](b, ctx, `document.getElementById("live").click(), true`)
 	setField(b, ctx, "vectors", "3000")
 	eval[bool](b, ctx, `document.getElementById("run").click(), true`)

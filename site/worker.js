@@ -12,6 +12,9 @@ function start(module) {
     const go = new Go();
     WebAssembly.instantiate(module, go.importObject)
       .then((instance) => {
+        // The translator (emu/translate) compiles AVR code to WebAssembly modules that import this
+        // memory, so they work on the emulator's arrays in place.
+        self.avrlabGoMemory = instance.exports.mem;
         go.run(instance).then(() => reject(new Error("the Go program exited")));
       })
       .catch(reject);

@@ -7,12 +7,18 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/cmd/wasm/engine"
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/emu/translate"
 )
 
 // bridge of engine.wasm: it keeps the debugging session between calls (one per worker; the Stop
 // button ends it with the worker).
 type bridge struct {
 	dbg engine.Debugger
+	// exec runs translated code in the browser's WebAssembly engine (nil until the page has handed
+	// over the Go module's memory, then the interpreter).
+	exec    emu.Engine
+	started bool
 }
 
 // handle runs one engine operation (meta, bench, assemble, hex, devices) or debugger operation
@@ -25,5 +31,8 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 	if strings.HasPrefix(op, "debug-") {
 		return string(b.dbg.Handle(op, arg))
 	}
-	return string(engine.Handle(op, arg, progress))
+	if !b.started {
+		b.exec, b.started = translate.NewBrowserEngine(), true
+	}
+	return string(engine.HandleOn(b.exec, op, arg, progress))
 }

@@ -14,6 +14,9 @@ export const LIVE_DELAY_MS = 40; // edit → benchmark debounce
 // call of over 100,000 cycles (a 1024-bit multiplication, an NTT) keeps live editing quick. Run
 // (Ctrl+Enter) measures all of them.
 export const LIVE_BUDGET_CYCLES = 10_000_000;
+// ?interp in the address runs every call on the engine's interpreter instead of translated code (as
+// avrlab -interp does), for comparisons and for tests that need a run to take its time.
+const INTERP = new URLSearchParams(location.search).has("interp");
 const STALE_RESTART_MS = 1500; // a live run older than this is abandoned when a newer edit waits
 export const DEFAULT_EXAMPLE = "cham64-v2";
 
@@ -139,7 +142,7 @@ export function makeRequest(fileMap, main, s, budget = LIVE_BUDGET_CYCLES) {
   return {
     files: fileMap, main, task: s.task, device: s.device, vectors: vectorCount(s.vectors), seed: 1,
     max_cycles: s.maxCycles || 0, call: (s.call || "").trim(), binary: "", defines: s.defines || "", scenario: "",
-    rk: (s.rk || "").trim(), goals: "", tests: "", budget, call_cycles: 0,
+    rk: (s.rk || "").trim(), goals: "", tests: "", budget, call_cycles: 0, interp: INTERP,
   };
 }
 

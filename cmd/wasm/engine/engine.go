@@ -28,6 +28,7 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
@@ -73,6 +74,11 @@ type Request struct {
 	// once first to learn its cost (a block cipher's is not: that run would cost the first RANK more
 	// than the whole bench of a CHAM, see plan).
 	CallCycles uint64 `json:"call_cycles"`
+	// Exec runs the measured calls and runs (emu.Config.Engine: the page's translator); nil interprets.
+	// It is not part of the JSON request: HandleOn sets it.
+	Exec emu.Engine `json:"-"`
+	// Interp asks for the interpreter even where HandleOn was given a translator (?interp in the page).
+	Interp bool `json:"interp"`
 }
 
 // MinVectors is the fewest random vectors a [Request.Budget] leaves.
@@ -133,7 +139,11 @@ type Progress func(phase string)
 // Handle serves one request: op is "meta", "bench", "assemble", "hex" or "devices"; arg is its JSON
 // argument (a [Request], ignored for meta). The result is JSON: [Meta], [Response] or, for devices, a
 // list of [DeviceResult]; every failure is a JSON object with an "error" field.
-func Handle(op string, arg []byte, progress Progress) []byte {
+func Handle(op string, arg []byte, progress Progress) []byte { return HandleOn(nil, op, arg, progress) }
+
+// HandleOn is Handle with the measured calls and runs on eng (translated code, emu.Config.Engine; nil
+// interprets): the page hands in the browser's translator.
+func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
 	if progress == nil {
 		progress = func(string) {}
 	}
@@ -145,6 +155,9 @@ func Handle(op string, arg []byte, progress Progress) []byte {
 		var req Request
 		if err := json.Unmarshal(arg, &req); err != nil {
 			return errorJSON(fmt.Errorf("bad %s request: %v", op, err))
+		}
+		if !req.Interp {
+			req.Exec = eng
 		}
 		switch op {
 		case "bench":
@@ -382,7 +395,7 @@ func benchSource(req Request, progress Progress) Response {
 	if task == TaskRun {
 		progress("running")
 		resp.Mode = "run"
-		resp.Run = lab.Run(im, req.MaxCycles, 0, 0)
+		resp.Run = lab.RunOn(req.Exec, im, req.MaxCycles, 0, 0)
 		if resp.Run.Stop == "fault" || resp.Run.Stop == "limit" {
 			resp.FaultAt = faultAt(im, req.Files, resp.Run.PC, resp.Run.Fault)
 			if resp.Run.Stop == "fault" && ranOffTheEnd(im, resp.Run.PC) {
@@ -409,7 +422,7 @@ func benchSource(req Request, progress Progress) Response {
 // benchOptions are the lab options of a request for task and call.
 func benchOptions(req Request, task, call string) lab.Options {
 	return lab.Options{Task: task, Scenario: req.Scenario, RK: req.RK, Device: req.Device, Vectors: req.Vectors,
-		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: call}
+		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: call, Engine: req.Exec}
 }
 
 // checkGoals fills the goal results of an exercise request: the goal lines of Goals, then the hidden
