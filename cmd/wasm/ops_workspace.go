@@ -34,12 +34,13 @@ func (b *bridge) handle(op string, arg []byte, _ func(phase string)) any {
 	switch op {
 	case "highlight":
 		var a struct {
-			Src string `json:"src"`
+			Src  string `json:"src"`
+			Name string `json:"name"` // the file's name: its dialect (AVRASM2 for .asm/.inc or a marker line)
 		}
 		if err := json.Unmarshal(arg, &a); err != nil {
 			return errorJSON(err)
 		}
-		html, err := highlight.HTML(a.Src)
+		html, err := highlight.HTMLFile(a.Name, a.Src)
 		if err != nil {
 			return errorJSON(err)
 		}

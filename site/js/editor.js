@@ -78,7 +78,7 @@ async function highlightNow() {
   hlBusy = true;
   const text = ta.value;
   try {
-    const r = await ws.call("highlight", { src: text });
+    const r = await ws.call("highlight", { src: text, name: store.current });
     // chroma escapes all source text, so the only '<span class="line">' in its HTML is markup.
     const mark = '<span class="line">';
     const lines = r.html.split(mark).slice(1).map((h) => mark + h);

@@ -27,7 +27,6 @@ import (
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/atmel"
-	"github.com/avrlab/avrlab/asm/ihex"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
@@ -489,7 +488,7 @@ func Assemble(req Request, withHex bool) Response {
 		return resp
 	}
 	var b bytes.Buffer
-	if err := ihex.Write(&b, im.Flash, im.Emitted); err != nil {
+	if err := im.WriteHex(&b); err != nil { // as avr-objcopy -O ihex -j .text -j .data writes it, fills included
 		resp.Error = err.Error()
 		return resp
 	}
