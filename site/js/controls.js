@@ -17,6 +17,7 @@ const fields = {
   device: ["device", "value", (v) => v],
   vectors: ["vectors", "value", (v) => v],
   live: ["live", "checked", (v) => v],
+  link: ["link-files", "checked", (v) => v],
   call: ["call", "value", (v) => v.trim()],
   defines: ["defines", "value", (v) => v.trim()],
   rk: ["rk", "value", (v) => v.trim()],

@@ -142,7 +142,7 @@ export function makeRequest(fileMap, main, s, budget = LIVE_BUDGET_CYCLES) {
   return {
     files: fileMap, main, task: s.task, device: s.device, vectors: vectorCount(s.vectors), seed: 1,
     max_cycles: s.maxCycles || 0, call: (s.call || "").trim(), binary: "", defines: s.defines || "", scenario: "",
-    rk: (s.rk || "").trim(), goals: "", tests: "", budget, call_cycles: 0, interp: INTERP,
+    rk: (s.rk || "").trim(), goals: "", tests: "", budget, call_cycles: 0, interp: INTERP, link: [],
   };
 }
 
@@ -150,6 +150,11 @@ export function makeRequest(fileMap, main, s, budget = LIVE_BUDGET_CYCLES) {
 // open exercise's goals and tests, or a dropped binary. full asks for every vector (no live budget).
 export function request(full = false) {
   const req = makeRequest(Object.fromEntries(store.files()), mainFile(), store.settings, full ? 0 : LIVE_BUDGET_CYCLES);
+  if (store.settings.link) {
+    // The workspace as a project: every GNU source, the one measured first so its errors lead.
+    const srcs = [...store.files().keys()].filter((n) => /\.s$/i.test(n)).sort();
+    if (srcs.includes(req.main)) req.link = [req.main, ...srcs.filter((n) => n !== req.main)];
+  }
   const ex = store.exercise;
   if (ex && req.files[ex.file] !== undefined) {
     req.goals = ex.readme;

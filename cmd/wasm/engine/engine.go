@@ -76,6 +76,9 @@ type Request struct {
 	// Exec runs the measured calls and runs (emu.Config.Engine: the page's translator); nil interprets.
 	// It is not part of the JSON request: HandleOn sets it.
 	Exec emu.Engine `json:"-"`
+	// Link names the files of a project to assemble and link together (the main file among them);
+	// empty or one file: the main file alone, with what it includes.
+	Link []string `json:"link"`
 	// Interp asks for the interpreter even where HandleOn was given a translator (?interp in the page).
 	Interp bool `json:"interp"`
 }
@@ -534,7 +537,15 @@ func assemble(req Request) (Response, *asm.Image) {
 		resp.Error = err.Error()
 		return resp, nil
 	}
-	im, err := asm.Assemble(req.Main, []byte(src), asm.Config{Device: resp.Device, FS: fsys, Defines: defines, Dialect: includerDialect(req)})
+	cfg := asm.Config{Device: resp.Device, FS: fsys, Defines: defines, Dialect: includerDialect(req)}
+	var im *asm.Image
+	if len(req.Link) > 1 {
+		// The workspace as a project: the files named, linked as avr-gcc -nostartfiles -nostdlib does.
+		cfg.Dialect = ""
+		im, err = asm.AssembleFiles(req.Link, cfg)
+	} else {
+		im, err = asm.Assemble(req.Main, []byte(src), cfg)
+	}
 	resp.Errors = diagnostics(err)
 	if err != nil && !hasErrors(resp.Errors) {
 		// An error that is not a positioned list (a read failure): report it against the main file.
