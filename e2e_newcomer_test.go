@@ -173,8 +173,19 @@ func TestPlaygroundNewcomer(t *testing.T) {
 	b.do(fresh, chromedp.Navigate(base))
 	b.wait(fresh, "the first RANK in a fresh profile", rankShown+" && "+idle+` && avrlabTimings.workspaceOpen !== undefined`, 60*time.Second)
 	eval[bool](b, fresh, `window.confirm = () => true, true`)
-	eval[bool](b, fresh, `document.getElementById("delete-file").click(), true`)
-	b.wait(fresh, "the empty main.S measured", `document.querySelector('#files button[aria-selected="true"]').textContent === "main.S" && document.getElementById("verdict").textContent === "NO CODE" && `+idle, 30*time.Second)
+	// Delete until main.S is what is left (a click while a fresh workspace is still settling may be
+	// lost; clicking again on the empty main.S leaves an empty main.S): at most one click in 2 s.
+	b.wait(fresh, "the empty main.S measured", `(() => {
+		const cur = document.querySelector('#files button[aria-selected="true"]');
+		if (!cur || cur.textContent !== "main.S") {
+			if (!window.__lastDelete || performance.now() - window.__lastDelete > 2000) {
+				window.__lastDelete = performance.now();
+				document.getElementById("delete-file").click();
+			}
+			return false;
+		}
+		return document.getElementById("verdict").textContent === "NO CODE" && `+idle+`;
+	})()`, 45*time.Second)
 	if msg := eval[string](b, fresh, `document.getElementById("message").textContent`); !strings.Contains(msg, "main.S emits no code") {
 		t.Errorf("empty main.S: %q", msg)
 	}
