@@ -167,102 +167,34 @@ func accepts(k isa.Kind, op *operand) bool {
 	return op.shape != shPtr || op.bare
 }
 
-// kindList names the kinds a set of forms accepts at operand j, for "expected X or Y" messages.
-func kindList(forms []*isa.Form, n, j int) string {
-	var names []string
-	seen := map[string]bool{}
-	for _, f := range forms {
-		if len(f.Operands) != n {
-			continue
-		}
-		s := f.Operands[j].Kind.String()
-		if !seen[s] {
-			seen[s] = true
-			names = append(names, s)
-		}
-	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// chooseForm picks the form of mnemonic forms that fits the operand shapes and the device.
+// chooseForm picks the form of mnemonic forms that fits the operand shapes and the device (with
+// obj.ChooseForm, the chooser both front ends share), reporting why none does at its position.
 func (a *assembler) chooseForm(st *stmt, name tok, forms []*isa.Form, ops []operand) *isa.Form {
 	mn := strings.ToLower(name.text)
-	counts := map[int]bool{}
-	var cands []*isa.Form
-	for _, f := range forms {
-		counts[len(f.Operands)] = true
-		if len(f.Operands) != len(ops) {
-			continue
-		}
-		ok := true
-		for j := range ops {
-			if !accepts(f.Operands[j].Kind, &ops[j]) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			cands = append(cands, f)
-		}
+	texts := make([]string, len(ops))
+	for j := range ops {
+		texts[j] = ops[j].text
 	}
-	if len(cands) == 0 {
-		if !counts[len(ops)] {
-			var ns []string
-			for n := 0; n <= 3; n++ {
-				if counts[n] {
-					ns = append(ns, strconv.Itoa(n))
-				}
-			}
-			want := strings.Join(ns, " or ")
-			plural := "s"
-			if want == "1" {
-				plural = ""
-			}
-			end := name.end
-			if len(ops) > 0 {
-				end = ops[len(ops)-1].end
-			}
-			a.errAt(st, name.off, end, fmt.Sprintf("%s takes %s operand%s, found %d", mn, want, plural, len(ops)))
-			return nil
+	f, prob := obj.ChooseForm(a.dev, mn, forms, texts, func(k isa.Kind, j int) bool { return accepts(k, &ops[j]) })
+	switch {
+	case prob == nil:
+		return f
+	case prob.Count:
+		end := name.end
+		if len(ops) > 0 {
+			end = ops[len(ops)-1].end
 		}
-		for j := range ops {
-			fits := false
-			for _, f := range forms {
-				if len(f.Operands) == len(ops) && accepts(f.Operands[j].Kind, &ops[j]) {
-					fits = true
-				}
-			}
-			if !fits {
-				msg := fmt.Sprintf("expected %s, found %s", kindList(forms, len(ops), j), ops[j].text)
-				if ops[j].ptr == isa.PtrYDisp || ops[j].ptr == isa.PtrZDisp {
-					if mn == "ld" || mn == "st" {
-						msg += fmt.Sprintf(" (a displacement needs %sd)", mn)
-					}
-				}
-				a.errAt(st, ops[j].off, ops[j].end, msg)
-				return nil
-			}
+		a.errAt(st, name.off, end, prob.Msg)
+	case prob.Operand >= 0:
+		o := &ops[prob.Operand]
+		msg := prob.Msg
+		if (o.ptr == isa.PtrYDisp || o.ptr == isa.PtrZDisp) && (mn == "ld" || mn == "st") {
+			msg += fmt.Sprintf(" (a displacement needs %sd)", mn)
 		}
-		a.errAt(st, name.off, name.end, "operands do not fit any form of "+mn)
-		return nil
+		a.errAt(st, o.off, o.end, msg)
+	default:
+		a.errAt(st, name.off, name.end, prob.Msg)
 	}
-	for _, f := range cands {
-		if a.dev.Has(f) {
-			return f
-		}
-	}
-	what := mn
-	if len(isa.Lookup(mn)) > 1 && len(ops) > 0 {
-		var ts []string
-		for _, o := range ops {
-			ts = append(ts, o.text)
-		}
-		what += " " + strings.Join(ts, ", ")
-	}
-	a.errAt(st, name.off, name.end, fmt.Sprintf("%s is not available on %s (%s core)", what, a.dev.Name, a.dev.Core))
 	return nil
 }
 

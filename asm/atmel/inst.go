@@ -131,26 +131,6 @@ func accepts(k isa.Kind, op *operand) bool {
 	return op.shape == shExpr
 }
 
-// kindList names the kinds a set of forms accepts at operand j, for "expected X or Y" messages.
-func kindList(forms []*isa.Form, n, j int) string {
-	var names []string
-	seen := map[string]bool{}
-	for _, f := range forms {
-		if len(f.Operands) != n {
-			continue
-		}
-		s := f.Operands[j].Kind.String()
-		if !seen[s] {
-			seen[s] = true
-			names = append(names, s)
-		}
-	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
 // wantsRegister reports whether some form with n operands takes a register at operand j.
 func wantsRegister(forms []*isa.Form, n, j int) bool {
 	for _, f := range forms {
@@ -161,86 +141,45 @@ func wantsRegister(forms []*isa.Form, n, j int) bool {
 	return false
 }
 
-// chooseForm picks the form of mnemonic forms that fits the operand shapes and the device.
+// chooseForm picks the form of mnemonic forms that fits the operand shapes and the device (with
+// obj.ChooseForm, the chooser both front ends share), reporting why none does at its position with
+// the hints of this dialect.
 func (p *parser) chooseForm(st *stmt, name *tok, forms []*isa.Form, ops []operand) *isa.Form {
 	mn := strings.ToLower(name.text)
-	counts := map[int]bool{}
-	var cands []*isa.Form
-	for _, f := range forms {
-		counts[len(f.Operands)] = true
-		if len(f.Operands) != len(ops) {
-			continue
-		}
-		ok := true
-		for j := range ops {
-			ok = ok && accepts(f.Operands[j].Kind, &ops[j])
-		}
-		if ok {
-			cands = append(cands, f)
-		}
+	texts := make([]string, len(ops))
+	for j := range ops {
+		texts[j] = ops[j].text
 	}
-	if len(cands) == 0 {
-		if !counts[len(ops)] {
-			var ns []string
-			for n := 0; n <= 3; n++ {
-				if counts[n] {
-					ns = append(ns, strconv.Itoa(n))
-				}
-			}
-			want, plural := strings.Join(ns, " or "), "s"
-			if want == "1" {
-				plural = ""
-			}
-			end := name.end
-			if len(ops) > 0 {
-				end = ops[len(ops)-1].end
-			}
-			p.errAt(st, name.off, end, fmt.Sprintf("%s takes %s operand%s, found %d", mn, want, plural, len(ops)))
-			return nil
+	f, prob := obj.ChooseForm(p.dev, mn, forms, texts, func(k isa.Kind, j int) bool { return accepts(k, &ops[j]) })
+	switch {
+	case prob == nil:
+		return f
+	case prob.Count:
+		end := name.end
+		if len(ops) > 0 {
+			end = ops[len(ops)-1].end
 		}
-		for j := range ops {
-			fits := false
-			for _, f := range forms {
-				fits = fits || len(f.Operands) == len(ops) && accepts(f.Operands[j].Kind, &ops[j])
+		p.errAt(st, name.off, end, prob.Msg)
+	case prob.Operand >= 0:
+		o := &ops[prob.Operand]
+		msg := prob.Msg
+		switch {
+		case o.pair:
+			msg += " (a register pair goes only in movw, adiw and sbiw)"
+		case (o.ptr == isa.PtrYDisp || o.ptr == isa.PtrZDisp) && (mn == "ld" || mn == "st"):
+			msg += fmt.Sprintf(" (a displacement needs %sd)", mn)
+		case o.shape == shExpr && len(o.toks) == 1 && o.toks[0].kind == tIdent && wantsRegister(forms, len(ops), prob.Operand):
+			switch fold(o.toks[0].text) {
+			case "xl", "xh", "yl", "yh", "zl", "zh":
+				msg += fmt.Sprintf(" (XL..ZH are named by the device definition file: .include %q)", devregIncFile(p.dev))
+			default:
+				msg += " (not a register name: .def gives registers names)"
 			}
-			if fits {
-				continue
-			}
-			o := &ops[j]
-			msg := fmt.Sprintf("expected %s, found %s", kindList(forms, len(ops), j), o.text)
-			switch {
-			case o.pair:
-				msg += " (a register pair goes only in movw, adiw and sbiw)"
-			case (o.ptr == isa.PtrYDisp || o.ptr == isa.PtrZDisp) && (mn == "ld" || mn == "st"):
-				msg += fmt.Sprintf(" (a displacement needs %sd)", mn)
-			case o.shape == shExpr && len(o.toks) == 1 && o.toks[0].kind == tIdent && wantsRegister(forms, len(ops), j):
-				switch fold(o.toks[0].text) {
-				case "xl", "xh", "yl", "yh", "zl", "zh":
-					msg += fmt.Sprintf(" (XL..ZH are named by the device definition file: .include %q)", devregIncFile(p.dev))
-				default:
-					msg += " (not a register name: .def gives registers names)"
-				}
-			}
-			p.errAt(st, o.off, o.end, msg)
-			return nil
 		}
-		p.errAt(st, name.off, name.end, "operands do not fit any form of "+mn)
-		return nil
+		p.errAt(st, o.off, o.end, msg)
+	default:
+		p.errAt(st, name.off, name.end, prob.Msg)
 	}
-	for _, f := range cands {
-		if p.dev.Has(f) {
-			return f
-		}
-	}
-	what := mn
-	if len(isa.Lookup(mn)) > 1 && len(ops) > 0 {
-		var ts []string
-		for _, o := range ops {
-			ts = append(ts, o.text)
-		}
-		what += " " + strings.Join(ts, ", ")
-	}
-	p.errAt(st, name.off, name.end, fmt.Sprintf("%s is not available on %s (%s core)", what, p.dev.Name, p.dev.Core))
 	return nil
 }
 
