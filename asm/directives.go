@@ -186,7 +186,7 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 			return
 		}
 		msg := "unknown directive " + quote(t.text)
-		switch s := nearest(name, directiveNames); {
+		switch s := obj.Nearest(name, directiveNames); {
 		case atmel.IsAtmelDirective(name):
 			msg = atmel.AtmelHint(t.text, "directive")
 		case s != "":

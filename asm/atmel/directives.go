@@ -102,7 +102,7 @@ func (p *parser) directive(st *stmt, toks []tok, i int) {
 			p.errAt(st, d.off, d.end, GNUHint(d.text, "directive"))
 		default:
 			msg := "unknown directive " + quote(d.text)
-			if s := nearest(name, directives); s != "" {
+			if s := obj.Nearest(name, directives); s != "" {
 				msg += "; did you mean " + quote(s) + "?"
 			}
 			p.errAt(st, d.off, d.end, msg)

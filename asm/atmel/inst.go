@@ -247,9 +247,9 @@ func (p *parser) unknownMnemonic(st *stmt, toks []tok, i int) {
 	lower := strings.ToLower(name.text)
 	bare := toks[i+1].kind == tEOF
 	cands := append(isa.Mnemonics(), p.macroNames()...)
-	s := nearest(lower, cands)
+	s := obj.Nearest(lower, cands)
 	switch {
-	case s != "" && (!bare || editDistance(lower, s) == 1):
+	case s != "" && (!bare || obj.EditDistance(lower, s) == 1):
 		msg += "; did you mean " + quote(s) + "?"
 	case bare:
 		msg += " (a label needs a colon: " + name.text + ":)"
@@ -322,51 +322,6 @@ func segmentName(s *obj.Section) string {
 		return "the EEPROM segment"
 	}
 	return "the code segment"
-}
-
-// nearest returns the candidate closest to s by edit distance when it is close enough to be a typo
-// (distance 1 or 2, less than len(s)); ties go to a candidate of the same length, then the first.
-func nearest(s string, cands []string) string {
-	best, bestD, bestSame := "", 3, false
-	for _, c := range cands {
-		if len(c) > len(s)+2 || len(s) > len(c)+2 {
-			continue
-		}
-		d := editDistance(s, c)
-		same := len(c) == len(s)
-		if d < bestD || d == bestD && same && !bestSame {
-			best, bestD, bestSame = c, d, same
-		}
-	}
-	if bestD >= len(s) {
-		return ""
-	}
-	return best
-}
-
-// editDistance is the Damerau–Levenshtein distance (adjacent transpositions count once).
-func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := 1
-			if a[i-1] == b[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // devregIncFile is the device definition file of d ("m128def.inc").
