@@ -66,6 +66,7 @@ func (s *source) readLogical(segs []seg) (string, []seg, bool) {
 	src := s.src
 	start, piece := s.off, s.off
 	var b []byte
+	spliced := false // b is nil after a splice that starts the line, so it cannot say this
 	segs = append(segs, seg{0, s.line, 1})
 	i := s.off
 	for i < len(src) {
@@ -80,6 +81,7 @@ func (s *source) readLogical(segs []seg) (string, []seg, bool) {
 			}
 			if j < len(src) && (src[j] == '\n' || src[j] == '\r') {
 				b = append(b, src[piece:i]...)
+				spliced = true
 				j += newlineLen(src, j)
 				s.line++
 				piece = j
@@ -91,7 +93,7 @@ func (s *source) readLogical(segs []seg) (string, []seg, bool) {
 		i++
 	}
 	var text string
-	if b == nil {
+	if !spliced {
 		text = src[start:i]
 	} else {
 		text = string(append(b, src[piece:i]...))

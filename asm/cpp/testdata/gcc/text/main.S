@@ -22,3 +22,8 @@ end
 #define CR 3
 CR line
 next CR
+\
+start X
+\ 	
+blank start X
+last \
