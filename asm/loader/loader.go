@@ -116,7 +116,7 @@ func HEX(data []byte, device string) (*asm.Image, error) {
 	if len(flash) > dev.Flash {
 		for a := dev.Flash; a < len(flash); a++ {
 			if present[a] {
-				return nil, fmt.Errorf("HEX writes flash address 0x%x, past the %s's %d bytes of flash", a, dev.Name, dev.Flash)
+				return nil, fmt.Errorf("data at address 0x%X is past the end of the %s's flash (0x%X bytes)", a, dev.Name, dev.Flash)
 			}
 		}
 	}

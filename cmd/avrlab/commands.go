@@ -15,7 +15,7 @@ import (
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/disasm"
-	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/asm/loader"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/examples"
@@ -243,11 +243,12 @@ func cmdDisasm(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "avrlab: unknown device %q (known: %s)\n", *dev, strings.Join(isa.DeviceNames(), ", "))
 		return 2
 	}
-	flash, present, err := readFlashHex(fl.Arg(0), d)
+	im, err := loadHex(fl.Arg(0), d)
 	if err != nil {
 		fmt.Fprintf(stderr, "avrlab: %v\n", err)
 		return 1
 	}
+	flash, present := im.Flash, im.Emitted
 	// Only the bytes the file holds: each run of present bytes is disassembled on its own, so a record
 	// at the end of flash prints one line, not the erased flash before it.
 	for start := 0; start < len(flash); {
@@ -267,35 +268,20 @@ func cmdDisasm(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func readHex(path string) ([]byte, []bool, error) {
-	f, err := os.Open(path)
+// loadHex reads an Intel HEX file as an image for dev through asm/loader, the one HEX reader of bench,
+// grade, run, disasm and the page: bytes the file does not write are 0x00 and not emitted, and data past
+// the end of the device's flash is an error naming the first such address (a HEX for a bigger part, or
+// avr-gcc's 0x800000 data space).
+func loadHex(path string, dev *isa.Device) (*asm.Image, error) {
+	data, err := readProgramFile(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	defer f.Close()
-	data, present, err := ihex.Read(f)
+	im, err := loader.HEX(data, dev.Name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return data, present, nil
-}
-
-// readFlashHex reads an Intel HEX file for dev's flash: data past the end of the device's flash is an
-// error naming the first such address (a HEX for a bigger part, or avr-gcc's 0x800000 data space).
-func readFlashHex(path string, dev *isa.Device) ([]byte, []bool, error) {
-	data, present, err := readHex(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	for a := dev.Flash; a < len(present); a++ {
-		if present[a] {
-			return nil, nil, fmt.Errorf("%s: data at address 0x%X is past the end of the %s's flash (0x%X bytes)", path, a, dev.Name, dev.Flash)
-		}
-	}
-	if len(data) > dev.Flash {
-		data, present = data[:dev.Flash], present[:dev.Flash]
-	}
-	return data, present, nil
+	return im, nil
 }
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
@@ -345,12 +331,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "avrlab: unknown device %q\n", *dev)
 			return 2
 		}
-		flash, present, err := readFlashHex(path, d)
-		if err != nil {
+		var err error
+		if im, err = loadHex(path, d); err != nil {
 			fmt.Fprintf(stderr, "avrlab: %v\n", err)
 			return 1
 		}
-		im = &asm.Image{Device: d, Flash: flash, Emitted: present}
 	} else {
 		device := "" // an AVRASM2 source's .device chooses the part unless -device is given
 		if flagSet(fl, "device") {
