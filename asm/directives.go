@@ -117,8 +117,17 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 			return
 		}
 		a.defineEqu(s.text, x, st, s.off, s.end, name != ".equiv")
-	case ".global", ".globl", ".weak":
+	case ".global", ".globl":
 		a.names(st, toks, i, func(n tok) { a.ref(n.text).Global = true })
+	case ".weak":
+		a.names(st, toks, i, func(n tok) {
+			d := a.ref(n.text)
+			if d.Common {
+				a.errAt(st, n.off, n.end, fmt.Sprintf("symbol %s cannot be both weak and common (.comm at %s)", quote(n.text), d.Pos))
+				return
+			}
+			d.Global, d.Weak = true, true
+		})
 	case ".local", ".extern":
 		a.names(st, toks, i, func(tok) {})
 	case ".type":
@@ -613,6 +622,12 @@ func (a *assembler) common(st *stmt, toks []tok, i int, name string) {
 		return
 	}
 	align := int64(1)
+	if name == ".comm" {
+		// avr-as's default: the size rounded up to a power of 2, at most 16.
+		for align < vs[0] && align < 16 {
+			align <<= 1
+		}
+	}
 	if len(vs) == 2 {
 		if vs[1] <= 0 || vs[1]&(vs[1]-1) != 0 || vs[1] > 1<<12 {
 			a.errAt(st, s.off, s.end, name+" alignment must be a power of 2")
@@ -620,24 +635,43 @@ func (a *assembler) common(st *stmt, toks []tok, i int, name string) {
 		}
 		align = vs[1]
 	}
-	var sec *section
-	if name == ".lcomm" {
-		sec = a.section(".bss(.lcomm)", obj.SecBSS, obj.SlotLcomm)
-	} else {
-		sec = a.section("COMMON", obj.SecBSS, obj.SlotCommon)
+	if name == ".comm" {
+		a.declareCommon(st, s, vs[0], align)
+		return
 	}
+	sec := a.section(".bss(.lcomm)", obj.SecBSS, obj.SlotLcomm)
 	save := a.cur
 	a.cur = sec
 	sec.Align = max(sec.Align, align)
 	a.pad(obj.AlignUp(sec.Size, align)-sec.Size, nil, st, toks[i].off)
 	a.defineLabel(s.text, st, s.off, s.end)
-	if name == ".comm" {
-		a.ref(s.text).Global = true
-	}
 	if vs[0] > 0 {
 		a.place(item{Kind: obj.ItemFill, Size: vs[0], Src: st, At: toks[i].off, Emitted: true})
 	}
 	a.cur = save
+}
+
+// declareCommon declares the common symbol of ".comm name, size": the linker allocates it after the
+// .bss of every object, once per name (asm.Link). A second .comm of the name keeps the first size, as
+// avr-as does, with its warning.
+func (a *assembler) declareCommon(st *stmt, name tok, size, align int64) {
+	d := a.ref(name.text)
+	switch {
+	case d.Defined():
+		a.errAt(st, name.off, name.end, fmt.Sprintf("symbol %s already defined at %s", quote(name.text), d.Pos))
+		return
+	case d.Weak:
+		a.errAt(st, name.off, name.end, fmt.Sprintf("symbol %s cannot be both weak and common (it is .weak)", quote(name.text)))
+		return
+	case d.Common:
+		if size != d.CommonSize {
+			e := obj.At(st, name.off, name.end, fmt.Sprintf("size of %s is already %d (.comm at %s); not changing to %d", quote(name.text), d.CommonSize, d.Pos, size))
+			e.Severity = SeverityWarning
+			a.diag.warnings = append(a.diag.warnings, e)
+		}
+		return
+	}
+	d.Common, d.Global, d.CommonSize, d.CommonAlign, d.Pos = true, true, size, align, st.Pos(name.off)
 }
 
 // include handles .include "file": the file is read from the FS relative to the including file and

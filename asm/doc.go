@@ -118,9 +118,15 @@
 // Not modelled: the jmp stubs avr-ld adds on devices with EIND (atmega2560, atxmega128a1) for each
 // pm()/gs() target; avrlab resolves gs(x) to x/2 (right for targets below 128 KiB) and refuses
 // targets above, so with pm()/gs() on those devices code addresses differ from avr-gcc's by the
-// stubs' size. Linker relaxation and --pmem-wrap-around are not done either. In a program of several
-// files, avr-ld merges .comm symbols of one name into one and lets a symbol override a .weak one of
-// the same name; avrlab reports both as a symbol defined twice.
+// stubs' size. Linker relaxation and --pmem-wrap-around are not done either.
+//
+// Symbols are resolved as avr-ld resolves them in ELF objects: a definition overrides a .weak one
+// (in every file, the weak one's own included), the first of two weak definitions is kept, and a weak
+// symbol no file defines is 0. The .comm symbols of one name are one block of the largest size and
+// alignment (avr-as's default alignment: the size rounded up to a power of 2, at most 16), unless a
+// file defines the name, which overrides them; the blocks go after every file's .bss, in each file's
+// COMMON in the order of avr-ld's symbol table (BFD's hash of the name modulo 4051). Beyond 3,038
+// global symbols avr-ld's table grows and its order changes; avrlab keeps the first order.
 //
 // # Limits
 //

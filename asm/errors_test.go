@@ -53,6 +53,12 @@ var badInputs = []struct {
 	{"rjmp 1f", "", "t.S:1:6: local label 1f has no 1: definition after it"},
 	{"rjmp 1b", "", "t.S:1:6: local label 1b has no earlier 1: definition"},
 	{"a: nop\n a: nop", "", `t.S:2:2: symbol "a" already defined at t.S:1:1`},
+	// .comm and .weak, refused as avr-as refuses them (or, for a label after .comm, which avr-as ignores, said).
+	{".comm x, 2\n.weak x", "", `t.S:2:7: symbol "x" cannot be both weak and common (.comm at t.S:1:7)`},
+	{".weak x\n.comm x, 2", "", `t.S:2:7: symbol "x" cannot be both weak and common (it is .weak)`},
+	{".section .bss\nx: .skip 1\n.comm x, 2", "", `t.S:3:7: symbol "x" already defined at t.S:2:1`},
+	{".lcomm y, 2\n.comm y, 2", "", `t.S:2:7: symbol "y" already defined at t.S:1:8`},
+	{".comm x, 2\n.section .bss\nx: .skip 1", "", `t.S:3:1: symbol "x" is declared by .comm at t.S:1:7 (a label cannot define it too)`},
 	{".equ x, y\n.byte x", "", `t.S:1:9: undefined symbol "y"`},
 	{".set x, x+1\n.byte x", "", `t.S:1:9: symbol "x" is defined in terms of itself`},
 	{"ldi r16, pm(x)\nx: nop", "", "t.S:1:10: pm() is a 16-bit word address: use pm_lo8(x) and pm_hi8(x), or lo8(pm(x))"},

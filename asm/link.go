@@ -175,25 +175,117 @@ func (l *linker) link(objs []*obj.Object, im *Image) {
 	l.emit(im)
 }
 
-// globals collects the .global symbols of all objects by name, reporting one defined twice.
+// globals collects the .global symbols of all objects by name, as avr-ld resolves them: a definition
+// overrides a .weak one, the first of two weak ones is kept, two that are not weak are an error (at
+// the second, naming the first). Then it allocates the .comm symbols (commons).
 func (l *linker) globals() {
-	if len(l.objs) < 2 {
-		return // an object's references to its own symbols are bound already
-	}
 	g := make(map[string]*symDef)
+	var commons []common // every .comm declaration, in link order
 	for _, o := range l.objs {
 		for _, s := range o.Symbols {
+			if s.Common && !s.Defined() {
+				commons = append(commons, common{s, o})
+				continue
+			}
 			if !s.Global || !s.Defined() {
 				continue
 			}
-			if prev := g[s.Name]; prev != nil {
+			switch prev := g[s.Name]; {
+			case prev == nil || prev.Weak && !s.Weak:
+				g[s.Name] = s
+			case !prev.Weak && !s.Weak:
 				l.diag.add(s.Pos, 0, fmt.Sprintf("symbol %s already defined at %s (both are .global)", quote(s.Name), prev.Pos))
-				continue
 			}
-			g[s.Name] = s
 		}
 	}
+	l.allocCommons(g, commons)
 	l.ev.Globals = g
+}
+
+// bfdHashSize is the number of buckets of avr-ld's symbol table (BFD's default hash table size).
+const bfdHashSize = 4051
+
+// bfdBucket is the bucket of name in avr-ld's symbol table: BFD's string hash modulo bfdHashSize.
+// avr-ld allocates the commons in the order of a walk of that table, bucket by bucket.
+func bfdBucket(name string) uint64 {
+	var h uint64
+	for i := 0; i < len(name); i++ {
+		c := uint64(name[i])
+		h += c + c<<17
+		h ^= h >> 2
+	}
+	n := uint64(len(name))
+	h += n + n<<17
+	h ^= h >> 2
+	return h % bfdHashSize
+}
+
+// allocCommons allocates the commons as avr-ld does: one block per name, with the largest size and
+// alignment of its declarations, unless a definition that is not weak overrides the name (the
+// declarations' references go to it; a common overrides a weak definition). Each object has a COMMON
+// section after every object's .bss, in link order; a block goes to the one of the object whose
+// declaration is the largest (the first of equal ones), and within it the blocks follow a walk of
+// avr-ld's symbol table (bfdBucket). Names that share a bucket, rare with 4051 buckets, go the
+// later-declared first, which is avr-ld's order when the declarations are its first sight of the
+// names. The first declaration of a name becomes the symbol of the block; the others stay undefined
+// and resolve to it through the globals.
+func (l *linker) allocCommons(g map[string]*symDef, decls []common) {
+	type block struct {
+		first       *symDef
+		owner       *obj.Object // the object of the largest declaration
+		size, align int64
+		bucket      uint64
+		seen        int // index of the first declaration
+	}
+	byName := map[string]*block{}
+	var blocks []*block
+	for i, c := range decls {
+		d := c.sym
+		b := byName[d.Name]
+		if b == nil {
+			if def := g[d.Name]; def != nil && !def.Weak {
+				continue
+			}
+			b = &block{first: d, owner: c.obj, bucket: bfdBucket(d.Name), seen: i}
+			byName[d.Name] = b
+			blocks = append(blocks, b)
+		}
+		if d.CommonSize > b.size {
+			b.size, b.owner = d.CommonSize, c.obj
+		}
+		b.align = max(b.align, d.CommonAlign)
+	}
+	sort.Slice(blocks, func(i, j int) bool {
+		if blocks[i].bucket != blocks[j].bucket {
+			return blocks[i].bucket < blocks[j].bucket
+		}
+		return blocks[i].seen > blocks[j].seen
+	})
+	secs := map[*obj.Object]*section{}
+	for _, b := range blocks {
+		sec := secs[b.owner]
+		if sec == nil {
+			sec = &section{Name: "COMMON", Kind: obj.SecBSS, Slot: obj.SlotCommon, Align: 1}
+			secs[b.owner] = sec
+			b.owner.Sections = append(b.owner.Sections, sec)
+		}
+		off := obj.AlignUp(sec.Size, b.align)
+		if off > sec.Size {
+			sec.Items = append(sec.Items, item{Kind: obj.ItemFill, Off: sec.Size, Size: off - sec.Size})
+		}
+		sec.Items = append(sec.Items, item{Kind: obj.ItemFill, Off: off, Size: b.size, Emitted: true})
+		sec.Size, sec.Align = off+b.size, max(sec.Align, b.align)
+		d := b.first
+		d.Kind, d.Sec, d.Off = obj.SymLabel, sec, off
+		d.Size = &obj.Expr{Op: obj.OpNum, Val: b.size}
+		g[d.Name] = d
+	}
+}
+
+// common is one .comm declaration and its object.
+type common struct {
+	sym *symDef
+	obj *obj.Object
 }
 
 // layout places the sections as avr-gcc's default linker script does: .text output section =
@@ -615,6 +707,9 @@ func (l *linker) symbols() []Symbol {
 		for _, d := range o.Symbols {
 			if !d.Defined() {
 				continue
+			}
+			if w := l.ev.Globals[d.Name]; d.Global && w != nil && w != d {
+				continue // overridden: a weak definition, or the second of two (reported)
 			}
 			s := Symbol{Name: d.Name, Global: d.Global, Func: d.Func, Pos: d.Pos}
 			v, sec, err := l.ev.Final(d)

@@ -272,3 +272,68 @@ func TestLinkSymbols(t *testing.T) {
 		t.Errorf("flash % x, want % x", got, want)
 	}
 }
+
+// TestWeakCommonSymbols checks the image's symbols of the weak-common program (its bytes are checked
+// against avr-gcc by TestLinkGolden): one symbol per name, the definition that is kept, a common block
+// with its merged size in .bss, and no symbol for a weak name no file defines.
+func TestWeakCommonSymbols(t *testing.T) {
+	var c linkCase
+	for _, lc := range loadLinkCases(t) {
+		if lc.name == "weak-common" {
+			c = lc
+		}
+	}
+	im := assembleLink(t, c)
+	if im == nil {
+		return
+	}
+	got := map[string][]asm.Symbol{}
+	for _, s := range im.Symbols {
+		got[s.Name] = append(got[s.Name], s)
+	}
+	// Addresses from avr-nm -n -S of avr-gcc's link (the .golden's avr-gcc command).
+	for _, w := range []struct {
+		name  string
+		sec   asm.Section
+		value int64
+		size  int64
+		file  string
+	}{
+		{"handler", asm.SectionText, 0x38, 0, "2-lib.S"},
+		{"other", asm.SectionText, 0x34, 0, "1-main.S"},
+		{"buf", asm.SectionBSS, 0x101, 0, "2-lib.S"},
+		{"buf2", asm.SectionBSS, 0x100, 0, "1-main.S"},
+		{"cbuf", asm.SectionBSS, 0x118, 8, "1-main.S"},
+		{"x1", asm.SectionBSS, 0x120, 17, "1-main.S"},
+		{"ac", asm.SectionBSS, 0x110, 3, "2-lib.S"},
+	} {
+		ss := got[w.name]
+		if len(ss) != 1 {
+			t.Errorf("%s: %d symbols, want 1: %+v", w.name, len(ss), ss)
+			continue
+		}
+		s := ss[0]
+		if s.Section != w.sec || s.Value != w.value || s.Size != w.size || s.Pos.Filename != w.file || !s.Global {
+			t.Errorf("%s = %+v, want section %v value 0x%x size %d in %s, global", w.name, s, w.sec, w.value, w.size, w.file)
+		}
+	}
+	if ss := got["missing"]; len(ss) != 0 {
+		t.Errorf("missing (weak, defined nowhere) is in the symbols: %+v", ss)
+	}
+}
+
+// TestCommonRepeatWarns: a second .comm of a name in one file keeps the first size and says so, as
+// avr-as does ("size of "x" is already 4; not changing to 8").
+func TestCommonRepeatWarns(t *testing.T) {
+	im, err := asm.Assemble("t.S", []byte(".comm x, 4\n.comm x, 8\n.comm x, 4\n\tlds r16, x\n"), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `t.S:2:7: warning: size of "x" is already 4 (.comm at t.S:1:7); not changing to 8`
+	if len(im.Warnings) != 1 || im.Warnings[0].Error() != want {
+		t.Errorf("warnings %v, want [%s]", im.Warnings, want)
+	}
+	if im.BSSSize != 4 {
+		t.Errorf(".bss is %d bytes, want 4", im.BSSSize)
+	}
+}

@@ -31,6 +31,9 @@ func (a *assembler) defineLabel(name string, st *stmt, off, end int) {
 	case d.Kind != obj.SymUndef:
 		a.errAt(st, off, end, fmt.Sprintf("symbol %s already defined at %s", quote(name), d.Pos))
 		return
+	case d.Common:
+		a.errAt(st, off, end, fmt.Sprintf("symbol %s is declared by .comm at %s (a label cannot define it too)", quote(name), d.Pos))
+		return
 	}
 	d.Kind, d.Sec, d.Off, d.Pos = obj.SymLabel, a.cur, a.cur.Size, pos
 	if a.cur == a.abs {

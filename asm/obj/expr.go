@@ -386,9 +386,12 @@ func applyFn(n *Expr, v int64) (Value, *EvalError) {
 // symValue evaluates a symbol reference.
 func (e *Evaluator) symValue(n *Expr, final bool) (Value, *EvalError) {
 	d := n.Sym
-	if d.Kind == SymUndef && final {
+	if final && (d.Kind == SymUndef || d.Weak) {
 		if g := e.global(d); g != nil {
-			d = g
+			d = g // the definition in another object, or the one that overrides this weak one
+		}
+		if d.Kind == SymUndef && d.Weak {
+			return Value{}, nil // a weak symbol no object defines is 0
 		}
 	}
 	switch d.Kind {
@@ -432,14 +435,14 @@ func (e *Evaluator) failure(d *Symbol, final bool) *EvalError {
 	switch {
 	case f == nil:
 		return nil
-	case f.Undefined && f.X.Sym.Kind == SymUndef && !(final && e.global(f.X.Sym) != nil), f.NotConst && !final:
+	case f.Undefined && f.X.Sym.Kind == SymUndef && !(final && (e.global(f.X.Sym) != nil || f.X.Sym.Weak)), f.NotConst && !final:
 		return f
 	}
 	return nil
 }
 
-// global returns the definition in another object of d, a symbol without one in its own (nil if
-// none, or if d is a numeric local label).
+// global returns the definition in another object of d, a symbol without one in its own, or the
+// definition that overrides d, a weak one (nil if none, or if d is a numeric local label).
 func (e *Evaluator) global(d *Symbol) *Symbol {
 	if e.Globals == nil || d.Local {
 		return nil

@@ -257,9 +257,20 @@ type Symbol struct {
 	// Global is true when the source named the symbol with .global (.globl, .weak, .comm): the linker
 	// resolves references of other objects to it (to a SymUndef one: this object's references).
 	Global bool
-	Local  bool // a numeric local label ("1:"), not listed in the image
-	Used   bool // an expression refers to this definition
-	Func   bool // ".type name, @function"
+	// Weak is true for a symbol named by .weak (GNU as lets .weak win over .global, in either order).
+	// A definition without .weak in another object overrides it, for the references of its own
+	// object too; of two weak definitions the first in link order is kept; one no object defines is
+	// 0 (avr-ld's rules for ELF objects).
+	Weak bool
+	// Common is true for a symbol declared by .comm and not defined: space the linker allocates
+	// after every object's .bss, one block per name however many objects declare it (the largest
+	// size and alignment), unless an object defines the name without .weak, which overrides it.
+	// CommonSize and CommonAlign are this object's size and alignment in bytes.
+	Common                  bool
+	CommonSize, CommonAlign int64
+	Local                   bool // a numeric local label ("1:"), not listed in the image
+	Used                    bool // an expression refers to this definition
+	Func                    bool // ".type name, @function"
 	// Pos is where the symbol was defined; for SymUndef, where it was first declared (.global) or
 	// used, when the front end records it.
 	Pos  token.Position
