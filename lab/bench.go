@@ -62,6 +62,10 @@ type Options struct {
 	// Engine runs the measured calls as translated code (emu.Config.Engine); nil interprets. The
 	// constant-time machine, which traces, always interprets. Results are the same either way.
 	Engine emu.Engine `json:"-"`
+	// Progress, when set, is called after each call the bench runs, with the calls done and the calls
+	// in all: the vectors (1 + Vectors), then the ConstantTimeInputs constant-time inputs. A bench that
+	// stops early (a call that faults) calls it no more. It runs on the bench's goroutine.
+	Progress func(done, total int) `json:"-"`
 
 	// noAccess turns the access record off, for the benchmark that measures what recording costs
 	// (the figures are then not measured).
@@ -828,6 +832,7 @@ func (h *harness) measure(rep *Report) {
 	for i := 0; i < n; i++ {
 		v := h.vector(rng, i)
 		got, cycles, stop, problem := h.run(h.m, v)
+		h.progress(i+1, n)
 		vr := h.result(v, i, got, cycles)
 		if i == 0 {
 			rep.Official = vr
@@ -876,9 +881,17 @@ func (h *harness) measure(rep *Report) {
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
 	var ctLow uint16
-	rep.ConstantTime, rep.CTDetail, ctLow = h.constantTime(rng)
+	rep.ConstantTime, rep.CTDetail, ctLow = h.constantTime(rng, n)
 	low = min(low, ctLow)
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
+}
+
+// progress tells Options.Progress that done calls of the vectors calls and the constant-time inputs
+// have run.
+func (h *harness) progress(done, vectors int) {
+	if h.opts.Progress != nil {
+		h.opts.Progress(done, vectors+ConstantTimeInputs)
+	}
 }
 
 // checkABI compares the registers the avr-gcc ABI makes callee-saved, r1 and SP with their values before
@@ -907,7 +920,7 @@ func (h *harness) checkABI() string {
 // constantTime runs ConstantTimeInputs random inputs under one random key and compares cycle counts and
 // the whole executed-address sequence (a running hash; the kept trace locates a difference). It
 // returns whether they all agree and, if not, where the first two differ, and the lowest SP seen.
-func (h *harness) constantTime(rng *rand.Rand) (bool, string, uint16) {
+func (h *harness) constantTime(rng *rand.Rand, vectors int) (bool, string, uint16) {
 	t := h.t
 	low := h.spStart
 	base := h.vector(rng, 1)
@@ -924,6 +937,7 @@ func (h *harness) constantTime(rng *rand.Rand) (bool, string, uint16) {
 			v.in = map[Role][]byte{RoleBlock: blk, RoleIn: blk, RoleKey: base.key, RoleRK: base.rk}
 		}
 		_, cycles, stop, _ := h.run(h.mt, &v)
+		h.progress(vectors+i+1, vectors)
 		low = min(low, h.mt.StackLow())
 		if p := h.stopProblem(h.mt, stop); p != "" {
 			return false, "a constant-time input did not return: " + p, low

@@ -255,3 +255,28 @@ func TestKeyScheduleScenario(t *testing.T) {
 		t.Errorf("fixed-key routine passed the key-schedule scenario: %+v, %v", rep, err)
 	}
 }
+
+// TestProgress: Options.Progress hears of every call the bench runs, in order, out of the vectors and
+// the constant-time inputs; a bench stopped by a runaway call says so at the call that stopped it.
+func TestProgress(t *testing.T) {
+	var done []int
+	totals := map[int]bool{}
+	rep := bench(t, nil, lab.Options{Vectors: 5, Progress: func(d, n int) { done, totals[n] = append(done, d), true }})
+	if !rep.Pass {
+		t.Fatalf("want a pass: %+v", rep)
+	}
+	want := 1 + 5 + lab.ConstantTimeInputs
+	if len(done) != want || len(totals) != 1 || !totals[want] {
+		t.Fatalf("progress %v of %v, want 1..%d of %d", done, totals, want, want)
+	}
+	for i, d := range done {
+		if d != i+1 {
+			t.Fatalf("progress %v, want 1..%d in order", done, want)
+		}
+	}
+	done = nil
+	rep = bench(t, map[string]string{"BUG_LOOP": "1"}, lab.Options{Vectors: 5, MaxCycles: 100000, Progress: func(d, n int) { done = append(done, d) }})
+	if rep.Pass || len(done) != 1 || done[0] != 1 {
+		t.Errorf("a runaway first call: progress %v, want [1]; pass %v", done, rep.Pass)
+	}
+}

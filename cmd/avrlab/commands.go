@@ -449,7 +449,10 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Entry: *entry, RK: *rk, Device: *dev, Defines: defs,
 		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: engineFor(*interp)}
+	var clear func()
+	opts.Progress, clear = terminalProgress(stderr)
 	rep, _, err := lab.BenchProgram(cp.prog, opts)
+	clear()
 	if err != nil {
 		var el asm.ErrorList
 		if errors.As(err, &el) {
@@ -698,4 +701,29 @@ func isELF(path string) bool {
 // readProgramFile reads a linked program through asm's checks (a regular file, bounded).
 func readProgramFile(path string) ([]byte, error) {
 	return asm.ReadSource(os.DirFS(filepath.Dir(path)), filepath.Base(path), 64<<20)
+}
+
+// terminalProgress returns a lab.Options.Progress that shows the bench's calls on stderr at every
+// tenth ("benchmarking: 307 of 3065 calls", rewritten in place) when stderr is a terminal, and a
+// function that clears the line; with stderr redirected (a file, a pipe, a test) both do nothing.
+func terminalProgress(stderr io.Writer) (func(done, total int), func()) {
+	f, ok := stderr.(*os.File)
+	if !ok {
+		return nil, func() {}
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil, func() {}
+	}
+	last, shown := 0, false
+	progress := func(done, total int) {
+		if step := done * 10 / max(total, 1); step > last {
+			last, shown = step, true
+			fmt.Fprintf(f, "\rbenchmarking: %d of %d calls", done, total)
+		}
+	}
+	return progress, func() {
+		if shown {
+			fmt.Fprint(f, "\r\x1b[K")
+		}
+	}
 }

@@ -167,8 +167,10 @@ func TestBudget(t *testing.T) {
 	if !reflect.DeepEqual(resp.Adapted, want) || rep.Vectors != 38 || rep.Official.Cycles != 264988 {
 		t.Errorf("adapted %+v, %d vectors, official %d cycles; want %+v, 38 vectors", resp.Adapted, rep.Vectors, rep.Official.Cycles, want)
 	}
-	if want := []string{"assembling", "measuring one call", "benchmarking 1 + 37 vectors and 64 constant-time inputs, 264,988 cycles a call"}; !reflect.DeepEqual(phases, want) {
-		t.Errorf("phases %q, want %q", phases, want)
+	if want := []string{"assembling", "measuring one call", "benchmarking 1 + 37 vectors and 64 constant-time inputs, 264,988 cycles a call"}; len(phases) < 3 || !reflect.DeepEqual(phases[:3], want) {
+		t.Errorf("phases %q, want %q first", phases, want)
+	} else {
+		checkCallPhases(t, phases[2], phases[3:], 38+64)
 	}
 	// A budget below MinVectors calls still runs MinVectors.
 	if resp := Bench(req(128, 1), nil); resp.Adapted == nil || resp.Adapted.Used != MinVectors || resp.Report.Vectors != MinVectors+1 {
@@ -185,8 +187,10 @@ func TestBudget(t *testing.T) {
 	cham := Request{Files: map[string]string{"c.S": string(src)}, Main: "c.S", Budget: 10_000_000}
 	phases = nil
 	if resp := Bench(cham, func(p string) { phases = append(phases, p) }); resp.Adapted != nil || resp.Report.Vectors != 101 ||
-		!reflect.DeepEqual(phases, []string{"assembling", "benchmarking 1 + 100 vectors and 64 constant-time inputs"}) {
+		len(phases) < 2 || !reflect.DeepEqual(phases[:2], []string{"assembling", "benchmarking 1 + 100 vectors and 64 constant-time inputs"}) {
 		t.Errorf("cham64 without a figure: adapted %+v, phases %q", resp.Adapted, phases)
+	} else {
+		checkCallPhases(t, phases[1], phases[2:], 101+64)
 	}
 	cham.CallCycles = 300_000
 	want = &Adapted{Asked: 100, Used: 33, CallCycles: 300_000, Budget: 10_000_000}
@@ -271,6 +275,28 @@ func TestRun(t *testing.T) {
 	}
 	if resp.Flash != 4 {
 		t.Errorf("flash %d, want 4 (two one-word instructions)", resp.Flash)
+	}
+}
+
+// checkCallPhases checks the phases the bench's calls give after the phase msg: ten of them, one
+// at each tenth of the total calls, "msg (N of total calls run)" with N rising to total.
+func checkCallPhases(t *testing.T, msg string, phases []string, total int) {
+	t.Helper()
+	if len(phases) != 10 {
+		t.Errorf("%d call phases, want 10: %q", len(phases), phases)
+		return
+	}
+	prev := 0
+	for k, p := range phases {
+		var n, of int
+		rest, ok := strings.CutPrefix(p, msg+" (")
+		if _, err := fmt.Sscanf(rest, "%d of %d calls run)", &n, &of); !ok || err != nil || of != total || n <= prev || n*10 < (k+1)*total {
+			t.Errorf("call phase %d: %q (want %q (N of %d calls run) at the %d0%% mark)", k, p, msg, total, k+1)
+		}
+		prev = n
+	}
+	if prev != total {
+		t.Errorf("the last call phase says %d of %d", prev, total)
 	}
 }
 

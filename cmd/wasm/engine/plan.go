@@ -15,7 +15,8 @@ import (
 // runaway).
 const ProbeCycles = 2_000_000
 
-// plan decides how many random vectors the bench runs and tells progress what it will run. With a
+// plan decides how many random vectors the bench runs, tells progress what it will run and sets
+// opts.Progress to report the calls as they run (callProgress). With a
 // budget (Request.Budget) it lowers opts.Vectors so that the random vectors take at most that many
 // cycles together, never below [MinVectors], from what one call costs: Request.CallCycles when the page
 // knows it, else, for a kernel, one call of the official vector run first, set up as the bench will
@@ -63,7 +64,20 @@ func plan(im *asm.Image, opts *lab.Options, req Request, progress Progress) *Ada
 		msg += fmt.Sprintf(", %s%s cycles a call", more, thousands(cycles))
 	}
 	progress(msg)
+	opts.Progress = callProgress(msg, progress)
 	return ad
+}
+
+// callProgress tells progress how far the bench is, at every tenth of its calls: msg (what it runs)
+// followed by " (N of M calls run)".
+func callProgress(msg string, progress Progress) func(done, total int) {
+	last := 0
+	return func(done, total int) {
+		if step := done * 10 / max(total, 1); step > last {
+			last = step
+			progress(fmt.Sprintf("%s (%d of %d calls run)", msg, done, total))
+		}
+	}
 }
 
 // probe runs the call of the official vector once and returns its cycles, and whether it had not
