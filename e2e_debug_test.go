@@ -151,6 +151,62 @@ func TestPlaygroundDebugger(t *testing.T) {
 	b.shot(ctx, "d2-breakpoint")
 	eval[bool](b, ctx, fmt.Sprintf(`document.getElementById("gutter").children[%d].click(), true`, line-1))
 
+	// Over, Out and To cursor, from reset again. Cycles from the AVR Instruction Set Manual
+	// (ATmega128): rcall 3, ret 4, eor, add, lsl and adc 1 each.
+	if st := b.dbgClick(ctx, "dbg-restart"); st.Cycles != "0" || st.PC != "0x0000" {
+		t.Fatalf("restart: %+v", st)
+	}
+	pcLine := func() string { return eval[string](b, ctx, `document.querySelector("#deco .pc").dataset.line`) }
+	cyc := func(s dbgShown) int { n, _ := strconv.Atoi(s.Cycles); return n }
+	var atCall dbgShown
+	for i := 0; i < 6; i++ {
+		atCall = b.dbgClick(ctx, "dbg-step")
+	}
+	if l := pcLine(); l != "8" {
+		t.Fatalf("after the 6 set-up instructions the current line is %s, want 8 (rcall mix)", l)
+	}
+	over := b.dbgClick(ctx, "dbg-over")
+	if l := pcLine(); l != "9" || cyc(over)-cyc(atCall) != 3+4+4 {
+		t.Errorf("over rcall mix: line %s after %d cycles, want line 9 after 11 (rcall 3 + 4 one-cycle + ret 4)", l, cyc(over)-cyc(atCall))
+	}
+	// Reverse step undoes one instruction: the ret of mix (line 17), 4 cycles back. Out runs it again.
+	if back := b.dbgClick(ctx, "dbg-back"); cyc(over)-cyc(back) != 4 || pcLine() != "17" {
+		t.Errorf("reverse step after over: line %s, %d cycles back; want line 17 (ret), 4 cycles back", pcLine(), cyc(over)-cyc(back))
+	}
+	out := b.dbgClick(ctx, "dbg-out")
+	if l := pcLine(); l != "9" || out.Cycles != over.Cycles || out.Regs != over.Regs {
+		t.Errorf("out of mix: line %s, %+v; want line 9 and the state over gave, %+v", l, out, over)
+	}
+	// Into the next call of mix and out of it from its first line: dec 1, brne taken 2, rcall 3, then
+	// the body and ret 8.
+	b.dbgClick(ctx, "dbg-step")
+	atCall = b.dbgClick(ctx, "dbg-step")
+	if l := pcLine(); l != "8" || cyc(atCall)-cyc(out) != 1+2 {
+		t.Fatalf("after dec and brne: line %s after %d cycles, want line 8 after 3", l, cyc(atCall)-cyc(out))
+	}
+	in := b.dbgClick(ctx, "dbg-step")
+	if l := pcLine(); l != "13" || cyc(in)-cyc(atCall) != 3 {
+		t.Errorf("step into mix: line %s after %d cycles, want line 13 after 3", l, cyc(in)-cyc(atCall))
+	}
+	if out := b.dbgClick(ctx, "dbg-out"); pcLine() != "9" || cyc(out)-cyc(in) != 4+4 {
+		t.Errorf("out of mix from its first line: line %s after %d cycles, want line 9 after 8", pcLine(), cyc(out)-cyc(in))
+	}
+	// The caret on line 11 (sleep): the loop runs to its end, to the state avrlab run has at that cycle.
+	eval[bool](b, ctx, `(() => { const ta = document.getElementById("source"); const p = ta.value.split("\n").slice(0, 10).join("\n").length + 1; ta.focus(); ta.setSelectionRange(p, p); return true; })()`)
+	cur := b.dbgClick(ctx, "dbg-cursor")
+	run = avrlabRun(t, dbgProgram, cur.Cycles)
+	want = [32]uint8{}
+	for i, v := range run["r"].([]any) {
+		want[i] = uint8(v.(float64))
+	}
+	if l := pcLine(); l != "11" || regsOf(t, cur.Regs) != want || fmt.Sprintf("0x%04X", int(run["pc"].(float64))*2) != cur.PC {
+		t.Errorf("to cursor (line 11): line %s, pc %s, regs %v; avrlab run -max-cycles %s: pc %v, regs %v", l, cur.PC, regsOf(t, cur.Regs), cur.Cycles, run["pc"], want)
+	}
+	if regsOf(t, cur.Regs)[18] != 0 {
+		t.Errorf("to cursor stopped before the loop ended: r18 = %d", regsOf(t, cur.Regs)[18])
+	}
+	b.shot(ctx, "d2b-over-out-cursor")
+
 	// A reverse step 100,000 cycles into a run.
 	newFile(b, ctx, "long.S")
 	setText(b, ctx, "\tclr r20\nl:\tinc r20\n\tbrne l\n\tinc r21\n\trjmp l\n")
