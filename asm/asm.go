@@ -46,6 +46,11 @@ type Config struct {
 	// each #include'd file once (the preprocessor reads a file once) and each .include'd file as often
 	// as it is included. 0 or negative means 4 MiB (4,194,304 bytes).
 	MaxTotalBytes int64
+	// OmitIncluded makes AssembleFiles leave out of the link each of its files that another of them
+	// includes (#include or .include, as the assembler followed it: not in a comment or a false #if):
+	// it is part of its includer, as in a folder whose main.S does #include "round.S". Without it such
+	// a file is linked too, as avr-gcc main.S round.S links it, and its symbols are defined twice.
+	OmitIncluded bool
 }
 
 // Limits that turn hostile or runaway input into errors instead of hangs (see "Limits" in the package
@@ -199,7 +204,8 @@ const MaxFiles = 256
 // are two. An AVRASM2 source is a program on its own (AVRASM2 has no linker): it is assembled as
 // Assemble does when it is the only file, and refused among others (see [Link]). It returns the image
 // (partial on errors, nil when a file cannot be read or the device or dialect is unknown) and an
-// ErrorList sorted by file and position. The size limits apply to each file.
+// ErrorList sorted by file and position. The size limits apply to each file. With cfg.OmitIncluded a
+// file that another of names includes is left to its includer.
 func AssembleFiles(names []string, cfg Config) (*Image, error) {
 	if len(names) == 0 {
 		return nil, ErrorList{{Msg: "no source files to assemble"}}
@@ -242,10 +248,36 @@ func AssembleFiles(names []string, cfg Config) (*Image, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	if cfg.OmitIncluded {
+		objs = omitIncluded(objs)
+	}
 	if len(objs) == 1 {
 		dev = objectDevice(objs[0], cfg)
 	}
 	return Link(dev, objs, cfg.MaxErrors)
+}
+
+// omitIncluded returns the objects of objs whose file no other object of objs includes; all of them
+// when every file is included by another (files that include each other: each object reports the loop).
+func omitIncluded(objs []*obj.Object) []*obj.Object {
+	included := map[string]bool{}
+	for _, o := range objs {
+		for f := range o.Includes {
+			if f != o.Name {
+				included[f] = true
+			}
+		}
+	}
+	var kept []*obj.Object
+	for _, o := range objs {
+		if !included[o.Name] {
+			kept = append(kept, o)
+		}
+	}
+	if len(kept) == 0 {
+		return objs
+	}
+	return kept
 }
 
 // assemble runs the GNU front end on src: pass 1 makes the object.

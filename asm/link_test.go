@@ -1,6 +1,7 @@
 package asm_test
 
 import (
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -335,5 +336,26 @@ func TestCommonRepeatWarns(t *testing.T) {
 	}
 	if im.BSSSize != 4 {
 		t.Errorf(".bss is %d bytes, want 4", im.BSSSize)
+	}
+}
+
+// TestOmitIncluded: a file another of the files includes is linked a second time unless
+// Config.OmitIncluded leaves it to its includer; an include in a comment does not count.
+func TestOmitIncluded(t *testing.T) {
+	fsys, names := linkFS([][2]string{
+		{"main.S", "; .include \"c.S\" is only a comment\n\t.include \"b.S\"\n\t.global main\nmain: rcall f\n\trcall g\n"},
+		{"b.S", "\t.global f\nf: ret\n"},
+		{"c.S", "\t.global g\ng: ret\n"},
+	})
+	if _, err := asm.AssembleFiles(names, asm.Config{FS: fsys}); err == nil || !strings.Contains(err.Error(), `symbol "f" already defined`) {
+		t.Errorf("without OmitIncluded: %v, want f defined twice", err)
+	}
+	im, err := asm.AssembleFiles(names, asm.Config{FS: fsys, OmitIncluded: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// main.S with b.S inside it (ret, rcall f = -2, rcall g = +0), then c.S (ret).
+	if got := fmt.Sprintf("% x", im.Flash); got != "08 95 fe df 00 d0 08 95" {
+		t.Errorf("flash %s, want 08 95 fe df 00 d0 08 95", got)
 	}
 }

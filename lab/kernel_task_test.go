@@ -1,6 +1,7 @@
 package lab_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,7 +63,9 @@ func TestKernelTaskErrors(t *testing.T) {
 }
 
 // TestProgramFolderLeavesIncludedSources: a folder whose main.S #includes round.S and .includes
-// keys.inc links main.S alone (round.S is part of it); two independent files are linked together.
+// keys.inc links main.S alone (round.S is part of it, its two bytes once); an include the assembler
+// does not follow (in a comment, in a false #if) leaves the file linked; two independent files are
+// linked together.
 func TestProgramFolderLeavesIncludedSources(t *testing.T) {
 	fsys := fstest.MapFS{
 		"a/main.S":   {Data: []byte("#include \"round.S\"\n\t.include \"keys.inc\"\nmain: rcall round\n")},
@@ -70,13 +73,27 @@ func TestProgramFolderLeavesIncludedSources(t *testing.T) {
 		"a/keys.inc": {Data: []byte("\t.equ K, 1\n")},
 		"b/one.S":    {Data: []byte("\t.global f\nf: rcall g\n")},
 		"b/two.S":    {Data: []byte("\t.global g\ng: ret\n")},
+		"c/main.S":   {Data: []byte("/*\n#include \"round.S\"\n*/\n#if 0\n.include \"round.S\"\n#endif\n\t.global main\nmain: rcall round\n")},
+		"c/round.S":  {Data: []byte("\t.global round\nround: ret\n")},
 	}
 	p, err := lab.ProgramFolder(fsys, "a")
-	if err != nil || strings.Join(p.Files, " ") != "a/main.S" {
-		t.Fatalf("folder a: %v %v", p.Files, err)
+	if err != nil || strings.Join(p.Files, " ") != "a/main.S a/round.S" || !p.OmitIncluded {
+		t.Fatalf("folder a: %v %v", p, err)
 	}
-	if _, err := p.Assemble("", nil); err != nil {
-		t.Errorf("folder a assembles: %v", err)
+	im, err := p.Assemble("", nil)
+	if err != nil {
+		t.Fatalf("folder a assembles: %v", err)
+	}
+	// ret (08 95) from round.S, then rcall round (-2 words: fe df).
+	if got := fmt.Sprintf("% x", im.Flash); got != "08 95 fe df" {
+		t.Errorf("folder a: flash %s, want round.S's ret once, then main's rcall: 08 95 fe df", got)
+	}
+	p, err = lab.ProgramFolder(fsys, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if im, err := p.Assemble("", nil); err != nil || fmt.Sprintf("% x", im.Flash) != "00 d0 08 95" {
+		t.Errorf("folder c (includes commented out): %v, flash % x; want both files linked, main.S first: 00 d0 08 95", err, im.Flash)
 	}
 	p, err = lab.ProgramFolder(fsys, "b")
 	if err != nil || strings.Join(p.Files, " ") != "b/one.S b/two.S" {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -27,6 +26,9 @@ type Program struct {
 	// Dialect is the dialect of every file ("gnu", "atmel"), or "" for each file's own (its
 	// "; avrlab dialect:" line, else its extension), as asm.Config.Dialect.
 	Dialect string
+	// OmitIncluded leaves out of the link a file of Files that another one includes, as
+	// asm.Config.OmitIncluded (ProgramFolder sets it: a folder's main.S may #include its round.S).
+	OmitIncluded bool
 }
 
 // ErrNoSources is returned for a program folder without source files.
@@ -66,35 +68,15 @@ func ProgramFolder(fsys fs.FS, dir string) (Program, error) {
 	sort.Strings(names)
 	// A source that another source of the folder includes (main.S doing #include "round.S") is part
 	// of its includer, not a file of its own to link: linking it too would define its symbols twice.
-	included := map[string]bool{}
-	for _, n := range names {
-		src, err := asm.ReadSource(fsys, n, MaxSourceBytes)
-		if err != nil {
-			return Program{}, fmt.Errorf("%s: %w", n, err)
-		}
-		for _, m := range includeLine.FindAllSubmatch(src, -1) {
-			included[path.Join(path.Dir(n), string(m[1]))] = true
-		}
-	}
-	var files []string
-	for _, n := range names {
-		if !included[n] {
-			files = append(files, n)
-		}
-	}
-	if len(files) == 0 { // sources that include each other: let the assembler report the loop
-		files = names
-	}
-	return Program{FS: fsys, Files: files}, nil
+	// The assembler knows which files it included; Assemble leaves those out.
+	return Program{FS: fsys, Files: names, OmitIncluded: true}, nil
 }
-
-// includeLine finds the file names of #include and .include lines (either dialect, any case).
-var includeLine = regexp.MustCompile(`(?im)^[ \t]*[.#][ \t]*include[ \t]+["<]([^">\r\n]+)[">]`)
 
 // Assemble assembles and links the program for device ("" = the default; for an AVRASM2 source, the
 // part its .device names) with the -D defines; the result is that of asm.AssembleFiles.
 func (p Program) Assemble(device string, defines map[string]string) (*asm.Image, error) {
-	return asm.AssembleFiles(p.Files, asm.Config{Dialect: p.Dialect, Device: device, FS: p.FS, Defines: defines, Include: p.Include})
+	return asm.AssembleFiles(p.Files, asm.Config{Dialect: p.Dialect, Device: device, FS: p.FS, Defines: defines,
+		Include: p.Include, OmitIncluded: p.OmitIncluded})
 }
 
 // BenchProgram assembles the program and measures it with Bench. The task and call come from opts,

@@ -540,8 +540,9 @@ func assemble(req Request) (Response, *asm.Image) {
 	cfg := asm.Config{Device: resp.Device, FS: fsys, Defines: defines, Dialect: includerDialect(req)}
 	var im *asm.Image
 	if len(req.Link) > 1 {
-		// The workspace as a project: the files named, linked as avr-gcc -nostartfiles -nostdlib does.
-		cfg.Dialect = ""
+		// The workspace as a project: the files named, linked as avr-gcc -nostartfiles -nostdlib does,
+		// each file another one includes left to its includer.
+		cfg.Dialect, cfg.OmitIncluded = "", true
 		im, err = asm.AssembleFiles(req.Link, cfg)
 	} else {
 		im, err = asm.Assemble(req.Main, []byte(src), cfg)
