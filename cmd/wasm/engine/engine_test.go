@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/internal/testprog"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
@@ -155,7 +156,7 @@ func TestMetaTasks(t *testing.T) {
 func TestBudget(t *testing.T) {
 	req := func(n int, budget uint64) Request {
 		name := fmt.Sprintf("mpmul%d.S", 8*n)
-		return Request{Files: map[string]string{name: schoolbookMul(n)}, Main: name, Seed: 1, Budget: budget}
+		return Request{Files: map[string]string{name: testprog.SchoolbookMul(n)}, Main: name, Seed: 1, Budget: budget}
 	}
 	var phases []string
 	resp := Bench(req(128, 10_000_000), func(p string) { phases = append(phases, p) })

@@ -11,6 +11,7 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/internal/testprog"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -154,58 +155,6 @@ func TestDebugBreakpointsOverOut(t *testing.T) {
 	}
 }
 
-// schoolbookMul is a constant-time operand-scanning multiplication of two n-byte little-endian
-// numbers, r[0..2n) = a·b, for the task mpmul-(8n): void mpmul(uint8_t *r, const uint8_t *a, const
-// uint8_t *b). About 14 cycles a byte product (6,868 cycles for n = 20 in avrlab bench).
-func schoolbookMul(n int) string {
-	bits := 8 * n
-	return fmt.Sprintf(`; avrlab task: mpmul-%[1]d
-.text
-.global mpmul%[1]d
-mpmul%[1]d:
-	push r15
-	push r16
-	push r17
-	push r28
-	push r29
-	clr r15
-	movw r26, r24
-	ldi r18, lo8(%[2]d)
-1:	st X+, r15
-	dec r18
-	brne 1b
-	movw r28, r20
-	ldi r19, lo8(%[3]d)
-2:	ld r16, Y+
-	movw r26, r22
-	movw r30, r24
-	clr r17
-	ldi r18, lo8(%[3]d)
-3:	ld r20, X+
-	mul r20, r16
-	ld r21, Z
-	add r0, r21
-	adc r1, r15
-	add r0, r17
-	adc r1, r15
-	st Z+, r0
-	mov r17, r1
-	dec r18
-	brne 3b
-	st Z, r17
-	adiw r24, 1
-	dec r19
-	brne 2b
-	clr r1
-	pop r29
-	pop r28
-	pop r17
-	pop r16
-	pop r15
-	ret
-`, bits, 2*n, n)
-}
-
 // TestDebugCall: the call mode sets up the task's call on the official vector as the harness does
 // (lab.PrepareCall): the same registers (planted callee-saved values and unpassed arguments), SP and
 // PC as the harness's machine; the call takes the official vector's cycles, returns the official
@@ -220,7 +169,7 @@ func TestDebugCall(t *testing.T) {
 		}
 		files[id+".S"] = string(src)
 	}
-	files["mpmul160.S"] = schoolbookMul(20)
+	files["mpmul160.S"] = testprog.SchoolbookMul(20)
 	for name, src := range files {
 		rep, im, err := lab.BenchSource(name, []byte(src), nil, lab.Options{Vectors: -1})
 		if err != nil || !rep.Pass {
