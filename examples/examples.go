@@ -9,6 +9,8 @@
 // starter.S.
 package examples
 
+//go:generate go run ./internal/mpmulgen
+
 import (
 	"bufio"
 	"bytes"

@@ -1,0 +1,190 @@
+package main
+
+import "fmt"
+
+// karatsuba emits the 1-level subtractive Karatsuba multiplication of two 2n-byte operands,
+// r[0..4n-1] = a[0..2n-1] * b[0..2n-1] for X -> a, Y -> b, Z -> r, with the product scanning in
+// registers that the headers describe. It uses r0, r1, r2..r24 and r26..r29 (X and Y move), keeps
+// Z, and needs r25 = 0. Its cycles go to the buckets phase1, phase2, phase3a, phase3b, top and
+// products (every MUL with its additions).
+func karatsuba(p *prog, n int) {
+	free := regs(2, 24)
+	free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
+	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
+	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
+
+	// Phase 1: L = AL*BL. L0 goes to r[0..n-1], L1 stays in registers.
+	p.bucket = "phase1"
+	p.text(fmt.Sprintf("; ==== phase 1: L = AL*BL, columns 0..%d; L0 = L[0..%d] -> r[0..%d], L1 = L[%d..%d] stays in registers",
+		2*n-2, n-1, n-1, n, 2*n-1))
+	a, b := make([]reg, n), make([]reg, n)
+	l1 := make([]reg, n)
+	c := newAcc(p, &free)
+	c.c[0], c.c[1] = 22, 23
+	for k := 0; k <= 2*n-2; k++ {
+		p.note("column %d", k)
+		if k < n {
+			a[k] = free.get()
+			p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
+			b[k] = free.get()
+			p.op("ld", fmt.Sprintf("%v, Y+", b[k]), fmt.Sprintf("b[%d]", k))
+		}
+		lo, hi := products(k)
+		for i := lo; i <= hi; i++ {
+			c.mul(a[i], b[k-i], mulName("a", "b", i, k-i))
+		}
+		out := c.shift()
+		if k < n {
+			p.op("std", fmt.Sprintf("Z+%d, %v", k, out), fmt.Sprintf("r[%d] = L[%d]", k, k))
+			free.put(out)
+		} else {
+			l1[k-n] = out
+			p.note("L[%d] kept in %v", k, out)
+		}
+		if i := k - n + 1; i >= 0 { // a[i] and b[i] served their last column
+			free.put(a[i])
+			free.put(b[i])
+		}
+	}
+	l1[n-1] = c.shift()
+	p.note("L[%d] kept in %v", 2*n-1, l1[n-1])
+	if c.bound != 0 {
+		panic("mpmulgen: L does not fit 2n bytes")
+	}
+	p.text("")
+
+	// Phase 2: H' = AH*BH + L1 -> r[2n..4n-1]; AH and BH stay.
+	p.bucket = "phase2"
+	p.text(fmt.Sprintf("; ==== phase 2: H' = AH*BH + L1 -> r[%d..%d]; a[%d..%d] and b[%d..%d] stay in registers for phase 3",
+		2*n, 4*n-1, n, 2*n-1, n, 2*n-1))
+	ah, bh := make([]reg, n), make([]reg, n)
+	c = newAcc(p, &free)
+	for k := 0; k <= 2*n-2; k++ {
+		p.note("column %d", k)
+		if k < n {
+			if !c.addReg(l1[k], false, fmt.Sprintf("+ L[%d]", n+k)) {
+				free.put(l1[k])
+			}
+			ah[k] = free.get()
+			p.op("ld", fmt.Sprintf("%v, X+", ah[k]), fmt.Sprintf("a[%d]", n+k))
+			bh[k] = free.get()
+			p.op("ld", fmt.Sprintf("%v, Y+", bh[k]), fmt.Sprintf("b[%d]", n+k))
+		}
+		lo, hi := products(k)
+		for i := lo; i <= hi; i++ {
+			c.mul(ah[i], bh[k-i], mulName("a", "b", n+i, n+k-i))
+		}
+		out := c.shift()
+		p.op("std", fmt.Sprintf("Z+%d, %v", 2*n+k, out), fmt.Sprintf("r[%d] = H'[%d]", 2*n+k, k))
+		free.put(out)
+	}
+	out := c.shift()
+	p.op("std", fmt.Sprintf("Z+%d, %v", 4*n-1, out), fmt.Sprintf("r[%d] = H'[%d]", 4*n-1, 2*n-1))
+	free.put(out)
+	if c.bound != 0 {
+		panic("mpmulgen: H' does not fit 2n bytes")
+	}
+	p.text("")
+
+	// Phase 3a: D = AL - AH, E = BH - BL (mod X) over the registers of AH and BH, and the masks.
+	p.bucket = "phase3a"
+	p.text(fmt.Sprintf("; ==== phase 3a: D = AL - AH (borrow bA), E = BH - BL (borrow bB), mod 2^%d, over the registers of AH and BH", 8*n))
+	p.op("sbiw", fmt.Sprintf("%v, %d", rXL, 2*n), "X = a")
+	p.op("sbiw", fmt.Sprintf("%v, %d", rYL, 2*n), "Y = b")
+	d, e := make([]reg, n), bh
+	for i := range n {
+		d[i] = free.get()
+		p.op("ld", fmt.Sprintf("%v, X+", d[i]), fmt.Sprintf("a[%d]", i))
+		p.op(subOp(i), fmt.Sprintf("%v, %v", d[i], ah[i]), fmt.Sprintf("D[%d] = a[%d] - a[%d]", i, i, n+i))
+		free.put(ah[i])
+	}
+	mA := free.get()
+	p.op("sbc", fmt.Sprintf("%v, %v", mA, mA), "mA = -bA")
+	for i := range n {
+		p.op("ld", fmt.Sprintf("%v, Y+", rLo), fmt.Sprintf("b[%d]", i))
+		p.op(subOp(i), fmt.Sprintf("%v, %v", e[i], rLo), fmt.Sprintf("E[%d] = b[%d] - b[%d]", i, n+i, i))
+	}
+	mB := free.get()
+	p.op("sbc", fmt.Sprintf("%v, %v", mB, mB), "mB = -bB")
+	p.text("")
+
+	// Phase 3b: r[n..3n-1] = G + D*E + the masked corrections, column j -> r[n+j].
+	p.bucket = "phase3b"
+	free.put(rXL)
+	free.put(rXL + 1)
+	free.put(rYL)
+	free.put(rYL + 1)
+	p.text(fmt.Sprintf("; ==== phase 3b: r[%d..%d] = G + D*E + corrections, column j -> r[%d+j]; G[j] = W[j] + W[%d+j], W = L0 | H' (W[j] at r[j] for j < %d, at r[%d+j] above)",
+		n, 4*n-1, n, n, n, n))
+	c = newAcc(p, &free)
+	hh := make([]reg, n) // H'[n..2n-1], kept for the top
+	for j := 0; j <= 2*n-1; j++ {
+		p.note("column %d -> r[%d]", j, n+j)
+		if j < n {
+			c.addMem(j, fmt.Sprintf("W[%d]", j))
+			c.addMem(2*n+j, fmt.Sprintf("W[%d]", n+j))
+		} else {
+			i := j - n
+			c.addMem(n+j, fmt.Sprintf("W[%d]", j))
+			for _, t := range []struct {
+				x, m    reg
+				what, b string
+			}{{e[i], mA, "E", "bA"}, {d[i], mB, "D", "bB"}} {
+				p.op("com", t.x.String(), fmt.Sprintf("+ %s*~%s[%d]", t.b, t.what, i))
+				p.op("and", fmt.Sprintf("%v, %v", t.x, t.m), "")
+				if j == n { // X*(bA + bB): the carry into the first column above X
+					p.op("cp", fmt.Sprintf("%v, %v", rZero, t.m), "carry = "+t.b)
+					c.addReg(t.x, true, "")
+				} else {
+					c.addReg(t.x, false, "")
+				}
+			}
+			free.put(d[i])
+			hh[i] = e[i]
+			p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d] = H'[%d], kept", n+j, j))
+			c.addReg(hh[i], false, "")
+		}
+		if j <= 2*n-2 {
+			lo, hi := products(j)
+			for i := lo; i <= hi; i++ {
+				c.mul(d[i], e[j-i], mulName("D", "E", i, j-i))
+			}
+		}
+		out := c.shift()
+		p.op("std", fmt.Sprintf("Z+%d, %v", n+j, out), fmt.Sprintf("r[%d]", n+j))
+		free.put(out)
+	}
+
+	// Top: r[3n..4n-1] = H'[n..2n-1] + carry - (bA|bB).
+	p.bucket = "top"
+	p.note("r[%d..%d] = H'[%d..%d] + carry - (bA|bB), H'[%d..%d] kept in registers since phase 3b",
+		3*n, 4*n-1, n, 2*n-1, n, 2*n-1)
+	if c.bound >= 1<<16 {
+		panic("mpmulgen: the top carry needs more than two bytes")
+	}
+	c.need(0)
+	c.need(1)
+	c.need(2)
+	p.op("or", fmt.Sprintf("%v, %v", mA, mB), "")
+	p.op("add", fmt.Sprintf("%v, %v", c.c[0], mA), "")
+	p.op("adc", fmt.Sprintf("%v, %v", c.c[1], mA), "")
+	p.op("adc", fmt.Sprintf("%v, %v", c.c[2], mA), "")
+	for i := range n {
+		p.op(addOp(i), fmt.Sprintf("%v, %v", hh[i], c.c[min(i, 2)]), "")
+		p.op("std", fmt.Sprintf("Z+%d, %v", 3*n+i, hh[i]), fmt.Sprintf("r[%d]", 3*n+i))
+	}
+}
+
+func subOp(i int) string {
+	if i == 0 {
+		return "sub"
+	}
+	return "sbc"
+}
+
+func addOp(i int) string {
+	if i == 0 {
+		return "add"
+	}
+	return "adc"
+}

@@ -1,0 +1,49 @@
+package main
+
+import "fmt"
+
+// calleeSaved is what the avr-gcc ABI makes a function restore: r2..r17, r28, r29.
+var calleeSaved = []reg{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29}
+
+// pushAll and popAll save and restore the callee-saved registers.
+func pushAll(p *prog) {
+	for _, r := range calleeSaved {
+		p.op("push", r.String(), "")
+	}
+}
+
+func popAll(p *prog) {
+	for i := len(calleeSaved) - 1; i >= 0; i-- {
+		p.op("pop", calleeSaved[i].String(), "")
+	}
+}
+
+// routine is one generated function: its body and its static cost.
+type routine struct {
+	body   string
+	cycles int            // one call, RET included
+	cost   map[string]int // cycles per bucket
+	flash  int            // bytes
+	stack  int            // peak bytes, the caller's return address not counted
+}
+
+// mpmul160 generates the 160-bit routine: the prologue, the 10-byte-half kernel, the epilogue.
+func mpmul160() routine {
+	p := newProg()
+	p.text("        .text", "        .global mpmul160", "        .type   mpmul160, @function", "mpmul160:")
+	p.bucket = "frame"
+	pushAll(p)
+	p.op("movw", fmt.Sprintf("%v, r24", rZL), "Z = r")
+	p.op("movw", fmt.Sprintf("%v, r22", rXL), "X = a")
+	p.op("movw", fmt.Sprintf("%v, r20", rYL), "Y = b")
+	p.op("clr", rZero.String(), "zero")
+	p.text("")
+	karatsuba(p, 10)
+	p.text("")
+	p.bucket = "frame"
+	popAll(p)
+	p.op("clr", rHi.String(), "")
+	p.op("ret", "", "")
+	p.text("        .size mpmul160, .-mpmul160")
+	return routine{body: p.b.String(), cycles: p.total(), cost: p.cost, flash: 2 * p.words, stack: p.peak}
+}

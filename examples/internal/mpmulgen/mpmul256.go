@@ -1,0 +1,236 @@
+package main
+
+import "fmt"
+
+// The 256-bit routine keeps M = D*E, D and E in a frame on the stack, at these offsets from Y.
+const (
+	frameSize = 64
+	frameM    = 0
+	frameD    = 32
+	frameE    = 48
+)
+
+// spAdjust moves SP by delta as avr-gcc does it, with interrupts held off between the two OUTs.
+func spAdjust(p *prog, delta int, comment string) {
+	p.op("in", "r28, _SFR_IO_ADDR(SPL)", comment)
+	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
+	if delta < 0 {
+		p.op("subi", fmt.Sprintf("r28, %d", -delta), "")
+		p.op("sbci", "r29, 0", "")
+	} else {
+		p.op("subi", fmt.Sprintf("r28, -%d", delta), "")
+		p.op("sbci", "r29, -1", "")
+	}
+	p.op("in", "r0, _SFR_IO_ADDR(SREG)", "")
+	p.op("cli", "", "")
+	p.op("out", "_SFR_IO_ADDR(SPH), r29", "")
+	p.op("out", "_SFR_IO_ADDR(SREG), r0", "")
+	p.op("out", "_SFR_IO_ADDR(SPL), r28", "")
+	p.grow(-delta)
+}
+
+// rcall calls k16; the return address is on the stack while it runs.
+func rcall(p *prog, comment string) {
+	p.op("rcall", "k16", comment)
+	p.grow(2)
+	p.depth -= 2
+}
+
+// chain is a 16-byte carry chain over the registers r2..r17: op (ADD/ADC or SUB/SBC) of each byte
+// with r0 after load, which reads byte i into r0 (and may mask it); store, if given, writes byte i.
+func chain(p *prog, first, rest string, load func(i int), store func(i int)) {
+	for i := range 16 {
+		load(i)
+		mn := rest
+		if i == 0 {
+			mn = first
+		}
+		p.op(mn, fmt.Sprintf("r%d, r0", 2+i), "")
+		if store != nil {
+			store(i)
+		}
+	}
+}
+
+// mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory, with the
+// subroutine k16 (the 1-level Karatsuba of 8-byte halves) for its three 16x16-byte products.
+func mpmul256() routine {
+	p := newProg()
+	p.text("#include <avr/io.h>", "", "        .text", "        .global mpmul256", "        .type   mpmul256, @function", "mpmul256:")
+	p.bucket = "frame"
+	pushAll(p)
+	p.note("frame of %d bytes on the stack: M = D*E at [%d..%d], D at [%d..%d], E at [%d..%d]",
+		frameSize, frameM, frameM+31, frameD, frameD+15, frameE, frameE+15)
+	spAdjust(p, -frameSize, "")
+	p.op("movw", "r30, r24", "Z = r")
+	p.op("clr", rZero.String(), "zero register for the whole routine")
+	p.op("movw", "r26, r22", "X = a")
+	p.op("movw", "r28, r20", "Y = b")
+	p.op("push", "r20", "keep a and b for the second product")
+	for _, r := range []string{"r21", "r22", "r23"} {
+		p.op("push", r, "")
+	}
+	rcall(p, "r[0..31] = L = AL*BL")
+	p.op("pop", "r27", "X = a")
+	p.op("pop", "r26", "")
+	p.op("pop", "r29", "Y = b")
+	p.op("pop", "r28", "")
+	p.op("push", "r28", "and keep them once more for D and E")
+	for _, r := range []string{"r29", "r26", "r27"} {
+		p.op("push", r, "")
+	}
+	p.op("adiw", "r26, 16", "X = a + 16")
+	p.op("adiw", "r28, 16", "Y = b + 16")
+	p.op("adiw", "r30, 32", "Z = r + 32")
+	rcall(p, "r[32..63] = H = AH*BH")
+	p.op("sbiw", "r30, 32", "Z = r")
+	p.op("pop", "r27", "X = a")
+	p.op("pop", "r26", "")
+	p.op("pop", "r21", "r21:r20 = b")
+	p.op("pop", "r20", "")
+	p.op("push", "r30", "keep r")
+	p.op("push", "r31", "")
+
+	p.bucket = "de"
+	p.note("D = AL - AH (borrow bA), E = BH - BL (borrow bB), mod 2^128, into the frame")
+	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
+	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
+	p.op("adiw", "r28, 3", "Y = frame (SP + 1 + the 2 bytes of r)")
+	p.op("movw", "r30, r20", "Z = b")
+	for i := range 16 {
+		p.op("ld", fmt.Sprintf("r%d, X+", 2+i), fmt.Sprintf("a[%d]", i))
+	}
+	chain(p, "sub", "sbc", func(i int) { p.op("ld", "r0, X+", fmt.Sprintf("a[%d]", 16+i)) }, nil)
+	p.op("sbc", "r18, r18", "mA = -bA")
+	for i := range 16 {
+		p.op("std", fmt.Sprintf("Y+%d, r%d", frameD+i, 2+i), fmt.Sprintf("D[%d]", i))
+	}
+	for i := range 16 {
+		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 16+i), fmt.Sprintf("b[%d]", 16+i))
+		p.op("ldd", fmt.Sprintf("r0, Z+%d", i), fmt.Sprintf("b[%d]", i))
+		p.op(subOp(i), fmt.Sprintf("r%d, r0", 2+i), "")
+	}
+	p.op("sbc", "r19, r19", "mB = -bB")
+	for i := range 16 {
+		p.op("std", fmt.Sprintf("Y+%d, r%d", frameE+i, 2+i), fmt.Sprintf("E[%d]", i))
+	}
+	p.bucket = "frame"
+	p.op("push", "r18", "keep mA, mB")
+	p.op("push", "r19", "")
+	p.op("movw", "r30, r28", "Z = frame (M)")
+	p.op("movw", "r26, r28", "")
+	p.op("adiw", "r26, 32", "X = D")
+	p.op("adiw", "r28, 48", "Y = E")
+	rcall(p, "frame[0..31] = M = D*E")
+	p.op("pop", "r19", "mB")
+	p.op("pop", "r18", "mA")
+	p.op("movw", "r28, r30", "Y = frame")
+	p.op("pop", "r31", "Z = r")
+	p.op("pop", "r30", "")
+
+	p.bucket = "outer"
+	// ld reads byte i of a value at ptr+q into r0; the comment numbers it from first.
+	ld := func(ptr string, q int, what string, first int) func(int) {
+		return func(i int) {
+			p.op("ldd", fmt.Sprintf("r0, %s+%d", ptr, q+i), fmt.Sprintf("%s[%d]", what, first+i))
+		}
+	}
+	masked := func(q int, what, m string) func(int) {
+		return func(i int) {
+			p.op("ldd", fmt.Sprintf("r0, Y+%d", q+i), fmt.Sprintf("%s[%d]", what, i))
+			p.op("and", "r0, "+m, "")
+		}
+	}
+	// st writes byte i, in r2+i, to Z+q+i; the comment numbers it from first.
+	st := func(q int, what string, first int) func(int) {
+		return func(i int) { p.op("std", fmt.Sprintf("Z+%d, r%d", q+i, 2+i), fmt.Sprintf("%s[%d]", what, first+i)) }
+	}
+
+	p.note("T = L1 + H0 -> r[32..47] (H0's place), kept in r2..r17")
+	chain(p, "add", "adc", func(i int) {
+		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 16+i), fmt.Sprintf("L1[%d]", i))
+		p.op("ldd", fmt.Sprintf("r0, Z+%d", 32+i), fmt.Sprintf("H0[%d]", i))
+	}, st(32, "T", 0))
+	p.op("sbc", "r20, r20", "-t")
+
+	p.note("F1 = T + L0 + M[0..15] -> r[16..31]")
+	chain(p, "add", "adc", ld("Z", 0, "L0", 0), nil)
+	p.op("sbc", "r21, r21", "-c1")
+	chain(p, "add", "adc", ld("Y", frameM, "M", 0), st(16, "F", 16))
+	p.op("sbc", "r22, r22", "-c2")
+
+	p.note("F2 = T + H1 + M[16..31] - bA*E - bB*D + (t + c1 + c2) -> r[32..47]")
+	p.op("clr", "r17", "")
+	p.op("sub", "r17, r20", "x = t + c1 + c2")
+	p.op("sub", "r17, r21", "")
+	p.op("sub", "r17, r22", "")
+	for i := range 16 {
+		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 32+i), fmt.Sprintf("T[%d]", i))
+		if i == 0 {
+			p.op("add", "r2, r17", "+ x")
+		} else {
+			p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
+		}
+	}
+	p.op("sbc", "r22, r22", "-carry of T + x")
+	chain(p, "add", "adc", ld("Z", 48, "H1", 0), nil)
+	p.op("sbc", "r23, r23", "")
+	chain(p, "add", "adc", ld("Y", frameM+16, "M", 16), nil)
+	p.op("sbc", "r24, r24", "")
+	chain(p, "sub", "sbc", masked(frameE, "E", "r18"), nil)
+	p.op("sbc", "r26, r26", "-borrow")
+	chain(p, "sub", "sbc", masked(frameD, "D", "r19"), st(32, "F", 32))
+	p.op("sbc", "r27, r27", "-borrow")
+
+	p.note("F3 = H1 + t + c3 + c4 - b5 - b6 + bA*bB -> r[48..63]")
+	p.op("and", "r18, r19", "-bA*bB")
+	p.op("clr", "r17", "")
+	for _, r := range []string{"r20", "r22", "r23", "r24"} {
+		p.op("sub", "r17, "+r, "")
+	}
+	p.op("add", "r17, r26", "")
+	p.op("add", "r17, r27", "")
+	p.op("sub", "r17, r18", "")
+	p.op("mov", "r21, r17", "sign extension of x")
+	p.op("lsl", "r21", "")
+	p.op("sbc", "r21, r21", "")
+	for i := range 16 {
+		p.op("ldd", fmt.Sprintf("r0, Z+%d", 48+i), fmt.Sprintf("H1[%d]", i))
+		if i == 0 {
+			p.op("add", "r0, r17", "")
+		} else {
+			p.op("adc", "r0, r21", "")
+		}
+		p.op("std", fmt.Sprintf("Z+%d, r0", 48+i), fmt.Sprintf("F[%d]", 48+i))
+	}
+
+	p.bucket = "frame"
+	spAdjust(p, frameSize, "free the frame")
+	popAll(p)
+	p.op("clr", rHi.String(), "")
+	p.op("ret", "", "")
+	p.text("")
+	outer := p.total()
+
+	k := newProg()
+	k.text("k16:", "")
+	karatsuba(k, 8)
+	k.bucket = "top"
+	k.op("ret", "", "")
+	k.text("        .size mpmul256, .-mpmul256")
+
+	cost := map[string]int{}
+	for b, c := range p.cost {
+		cost[b] += c
+	}
+	for b, c := range k.cost {
+		cost["k16 "+b] += c
+	}
+	return routine{
+		body:   p.b.String() + k.b.String(),
+		cycles: outer + 3*k.total(),
+		cost:   cost,
+		flash:  2 * (p.words + k.words),
+		stack:  p.peak + k.peak,
+	}
+}

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// reg is an AVR register number, r0..r31.
+type reg int
+
+func (r reg) String() string { return fmt.Sprintf("r%d", int(r)) }
+
+// The fixed registers of every routine here.
+const (
+	rLo   reg = 0  // low byte of a MUL product
+	rHi   reg = 1  // high byte of a MUL product (the avr-gcc zero register, cleared before RET)
+	rZero reg = 25 // a zero for the carry ADCs
+	rXL   reg = 26 // X = a
+	rYL   reg = 28 // Y = b
+	rZL   reg = 30 // Z = r
+)
+
+// cycles gives the ATmega128 cycle count of the mnemonics these generators emit (AVR Instruction
+// Set Manual, classic core with a 16-bit PC); every one of them is one 16-bit word of flash.
+var cycles = map[string]int{
+	"add": 1, "adc": 1, "sub": 1, "sbc": 1, "subi": 1, "sbci": 1, "and": 1, "or": 1, "eor": 1,
+	"com": 1, "clr": 1, "mov": 1, "movw": 1, "cp": 1, "lsl": 1, "in": 1, "out": 1, "cli": 1,
+	"mul": 2, "ld": 2, "ldd": 2, "std": 2, "push": 2, "pop": 2, "adiw": 2, "sbiw": 2,
+	"rcall": 3, "ret": 4,
+}
+
+// prog is the text of one routine being generated, with its static cost: the code is straight
+// line, so the cycles of a call are the sum over the instructions (plus the subroutines called).
+type prog struct {
+	b      strings.Builder
+	bucket string         // where the cycles of the next instructions are counted
+	cost   map[string]int // cycles per bucket
+	words  int            // flash words
+	depth  int            // stack bytes pushed now (PUSH, frames)
+	peak   int            // the deepest stack
+}
+
+func newProg() *prog { return &prog{cost: map[string]int{}} }
+
+// op emits one instruction with an optional comment, laid out as the examples are.
+func (p *prog) op(mn, args, comment string) {
+	c, ok := cycles[mn]
+	if !ok {
+		panic("mpmulgen: no cycle count for " + mn)
+	}
+	p.cost[p.bucket] += c
+	p.words++
+	switch mn {
+	case "push":
+		p.grow(1)
+	case "pop":
+		p.depth--
+	}
+	line := fmt.Sprintf("        %-8s%s", mn, args)
+	if comment != "" {
+		line = fmt.Sprintf("        %-8s%-24s; %s", mn, args, comment)
+	}
+	p.b.WriteString(strings.TrimRight(line, " ") + "\n")
+}
+
+// grow records n more bytes on the stack.
+func (p *prog) grow(n int) {
+	p.depth += n
+	p.peak = max(p.peak, p.depth)
+}
+
+// text emits lines as they are (labels, directives, comments, blank lines).
+func (p *prog) text(lines ...string) {
+	for _, l := range lines {
+		p.b.WriteString(l + "\n")
+	}
+}
+
+// note emits a comment line.
+func (p *prog) note(format string, args ...any) { p.text("; " + fmt.Sprintf(format, args...)) }
+
+// total is the cycles of every bucket.
+func (p *prog) total() int {
+	n := 0
+	for _, c := range p.cost {
+		n += c
+	}
+	return n
+}
+
+// pool is a set of free registers; get takes the lowest.
+type pool uint32
+
+func (s *pool) get() reg {
+	if *s == 0 {
+		panic("mpmulgen: out of registers")
+	}
+	r := reg(bits.TrailingZeros32(uint32(*s)))
+	*s &^= 1 << r
+	return r
+}
+
+func (s *pool) put(r reg) {
+	if *s&(1<<r) != 0 {
+		panic(fmt.Sprintf("mpmulgen: %v freed twice", r))
+	}
+	*s |= 1 << r
+}
+
+// take removes particular registers from the pool.
+func (s *pool) take(rs ...reg) {
+	for _, r := range rs {
+		if *s&(1<<r) == 0 {
+			panic(fmt.Sprintf("mpmulgen: %v is not free", r))
+		}
+		*s &^= 1 << r
+	}
+}
+
+// regs makes a pool of the registers lo..hi.
+func regs(lo, hi reg) pool {
+	var s pool
+	for r := lo; r <= hi; r++ {
+		s.put(r)
+	}
+	return s
+}
+
+// none marks an accumulator byte that has no register yet.
+const none reg = -1
+
+// acc is a product-scanning accumulator of three bytes c[0]:c[1]:c[2] (c[0] least significant).
+// bound is the largest value it can hold given what was added, so that only the carry
+// instructions that can matter are emitted: a byte above the bound is zero and needs no register
+// until a carry can reach it, and then a CLR (which leaves the carry flag alone).
+type acc struct {
+	p     *prog
+	pl    *pool
+	c     [3]reg
+	bound uint64
+	// products collects the cycles of MUL and its additions, apart from the rest of the phase.
+	products string
+}
+
+func newAcc(p *prog, pl *pool) *acc {
+	return &acc{p: p, pl: pl, c: [3]reg{none, none, none}, products: "products"}
+}
+
+// need makes byte i a register holding its value (zero when it is above the bound).
+func (a *acc) need(i int) {
+	if a.c[i] == none {
+		a.c[i] = a.pl.get()
+		a.p.op("clr", a.c[i].String(), "")
+	}
+}
+
+// fresh gives byte i a register to be written whole (MOV, LDD), without clearing it.
+func (a *acc) fresh(i int) reg {
+	if a.c[i] == none {
+		a.c[i] = a.pl.get()
+	}
+	return a.c[i]
+}
+
+// carry emits the ADCs that move a carry out of byte i on, up to what the new bound can reach.
+func (a *acc) carry(from int, nb uint64) {
+	if nb >= 1<<24 {
+		panic("mpmulgen: the accumulator can overflow")
+	}
+	for i := from; i < 3 && nb >= 1<<(8*i); i++ {
+		a.need(i)
+		a.p.op("adc", fmt.Sprintf("%v, %v", a.c[i], rZero), "")
+	}
+}
+
+// mul adds x*y.
+func (a *acc) mul(x, y reg, comment string) {
+	save := a.p.bucket
+	a.p.bucket = a.products
+	defer func() { a.p.bucket = save }()
+	nb := a.bound + 0xfe01
+	if a.bound == 0 {
+		if a.c[0] != none && a.c[0]%2 == 0 && a.c[1] == a.c[0]+1 {
+			a.p.op("mul", fmt.Sprintf("%v, %v", x, y), comment)
+			a.p.op("movw", fmt.Sprintf("%v, %v", a.c[0], rLo), "")
+		} else {
+			lo, hi := a.fresh(0), a.fresh(1)
+			a.p.op("mul", fmt.Sprintf("%v, %v", x, y), comment)
+			a.p.op("mov", fmt.Sprintf("%v, %v", lo, rLo), "")
+			a.p.op("mov", fmt.Sprintf("%v, %v", hi, rHi), "")
+		}
+		a.bound = nb
+		return
+	}
+	a.need(1)
+	if nb >= 1<<16 {
+		a.need(2)
+	}
+	a.p.op("mul", fmt.Sprintf("%v, %v", x, y), comment)
+	a.p.op("add", fmt.Sprintf("%v, %v", a.c[0], rLo), "")
+	a.p.op("adc", fmt.Sprintf("%v, %v", a.c[1], rHi), "")
+	a.carry(2, nb)
+	a.bound = nb
+}
+
+// addReg adds the byte in x (plus the carry flag when withCarry; the caller has set it).
+// It reports whether x became byte 0 of the accumulator (when the accumulator was empty).
+func (a *acc) addReg(x reg, withCarry bool, comment string) (adopted bool) {
+	if a.bound == 0 && !withCarry && a.c[0] == none {
+		a.c[0] = x
+		a.bound = 0xff
+		return true
+	}
+	nb := a.bound + 0xff
+	if withCarry {
+		nb++
+	}
+	mn := "add"
+	if withCarry {
+		mn = "adc"
+	}
+	if a.bound == 0 {
+		a.need(0)
+	}
+	if nb >= 1<<8 {
+		a.need(1)
+	}
+	a.p.op(mn, fmt.Sprintf("%v, %v", a.c[0], x), comment)
+	a.carry(1, nb)
+	a.bound = nb
+	return false
+}
+
+// addMem adds the byte at Z+q.
+func (a *acc) addMem(q int, comment string) {
+	if a.bound == 0 {
+		a.p.op("ldd", fmt.Sprintf("%v, Z+%d", a.fresh(0), q), comment)
+		a.bound = 0xff
+		return
+	}
+	a.p.op("ldd", fmt.Sprintf("%v, Z+%d", rLo, q), "+ "+comment)
+	a.addReg(rLo, false, "")
+}
+
+// shift ends a column: byte 0 is final and returned, the others move down one place.
+func (a *acc) shift() reg {
+	if a.bound == 0 {
+		a.need(0)
+	}
+	out := a.c[0]
+	a.c = [3]reg{a.c[1], a.c[2], none}
+	a.bound >>= 8
+	return out
+}
