@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/avrlab/avrlab/isa"
 )
 
 // reg is an AVR register number, r0..r31.
@@ -21,13 +23,22 @@ const (
 	rZL   reg = 30 // Z = r
 )
 
-// cycles gives the ATmega128 cycle count of the mnemonics these generators emit (AVR Instruction
-// Set Manual, classic core with a 16-bit PC); every one of them is one 16-bit word of flash.
-var cycles = map[string]int{
-	"add": 1, "adc": 1, "sub": 1, "sbc": 1, "subi": 1, "sbci": 1, "and": 1, "or": 1, "eor": 1,
-	"com": 1, "clr": 1, "mov": 1, "movw": 1, "cp": 1, "lsl": 1, "in": 1, "out": 1, "cli": 1,
-	"mul": 2, "ld": 2, "ldd": 2, "std": 2, "push": 2, "pop": 2, "adiw": 2, "sbiw": 2,
-	"rcall": 3, "ret": 4,
+// cyclesOf is the ATmega128 cycle count of mnemonic mn, from the isa table (the AVR Instruction Set
+// Manual's). Every form of the mnemonics these generators emit takes the same cycles there and one
+// 16-bit word; a mnemonic for which that does not hold is a bug of the generator.
+func cyclesOf(mn string) int {
+	dev := isa.LookupDevice("atmega128")
+	forms := isa.Lookup(mn)
+	if len(forms) == 0 {
+		panic("mpmulgen: unknown mnemonic " + mn)
+	}
+	c := dev.Cycles(forms[0])
+	for _, f := range forms {
+		if dev.Cycles(f) != c || f.Words != 1 {
+			panic("mpmulgen: the forms of " + mn + " differ in cycles or take two words")
+		}
+	}
+	return c
 }
 
 // prog is the text of one routine being generated, with its static cost: the code is straight
@@ -45,11 +56,7 @@ func newProg() *prog { return &prog{cost: map[string]int{}} }
 
 // op emits one instruction with an optional comment, laid out as the examples are.
 func (p *prog) op(mn, args, comment string) {
-	c, ok := cycles[mn]
-	if !ok {
-		panic("mpmulgen: no cycle count for " + mn)
-	}
-	p.cost[p.bucket] += c
+	p.cost[p.bucket] += cyclesOf(mn)
 	p.words++
 	switch mn {
 	case "push":
