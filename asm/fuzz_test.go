@@ -3,6 +3,7 @@ package asm_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -58,9 +59,10 @@ func FuzzAssemble(f *testing.F) {
 			}
 			n := len(lines[e.Pos.Line-1])
 			// The preprocessor's column map is approximate after a backslash-newline inside a quote
-			// (the joined text maps to the first line), so End is checked only without splices.
+			// (the joined text maps to the first line), so End is checked only without splices
+			// (blanks may stand between the backslash and the newline, as in GNU cpp).
 			end := e.End
-			if strings.Contains(src, "\\\n") || strings.Contains(src, "\\\r") {
+			if splice.MatchString(src) {
 				end = 0
 			}
 			if e.Pos.Column < 0 || e.Pos.Column > n+1 || end > n+1 {
@@ -69,6 +71,9 @@ func FuzzAssemble(f *testing.F) {
 		}
 	})
 }
+
+// splice matches a backslash-newline of the preprocessor: a backslash, blanks, then a line end.
+var splice = regexp.MustCompile(`\\[ \t\f\v]*[\r\n]`)
 
 // roundTrip disassembles the whole flash image and assembles the text again: the bytes must be the same.
 func roundTrip(t *testing.T, im *asm.Image) {

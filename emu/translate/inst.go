@@ -312,7 +312,9 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.set(lT1)
 		g.note(lT0, emu.AccessRead)
 		g.ptrUpdate(o.Ptr, inc, dec)
-		if (inc || dec) && o.Rd|1 == o.Ptr|1 { // LD into its own pointer: the loaded byte wins
+		if o.Rd|1 == o.Ptr|1 {
+			// LD or LDD into its own pointer: the loaded byte wins, and the pointer cached for the
+			// address is stale for the instructions after (ldd r30, Z+3 then std Z+56, r19).
 			g.dropPtrs(3 << o.Ptr)
 		}
 		g.get(lT1)
@@ -421,6 +423,9 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 				g.op(opI32ShrU)
 				g.mem(opI32Store8, g.lay.Data+uint32(g.d.RAMPZ))
 			}
+		}
+		if !ext && o.Rd|1 == 31 {
+			g.dropPtrs(3 << 30) // LPM into Z itself: the cached Z is stale (as for LD, above)
 		}
 		g.get(lT1)
 		g.set(rd)
