@@ -13,7 +13,8 @@ import (
 // -nostdlib links them: the sections of all objects placed by avr-gcc's default linker script (those
 // of one pattern in the order of objs, and within one object in the order the source opened them),
 // references to a symbol an object does not define resolved to the .global symbol of that name in
-// another, and every instruction and value encoded with the final addresses.
+// another (.weak and .comm as avr-ld resolves them: see globals and allocCommons), and every
+// instruction and value encoded with the final addresses.
 //
 // The diagnostics of the objects come first (their warnings go to [Image.Warnings]); Link adds its
 // own: a .global symbol defined in two objects (at the second, naming the first), undefined symbols
