@@ -56,8 +56,8 @@ func (b *browser) pickDevice(base string) {
 	ctx := b.tab(true)
 	b.do(ctx, chromedp.Navigate(base+"#example=aes128-t45"))
 	b.wait(ctx, "aes128-t45 on the attiny45", passShown+" && "+idle+` && document.getElementById("task-name").textContent.includes("attiny45")`, 60*time.Second)
-	if opt := eval[string](b, ctx, `document.getElementById("device").options[0].textContent`); opt != "task's (attiny45)" {
-		t.Errorf("the device picker's first option says %q, want \"task's (attiny45)\"", opt)
+	if opt := eval[string](b, ctx, `document.getElementById("device").options[0].textContent`); opt != "task: attiny45" {
+		t.Errorf("the device picker's first option says %q, want \"task: attiny45\"", opt)
 	}
 	b.selectOption(ctx, "device", "atmega128")
 	b.wait(ctx, "aes128-t45 on the atmega128", passShown+" && "+idle+` && document.getElementById("task-name").textContent.includes("atmega128")`, 60*time.Second)

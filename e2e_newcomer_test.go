@@ -44,6 +44,21 @@ func TestPlaygroundNewcomer(t *testing.T) {
 		return s.top < r.bottom && s.bottom > r.top; })()`); !sameRow {
 		t.Error(`"ready" sits on a row of its own at 1280 px`)
 	}
+	if oneRow := eval[bool](b, ctx, `(() => { const s = document.getElementById("share").getBoundingClientRect(), r = document.getElementById("example").getBoundingClientRect();
+		return s.top < r.bottom && s.bottom > r.top; })()`); !oneRow {
+		t.Error("the header's controls take two rows at 1280 px")
+	}
+	// The header's pickers show their whole choice ("task's (atmega128)" was cut to "task's (atmeg"):
+	// the text's width in the select's font, plus the padding and the arrow, fits the select; for the
+	// device, every device and what its first choice says for each ("task: atxmega128a1").
+	if cut := eval[string](b, ctx, `["example", "task", "device"].flatMap((id) => { const s = document.getElementById(id);
+		const c = document.createElement("canvas").getContext("2d"); c.font = getComputedStyle(s).font;
+		const texts = [s.options[s.selectedIndex].text];
+		if (id === "device") for (const o of s.options) if (o.value) texts.push(o.text, "task: " + o.value);
+		return texts.map((t) => [id + " " + JSON.stringify(t), c.measureText(t).width, s.getBoundingClientRect().width]); })
+		.filter(([, text, box]) => text + 16 > box).map(([what, text, box]) => what + " " + text.toFixed(0) + "/" + box.toFixed(0) + " px").join(", ")`); cut != "" {
+		t.Errorf("pickers whose choice is cut at 1280 px: %s", cut)
+	}
 
 	// 1. Pick speck64, then click the cham64-v2.S tab: the panel follows the tab.
 	b.selectOption(ctx, "example", "speck64")

@@ -56,7 +56,7 @@ function showTaskDevice() {
   if (!opt || opt.value !== "") return;
   const t = store.task(store.settings.task);
   const d = t ? t.device : store.result && store.result.device;
-  opt.textContent = d ? `task's (${d})` : "task's";
+  opt.textContent = d ? `task: ${d}` : "task's";
 }
 
 // showSettings puts the settings into the controls.

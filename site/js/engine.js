@@ -222,21 +222,19 @@ export function runNow() {
   startRun();
 }
 
-// showPhase puts the run's phase on the status line (its first words, and the calls run so far as a
-// bench reports them at every tenth) and, once the run is long, the whole phase (what the bench runs)
-// with the seconds so far above the results.
+// showPhase puts the run's phase on the status line (its first words, and the seconds once the run is
+// long) and then the whole phase above the results: what the bench runs, the calls run so far (at
+// every tenth), the seconds and that Stop ends it.
 function showPhase(run) {
   const secs = (performance.now() - run.startedAt) / 1000;
   const short = run.phase.replace(/ \d.*$/, "");
-  const calls = run.phase.match(/\((\d+) of (\d+) calls run\)$/);
-  const count = calls ? ` ${calls[1]}/${calls[2]} calls,` : "";
   const p = $("progress");
   if (secs < 1.5) {
     setStatus(short + "…", "busy");
     p.hidden = true;
     return;
   }
-  setStatus(`${short}…${count} ${secs.toFixed(1)} s (Stop ends it)`, "busy");
+  setStatus(`${short}… ${secs.toFixed(1)} s`, "busy");
   p.textContent = `${run.phase[0].toUpperCase() + run.phase.slice(1)}: ${secs.toFixed(1)} s so far; Stop ends it.`;
   p.hidden = false;
 }
