@@ -147,22 +147,7 @@ func (p *exprParser) unary() *node {
 	if x == nil || t.text == "+" {
 		return x
 	}
-	if x.Op == obj.OpNum { // fold constants: keeps big tables cheap
-		v := x.Val
-		switch op {
-		case obj.OpNeg:
-			v = -v
-		case obj.OpCom:
-			v = ^v
-		case obj.OpNot:
-			v = 0
-			if x.Val == 0 {
-				v = 1
-			}
-		}
-		return &node{Op: obj.OpNum, Val: v, Src: p.st, Off: t.off, End: x.End}
-	}
-	return &node{Op: op, X: x, Src: p.st, Off: t.off, End: x.End}
+	return obj.Unary(op, x, p.st, t.off, x.End)
 }
 
 func (p *exprParser) primary() *node {

@@ -173,22 +173,6 @@ func (e *exprParser) unary() *obj.Expr {
 	if x == nil || t.text == "+" {
 		return x
 	}
-	if x.Op == obj.OpNum { // fold constants: keeps big tables cheap
-		v := x.Val
-		switch op {
-		case obj.OpNeg:
-			v = -v
-		case obj.OpCom:
-			v = ^v
-		case obj.OpNot:
-			if v == 0 {
-				v = 1
-			} else {
-				v = 0
-			}
-		}
-		return obj.Num(v, e.st, t.off, x.End)
-	}
 	return obj.Unary(op, x, e.st, t.off, x.End)
 }
 

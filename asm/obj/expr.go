@@ -145,8 +145,21 @@ func Dot(sec *Section, off int64, src Source, at, end int) *Expr {
 	return &Expr{Op: OpDot, Sec: sec, Val: off, Src: src, Off: at, End: end}
 }
 
-// Unary returns op x for OpNeg, OpCom and OpNot, located at bytes [off, end) of src.
+// Unary returns op x for OpNeg, OpCom and OpNot, located at bytes [off, end) of src. A number is
+// folded into the number op x (it keeps big tables of negated constants cheap).
 func Unary(op Op, x *Expr, src Source, off, end int) *Expr {
+	if x.Op == OpNum {
+		v := x.Val
+		switch op {
+		case OpNeg:
+			v = -v
+		case OpCom:
+			v = ^v
+		case OpNot:
+			v = b2i(v == 0)
+		}
+		return Num(v, src, off, end)
+	}
 	return &Expr{Op: op, X: x, Src: src, Off: off, End: end}
 }
 
