@@ -78,6 +78,13 @@ func ReadSource(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	return srcfile.Read(fsys, name, limit)
 }
 
+// CheckSource refuses the file name described by info as ReadSource would, with its messages: a file
+// that is not regular, or one of more than limit bytes (limit <= 0 means 1 MiB). It is for a file
+// system that opens source files itself and must refuse them before opening (lab's grading folder).
+func CheckSource(name string, info fs.FileInfo, limit int64) error {
+	return srcfile.Check(name, info, limit)
+}
+
 // AssembleFile reads name from cfg.FS (with ReadSource and cfg.MaxFileBytes) and assembles it. On
 // errors it returns the partial image and an ErrorList; the image is nil only when the file cannot be
 // read or the device is unknown.

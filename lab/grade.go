@@ -227,7 +227,7 @@ func gradeFolder(fsys *gradeFS, opts Options) (*Report, error) {
 	for _, f := range p.Files {
 		st, err := fsys.Stat(f)
 		if err == nil {
-			err = fsys.check("open", f, st)
+			err = fsys.check(f, st)
 		}
 		if err != nil {
 			return nil, err
@@ -246,33 +246,11 @@ type gradeFS struct {
 	read atomic.Int64 // bytes handed out so far
 }
 
-// errNotRegular is wrapped by the errors of files that are not regular files.
-var errNotRegular = errors.New("not a regular file")
-
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m.IsDir():
-		return "a folder"
-	}
-	return "not a regular file"
-}
-
-func (g *gradeFS) check(op, name string, st fs.FileInfo) error {
-	if !st.Mode().IsRegular() {
-		return &fs.PathError{Op: op, Path: name, Err: fmt.Errorf("%w: it is %s", errNotRegular, kindOf(st.Mode()))}
-	}
-	if st.Size() > MaxSubmissionBytes {
-		return &fs.PathError{Op: op, Path: name, Err: fmt.Errorf("file is %d bytes; submissions are limited to %d bytes per file", st.Size(), MaxSubmissionBytes)}
-	}
-	return nil
+// check refuses, as the assembler does (asm.CheckSource), a file that is not regular or is larger than
+// MaxSubmissionBytes.
+// The error names the file: `"p.inc" is not a regular file (named pipe)`.
+func (g *gradeFS) check(name string, st fs.FileInfo) error {
+	return asm.CheckSource(name, st, MaxSubmissionBytes)
 }
 
 // Open opens a regular file of the folder for reading (or a folder, for listing).
@@ -287,7 +265,7 @@ func (g *gradeFS) Open(name string) (fs.File, error) {
 	if st.IsDir() {
 		return g.root.Open(name)
 	}
-	if err := g.check("open", name, st); err != nil {
+	if err := g.check(name, st); err != nil {
 		return nil, err
 	}
 	f, err := g.root.Open(name)
@@ -295,7 +273,7 @@ func (g *gradeFS) Open(name string) (fs.File, error) {
 		return nil, err
 	}
 	if st, err = f.Stat(); err == nil {
-		err = g.check("open", name, st)
+		err = g.check(name, st)
 	}
 	if err != nil {
 		f.Close()
@@ -336,7 +314,8 @@ type limitedFile struct {
 func (f *limitedFile) Read(p []byte) (int, error) {
 	if f.left <= 0 {
 		if n, _ := f.File.Read(make([]byte, 1)); n > 0 {
-			return 0, &fs.PathError{Op: "read", Path: f.name, Err: fmt.Errorf("file is over %d bytes; submissions are limited to %d bytes per file", MaxSubmissionBytes, MaxSubmissionBytes)}
+			// The assembler's wording for a file that grows past the limit while it is read.
+			return 0, fmt.Errorf("%q has more than %d bytes; the limit is %d bytes per file", f.name, MaxSubmissionBytes, MaxSubmissionBytes)
 		}
 		return 0, io.EOF
 	}

@@ -42,6 +42,15 @@ func Read(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	return read(fsys, name, limit, -1)
 }
 
+// Check refuses the file name described by info with Read's messages when it is not a regular file or
+// has more than limit bytes (limit <= 0 means DefaultMaxFile), for a reader that opens files itself.
+func Check(name string, info fs.FileInfo, limit int64) error {
+	if limit <= 0 {
+		limit = DefaultMaxFile
+	}
+	return check(name, info, limit, -1)
+}
+
 // CheckSize refuses size bytes of source named name (given, not read) with Read's message when they
 // are more than limit (limit <= 0 means DefaultMaxFile).
 func CheckSize(name string, size, limit int64) error {
