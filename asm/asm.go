@@ -305,7 +305,7 @@ func assemble(name string, src []byte, cfg Config, dev *isa.Device) *obj.Object 
 	a.diag.main(name)
 	a.ev.MaxEffort = maxEffort
 	a.ev.OnEffort = func(src obj.Source, off int) { a.effortFatal(src, off) }
-	complete := a.protect(func() { a.pass1(name, src) })
+	complete := obj.Protect(func() { a.pass1(name, src) })
 	return a.object(name, complete)
 }
 
@@ -362,20 +362,6 @@ type assembler struct {
 	ev       obj.Evaluator // evaluates expressions; its Effort counts all the work (see spend)
 	ended    bool
 	lastStmt *stmt
-}
-
-// protect runs f and reports whether it finished without a bailout; other panics are not ours and go on.
-func (a *assembler) protect(f func()) (ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, is := r.(bailout); !is {
-				panic(r)
-			}
-			ok = false
-		}
-	}()
-	f()
-	return true
 }
 
 // spend counts steps of work against the effort budget: one per token of a statement read (after

@@ -23,9 +23,9 @@ type Error = obj.Error
 // ErrorList is a list of diagnostics, as go/scanner's ErrorList (see [obj.ErrorList]).
 type ErrorList = obj.ErrorList
 
-// bailout is the panic value the assembler uses to stop after too many errors or at a hard limit; only
-// Assemble recovers it.
-type bailout struct{}
+// bailout is the panic value the assembler uses to stop after too many errors or at a hard limit
+// (obj.Protect recovers it).
+type bailout = obj.Bailout
 
 // lineKey identifies a source line for the one-error-per-line rule.
 type lineKey struct {

@@ -34,7 +34,7 @@ func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
 	for _, o := range objs {
 		l.diag.main(o.Name)
 	}
-	l.protect(func() { l.link(objs, im) })
+	obj.Protect(func() { l.link(objs, im) })
 	order := sourceOrder(objs)
 	l.diag.list = firstPerLine(order, l.diag.list)
 	order.Sort(l.diag.warnings)
@@ -87,20 +87,6 @@ type linker struct {
 	eepromEnd int64
 	// per section: its object's DataBase and EEPROMBase
 	dataBase, eepromBase map[*section]int64
-}
-
-// protect runs f and reports whether it finished without a bailout; other panics are not ours and go on.
-func (l *linker) protect(f func()) (ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, is := r.(bailout); !is {
-				panic(r)
-			}
-			ok = false
-		}
-	}()
-	f()
-	return true
 }
 
 // errAt reports an error at bytes [off, end) of src.

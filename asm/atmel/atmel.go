@@ -66,12 +66,12 @@ func Parse(name string, src []byte, cfg Config) *obj.Object {
 	p.ev.OnEffort = func(src obj.Source, off int) {
 		p.fatal(src, off, fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort))
 	}
-	complete := p.protect(func() { p.run(src) })
+	complete := obj.Protect(func() { p.run(src) })
 	return p.object(complete)
 }
 
-// bailout stops the front end (too many errors, a limit); Parse recovers it.
-type bailout struct{}
+// bailout stops the front end (too many errors, a limit); Parse recovers it with obj.Protect.
+type bailout = obj.Bailout
 
 // parser is the state of one front-end run.
 type parser struct {
@@ -109,20 +109,6 @@ type parser struct {
 	skipTo  string
 	stopped bool // .exit in the main file
 	last    *stmt
-}
-
-// protect runs f and reports whether it finished without a bailout; other panics are not ours.
-func (p *parser) protect(f func()) (ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, is := r.(bailout); !is {
-				panic(r)
-			}
-			ok = false
-		}
-	}()
-	f()
-	return true
 }
 
 // errAt reports an error about bytes [off, end) of src, one per line; past the limit it stops.

@@ -197,3 +197,22 @@ func (o *SourceOrder) Sort(list ErrorList) {
 		return o.Less(a.Pos, b.Pos)
 	})
 }
+
+// Bailout is the panic value a front end or the linker uses to stop at once (too many errors, a hard
+// limit); Protect recovers it.
+type Bailout struct{}
+
+// Protect runs f and reports whether it finished without a Bailout; any other panic is not ours and
+// goes on.
+func Protect(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, is := r.(Bailout); !is {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
