@@ -255,6 +255,39 @@ func Read(r io.Reader) (data []byte, present []bool, err error) {
 	return data, present, nil
 }
 
+// PastEndError is ReadFlash's error for a file that writes a byte at or past the end of the flash.
+type PastEndError struct {
+	Addr  int // the first such address
+	Flash int // the size of the flash in bytes
+}
+
+// Error says where the first byte past the flash is.
+func (e *PastEndError) Error() string {
+	return fmt.Sprintf("data at address 0x%X is past the end of the flash (0x%X bytes)", e.Addr, e.Flash)
+}
+
+// ReadFlash decodes an Intel HEX file as the image of a flash of size bytes, as every program loader of
+// avrlab reads one (asm.Image's contract): data runs from address 0 to the highest address the file
+// writes, bytes the file does not write are 0x00 and marked false in present, and a byte written at or
+// past size is a *PastEndError. Malformed files give Read's errors.
+func ReadFlash(r io.Reader, size int) (data []byte, present []bool, err error) {
+	data, present, err = Read(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	for a := size; a < len(present); a++ {
+		if present[a] {
+			return nil, nil, &PastEndError{Addr: a, Flash: size}
+		}
+	}
+	for i, p := range present {
+		if !p {
+			data[i] = 0
+		}
+	}
+	return data, present, nil
+}
+
 func unhex(c byte) (byte, bool) {
 	switch {
 	case c >= '0' && c <= '9':

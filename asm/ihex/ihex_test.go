@@ -3,6 +3,7 @@ package ihex
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -245,4 +246,28 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("round trip failed: %v", err)
 		}
 	})
+}
+
+// TestReadFlash: the loaders' reading of a HEX file, gaps 0x00 and not present, a byte past the flash
+// refused with its address; Read leaves the same gap erased (0xFF).
+func TestReadFlash(t *testing.T) {
+	// 0x12 at 0 and 0x34 at 3 (a 2-byte gap), then a record at 0x10.
+	sum := byte(1 + 0x10 + 0x56)
+	text := ":0100000012ED\n:0100030034C8\n:0100100056" + fmt.Sprintf("%02X", -sum) + "\n:00000001FF\n"
+	raw, _, err := Read(strings.NewReader(text))
+	if err != nil || raw[1] != 0xFF {
+		t.Fatalf("Read: %v, % x", err, raw)
+	}
+	data, present, err := ReadFlash(strings.NewReader(text), 0x20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprintf("% x", data[:4]) != "12 00 00 34" || present[1] || !present[3] || len(data) != 0x11 || data[0x10] != 0x56 {
+		t.Errorf("ReadFlash: % x, present %v", data, present)
+	}
+	_, _, err = ReadFlash(strings.NewReader(text), 0x10)
+	var past *PastEndError
+	if !errors.As(err, &past) || past.Addr != 0x10 || err.Error() != "data at address 0x10 is past the end of the flash (0x10 bytes)" {
+		t.Errorf("ReadFlash into 16 bytes: %v", err)
+	}
 }

@@ -109,21 +109,13 @@ func HEX(data []byte, device string) (*asm.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	flash, present, err := ihex.Read(bytes.NewReader(data))
+	flash, present, err := ihex.ReadFlash(bytes.NewReader(data), dev.Flash)
+	var past *ihex.PastEndError
+	if errors.As(err, &past) {
+		return nil, fmt.Errorf("data at address 0x%X is past the end of the %s's flash (0x%X bytes)", past.Addr, dev.Name, dev.Flash)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if len(flash) > dev.Flash {
-		for a := dev.Flash; a < len(flash); a++ {
-			if present[a] {
-				return nil, fmt.Errorf("data at address 0x%X is past the end of the %s's flash (0x%X bytes)", a, dev.Name, dev.Flash)
-			}
-		}
-	}
-	for i, p := range present {
-		if !p {
-			flash[i] = 0 // the Image contract: gaps are 0x00 (ihex.Read gives erased flash, 0xFF)
-		}
 	}
 	return &asm.Image{
 		Device:    dev,

@@ -73,6 +73,12 @@ func TestRunBothWays(t *testing.T) {
 	if len(a.Regs) != 16*3-1 || a.Regs[:2] != "00" {
 		t.Errorf("regs %q", a.Regs)
 	}
+	// A gap runs as nop (0x0000), as in the image the native tools load: ldi r16, 0x12 at 0, a
+	// one-word gap, then inc r16 and break at 4 (4 cycles, r16 = 0x13).
+	gap := Run(Request{Hex: ":0200000002E11B\n:040004000395989533\n:00000001FF\n"}, nil)
+	if gap.Error != "" || gap.Stop != "break" || gap.Cycles != 4 || gap.Regs[:2] != "13" {
+		t.Errorf("a HEX with a gap: %+v", gap)
+	}
 	for _, bad := range []Request{{Hex: ":00000001FE\n", Device: "z80"}, {Hex: "nonsense"}, {Hex: ":020000020000FC\n:00000001FF\n" + string(make([]byte, MaxHexBytes))}} {
 		if r := Run(bad, nil); r.Error == "" {
 			t.Errorf("%.40q: no error", bad.Hex)
