@@ -886,6 +886,18 @@ func (h *harness) measure(rep *Report) {
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
 }
 
+// EveryTenth returns an Options.Progress that passes on to f only the calls that complete a tenth
+// of the total (10% of the calls, 20%, ... 100%): at most ten reports a bench, for a display.
+func EveryTenth(f func(done, total int)) func(done, total int) {
+	last := 0
+	return func(done, total int) {
+		if step := done * 10 / max(total, 1); step > last {
+			last = step
+			f(done, total)
+		}
+	}
+}
+
 // progress tells Options.Progress that done calls of the vectors calls and the constant-time inputs
 // have run.
 func (h *harness) progress(done, vectors int) {

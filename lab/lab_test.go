@@ -280,3 +280,16 @@ func TestProgress(t *testing.T) {
 		t.Errorf("a runaway first call: progress %v, want [1]; pass %v", done, rep.Pass)
 	}
 }
+
+// TestEveryTenth: of 165 calls (100 + 1 vectors and 64 constant-time inputs) a display hears ten, the
+// first at 17 (the first count of at least 16.5) and the last at 165.
+func TestEveryTenth(t *testing.T) {
+	var got []int
+	f := lab.EveryTenth(func(done, total int) { got = append(got, done) })
+	for d := 1; d <= 165; d++ {
+		f(d, 165)
+	}
+	if fmt.Sprint(got) != "[17 33 50 66 83 99 116 132 149 165]" {
+		t.Errorf("reports at %v", got)
+	}
+}

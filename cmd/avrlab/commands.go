@@ -714,13 +714,11 @@ func terminalProgress(stderr io.Writer) (func(done, total int), func()) {
 	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		return nil, func() {}
 	}
-	last, shown := 0, false
-	progress := func(done, total int) {
-		if step := done * 10 / max(total, 1); step > last {
-			last, shown = step, true
-			fmt.Fprintf(f, "\rbenchmarking: %d of %d calls", done, total)
-		}
-	}
+	shown := false
+	progress := lab.EveryTenth(func(done, total int) {
+		shown = true
+		fmt.Fprintf(f, "\rbenchmarking: %d of %d calls", done, total)
+	})
 	return progress, func() {
 		if shown {
 			fmt.Fprint(f, "\r\x1b[K")

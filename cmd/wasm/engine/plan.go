@@ -71,13 +71,9 @@ func plan(im *asm.Image, opts *lab.Options, req Request, progress Progress) *Ada
 // callProgress tells progress how far the bench is, at every tenth of its calls: msg (what it runs)
 // followed by " (N of M calls run)".
 func callProgress(msg string, progress Progress) func(done, total int) {
-	last := 0
-	return func(done, total int) {
-		if step := done * 10 / max(total, 1); step > last {
-			last = step
-			progress(fmt.Sprintf("%s (%d of %d calls run)", msg, done, total))
-		}
-	}
+	return lab.EveryTenth(func(done, total int) {
+		progress(fmt.Sprintf("%s (%d of %d calls run)", msg, done, total))
+	})
 }
 
 // probe runs the call of the official vector once and returns its cycles, and whether it had not
