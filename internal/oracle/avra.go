@@ -1,7 +1,6 @@
 package oracle
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -94,8 +93,7 @@ func Avra(sources []Source) ([]AvraResult, error) {
 		calls[w] = append(calls[w], strings.Join(args, " "))
 	}
 
-	var script strings.Builder
-	script.WriteString(`run() {
+	const prelude = `run() {
 	d=$1; f=$2; shift 2
 	(
 		cd "$d" || exit 1
@@ -103,23 +101,9 @@ func Avra(sources []Source) ([]AvraResult, error) {
 		echo $? >rc
 	)
 }
-`)
-	for w, list := range calls {
-		fmt.Fprintf(&script, "worker%d() {\n\t:\n", w)
-		for _, c := range list {
-			fmt.Fprintf(&script, "\t%s\n", c)
-		}
-		fmt.Fprintf(&script, "}\nworker%d &\n", w)
-	}
-	script.WriteString("wait\n")
-	scriptPath := filepath.Join(dir, "run.sh")
-	if err := os.WriteFile(scriptPath, []byte(script.String()), 0o644); err != nil {
-		return nil, fmt.Errorf("oracle: %w", err)
-	}
-	cmd := exec.Command("sh", scriptPath)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("oracle: running avra batch: %v: %s", err, bytes.TrimSpace(out))
+`
+	if err := runWorkers(dir, prelude, calls, "avra"); err != nil {
+		return nil, err
 	}
 	for i := range sources {
 		if results[i].Err != "" {

@@ -129,22 +129,8 @@ func GNUAssemble(mcu string, sources []Source) ([]GNUResult, error) {
 	)
 }
 `, mcu)
-	for w, list := range calls {
-		fmt.Fprintf(&script, "worker%d() {\n\t:\n", w)
-		for _, c := range list {
-			fmt.Fprintf(&script, "\t%s\n", c)
-		}
-		fmt.Fprintf(&script, "}\nworker%d &\n", w)
-	}
-	script.WriteString("wait\n")
-	scriptPath := filepath.Join(dir, "run.sh")
-	if err := os.WriteFile(scriptPath, []byte(script.String()), 0o644); err != nil {
-		return nil, fmt.Errorf("oracle: %w", err)
-	}
-	cmd := exec.Command("sh", scriptPath)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("oracle: running avr-gcc batch: %v: %s", err, bytes.TrimSpace(out))
+	if err := runWorkers(dir, script.String(), calls, "avr-gcc"); err != nil {
+		return nil, err
 	}
 
 	for i := range sources {
@@ -157,6 +143,32 @@ func GNUAssemble(mcu string, sources []Source) ([]GNUResult, error) {
 }
 
 func jobDir(i int) string { return "s" + strconv.Itoa(i) }
+
+// runWorkers runs one sh process in dir: the script prelude (which defines the run function the
+// calls use), then one background worker loop per list of calls, then waits for them all. tool names
+// the program run, for the error of a batch that cannot run.
+func runWorkers(dir, prelude string, calls [][]string, tool string) error {
+	var script strings.Builder
+	script.WriteString(prelude)
+	for w, list := range calls {
+		fmt.Fprintf(&script, "worker%d() {\n\t:\n", w)
+		for _, c := range list {
+			fmt.Fprintf(&script, "\t%s\n", c)
+		}
+		fmt.Fprintf(&script, "}\nworker%d &\n", w)
+	}
+	script.WriteString("wait\n")
+	scriptPath := filepath.Join(dir, "run.sh")
+	if err := os.WriteFile(scriptPath, []byte(script.String()), 0o644); err != nil {
+		return fmt.Errorf("oracle: %w", err)
+	}
+	cmd := exec.Command("sh", scriptPath)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("oracle: running %s batch: %v: %s", tool, err, bytes.TrimSpace(out))
+	}
+	return nil
+}
 
 // collectGNU reads the outputs the script left in one job directory.
 func collectGNU(d string) GNUResult {
@@ -256,7 +268,8 @@ const maxIHexAddress = 0x800000
 // linear address) into a byte slice from address 0 to the highest address
 // written, with gaps set to 0xFF, and a parallel mask of the bytes the file
 // actually contains. Checksums are verified. An address at or above
-// 0x800000 is an error.
+// 0x800000 is an error. It is not asm/ihex on purpose: an oracle's answer must not pass through the
+// code it checks.
 func DecodeIHex(text []byte) (flash []byte, present []bool, err error) {
 	var base uint32
 	lines := strings.Split(strings.ReplaceAll(string(text), "\r\n", "\n"), "\n")
