@@ -38,14 +38,6 @@ var atmelWords = func() map[string]chroma.TokenType {
 	return m
 }()
 
-func atmelWord(groups []string, _ *chroma.LexerState) chroma.Iterator {
-	t, ok := atmelWords[strings.ToLower(groups[0])]
-	if !ok {
-		t = chroma.Name
-	}
-	return chroma.Literator(chroma.Token{Type: t, Value: groups[0]})
-}
-
 // AtmelLexer is the lexer of the Atmel AVRASM2 dialect (.asm, .inc): ';', '//' and '/* */' comments,
 // # preprocessor lines, directives, labels, the guide's number forms ($1F, 0x1F, 0b101, octal 017),
 // character constants with C escapes, literal strings, macro parameters @0..@9 and the functions
@@ -70,7 +62,7 @@ var AtmelLexer = chroma.MustNewLexer(&chroma.Config{
 			{Pattern: `[a-z_]\w*(?=[ \t]*:(?:[ \t\r\n]|$))`, Type: chroma.NameLabel},
 			{Pattern: `\.[a-z_]\w*`, Type: directiveType},
 			{Pattern: `@[0-9]`, Type: paramType},
-			{Pattern: `[a-z_]\w*`, Type: chroma.EmitterFunc(atmelWord)},
+			{Pattern: `[a-z_]\w*`, Type: wordIn(atmelWords)},
 			{Pattern: `0x[0-9a-f]+|\$[0-9a-f]+|0b[01]+|\d+`, Type: chroma.LiteralNumber},
 			{Pattern: `'(\\(x[0-9a-f]{1,2}|[0-7]{1,3}|.)|[^\\'\n])'?`, Type: chroma.LiteralStringChar},
 			{Pattern: `"[^"\n]*"?`, Type: chroma.LiteralString},

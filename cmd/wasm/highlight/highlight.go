@@ -56,15 +56,18 @@ func itoa(i int) string {
 	return string(rune('0'+i/10)) + string(rune('0'+i%10))
 }
 
-// word emits an identifier as a mnemonic, register or relocation operator when it is one, else as a name.
+// wordIn's emitter emits an identifier as a mnemonic, register or relocation operator when it is one, else as a name.
 // One identifier rule plus a map lookup compiles in a few milliseconds under WASM, where a 110-word
 // case-insensitive alternation took about 200 ms on its first use (stack-notes §3).
-func word(groups []string, _ *chroma.LexerState) chroma.Iterator {
-	t, ok := words[strings.ToLower(groups[0])]
-	if !ok {
-		t = chroma.Name
+// wordIn makes that emitter for the words of m (one per dialect: words, atmelWords).
+func wordIn(m map[string]chroma.TokenType) chroma.EmitterFunc {
+	return func(groups []string, _ *chroma.LexerState) chroma.Iterator {
+		t, ok := m[strings.ToLower(groups[0])]
+		if !ok {
+			t = chroma.Name
+		}
+		return chroma.Literator(chroma.Token{Type: t, Value: groups[0]})
 	}
-	return chroma.Literator(chroma.Token{Type: t, Value: groups[0]})
 }
 
 // Lexer is the AVR assembly lexer. It is safe for concurrent use once built (chroma compiles the rules on
@@ -88,7 +91,7 @@ var Lexer = chroma.MustNewLexer(&chroma.Config{
 			{Pattern: `[a-z_.$][\w.$]*(?=[ \t]*:)`, Type: chroma.NameLabel},
 			{Pattern: `\d+(?=[ \t]*:)`, Type: chroma.NameLabel},
 			{Pattern: `\.[a-z_][\w.]*`, Type: directiveType},
-			{Pattern: `[a-z_$][\w$]*`, Type: chroma.EmitterFunc(word)},
+			{Pattern: `[a-z_$][\w$]*`, Type: wordIn(words)},
 			{Pattern: `0x[0-9a-f]+|\$[0-9a-f]+|0b[01]+|\d+[bf]\b|\d+`, Type: chroma.LiteralNumber},
 			{Pattern: `'(\\.|[^\\'\n])'?`, Type: chroma.LiteralStringChar},
 			{Pattern: `"(\\.|[^\\"\n])*"?`, Type: chroma.LiteralString},
