@@ -384,10 +384,7 @@ func (l *linker) emit(im *Image) {
 			if s.Kind == obj.SecBSS || s.Kind == obj.SecEEPROM {
 				continue
 			}
-			load := s.Addr
-			if s.Kind == obj.SecData {
-				load = s.Load
-			}
+			load := flashAddr(s)
 			for k := range s.Items {
 				it := &s.Items[k]
 				at := load + it.Off
@@ -407,11 +404,7 @@ func (l *linker) emit(im *Image) {
 				case obj.ItemData:
 					ok = l.values(it, out, o)
 				case obj.ItemFill:
-					if len(it.Fill) > 0 {
-						for j := range out {
-							out[j] = it.Fill[j%len(it.Fill)]
-						}
-					}
+					fillPattern(out, it.Fill)
 				}
 				if !it.Emitted {
 					continue
@@ -490,11 +483,7 @@ func (l *linker) eeprom(im *Image) {
 				case obj.ItemData:
 					l.values(it, out, o)
 				case obj.ItemFill:
-					if len(it.Fill) > 0 {
-						for j := range out {
-							out[j] = it.Fill[j%len(it.Fill)]
-						}
-					}
+					fillPattern(out, it.Fill)
 				}
 				if it.Emitted {
 					for j := range out {
@@ -515,6 +504,24 @@ func (l *linker) eeprom(im *Image) {
 	im.EEPROM, im.EEPROMPresent = data, present
 }
 
+// flashAddr is where the bytes of flash section s go: its address, or for .data its initial copy's.
+func flashAddr(s *section) int64 {
+	if s.Kind == obj.SecData {
+		return s.Load
+	}
+	return s.Addr
+}
+
+// fillPattern repeats pattern over out (a .fill or .skip value); an empty pattern leaves out zero.
+func fillPattern(out, pattern []byte) {
+	if len(pattern) == 0 {
+		return
+	}
+	for j := range out {
+		out[j] = pattern[j%len(pattern)]
+	}
+}
+
 // tooBig reports a program larger than the flash at the first statement that does not fit.
 func (l *linker) tooBig(total int64) {
 	limit := int64(l.dev.Flash)
@@ -525,10 +532,7 @@ func (l *linker) tooBig(total int64) {
 			if s.Kind == obj.SecBSS || s.Kind == obj.SecEEPROM {
 				continue
 			}
-			load := s.Addr
-			if s.Kind == obj.SecData {
-				load = s.Load
-			}
+			load := flashAddr(s)
 			for k := range s.Items {
 				it := &s.Items[k]
 				if at := load + it.Off; at+it.Size > limit && (worst == nil || at < worstAt) && it.Src != nil {
