@@ -312,13 +312,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.set(lT1)
 		g.note(lT0, emu.AccessRead)
 		g.ptrUpdate(o.Ptr, inc, dec)
-		if o.Rd|1 == o.Ptr|1 {
-			// LD or LDD into its own pointer: the loaded byte wins, and the pointer cached for the
-			// address is stale for the instructions after (ldd r30, Z+3 then std Z+56, r19).
-			g.dropPtrs(3 << o.Ptr)
-		}
-		g.get(lT1)
-		g.set(rd)
+		g.loaded(o.Rd, o.Ptr)
 	case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ, isa.STXInc, isa.STYInc, isa.STZInc,
 		isa.STXDec, isa.STYDec, isa.STZDec:
 		inc, dec := ptrMode(o.Kind)
@@ -424,11 +418,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 				g.mem(opI32Store8, g.lay.Data+uint32(g.d.RAMPZ))
 			}
 		}
-		if !ext && o.Rd|1 == 31 {
-			g.dropPtrs(3 << 30) // LPM into Z itself: the cached Z is stale (as for LD, above)
-		}
-		g.get(lT1)
-		g.set(rd)
+		g.loaded(o.Rd, 30) // ELPM read Z as a pair, so only LPM's Z is cached
 
 	// Control transfers end their block.
 	case isa.BRBS, isa.BRBC:
@@ -537,6 +527,20 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.markBlock()
 		g.jump(next, true)
 	}
+}
+
+// loaded writes the byte in lT1 to register rd, the destination of a load through pointer pair p
+// (LD, LDD, LPM). A load into a byte of its own pointer drops the cached pointer first: the loaded
+// byte wins over the pointer's update, and the cache, which the load itself filled, is stale for the
+// instructions after (ldd r30, Z+3 then std Z+56, r19). Every other register write drops the
+// pointers it touches before the instruction (inst's dropPtrs of byteRegs), but a load fills the
+// cache after that.
+func (g *gen) loaded(rd, p uint8) {
+	if rd|1 == p|1 {
+		g.dropPtrs(3 << p)
+	}
+	g.get(lT1)
+	g.set(lR(rd))
 }
 
 // ptrMode says whether a pointer mode post-increments or pre-decrements.
