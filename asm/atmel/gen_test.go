@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/internal/instgen"
 	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/isa"
 )
@@ -42,104 +43,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// rng is a splitmix64 generator: its sequence is fixed forever, so the generated sources never change
-// under a new Go release.
-type rng struct{ s uint64 }
-
-func (r *rng) next() uint64 {
-	r.s += 0x9E3779B97F4A7C15
-	z := r.s
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
-}
-
-// between returns a value in [lo, hi].
-func (r *rng) between(lo, hi int64) int64 { return lo + int64(r.next()%uint64(hi-lo+1)) }
-
-// pick returns one of the strings.
-func (r *rng) pick(s ...string) string { return s[r.next()%uint64(len(s))] }
-
 // genInst is one generated instruction: the form, its operand values and the text written for AVRASM2.
 type genInst struct {
 	form *isa.Form
 	args []int64
 	text string
-}
-
-// operandRange is the range the generator draws a kind's values from on dev: the kind's range, with
-// jump and call targets limited to the device's flash and the ends moved to valid values (r30, not r31,
-// for MOVW).
-func operandRange(dev *isa.Device, k isa.Kind) (lo, hi int64) {
-	lo, hi = k.Range()
-	if k == isa.Abs22 {
-		hi = int64(dev.Flash/2 - 1)
-	}
-	for !k.Valid(lo) && lo < hi {
-		lo++
-	}
-	for !k.Valid(hi) && hi > lo {
-		hi--
-	}
-	return lo, hi
-}
-
-// undefinedCombo reports operand sets whose result the manual leaves undefined: a post-increment or
-// pre-decrement through the pointer pair that holds the data register (ld r26, X+; st -Z, r30). AVRASM2
-// refuses or warns; the generator leaves them out.
-func undefinedCombo(f *isa.Form, args []int64) bool {
-	reg, ptr := int64(-1), isa.KindNone
-	for i, op := range f.Operands {
-		switch {
-		case op.Kind.IsRegister():
-			reg = args[i]
-		case op.Kind.IsPointer():
-			ptr = op.Kind
-		}
-	}
-	var pair int64
-	switch ptr {
-	case isa.PtrXInc, isa.PtrXDec:
-		pair = 26
-	case isa.PtrYInc, isa.PtrYDec:
-		pair = 28
-	case isa.PtrZInc, isa.PtrZDec:
-		pair = 30
-	default:
-		return false
-	}
-	return reg == pair || reg == pair+1
-}
-
-// corner returns the smallest or largest value of operand i of f that the generator uses: the end of
-// its range, moved inwards past undefined combinations.
-func corner(dev *isa.Device, f *isa.Form, i int, high bool) int64 {
-	k := f.Operands[i].Kind
-	lo, hi := operandRange(dev, k)
-	v, step := lo, int64(1)
-	if high {
-		v, step = hi, -1
-	}
-	args := make([]int64, len(f.Operands))
-	args[i] = v
-	for undefinedCombo(f, args) {
-		v += step
-		for !k.Valid(v) {
-			v += step
-		}
-		args[i] = v
-	}
-	return v
-}
-
-// draw picks a random valid value of kind k.
-func draw(r *rng, dev *isa.Device, k isa.Kind) int64 {
-	lo, hi := operandRange(dev, k)
-	for {
-		if v := r.between(lo, hi); k.Valid(v) {
-			return v
-		}
-	}
 }
 
 // genNumber writes a constant the ways AVRASM2 sources do: decimal, $hex, 0xhex and 0b binary, hex
@@ -151,15 +59,15 @@ func genNumber(r *rng, v int64) string {
 		neg, v = "-", -v
 	}
 	var s string
-	switch r.next() % 5 {
+	switch r.Next() % 5 {
 	case 0, 1:
 		s = fmt.Sprintf("%d", v)
 	case 2:
-		s = fmt.Sprintf("$%"+r.pick("X", "x"), v)
+		s = fmt.Sprintf("$%"+r.Pick("X", "x"), v)
 	case 3:
-		s = fmt.Sprintf(r.pick("0x", "0X")+"%"+r.pick("X", "x"), v)
+		s = fmt.Sprintf(r.Pick("0x", "0X")+"%"+r.Pick("X", "x"), v)
 	default:
-		s = fmt.Sprintf(r.pick("0b", "0B")+"%b", v)
+		s = fmt.Sprintf(r.Pick("0b", "0B")+"%b", v)
 	}
 	return neg + s
 }
@@ -167,7 +75,7 @@ func genNumber(r *rng, v int64) string {
 // genCase writes a name in lower, upper or capitalised case: AVRASM2 ignores case in mnemonics,
 // registers and pointer names.
 func genCase(r *rng, s string) string {
-	switch r.next() % 3 {
+	switch r.Next() % 3 {
 	case 0:
 		return strings.ToLower(s)
 	case 1:
@@ -187,7 +95,7 @@ func genOperand(r *rng, f *isa.Form, i int, v int64) string {
 		return genCase(r, "r") + fmt.Sprint(v)
 	case isa.RegEven, isa.RegWord:
 		reg := genCase(r, "r")
-		if r.next()%3 == 0 {
+		if r.Next()%3 == 0 {
 			return fmt.Sprintf("%s%d:%s%d", reg, v+1, reg, v)
 		}
 		return reg + fmt.Sprint(v)
@@ -230,10 +138,10 @@ func ptrName(k isa.Kind) string {
 // generate builds the differential test program for dev: every form the device has (aliases too),
 // first with each combination of its operands' smallest and largest values, then with random ones.
 func generate(dev *isa.Device, seed uint64) []genInst {
-	r := &rng{s: seed}
+	r := &rng{S: seed}
 	var out []genInst
 	add := func(f *isa.Form, args []int64) {
-		if undefinedCombo(f, args) {
+		if instgen.UndefinedCombo(f, args) {
 			return
 		}
 		var b strings.Builder
@@ -242,7 +150,7 @@ func generate(dev *isa.Device, seed uint64) []genInst {
 			if i == 0 {
 				b.WriteByte('\t')
 			} else {
-				b.WriteString(r.pick(", ", ","))
+				b.WriteString(r.Pick(", ", ","))
 			}
 			b.WriteString(genOperand(r, f, i, args[i]))
 		}
@@ -261,7 +169,7 @@ func generate(dev *isa.Device, seed uint64) []genInst {
 		for mask := 0; mask < 1<<n; mask++ {
 			args := make([]int64, n)
 			for i := range f.Operands {
-				args[i] = corner(dev, f, i, mask>>i&1 != 0)
+				args[i] = instgen.Corner(dev, f, i, mask>>i&1 != 0)
 			}
 			add(f, args)
 		}
@@ -271,7 +179,7 @@ func generate(dev *isa.Device, seed uint64) []genInst {
 				for _, v := range []int64{0, -1, 1} {
 					args := make([]int64, n)
 					for j := range f.Operands {
-						args[j] = corner(dev, f, j, false)
+						args[j] = instgen.Corner(dev, f, j, false)
 					}
 					args[i] = v
 					add(f, args)
@@ -282,9 +190,9 @@ func generate(dev *isa.Device, seed uint64) []genInst {
 			args := make([]int64, n)
 			for {
 				for i, op := range f.Operands {
-					args[i] = draw(r, dev, op.Kind)
+					args[i] = instgen.Draw(r, dev, op.Kind)
 				}
-				if !undefinedCombo(f, args) {
+				if !instgen.UndefinedCombo(f, args) {
 					break
 				}
 			}
@@ -457,7 +365,7 @@ func TestGenCoverage(t *testing.T) {
 		for _, in := range p.insts {
 			seen[in.form] = true
 			for i := range in.form.Operands {
-				lo, hi := corner(p.dev, in.form, i, false), corner(p.dev, in.form, i, true)
+				lo, hi := instgen.Corner(p.dev, in.form, i, false), instgen.Corner(p.dev, in.form, i, true)
 				ends[key{in.form, i, false}] = ends[key{in.form, i, false}] || in.args[i] == lo
 				ends[key{in.form, i, true}] = ends[key{in.form, i, true}] || in.args[i] == hi
 			}
@@ -532,3 +440,6 @@ func TestGenAvra(t *testing.T) {
 		}
 	}
 }
+
+// rng is the generators' fixed pseudo-random sequence.
+type rng = instgen.Rand

@@ -11,6 +11,7 @@ import (
 
 	"github.com/avrlab/avrlab/asm/disasm"
 	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/internal/instgen"
 	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/isa"
 )
@@ -47,87 +48,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// operandRange is the range the generator draws a kind's values from on dev: the kind's range, with
-// jump and call targets limited to the device's flash and the ends moved to valid values (r30, not r31,
-// for MOVW).
-func operandRange(dev *isa.Device, k isa.Kind) (lo, hi int64) {
-	lo, hi = k.Range()
-	if k == isa.Abs22 {
-		hi = int64(dev.Flash/2 - 1)
-	}
-	for !k.Valid(lo) && lo < hi {
-		lo++
-	}
-	for !k.Valid(hi) && hi > lo {
-		hi--
-	}
-	return lo, hi
-}
-
-// corner returns the smallest or largest value of operand i of f that the generator uses: the end of
-// its range, moved inwards past undefined combinations (r29, not r31, for ld Rd, Z+).
-func corner(dev *isa.Device, f *isa.Form, i int, high bool) int64 {
-	k := f.Operands[i].Kind
-	lo, hi := operandRange(dev, k)
-	v, step := lo, int64(1)
-	if high {
-		v, step = hi, -1
-	}
-	args := make([]int64, len(f.Operands))
-	args[i] = v
-	for undefinedCombo(f, args) {
-		v += step
-		for !k.Valid(v) {
-			v += step
-		}
-		args[i] = v
-	}
-	return v
-}
-
-// draw picks a random valid value of kind k.
-func draw(r *rng, dev *isa.Device, k isa.Kind) int64 {
-	lo, hi := operandRange(dev, k)
-	for {
-		v := r.between(lo, hi)
-		if k.Valid(v) {
-			return v
-		}
-	}
-}
-
-// undefinedCombo reports operand sets avr-as assembles only with "undefined combination of operands":
-// a post-increment or pre-decrement through the pointer pair that holds the data register (ld r26, X+;
-// st -Z, r30; lpm r31, Z+ …). The generator leaves them out so that the golden source is warning-free.
-func undefinedCombo(f *isa.Form, args []int64) bool {
-	reg, ptr := int64(-1), isa.KindNone
-	for i, op := range f.Operands {
-		switch {
-		case op.Kind.IsRegister():
-			reg = args[i]
-		case op.Kind.IsPointer():
-			ptr = op.Kind
-		}
-	}
-	var pair int64
-	switch ptr {
-	case isa.PtrXInc, isa.PtrXDec:
-		pair = 26
-	case isa.PtrYInc, isa.PtrYDec:
-		pair = 28
-	case isa.PtrZInc, isa.PtrZDec:
-		pair = 30
-	default:
-		return false
-	}
-	return reg == pair || reg == pair+1
-}
-
 // genOperand writes one operand as a person would for avr-as, varying decimal and hex; this printer is
 // independent of isa.FormatOperand and of the disassembler.
 func genOperand(r *rng, k isa.Kind, v int64) string {
 	num := func(v int64) string {
-		if r.next()%2 == 0 {
+		if r.Next()%2 == 0 {
 			return fmt.Sprintf("%d", v)
 		}
 		return fmt.Sprintf("0x%X", v)
@@ -160,7 +85,7 @@ func genOperand(r *rng, k isa.Kind, v int64) string {
 	case isa.Rel7, isa.Rel12:
 		// "." in a branch operand is the address of the next instruction; offsets are in bytes.
 		switch {
-		case v == 0 && r.next()%2 == 0:
+		case v == 0 && r.Next()%2 == 0:
 			return "."
 		case v < 0:
 			return fmt.Sprintf(".-%d", -2*v)
@@ -178,10 +103,10 @@ func genOperand(r *rng, k isa.Kind, v int64) string {
 // too), first with each combination of its operands' smallest and largest values, then with random ones.
 func generate() []genInst {
 	dev := m128()
-	r := &rng{s: genSeed}
+	r := &rng{S: genSeed}
 	var out []genInst
 	add := func(f *isa.Form, args []int64) {
-		if undefinedCombo(f, args) {
+		if instgen.UndefinedCombo(f, args) {
 			return
 		}
 		var b strings.Builder
@@ -210,7 +135,7 @@ func generate() []genInst {
 		for mask := 0; mask < 1<<n; mask++ {
 			args := make([]int64, n)
 			for i := range f.Operands {
-				args[i] = corner(dev, f, i, mask>>i&1 != 0)
+				args[i] = instgen.Corner(dev, f, i, mask>>i&1 != 0)
 			}
 			add(f, args)
 		}
@@ -220,7 +145,7 @@ func generate() []genInst {
 				for _, v := range []int64{0, 0, -1, 1} {
 					args := make([]int64, n)
 					for j := range f.Operands {
-						args[j] = corner(dev, f, j, false)
+						args[j] = instgen.Corner(dev, f, j, false)
 					}
 					args[i] = v
 					add(f, args)
@@ -231,9 +156,9 @@ func generate() []genInst {
 			args := make([]int64, n)
 			for {
 				for i, op := range f.Operands {
-					args[i] = draw(r, dev, op.Kind)
+					args[i] = instgen.Draw(r, dev, op.Kind)
 				}
-				if !undefinedCombo(f, args) {
+				if !instgen.UndefinedCombo(f, args) {
 					break
 				}
 			}
@@ -339,7 +264,7 @@ func TestGenCoverage(t *testing.T) {
 	for _, in := range insts {
 		seen[in.form] = true
 		for i := range in.form.Operands {
-			lo, hi := corner(dev, in.form, i, false), corner(dev, in.form, i, true)
+			lo, hi := instgen.Corner(dev, in.form, i, false), instgen.Corner(dev, in.form, i, true)
 			ends[key{in.form, i, false}] = ends[key{in.form, i, false}] || in.args[i] == lo
 			ends[key{in.form, i, true}] = ends[key{in.form, i, true}] || in.args[i] == hi
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/internal/instgen"
 	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/isa"
 )
@@ -38,21 +39,6 @@ func needTool(t *testing.T, name, pkg string) string {
 	}
 	return p
 }
-
-// rng is a splitmix64 generator: its sequence is fixed forever, so the generated source never changes
-// under a new Go release.
-type rng struct{ s uint64 }
-
-func (r *rng) next() uint64 {
-	r.s += 0x9E3779B97F4A7C15
-	z := r.s
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
-}
-
-// between returns a value in [lo, hi].
-func (r *rng) between(lo, hi int64) int64 { return lo + int64(r.next()%uint64(hi-lo+1)) }
 
 // pointerNames is how avr-as spells the fixed pointer operands.
 var pointerNames = map[string]isa.Kind{
@@ -207,3 +193,6 @@ func sameWords(a, b []uint16) bool {
 	}
 	return true
 }
+
+// rng is the generators' fixed pseudo-random sequence.
+type rng = instgen.Rand
