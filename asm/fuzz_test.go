@@ -58,9 +58,9 @@ func FuzzAssemble(f *testing.F) {
 				t.Fatalf("%v: line outside the input (%d lines)", e, len(lines))
 			}
 			n := len(lines[e.Pos.Line-1])
-			// The preprocessor's column map is approximate after a backslash-newline inside a quote
-			// (the joined text maps to the first line), so End is checked only without splices
-			// (blanks may stand between the backslash and the newline, as in GNU cpp).
+			// End is checked only without splices: an End is a column of the start line, and the text
+			// a diagnostic spans may go on on the next line after a backslash-newline (blanks may
+			// stand between the backslash and the newline, as in GNU cpp).
 			end := e.End
 			if splice.MatchString(src) {
 				end = 0

@@ -404,15 +404,15 @@ func (p *pp) emit(t token) {
 	off := len(c.buf)
 	c.buf = append(c.buf, t.text...)
 	gen := t.flags&fGen != 0
-	if n := len(c.spans); n > 0 {
-		l := c.spans[n-1]
-		if l.gen == gen && l.line == t.line && (gen && l.col == t.col || !gen && l.col+off-l.off == t.col) {
-			c.prev = t
-			return
+	c.prev = t
+	if n := len(c.spans); n == 0 || !c.spans[n-1].continues(off, t.line, t.col, gen) {
+		c.spans = append(c.spans, span{off: off, line: t.line, col: t.col, gen: gen})
+	}
+	if !gen {
+		for _, sp := range t.splits {
+			c.spans = append(c.spans, span{off: off + sp.off, line: sp.line, col: sp.col})
 		}
 	}
-	c.spans = append(c.spans, span{off: off, line: t.line, col: t.col, gen: gen})
-	c.prev = t
 }
 
 // needSpace reports whether a space must separate two tokens that are

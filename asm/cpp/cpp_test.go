@@ -212,12 +212,12 @@ func TestIfExpressions(t *testing.T) {
 }
 
 func TestColumns(t *testing.T) {
-	src := "#define R r16\n#define X 5\n  ldi R, X\n#define LDI(r, v) ldi r, v\n  LDI(r5, 300)\nldi r16, \\\n  5\nab /* c */ cd\n"
+	src := "#define R r16\n#define X 5\n  ldi R, X\n#define LDI(r, v) ldi r, v\n  LDI(r5, 300)\nldi r16, \\\n  5\nab /* c */ cd\nmo\\\nvw r2, r4\n"
 	lines, err := cpp.Preprocess("t.S", []byte(src), cpp.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(lines) != 4 {
+	if len(lines) != 5 {
 		t.Fatalf("got %d lines:\n%s", len(lines), render(lines))
 	}
 	type at struct{ off, line, col int }
@@ -233,6 +233,8 @@ func TestColumns(t *testing.T) {
 		{"ldi r16,   5", []at{{0, 6, 1}, {4, 6, 5}, {11, 7, 3}}},
 		// cd is at column 12.
 		{"ab cd", []at{{0, 8, 1}, {1, 8, 2}, {3, 8, 12}, {4, 8, 13}}},
+		// "mo\" then "vw r2, r4": the one token movw goes on at column 1 of line 10; r2 is at 4.
+		{"movw r2, r4", []at{{0, 9, 1}, {1, 9, 2}, {2, 10, 1}, {3, 10, 2}, {5, 10, 4}, {9, 10, 8}, {11, 10, 10}}},
 	}
 	for i, c := range checks {
 		l := lines[i]

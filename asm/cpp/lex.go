@@ -33,6 +33,9 @@ type token struct {
 	line  int
 	col   int
 	hide  *hideset
+	// splits are the places in text where a source token goes on on another physical line (after a
+	// backslash-newline): off is the offset in text, line the presumed line; nil for most tokens.
+	splits []seg
 }
 
 func (t token) is(punct string) bool { return t.kind == kPunct && t.text == punct }
@@ -258,7 +261,13 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 			ws = " "
 			comment = false
 		}
-		toks = append(toks, token{kind: k, text: text[i:end], ws: ws, line: line, col: col})
+		t := token{kind: k, text: text[i:end], ws: ws, line: line, col: col}
+		// A token that a backslash-newline cuts (".if\" then "ne" is the one token ".ifne") goes
+		// on on the next physical line: its splits say where, for the column map.
+		for g := si + 1; g < len(segs) && segs[g].off < end; g++ {
+			t.splits = append(t.splits, seg{off: segs[g].off - i, line: segs[g].line + s.delta, col: segs[g].col})
+		}
+		toks = append(toks, t)
 		i = end
 		wsStart = i
 	}

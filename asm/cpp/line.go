@@ -31,6 +31,12 @@ type span struct {
 	gen  bool
 }
 
+// continues reports whether text at output offset off, from source line and col (or made by a macro
+// body, gen), is already mapped by span l: the same line and the next column, or the same call.
+func (l span) continues(off, line, col int, gen bool) bool {
+	return l.gen == gen && l.line == line && (gen && l.col == col || !gen && l.col+off-l.off == col)
+}
+
 // Col returns the 1-based byte column in the source line of the byte at
 // offset off in l.Text. Text copied from the source (including macro
 // arguments) maps to the column where the user typed it; text produced by a
