@@ -20,8 +20,8 @@
 //  1. Preparation: ';' comments are blanked (so that the C preprocessor neither reads an apostrophe in
 //     "; don't" nor keeps a comment in a #define) and each .include line becomes #include, so that
 //     included files share the preprocessor's macros, as AVRASM2 has it (the device definition files
-//     guard themselves with #ifndef). $hex in # lines becomes 0xhex. Each included file ends with a
-//     marker line, for .exit.
+//     guard themselves with #ifndef). Each included file ends with a marker line, for .exit. (The
+//     preprocessor reads $hex in #if itself: cpp.Config.DollarHex.)
 //  2. The C preprocessor of package asm/cpp: #define (with parameters too), #undef, #if, #ifdef, #ifndef,
 //     #elif, #else, #endif, #include, #error, #warning, #pragma, /* */ and // comments, with the -D
 //     options and the predefined __AVRASM_VERSION__, __PART_NAME__ and __ATmega128__ (for the part).

@@ -32,14 +32,6 @@ func prepare(src []byte, included bool) (out []byte, includes []int) {
 		for j < len(out) && (out[j] == ' ' || out[j] == '\t') {
 			j++
 		}
-		if j < len(out) && out[j] == '#' {
-			// The guide's preprocessor reads $abcd as a hex number (in #if, and in #define bodies
-			// used there); the C preprocessor reads 0xabcd.
-			if dollarHex(out, j) >= 0 {
-				out = rewriteDollars(out, j)
-				copied = true
-			}
-		}
 		if j+8 <= len(out) && strings.EqualFold(string(out[j:j+8]), ".include") &&
 			(j+8 == len(out) || out[j+8] == ' ' || out[j+8] == '\t' || out[j+8] == '"' || out[j+8] == '<') {
 			if !copied {
@@ -106,6 +98,7 @@ func preprocess(name string, src []byte, cfg preprocessConfig) ([]cpp.Line, map[
 	main, incs := prepare(src, false)
 	includes[name] = incs
 	lines, err := cpp.Preprocess(name, main, cpp.Config{
+		DollarHex:       true, // the guide's preprocessor reads $abcd in #if (and #define bodies used there)
 		FS:              fsys,
 		IncludeDirs:     cfg.include,
 		Defines:         cfg.defines,
@@ -122,50 +115,4 @@ type noFiles struct{}
 
 func (noFiles) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-}
-
-// dollarHex returns the offset of the first "$" followed by a hex digit on the line starting at i, or
-// -1.
-func dollarHex(b []byte, i int) int {
-	for ; i < len(b) && b[i] != '\n'; i++ {
-		if b[i] == '$' && i+1 < len(b) && isHexDigit(b[i+1]) {
-			return i
-		}
-	}
-	return -1
-}
-
-func isHexDigit(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-// rewriteDollars returns b with every $hex on the line starting at i spelled 0xhex (outside strings
-// and character constants).
-func rewriteDollars(b []byte, i int) []byte {
-	end := i
-	for end < len(b) && b[end] != '\n' {
-		end++
-	}
-	line := b[i:end]
-	var out []byte
-	var quote byte
-	for k := 0; k < len(line); k++ {
-		c := line[k]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '$' && k+1 < len(line) && isHexDigit(line[k+1]) && (k == 0 || !isIdentChar(line[k-1])):
-			out = append(out, '0', 'x')
-			continue
-		}
-		out = append(out, c)
-	}
-	res := make([]byte, 0, len(b)+len(out)-len(line))
-	res = append(res, b[:i]...)
-	res = append(res, out...)
-	return append(res, b[end:]...)
 }

@@ -1,10 +1,13 @@
 package atmel
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/avrlab/avrlab/asm/cpp"
 )
 
 func TestPrepare(t *testing.T) {
@@ -70,10 +73,23 @@ func TestPreprocess(t *testing.T) {
 	}
 }
 
-func TestPrepareDollarHex(t *testing.T) {
-	in := "#if X == $1F && Y != '$1'\n#define Z $a0+$\nldi r16, $10\n"
-	want := "#if X == 0x1F && Y != '$1'\n#define Z 0xa0+$\nldi r16, $10\n"
-	if got, _ := prepare([]byte(in), false); string(got) != want {
-		t.Errorf("prepare =\n%q\nwant\n%q", got, want)
+// TestDollarHexInIf: the preprocessor reads $hex in #if, and in #define bodies used there, as a
+// hexadecimal number (the AVR Assembler guide's preprocessor); a $ in a character constant is a
+// character; the source text is kept, so the columns after a $ number are the source's.
+func TestDollarHexInIf(t *testing.T) {
+	src := "#define X 31\n#define Z $a0+1\n#if X == $1F && Z == 161 && '$' == 36\nldi r16, $10\n#endif\n#if $10 ==\n#endif\n"
+	lines, _, err := preprocess("m.asm", []byte(src), preprocessConfig{})
+	var list cpp.ErrorList
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Error() != "m.asm:6:11: expected value in #if expression, found end of line" {
+		t.Fatalf("want one error at the end of line 6 (column 11 of the 10-byte line): %v", err)
+	}
+	var code []string
+	for _, l := range lines {
+		if strings.TrimSpace(l.Text) != "" {
+			code = append(code, l.Text)
+		}
+	}
+	if strings.Join(code, "|") != "ldi r16, $10" {
+		t.Errorf("the lines kept: %q; want the ldi of the true #if, as written", code)
 	}
 }

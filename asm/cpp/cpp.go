@@ -105,6 +105,10 @@ const (
 // Config says where includes come from and what is predefined. The zero
 // value allows no #include and predefines only the built-in macros.
 type Config struct {
+	// DollarHex reads, in #if, a $ followed by a hex digit as a hexadecimal number ($1F is 31), as
+	// the AVR Assembler's preprocessor does; GNU cpp reads it as an identifier, which is 0. The text
+	// is not rewritten, so every column stays the source's.
+	DollarHex bool
 	// FS is where #include reads files; nil means no file can be included
 	// (except Builtin headers). Paths in it are slash-separated with no
 	// leading '/' (io/fs.ValidPath); the main file's name, when it is a

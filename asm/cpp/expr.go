@@ -316,6 +316,10 @@ func (e *exprParser) unary(eval bool) value {
 		return e.number(t)
 	case t.kind == kChar:
 		return e.char(t)
+	case t.kind == kIdent && e.p.cfg.DollarHex && len(t.text) > 1 && t.text[0] == '$' && isHexDigit(t.text[1]):
+		h := t
+		h.text = "0x" + t.text[1:] // $1F: its digits and suffix as 0x1F's
+		return e.number(h)
 	case t.kind == kIdent:
 		// Identifiers left after macro expansion are 0.
 		return value{}
@@ -521,4 +525,8 @@ func (e *exprParser) char(t token) value {
 		r |= ^mask
 	}
 	return value{v: uint64(int64(int32(r)))}
+}
+
+func isHexDigit(c byte) bool {
+	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
