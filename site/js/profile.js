@@ -51,11 +51,11 @@ function render() {
   const body = el("tbody");
   const max = Math.max(1, ...p.lines.map((l) => l.cycles));
   for (const l of p.lines) {
-    if (!listing && l.cycles === 0 && l.count === 0) continue;
+    if (!listing && l.cycles === 0 && l.executions === 0) continue;
     const bytes = l.bytes.length > 24 ? l.bytes.slice(0, 24).replace(/(..)/g, "$1 ") + "…" : l.bytes.replace(/(..)/g, "$1 ").trim();
     const cells = [
       el("td", { class: "nowrap", text: l.file === p.main ? String(l.line) : `${l.file}:${l.line}`, title: `${l.file}:${l.line}` }), el("td", { text: "0x" + hex(l.addr, 4) }), el("td", { class: "mono", text: bytes, title: l.bytes }),
-      el("td", { class: "num", text: String(l.count) }), el("td", { class: "num", text: String(l.cycles) }),
+      el("td", { class: "num", text: String(l.executions) }), el("td", { class: "num", text: String(l.cycles) }),
       el("td", { class: "num", text: fmt((100 * l.cycles) / Math.max(1, p.cycles), 1) + "%" }),
     ];
     if (listing) cells.push(el("td", { class: "mono", text: (l.asm || []).join("; ") }), el("td", { class: "mono", text: l.text }));
@@ -69,12 +69,12 @@ function render() {
   // Gutter shading: per file, per line.
   const byFile = new Map();
   for (const l of p.lines) {
-    if (!l.cycles && !l.count) continue;
+    if (!l.cycles && !l.executions) continue;
     if (!byFile.has(l.file)) byFile.set(l.file, new Map());
     byFile.get(l.file).set(l.line, {
       frac: l.cycles / max,
       text: String(l.cycles),
-      title: `${l.count}× · ${l.cycles} cycles (${fmt((100 * l.cycles) / Math.max(1, p.cycles), 1)}%) · 0x${hex(l.addr, 4)}`,
+      title: `${l.executions}× · ${l.cycles} cycles (${fmt((100 * l.cycles) / Math.max(1, p.cycles), 1)}%) · 0x${hex(l.addr, 4)}`,
     });
   }
   setHeat(byFile);

@@ -13,6 +13,7 @@ import (
 	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/internal/testprog"
 	"github.com/avrlab/avrlab/lab"
+	"github.com/avrlab/avrlab/lab/debug"
 )
 
 // debugProg counts with a subroutine: main loop (lines 6-9), the subroutine (lines 12-14).
@@ -96,7 +97,7 @@ func TestDebugBack(t *testing.T) {
 	for i := 0; i < 6000; i++ {
 		hist = append(hist, step(t, d, "step", DebugCommand{}))
 	}
-	if hist[len(hist)-1].Cycles < 2*CheckpointCycles {
+	if hist[len(hist)-1].Cycles < 2*debug.CheckpointCycles {
 		t.Fatalf("only %d cycles: the test does not cross checkpoints", hist[len(hist)-1].Cycles)
 	}
 	for i := len(hist) - 2; i >= len(hist)-1200; i-- {
@@ -201,7 +202,7 @@ func TestDebugCall(t *testing.T) {
 		if end.Stop != "return" || end.Cycles != rep.Official.Cycles || !strings.Contains(end.Message, rep.Official.Expected+" (right)") {
 			t.Errorf("%s: %d cycles, %q; want %d cycles and %s", name, end.Cycles, end.Message, rep.Official.Cycles, rep.Official.Expected)
 		}
-		var p Profile
+		var p debug.Profile
 		do(t, d, "debug-profile", DebugCommand{}, &p)
 		var sum uint64
 		for _, l := range p.Lines {

@@ -1,4 +1,4 @@
-package engine
+package debug
 
 import (
 	"encoding/hex"
@@ -13,8 +13,8 @@ import (
 
 // Profile is where the cycles of one run go, per source line: the session's call on the official
 // vector (or its program from reset), run on a machine with emu.Config.Profile. The cycles of the
-// lines add up to Cycles; Unattributed is what ran outside every line of the sent files (0 for a
-// program that stays in its own code).
+// lines add up to Cycles; Unattributed is what ran outside every line of the session's sources (0 for
+// a program that stays in its own code).
 type Profile struct {
 	Mode         string         `json:"mode"`
 	Call         string         `json:"call,omitempty"`
@@ -28,14 +28,15 @@ type Profile struct {
 
 // ProfileLine is one source line that emitted bytes: where, what, and what running it cost.
 type ProfileLine struct {
-	File   string   `json:"file"`
-	Line   int      `json:"line"`
-	Addr   uint32   `json:"addr"`  // flash byte address of its first byte
-	Bytes  string   `json:"bytes"` // the bytes it emitted, hex
-	Asm    []string `json:"asm"`   // its instructions disassembled ("" for data)
-	Text   string   `json:"text"`  // the statement
-	Count  uint64   `json:"count"` // executions of its instructions (the most of any, for a line of several)
-	Cycles uint64   `json:"cycles"`
+	File  string   `json:"file"`
+	Line  int      `json:"line"`
+	Addr  uint32   `json:"addr"`  // flash byte address of its first byte
+	Bytes string   `json:"bytes"` // the bytes it emitted, hex
+	Asm   []string `json:"asm"`   // its instructions disassembled ("" for data)
+	Text  string   `json:"text"`  // the statement
+	// Executions counts how often its instructions ran (the most of any, for a line of several).
+	Executions uint64 `json:"executions"`
+	Cycles     uint64 `json:"cycles"`
 }
 
 // ProfileLabel sums the lines from one code label to the next.
@@ -45,9 +46,9 @@ type ProfileLabel struct {
 	Cycles uint64 `json:"cycles"`
 }
 
-// profile runs the session's program once more, from where the session started, counting cycles per
-// instruction, and sums them per line and per label.
-func (s *Session) profile() Profile {
+// Profile runs the session's program once more, from where the session started, counting cycles per
+// instruction, and sums them per line and per label. The session itself does not move.
+func (s *Session) Profile() Profile {
 	im := s.im
 	m := s.newMachine(emu.Config{Profile: true})
 	c0 := m.Cycles()
@@ -55,15 +56,15 @@ func (s *Session) profile() Profile {
 	p := Profile{Mode: s.mode, Call: s.call, Cycles: m.Cycles() - c0, Stop: st.Reason.String(), Lines: []ProfileLine{}, Labels: []ProfileLabel{}}
 	switch st.Reason {
 	case emu.StopFault:
-		p.Message = PageText(st.Fault.Describe(im))
+		p.Message = st.Fault.Describe(im)
 	case emu.StopLimit:
-		p.Message = fmt.Sprintf("cycle limit of %d reached (raise the Cycle limit field)", s.limit)
+		p.Message = fmt.Sprintf("cycle limit of %d reached (raise -max-cycles)", s.limit)
 	}
 	fl := m.Flash()
 	byLine := map[string]int{}
 	var sum uint64
 	for _, row := range im.Listing {
-		if _, ok := s.files[row.Pos.Filename]; !ok || len(row.Bytes) == 0 {
+		if !s.isSource(row.Pos.Filename) || len(row.Bytes) == 0 {
 			continue
 		}
 		var cyc, count uint64
@@ -77,14 +78,14 @@ func (s *Session) profile() Profile {
 		if i, ok := byLine[key]; ok {
 			l := &p.Lines[i]
 			l.Cycles += cyc
-			l.Count = max(l.Count, count)
+			l.Executions = max(l.Executions, count)
 			l.Bytes += hex.EncodeToString(row.Bytes)
 			l.Asm = append(l.Asm, asmText...)
 			continue
 		}
 		byLine[key] = len(p.Lines)
 		p.Lines = append(p.Lines, ProfileLine{File: row.Pos.Filename, Line: row.Pos.Line, Addr: row.Addr, Bytes: hex.EncodeToString(row.Bytes),
-			Asm: asmText, Text: row.Text, Count: count, Cycles: cyc})
+			Asm: asmText, Text: row.Text, Executions: count, Cycles: cyc})
 	}
 	if sum <= p.Cycles {
 		p.Unattributed = p.Cycles - sum
