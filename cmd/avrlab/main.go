@@ -31,6 +31,7 @@ usage:
   avrlab bench    measure a cipher implementation: vectors, cycles, flash, RAM, RANK
   avrlab grade    grade a class: one row per submission, sorted by RANK
   avrlab tasks    list the cipher tasks and their contracts
+  avrlab profile  where the cycles of a call go, per source line and per label (perf annotate)
   avrlab examples list the built-in examples (write one out with 'avrlab examples ID')
 
 Run 'avrlab COMMAND -h' for a command's flags.
@@ -45,7 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdGradeOne(args[1:], stdin, stdout, stderr)
 	}
 	cmds := map[string]func([]string, io.Writer, io.Writer) int{
-		"asm": cmdAsm, "disasm": cmdDisasm, "run": cmdRun, "bench": cmdBench, "grade": cmdGrade,
+		"asm": cmdAsm, "disasm": cmdDisasm, "run": cmdRun, "bench": cmdBench, "grade": cmdGrade, "profile": cmdProfile,
 		"tasks": cmdTasks, "examples": cmdExamples,
 	}
 	switch args[0] {

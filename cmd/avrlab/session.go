@@ -1,0 +1,122 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/lab"
+	"github.com/avrlab/avrlab/lab/debug"
+)
+
+// sessionFlags are the flags of the commands that start a debug session (profile, debug): the
+// program, and the call as bench measures it.
+type sessionFlags struct {
+	task, scen, call, entry, rk, dev, dialect *string
+	defs                                      defines
+	incs                                      includeDirs
+	seed, maxc                                *uint64
+	reset                                     *bool
+}
+
+func addSessionFlags(fl *flag.FlagSet) *sessionFlags {
+	f := &sessionFlags{defs: defines{}}
+	f.task = fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
+	f.scen = fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
+	f.call = fl.String("call", "", "call spec `NAME(ARG, ...)` (default: the \"; avrlab call:\" line, else the scenario's)")
+	f.entry = fl.String("entry", "", "entry symbol (default: the task's)")
+	f.rk = fl.String("rk", "", "round-key symbol (default: the task's)")
+	f.dev = taskDeviceFlag(fl)
+	fl.Var(f.defs, "D", "define a preprocessor macro NAME[=VALUE] (repeatable; -DNAME=VALUE as gcc takes it)")
+	fl.Var(&f.incs, "I", "search `DIR` for #include and .include files (repeatable)")
+	f.dialect = dialectFlag(fl)
+	f.seed = fl.Uint64("seed", 0, "seed of the bench's random vectors (the official vector does not depend on it)")
+	f.maxc = fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of the call or run (1..%d)", uint64(lab.MaxCycleLimit)))
+	f.reset = fl.Bool("reset", false, "the program from reset (until SLEEP, BREAK, a fault or the cycle limit) instead of the task's call")
+	return f
+}
+
+// startSession opens the program of paths (sources, or one ELF or HEX file), assembles it and starts
+// a debug session on it: the task's call on the official vector set up as bench sets it up, or the
+// program from reset with -reset or when no task is named. Problems are printed on stderr; the
+// status is 0, 1 (the program) or 2 (usage).
+func startSession(f *sessionFlags, paths []string, stderr io.Writer) (*debug.Session, int) {
+	if *f.maxc < 1 || *f.maxc > lab.MaxCycleLimit {
+		fmt.Fprintf(stderr, "avrlab: -max-cycles must be between 1 and %d\n", uint64(lab.MaxCycleLimit))
+		return nil, 2
+	}
+	if !knownDevice(*f.dev, stderr) {
+		return nil, 2
+	}
+	opts := lab.Options{Task: *f.task, Scenario: *f.scen, Call: *f.call, Entry: *f.entry, RK: *f.rk, Device: *f.dev,
+		Defines: f.defs, Vectors: -1, Seed: *f.seed, MaxCycles: *f.maxc}
+	var im *asm.Image
+	if len(paths) == 1 && len(f.incs) == 0 && (isELF(paths[0]) || strings.EqualFold(filepath.Ext(paths[0]), ".hex")) {
+		data, err := readProgramFile(paths[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "avrlab: %v\n", err)
+			return nil, 1
+		}
+		dev := opts.Device
+		if t := lab.LookupTask(opts.Task); t != nil && dev == "" {
+			dev = t.Device
+		}
+		im, _, err = lab.LoadBinary(data, dev)
+		if err != nil {
+			fmt.Fprintf(stderr, "avrlab: %s: %v\n", paths[0], err)
+			return nil, 1
+		}
+		opts.Linked = true
+	} else {
+		cp, err := openProgram(paths, f.incs)
+		if err != nil {
+			fmt.Fprintf(stderr, "avrlab: %v\n", err)
+			return nil, 1
+		}
+		defer cp.done()
+		if err := setDialect(cp, *f.dialect); err != nil {
+			fmt.Fprintf(stderr, "avrlab: %v\n", err)
+			return nil, 2
+		}
+		// The task and call from the first file that names them, the device from the task (as bench).
+		for _, name := range cp.prog.Files {
+			src, err := asm.ReadSource(cp.prog.FS, name, lab.MaxSourceBytes)
+			if err != nil {
+				fmt.Fprintf(stderr, "avrlab: %s: %v\n", name, err)
+				return nil, 1
+			}
+			if opts.Task == "" {
+				opts.Task = lab.DetectTask(src)
+			}
+			if opts.Call == "" {
+				opts.Call = lab.DetectCall(src)
+			}
+		}
+		device := opts.Device
+		if t := lab.LookupTask(opts.Task); t != nil && device == "" {
+			device = t.Device
+		}
+		im, err = cp.prog.Assemble(device, f.defs)
+		if err != nil {
+			printErrors(err, cp.prog.FS, cp.dir, stderr)
+			return nil, 1
+		}
+	}
+	cfg := debug.Config{Image: im, Options: opts, Mode: debug.ModeCall}
+	if *f.reset || opts.Task == "" {
+		cfg.Mode, cfg.Options = debug.ModeReset, lab.Options{MaxCycles: opts.MaxCycles}
+	}
+	s, err := debug.Start(cfg)
+	if err != nil {
+		if errors.Is(err, debug.ErrNoTask) {
+			err = errors.New("no task: give -task, put \"; avrlab task: ID\" in the first lines, or use -reset")
+		}
+		fmt.Fprintf(stderr, "avrlab: %s: %v\n", strings.Join(paths, " "), err)
+		return nil, 1
+	}
+	return s, 0
+}
