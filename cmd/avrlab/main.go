@@ -32,6 +32,7 @@ usage:
   avrlab grade    grade a class: one row per submission, sorted by RANK
   avrlab tasks    list the cipher tasks and their contracts
   avrlab profile  where the cycles of a call go, per source line and per label (perf annotate)
+  avrlab debug    serve the debugger (reverse steps included) to avr-gdb over the GDB remote protocol
   avrlab examples list the built-in examples (write one out with 'avrlab examples ID')
 
 Run 'avrlab COMMAND -h' for a command's flags.
@@ -46,7 +47,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdGradeOne(args[1:], stdin, stdout, stderr)
 	}
 	cmds := map[string]func([]string, io.Writer, io.Writer) int{
-		"asm": cmdAsm, "disasm": cmdDisasm, "run": cmdRun, "bench": cmdBench, "grade": cmdGrade, "profile": cmdProfile,
+		"asm": cmdAsm, "disasm": cmdDisasm, "run": cmdRun, "bench": cmdBench, "grade": cmdGrade, "profile": cmdProfile, "debug": cmdDebug,
 		"tasks": cmdTasks, "examples": cmdExamples,
 	}
 	switch args[0] {
