@@ -248,7 +248,6 @@ func TestServeScript(t *testing.T) {
 	}
 }
 
-
 // TestServeInterrupt: Ctrl-C (a lone 0x03) while the target runs stops it with SIGINT; a bad sum is
 // answered '-' and the packet sent again is served; after QStartNoAckMode nothing is acked; a
 // cancelled context ends the server.

@@ -23,7 +23,7 @@ func TestFrame(t *testing.T) {
 	for _, tc := range []struct{ body, want string }{
 		{"", "$#00"},
 		{"OK", "$OK#9a"},
-		{"a#b", "$a}\x03b#43"}, // '#' 0x23 ^ 0x20 = 0x03; 0x61+0x7d+0x03+0x62 = 0x143
+		{"a#b", "$a}\x03b#43"},      // '#' 0x23 ^ 0x20 = 0x03; 0x61+0x7d+0x03+0x62 = 0x143
 		{"$}*", "$}\x04}]}\x0a#e2"}, // 3*0x7d + 0x04+0x5d+0x0a = 0x1e2
 	} {
 		if got := string(frame([]byte(tc.body))); got != tc.want {
