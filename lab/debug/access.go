@@ -26,7 +26,7 @@ func (s *Session) Fault() *emu.Fault { return s.fault }
 func (s *Session) Message() string { return s.msg }
 
 // Cycles returns the cycles run since the start (the call's first instruction, or reset).
-func (s *Session) Cycles() uint64 { return s.m.Cycles() - s.start.Cycles() }
+func (s *Session) Cycles() uint64 { return s.m.Cycles() - s.origin }
 
 // PC returns the program counter, a flash word address.
 func (s *Session) PC() uint32 { return s.m.PC() }
@@ -83,8 +83,7 @@ func (s *Session) ReadEEPROM(addr uint32, n int) []byte {
 }
 
 // WriteData writes b into the data space at addr; it reports false, writing nothing, when the bytes
-// do not all lie in it. A write starts a new history from now: going back before it gives the
-// machine as it was (without the write); going forward from it runs with it.
+// do not all lie in it. A write starts the history anew: going back stops at it (Stop StopStart).
 func (s *Session) WriteData(addr uint32, b []byte) bool {
 	if addr+uint32(len(b)) > uint32(s.im.Device.RAMEND())+1 {
 		return false
@@ -97,7 +96,7 @@ func (s *Session) WriteData(addr uint32, b []byte) bool {
 }
 
 // SetRegister sets register i: 0..31 are r0..r31, 32 SREG, 33 SP, 34 PC (a flash word address);
-// it reports false for another i. Like WriteData it starts a new history from now.
+// it reports false for another i. Like WriteData it starts the history anew.
 func (s *Session) SetRegister(i int, v uint32) bool {
 	switch {
 	case i >= 0 && i < 32:
@@ -118,20 +117,10 @@ func (s *Session) SetRegister(i int, v uint32) bool {
 	return true
 }
 
-// fork makes now a checkpoint of a new history: the checkpoints after now (of the old one) go, and
-// the one at now is replaced.
+// fork starts the history anew at now, after a write: the checkpoints of the old history go (a
+// re-execution from one of them would not make the write), and going back stops here.
 func (s *Session) fork() {
-	now := s.m.Cycles()
-	kept := s.cps[:0]
-	for _, cp := range s.cps {
-		if cp.Cycles() < now {
-			kept = append(kept, cp)
-		}
-	}
-	cp := s.m.Snapshot()
-	if len(kept) == 0 {
-		s.start = cp
-	}
-	s.cps = append(kept, cp)
+	s.start = s.m.Snapshot()
+	s.cps = []*emu.Snapshot{s.start}
 	s.done = false
 }

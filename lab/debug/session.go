@@ -110,7 +110,8 @@ type Session struct {
 	mode      string
 	call      string
 	m         *emu.Machine
-	start     *emu.Snapshot
+	start     *emu.Snapshot // where going back stops: the start, or the last write (fork)
+	origin    uint64        // the cycles at the start
 	cps       []*emu.Snapshot // ascending by cycles; cps[0] == start
 	limit     uint64
 	stop      Stop
@@ -187,6 +188,7 @@ func Start(cfg Config) (*Session, error) {
 	s.mode = mode
 	s.m = s.newMachine(emu.Config{})
 	s.start = s.m.Snapshot()
+	s.origin = s.start.Cycles()
 	s.cps = []*emu.Snapshot{s.start}
 	s.stop = StopStart
 	return s, nil
