@@ -110,8 +110,8 @@ type Session struct {
 	mode      string
 	call      string
 	m         *emu.Machine
-	start     *emu.Snapshot // where going back stops: the start, or the last write (fork)
-	origin    uint64        // the cycles at the start
+	start     *emu.Snapshot   // where going back stops: the start, or the last write (fork)
+	origin    uint64          // the cycles at the start
 	cps       []*emu.Snapshot // ascending by cycles; cps[0] == start
 	limit     uint64
 	stop      Stop
