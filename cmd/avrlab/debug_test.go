@@ -99,7 +99,8 @@ func TestDebugAvrGDB(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	addr, done, errb := startDebugServer(t, ctx, "-elf", elf, src)
-	gdbArgs := []string{"-nx", "-batch", "-ex", "set confirm off", "-ex", "target remote " + addr}
+	remoteLog := filepath.Join(t.TempDir(), "remote.log")
+	gdbArgs := []string{"-nx", "-batch", "-ex", "set confirm off", "-ex", "set remotelogfile " + remoteLog, "-ex", "target remote " + addr}
 	show := []string{"-ex", "info registers pc", "-ex", "monitor cycles"}
 	for i := 0; i < 5; i++ {
 		gdbArgs = append(gdbArgs, "-ex", "stepi")
@@ -148,5 +149,17 @@ func TestDebugAvrGDB(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("avr-gdb's output:\n%s", text)
+		return
+	}
+	// AVRLAB_UPDATE_GDB_LOG=1 keeps the conversation for lab/debug/gdb's TestReplayAvrGDB, which
+	// replays it without avr-gdb.
+	if os.Getenv("AVRLAB_UPDATE_GDB_LOG") != "" {
+		b, err := os.ReadFile(remoteLog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("../../lab/debug/gdb/testdata/avr-gdb-cham64.log", b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -129,10 +129,10 @@ func writeMem(s *debug.Session, addr uint64, b []byte) bool {
 }
 
 // stopReply is the T packet after the session stopped: the signal, SREG, SP and PC expedited, and
-// a reason: replaylog:begin at the start of the history after going back, replaylog:end at its end
-// (the call returned, SLEEP, BREAK, the cycle limit), after which gdb says "No more reverse-execution
-// history" and stays attached (a W exit would leave nothing to go back to).
-func stopReply(s *debug.Session, sig int, backwards bool) string {
+// a reason: replaylog:begin when going back reached the start of the history (begin), replaylog:end
+// at its end going forward (the call returned, SLEEP, BREAK, the cycle limit), after which gdb says
+// "No more reverse-execution history" and stays attached (a W exit would leave nothing to go back to).
+func stopReply(s *debug.Session, sig int, begin bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "T%02x", sig)
 	for _, n := range []int{regSREG, regSP, regPC} {
@@ -140,9 +140,9 @@ func stopReply(s *debug.Session, sig int, backwards bool) string {
 		fmt.Fprintf(&b, "%02x:%s;", n, hex.EncodeToString(v))
 	}
 	switch {
-	case backwards && s.LastStop() == debug.StopStart:
+	case begin:
 		b.WriteString("replaylog:begin;")
-	case !backwards && s.Done() && sig == sigTrap:
+	case s.Done() && sig == sigTrap:
 		b.WriteString("replaylog:end;")
 	}
 	return b.String()

@@ -384,7 +384,7 @@ func (sv *server) step(arg string) (string, bool) {
 		return errArgs, false
 	}
 	sv.s.Step()
-	return sv.stopped(false)
+	return sv.stopped()
 }
 
 func (sv *server) cont(arg string) (string, bool) {
@@ -392,26 +392,30 @@ func (sv *server) cont(arg string) (string, bool) {
 		return errArgs, false
 	}
 	sv.s.ContinueUntil(sv.interrupted)
-	return sv.stopped(false)
+	return sv.stopped()
 }
 
+// backStep goes back one instruction; at the start it cannot, and the reply says so
+// (replaylog:begin: gdb prints "No more reverse-execution history").
 func (sv *server) backStep(arg string) (string, bool) {
+	atStart := sv.s.AtStart()
 	sv.s.Back()
-	return sv.stopped(true)
+	return stopReply(sv.s, sigTrap, atStart), false
 }
 
+// backContinue goes back to the previous breakpoint, or to the start of the history (replaylog:begin).
 func (sv *server) backContinue(arg string) (string, bool) {
 	sv.s.BackContinue()
-	return sv.stopped(true)
+	return stopReply(sv.s, sigTrap, sv.s.LastStop() == debug.StopStart), false
 }
 
-// stopped is the stop reply after a resume: what the session has to say (the call returned, a fault,
-// the cycle limit) first as console output, then the T packet.
-func (sv *server) stopped(backwards bool) (string, bool) {
-	if msg := sv.s.Message(); msg != "" && !backwards {
+// stopped is the stop reply after a forward resume: what the session has to say (the call returned,
+// a fault, the cycle limit, the end reached before) first as console output, then the T packet.
+func (sv *server) stopped() (string, bool) {
+	if msg := sv.s.Message(); msg != "" {
 		if err := sv.c.send([]byte("O" + hex.EncodeToString([]byte(msg+"\n")))); err != nil {
 			return silent, true
 		}
 	}
-	return stopReply(sv.s, signalOf(sv.s), backwards), false
+	return stopReply(sv.s, signalOf(sv.s), false), false
 }
