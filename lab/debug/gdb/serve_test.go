@@ -169,6 +169,9 @@ func TestServeScript(t *testing.T) {
 	c.expect("qAttached", "1")
 	c.expect("vCont?", "")
 	c.expect("?", stop(0, 0, 0, ""))
+	c.expect("s", stop(0, 0, 2, ""))
+	c.expect("bs", stop(0, 0, 0, ""))                 // back to the start by moving: a plain stop
+	c.expect("bs", stop(0, 0, 0, "replaylog:begin;")) // at the start: no more history
 	for _, w := range []struct {
 		sp uint16
 		pc uint32
