@@ -51,7 +51,10 @@ func writeProfile(w io.Writer, p debug.Profile, listing bool) {
 		what = p.Call + " on the official vector"
 	}
 	fmt.Fprintf(w, "%s: %d cycles (stopped by %s)\n", what, p.Cycles, p.Stop)
-	if p.Unattributed > 0 {
+	switch {
+	case p.Unattributed > 0 && len(p.Lines) == 0:
+		fmt.Fprintln(w, "a linked program has no source lines: the cycles per label (its symbols) only")
+	case p.Unattributed > 0:
 		fmt.Fprintf(w, "%d cycles ran outside the source files\n", p.Unattributed)
 	}
 	share := func(c uint64) string {
@@ -60,9 +63,11 @@ func writeProfile(w io.Writer, p debug.Profile, listing bool) {
 		}
 		return fmt.Sprintf("%5.1f", 100*float64(c)/float64(p.Cycles))
 	}
-	if listing {
+	switch {
+	case len(p.Lines) == 0: // the labels only
+	case listing:
 		fmt.Fprintf(w, "\n%8s %6s %6s %6s  %-16s %-28s %s\n", "cycles", "%", "execs", "addr", "line", "disassembly", "source")
-	} else {
+	default:
 		fmt.Fprintf(w, "\n%8s %6s %6s %6s  %-16s %s\n", "cycles", "%", "execs", "addr", "line", "source")
 	}
 	for _, l := range p.Lines {

@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/asm/disasm"
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -129,5 +132,39 @@ func TestProfileReset(t *testing.T) {
 	}
 	if code, _, errs := runCLI(t, "profile", "-task", "nope", p); code != 1 || !strings.Contains(errs, "unknown task") {
 		t.Errorf("unknown task: exit %d, %q", code, errs)
+	}
+}
+
+// TestProfileELF: avr-gcc's ELF of cham64-v2.S, a linked program without source lines, profiles per
+// label (its symbols) with the figures of the source's profile.
+func TestProfileELF(t *testing.T) {
+	oracle.NeedGNU(t)
+	elf := filepath.Join(t.TempDir(), "cham64.elf")
+	if out, err := exec.Command("avr-gcc", "-mmcu=atmega128", "-nostartfiles", "-nostdlib", "-o", elf, "../../examples/cham64-v2.S").CombinedOutput(); err != nil {
+		t.Fatalf("avr-gcc: %v\n%s", err, out)
+	}
+	type labels struct {
+		Cycles uint64 `json:"cycles"`
+		Labels []struct {
+			Name   string `json:"name"`
+			Addr   uint32 `json:"addr"`
+			Cycles uint64 `json:"cycles"`
+		} `json:"labels"`
+	}
+	var fromSrc, fromELF labels
+	for _, run := range []struct {
+		args []string
+		into *labels
+	}{{[]string{"../../examples/cham64-v2.S"}, &fromSrc}, {[]string{"-task", "cham64-128", elf}, &fromELF}} {
+		code, out, errs := runCLI(t, append([]string{"profile", "-json"}, run.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", run.args, code, errs)
+		}
+		if err := json.Unmarshal([]byte(out), run.into); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fmt.Sprint(fromELF) != fmt.Sprint(fromSrc) || len(fromSrc.Labels) != 2 || fromSrc.Cycles != 1611 {
+		t.Errorf("the ELF's labels %+v, the source's %+v", fromELF, fromSrc)
 	}
 }

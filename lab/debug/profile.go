@@ -39,7 +39,8 @@ type ProfileLine struct {
 	Cycles     uint64 `json:"cycles"`
 }
 
-// ProfileLabel sums the lines from one code label to the next.
+// ProfileLabel sums the lines from one code label to the next (for a linked program, which has no
+// lines, its instructions).
 type ProfileLabel struct {
 	Name   string `json:"name"`
 	Addr   uint32 `json:"addr"`
@@ -103,8 +104,18 @@ func (s *Session) Profile() Profile {
 		}
 		return labels[i].Name < labels[j].Name
 	})
+	// A linked program (ELF, HEX) has no source lines: its labels sum its instructions instead.
+	spans := make([]ProfileLine, 0, len(p.Lines))
+	spans = append(spans, p.Lines...)
+	if len(im.Listing) == 0 {
+		for w := uint32(0); int(w)*2 < len(fl); w++ {
+			if c := m.CycleCount(w); c > 0 {
+				spans = append(spans, ProfileLine{Addr: 2 * w, Cycles: c})
+			}
+		}
+	}
 	idx := map[string]int{}
-	for _, l := range p.Lines {
+	for _, l := range spans {
 		if l.Cycles == 0 {
 			continue
 		}
