@@ -36,7 +36,7 @@ func cmdProfile(args []string, stdout, stderr io.Writer) int {
 		writeProfile(stdout, p, *listing)
 	}
 	switch p.Stop {
-	case "fault", "limit":
+	case debug.StopFault, debug.StopLimit:
 		fmt.Fprintf(stderr, "avrlab: %s\n", p.Message)
 		return 1
 	}

@@ -20,7 +20,7 @@ type Profile struct {
 	Call         string         `json:"call,omitempty"`
 	Cycles       uint64         `json:"cycles"` // the whole call or run
 	Unattributed uint64         `json:"unattributed"`
-	Stop         string         `json:"stop"`
+	Stop         Stop           `json:"stop"` // StopReturn, StopSleep, StopBreak, StopFault or StopLimit
 	Message      string         `json:"message,omitempty"`
 	Lines        []ProfileLine  `json:"lines"`
 	Labels       []ProfileLabel `json:"labels"`
@@ -54,7 +54,7 @@ func (s *Session) Profile() Profile {
 	m := s.newMachine(emu.Config{Profile: true})
 	c0 := m.Cycles()
 	st := m.Run(s.limit)
-	p := Profile{Mode: s.mode, Call: s.call, Cycles: m.Cycles() - c0, Stop: st.Reason.String(), Lines: []ProfileLine{}, Labels: []ProfileLabel{}}
+	p := Profile{Mode: s.mode, Call: s.call, Cycles: m.Cycles() - c0, Stop: Stop(st.Reason.String()), Lines: []ProfileLine{}, Labels: []ProfileLabel{}}
 	switch st.Reason {
 	case emu.StopFault:
 		p.Message = st.Fault.Describe(im)
