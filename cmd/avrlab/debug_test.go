@@ -47,7 +47,8 @@ func startDebugServer(t *testing.T, ctx context.Context, args ...string) (string
 // TestDebugAvrGDB: Debian's avr-gdb in batch mode against `avrlab debug -gdb 127.0.0.1:0
 // examples/cham64-v2.S` (with avr-gcc's ELF of the same source for its symbols): stepi five times,
 // info registers pc, reverse-stepi, break at the label loop and continue, x/8xb 0x800100 (the
-// call's block), reverse-continue to the start. The PCs, the cycles (monitor cycles) and the bytes are
+// call's block), continue to the second pass, reverse-continue to the first, delete and
+// reverse-continue to the start. The PCs, the cycles (monitor cycles) and the bytes are
 // those of the page's debugger, a lab/debug session driven here directly on the same steps.
 func TestDebugAvrGDB(t *testing.T) {
 	oracle.NeedAvrGDB(t)
@@ -90,10 +91,15 @@ func TestDebugAvrGDB(t *testing.T) {
 	}
 	want = append(want, at())
 	block := s.ReadData(0x100, 8)
-	s.BackContinue()
+	s.Continue() // the second pass
 	want = append(want, at())
-	if entry, _ := im.Symbol("cham64_128_encrypt"); want[7] != (point{uint32(entry.Value), 0}) || want[0].pc != uint32(entry.Value)+2 {
-		t.Fatalf("reverse continue did not reach the start: %+v", want[7])
+	s.BackContinue() // back to the first
+	want = append(want, at())
+	s.ClearBreakpointAt(uint32(loop.Value) / 2)
+	s.BackContinue() // back to the start
+	want = append(want, at())
+	if entry, _ := im.Symbol("cham64_128_encrypt"); want[9] != (point{uint32(entry.Value), 0}) || want[0].pc != uint32(entry.Value)+2 || want[8] != want[6] || want[7].cycles <= want[6].cycles {
+		t.Fatalf("the session's steps: %+v", want)
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -110,7 +116,11 @@ func TestDebugAvrGDB(t *testing.T) {
 	gdbArgs = append(gdbArgs, show...)
 	gdbArgs = append(gdbArgs, "-ex", "break loop", "-ex", "continue")
 	gdbArgs = append(gdbArgs, show...)
-	gdbArgs = append(gdbArgs, "-ex", "x/8xb 0x800100", "-ex", "reverse-continue")
+	gdbArgs = append(gdbArgs, "-ex", "x/8xb 0x800100", "-ex", "continue")
+	gdbArgs = append(gdbArgs, show...)
+	gdbArgs = append(gdbArgs, "-ex", "reverse-continue")
+	gdbArgs = append(gdbArgs, show...)
+	gdbArgs = append(gdbArgs, "-ex", "delete", "-ex", "reverse-continue")
 	gdbArgs = append(gdbArgs, show...)
 	gdbArgs = append(gdbArgs, "-ex", "kill")
 	cmd := exec.CommandContext(ctx, "avr-gdb", gdbArgs...)
