@@ -122,7 +122,7 @@ func (l *linker) link(objs []*obj.Object, im *Image) {
 	incomplete := false
 	for _, o := range objs {
 		for _, e := range o.Errors {
-			if e.Severity == SeverityWarning {
+			if e.Severity != SeverityError {
 				l.diag.warnings = append(l.diag.warnings, e)
 				continue
 			}

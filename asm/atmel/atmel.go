@@ -143,6 +143,13 @@ func (p *parser) warn(src obj.Source, off, end int, msg string) {
 	p.warnings = append(p.warnings, e)
 }
 
+// info records a message the source prints (.message, #message) at bytes [off, end) of src.
+func (p *parser) info(src obj.Source, off, end int, msg string) {
+	e := obj.At(src, off, end, msg)
+	e.Severity = obj.SeverityInfo
+	p.warnings = append(p.warnings, e)
+}
+
 // fatal reports an error and stops.
 func (p *parser) fatal(src obj.Source, off int, msg string) {
 	e := obj.At(src, off, off, msg)
@@ -380,7 +387,7 @@ func (p *parser) hashLine(st *stmt, toks []tok) {
 		return
 	}
 	msg := strings.TrimSpace(st.text[toks[1].end:])
-	p.warn(st, toks[0].off, toks[1].end, "message: "+strings.Trim(msg, `"`))
+	p.info(st, toks[0].off, toks[1].end, strings.Trim(msg, `"`))
 }
 
 // fold is the form of a name AVRASM2 compares: names ignore case.

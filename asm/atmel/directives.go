@@ -391,7 +391,7 @@ func (p *parser) message(st *stmt, toks []tok, i int, name string) {
 	case ".warning":
 		p.warn(st, d.off, d.end, msg)
 	default:
-		p.warn(st, d.off, d.end, "message: "+msg)
+		p.info(st, d.off, d.end, msg)
 	}
 }
 

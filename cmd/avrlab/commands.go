@@ -165,6 +165,10 @@ func cmdAsm(args []string, stdout, stderr io.Writer) int {
 		device = *dev
 	}
 	im, err := cp.prog.Assemble(device, defs)
+	if im != nil && len(im.Warnings) > 0 {
+		// .warning, .message, #warning, #message: on standard error with their position.
+		printErrors(im.Warnings, cp.prog.FS, cp.dir, stderr)
+	}
 	if err != nil {
 		printErrors(err, cp.prog.FS, cp.dir, stderr)
 		return 1

@@ -159,3 +159,19 @@ func TestRunAndBenchELF(t *testing.T) {
 		t.Errorf("bench: code %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestAsmMessages checks that AVRASM2's .message, .warning, #message and #warning reach standard
+// error with their positions (avra prints the same four: f.asm(2) : hello …).
+func TestAsmMessages(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "m.asm", ".device ATmega328P\n.message \"hello m\"\n.warning \"hello w\"\n#message \"hash m\"\n#warning \"hash w\"\nnop\n")
+	code, _, stderr := runCLI(t, "asm", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{p + ":2:1: info: hello m\n", p + ":3:1: warning: hello w\n",
+		p + ":4:1: info: hash m\n", p + ":5:2: warning: #warning \"hash w\"\n"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
