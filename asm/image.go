@@ -45,6 +45,9 @@ type Image struct {
 	Lines []LineInfo
 	// Listing has one row per statement that emitted bytes, sorted by Addr.
 	Listing []ListRow
+	// EmittedOnlyHex says that WriteHex writes only the Emitted bytes, as AVRASM2 and avra write an
+	// AVRASM2 program's HEX file (no fill of .org gaps); set for an AVRASM2 source.
+	EmittedOnlyHex bool
 	// Warnings holds the diagnostics of .warning directives (an addition to the contract of
 	// notes/image.md: the image is complete when only warnings were reported).
 	Warnings ErrorList
@@ -130,8 +133,13 @@ func (im *Image) SourceAt(pc uint32) (token.Position, bool) {
 // WriteHex writes the image's flash as Intel HEX, byte for byte what avr-objcopy -O ihex -j .text -j
 // .data writes for avr-gcc's link of the same program: every byte from 0 to the end of .text (the fill
 // of .org, alignment and the pads between sections included) as one run of records, then the .data
-// init copy as another.
+// init copy as another. For an AVRASM2 source (EmittedOnlyHex) it writes the bytes the source
+// emitted, each run of them as a run of records, as AVRASM2 and avra do: a bootloader at the top of
+// flash is a small file, not 32 KB of NOPs.
 func (im *Image) WriteHex(w io.Writer) error {
+	if im.EmittedOnlyHex {
+		return ihex.Write(w, im.Flash, im.Emitted)
+	}
 	end := len(im.Flash)
 	text := min(int(im.DataFlash), end)
 	return ihex.WriteSegments(w, im.Flash, []ihex.Segment{{Start: 0, End: text}, {Start: text, End: end}})

@@ -39,6 +39,7 @@ func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
 	l.diag.list = firstPerLine(order, l.diag.list)
 	order.Sort(l.diag.warnings)
 	im.Warnings = l.diag.warnings
+	im.EmittedOnlyHex = len(objs) == 1 && objs[0].Dialect == obj.DialectAtmel
 	return im, l.diag.list.Err()
 }
 

@@ -95,6 +95,8 @@ type parser struct {
 	sets    map[*obj.Symbol]bool   // symbols assigned with .set (may be assigned again)
 	pending map[*obj.Symbol][]*obj.Expr
 	regs    map[string]int // .def names (folded) to register numbers
+	forward []forwardReg   // operands naming a register before its .def
+	assigns []assignment   // .equ and .set whose value used a name not defined yet
 	macros  map[string]*macro
 
 	includes map[string]token.Position // included file → where it was first included
@@ -223,7 +225,13 @@ func (p *parser) run(src []byte) {
 				p.includes[file] = at
 			}
 		},
-		warn: func(e *cpp.Error) { p.warnings = append(p.warnings, e) },
+		warn: func(e *cpp.Error) {
+			// #warning "text" prints text, as AVRASM2 (and avra) print it.
+			if m, ok := strings.CutPrefix(e.Msg, "#warning "); ok {
+				e.Msg = strings.Trim(strings.TrimSpace(m), `"`)
+			}
+			p.warnings = append(p.warnings, e)
+		},
 	})
 	if err != nil {
 		var list cpp.ErrorList
@@ -247,6 +255,8 @@ func (p *parser) run(src []byte) {
 		}
 		p.statement(st)
 	}
+	p.resolveForward()
+	p.checkAssigns()
 	if p.rec != nil {
 		p.errAt(p.rec.st, p.rec.at, p.rec.at, ".macro "+p.rec.m.name+" has no .endm or .endmacro")
 	}

@@ -169,7 +169,7 @@ func TestAsmMessages(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{p + ":2:1: info: hello m\n", p + ":3:1: warning: hello w\n",
-		p + ":4:1: info: hash m\n", p + ":5:2: warning: #warning \"hash w\"\n"} {
+		p + ":4:1: info: hash m\n", p + ":5:2: warning: hash w\n"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
