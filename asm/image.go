@@ -20,6 +20,11 @@ type Image struct {
 	// Emitted has len(Flash) entries: true for bytes the source emitted (code, data directives, the .data
 	// init copy), false for .org gaps, alignment padding and the linker's even-size pads.
 	Emitted []bool
+	// Present, when not nil, has len(Flash) entries: the bytes the program file writes (the records of
+	// an Intel HEX file, the PT_LOAD segments of an ELF file). The others are erased flash: 0xFF in
+	// Flash, and a machine loads only the present bytes (emu.Config.Present). nil means every byte of
+	// Flash is written, as for an assembled source (avr-as writes the zeros of an .org gap).
+	Present []bool
 	// Data holds the initial bytes of .data (what a C runtime copies to SRAM), padded to an even size.
 	Data []byte
 	// DataAddr is the data-space address where .data starts (the device's SRAMStart).

@@ -480,8 +480,8 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	h.spStart = uint16(ramEnd)
 	// The sentinel is the last word of flash: a RET popping it ends the call.
 	h.sentinel = uint32(dev.Flash/2 - 1)
-	h.m = emu.New(dev, im.Flash, emu.Config{Access: !opts.noAccess, Engine: opts.Engine})
-	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true, Access: !opts.noAccess})
+	h.m = emu.New(dev, im.Flash, emu.Config{Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
+	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true, Access: !opts.noAccess, Present: im.Present})
 	return h, rep
 }
 
@@ -1033,6 +1033,9 @@ func PrepareCall(im *asm.Image, opts Options, i int, cfg emu.Config) (*emu.Machi
 	var v *testVector
 	for j := 0; j <= i; j++ {
 		v = h.vector(rng, j)
+	}
+	if cfg.Present == nil {
+		cfg.Present = h.im.Present
 	}
 	m := emu.New(h.dev, h.im.Flash, cfg)
 	h.setup(m, v)

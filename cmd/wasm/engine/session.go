@@ -200,6 +200,7 @@ func StartSession(req DebugRequest) (*Session, DebugState) {
 	switch mode {
 	case DebugReset:
 		s.newMachine = func(cfg emu.Config) *emu.Machine {
+			cfg.Present = im.Present
 			m := emu.New(im.Device, im.Flash, cfg)
 			m.Reset()
 			if len(im.Data) > 0 {
