@@ -175,3 +175,19 @@ func TestAsmMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchWritableKey runs avrlab bench -call 'NAME(in, out, key!)' on an AES-128 that expands its
+// key in place: it passes with its figures, the key shown as a writable, counted buffer.
+func TestBenchWritableKey(t *testing.T) {
+	src := filepath.Join("..", "..", "lab", "testdata", "aes128-inplace.S")
+	code, stdout, stderr := runCLI(t, "bench", "-device", "attiny45", "-vectors", "20", "-call", "aes128_encrypt_ip(in, out, key!)", src)
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"call aes128_encrypt_ip(in, out, key!)", "PASS: 21/21 vectors right",
+		"r21:r20 key @0x0080 16 B in, writable (counted)", "cycles      3117", "RANK"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
