@@ -38,8 +38,11 @@ func incFile(part string) string {
 	return part + "def.inc"
 }
 
-// AtmelInc returns an AVRASM2 device definition file for a device (what IncFile names), generated
-// from its table, or "" for a device with none. It follows the layout of Atmel's files:
+// AtmelInc returns an AVRASM2 device definition file for a device (what IncFile names), or "" for a
+// device with no table. For a device whose Atmel file avra ships (AtmelDefs: the ATmega128,
+// ATmega2560, ATmega328P, ATtiny45 and ATtiny85) it holds exactly that file's names and values, in its
+// order. For the others (the ATxmega128A1 and ATmega4809) it is generated from avr-libc's table,
+// following the layout of Atmel's files:
 //
 //   - .device and SIGNATURE_000 … SIGNATURE_002;
 //
@@ -51,6 +54,9 @@ func incFile(part string) string {
 //   - FLASHEND and PAGESIZE in words, as Atmel's files count them (avr-libc's FLASHEND counts bytes),
 //     with SRAM_START, SRAM_SIZE and EEPROMEND, and XRAMEND 0 on a part without external RAM (where
 //     avr-libc sets it to RAMEND);
+//
+//   - Atmel's names that avr-libc spells otherwise, derived (see atmelDerived): NAME_vect as each
+//     vector's word address, INT_VECTORS_SIZE, IOEND, EEADRBITS, NRWW_START_ADDR … RWW_STOP_ADDR;
 //
 //   - every other bit number, bit mask and constant of avr-libc as .equ (PB3 = 3, PORT_INT0LVL_gm = 3).
 //
@@ -228,9 +234,9 @@ func (s *Set) atmelInc() string {
 
 // Defines returns the device's names as the #define lines of a built-in <avr/io.h>, in the order the
 // headers define them: registers through avr-libc's _SFR_IO8 … _SFR_MEM32 (their I/O address as the
-// argument of an _SFR_IO macro, as avr-libc writes it), constants as numbers, flags empty and CPU
-// register aliases as rN. The caller's header provides those macros and __SFR_OFFSET first, as
-// avr-libc's <avr/sfr_defs.h> does.
+// argument of an _SFR_IO macro, as avr-libc writes it), constants as numbers, flags empty, CPU
+// register aliases as rN and interrupt vectors as _VECTOR(n). The caller's header provides those
+// macros and __SFR_OFFSET first, as avr-libc's <avr/sfr_defs.h> does.
 func (s *Set) Defines() string {
 	var b strings.Builder
 	for _, d := range s.defs {
@@ -239,6 +245,8 @@ func (s *Set) Defines() string {
 			fmt.Fprintf(&b, "#define %s\n", d.Name)
 		case CPUReg:
 			fmt.Fprintf(&b, "#define %s r%d\n", d.Name, d.Value)
+		case Vector:
+			fmt.Fprintf(&b, "#define %s _VECTOR(%d)\n", d.Name, d.Value)
 		case Const:
 			switch {
 			case d.Value < 0:

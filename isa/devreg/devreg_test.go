@@ -144,6 +144,7 @@ func checkSource(s *Set) (src string, lineName map[int]string) {
 	for r := 0; r < 32; r++ {
 		emit("", "#define r%d %d\n", r, 1000+r)
 	}
+	emit("", "#undef _VECTOR\n#define _VECTOR(n) (2000 + (n))\n")
 	for k := IO8; k <= MEM32; k++ {
 		emit("", "#undef %s\n#define %s(a) ((a) + %#x)\n", k, k, uint64(k)<<32)
 	}
@@ -151,6 +152,8 @@ func checkSource(s *Set) (src string, lineName map[int]string) {
 		switch {
 		case d.Kind == CPUReg:
 			emit(d.Name, "#if !defined(%s) || (%s) != %d\n", d.Name, d.Name, 1000+d.Value)
+		case d.Kind == Vector:
+			emit(d.Name, "#if !defined(%s) || (%s) != %d\n", d.Name, d.Name, 2000+d.Value)
 		case d.Kind.IsRegister():
 			arg := d.Value
 			if d.Kind == IO8 || d.Kind == IO16 {
@@ -332,7 +335,7 @@ func TestCommittedTables(t *testing.T) {
 				t.Errorf("%s: %s twice", name, d.Name)
 			}
 			seen[d.Name] = true
-			if d.Kind.IsRegister() != (d.Size() > 0) || d.Kind > MEM32 {
+			if d.Kind.IsRegister() != (d.Size() > 0) || d.Kind > Vector {
 				t.Errorf("%s: %+v", name, d)
 			}
 		}
