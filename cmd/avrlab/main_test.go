@@ -174,6 +174,11 @@ func TestAsmMessages(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
+	// run prints them too (stdout keeps the machine state).
+	_, stdout, stderr := runCLI(t, "run", p)
+	if !strings.Contains(stderr, p+":2:1: info: hello m\n") || strings.Contains(stdout, "hello") {
+		t.Errorf("run: stderr %q, stdout %q", stderr, stdout)
+	}
 }
 
 // TestBenchWritableKey runs avrlab bench -call 'NAME(in, out, key!)' on an AES-128 that expands its
