@@ -13,10 +13,19 @@ import (
 
 // ioNamesSource is a program that uses every name <avr/io.h> defines for a device: one .long per
 // register (its data address) and constant, a "mov NAME, r0" per CPU register alias (XL), and an
-// #ifndef per flag. want holds the 4 bytes of each .long and 2 of each mov, in order.
+// #ifndef per flag; a vector name (TIMER0_OVF_vect, the symbol __vector_14) is a .long of the
+// symbol, which the program sets to the vector's number. want holds the 4 bytes of each .long and 2
+// of each mov, in order.
 func ioNamesSource(s *devreg.Set) (src string, want []byte) {
 	var b strings.Builder
 	b.WriteString("#include <avr/io.h>\n")
+	set := map[int64]bool{}
+	for _, d := range s.Defs() {
+		if d.Kind == devreg.Vector && !set[d.Value] {
+			set[d.Value] = true
+			fmt.Fprintf(&b, "\t.set __vector_%d, %d\n", d.Value, d.Value)
+		}
+	}
 	for _, d := range s.Defs() {
 		switch {
 		case d.Kind == devreg.Flag:
@@ -91,5 +100,25 @@ func TestIOHeaderNamesGNU(t *testing.T) {
 		if got := res[0].Flash; len(got) < len(want) || string(got[:len(want)]) != string(want) {
 			t.Errorf("%s: avr-gcc's bytes differ from the table's", dev)
 		}
+	}
+}
+
+// TestVectorNames checks that a handler named with avr-libc's vector name is the symbol avr-gcc's
+// vector table calls: TIMER0_OVF_vect is __vector_16 on the ATmega328P (avr-nm of avr-gcc's link of
+// the same source names it so), INT0_vect __vector_1.
+func TestVectorNames(t *testing.T) {
+	src := "#include <avr/io.h>\n\tjmp TIMER0_OVF_vect\n\t.global TIMER0_OVF_vect\nTIMER0_OVF_vect:\n\treti\n" +
+		"\t.global INT0_vect\nINT0_vect:\n\treti\n"
+	im, err := asm.Assemble("v.S", []byte(src), asm.Config{Device: "atmega328p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, addr := range map[string]int64{"__vector_16": 4, "__vector_1": 6} {
+		if s, ok := im.Symbol(name); !ok || s.Value != addr {
+			t.Errorf("%s: %+v (defined %v), want at byte %d", name, s, ok, addr)
+		}
+	}
+	if _, ok := im.Symbol("TIMER0_OVF_vect"); ok {
+		t.Error("TIMER0_OVF_vect is a symbol of its own: the name was not expanded")
 	}
 }

@@ -14,6 +14,7 @@ type Severity = obj.Severity
 const (
 	SeverityError   = obj.SeverityError   // the image is incomplete or wrong
 	SeverityWarning = obj.SeverityWarning // the image is complete (.warning and #warning produce one)
+	SeverityInfo    = obj.SeverityInfo    // a message the source prints (.message, #message)
 )
 
 // Error is one positioned diagnostic (see [obj.Error]): Pos is where the problem is (file, 1-based

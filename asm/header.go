@@ -119,6 +119,7 @@ func deviceHeaders(d *isa.Device) map[string]string {
 #define _SFR_MEM_ADDR(sfr) (sfr)
 #define _SFR_IO_REG_P(sfr) ((sfr) < 0x40 + __SFR_OFFSET)
 #define _BV(bit) (1 << (bit))
+#define _VECTOR(N) __vector_ ## N
 #endif
 `)
 	var common strings.Builder

@@ -20,6 +20,11 @@ type Image struct {
 	// Emitted has len(Flash) entries: true for bytes the source emitted (code, data directives, the .data
 	// init copy), false for .org gaps, alignment padding and the linker's even-size pads.
 	Emitted []bool
+	// Present, when not nil, has len(Flash) entries: the bytes the program file writes (the records of
+	// an Intel HEX file, the PT_LOAD segments of an ELF file). The others are erased flash: 0xFF in
+	// Flash, and a machine loads only the present bytes (emu.Config.Present). nil means every byte of
+	// Flash is written, as for an assembled source (avr-as writes the zeros of an .org gap).
+	Present []bool
 	// Data holds the initial bytes of .data (what a C runtime copies to SRAM), padded to an even size.
 	Data []byte
 	// DataAddr is the data-space address where .data starts (the device's SRAMStart).
@@ -45,6 +50,9 @@ type Image struct {
 	Lines []LineInfo
 	// Listing has one row per statement that emitted bytes, sorted by Addr.
 	Listing []ListRow
+	// EmittedOnlyHex says that WriteHex writes only the Emitted bytes, as AVRASM2 and avra write an
+	// AVRASM2 program's HEX file (no fill of .org gaps); set for an AVRASM2 source.
+	EmittedOnlyHex bool
 	// Warnings holds the diagnostics of .warning directives (an addition to the contract of
 	// notes/image.md: the image is complete when only warnings were reported).
 	Warnings ErrorList
@@ -130,8 +138,13 @@ func (im *Image) SourceAt(pc uint32) (token.Position, bool) {
 // WriteHex writes the image's flash as Intel HEX, byte for byte what avr-objcopy -O ihex -j .text -j
 // .data writes for avr-gcc's link of the same program: every byte from 0 to the end of .text (the fill
 // of .org, alignment and the pads between sections included) as one run of records, then the .data
-// init copy as another.
+// init copy as another. For an AVRASM2 source (EmittedOnlyHex) it writes the bytes the source
+// emitted, each run of them as a run of records, as AVRASM2 and avra do: a bootloader at the top of
+// flash is a small file, not 32 KB of NOPs.
 func (im *Image) WriteHex(w io.Writer) error {
+	if im.EmittedOnlyHex {
+		return ihex.Write(w, im.Flash, im.Emitted)
+	}
 	end := len(im.Flash)
 	text := min(int(im.DataFlash), end)
 	return ihex.WriteSegments(w, im.Flash, []ihex.Segment{{Start: 0, End: text}, {Start: text, End: end}})

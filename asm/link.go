@@ -39,6 +39,7 @@ func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
 	l.diag.list = firstPerLine(order, l.diag.list)
 	order.Sort(l.diag.warnings)
 	im.Warnings = l.diag.warnings
+	im.EmittedOnlyHex = len(objs) == 1 && objs[0].Dialect == obj.DialectAtmel
 	return im, l.diag.list.Err()
 }
 
@@ -122,7 +123,7 @@ func (l *linker) link(objs []*obj.Object, im *Image) {
 	incomplete := false
 	for _, o := range objs {
 		for _, e := range o.Errors {
-			if e.Severity == SeverityWarning {
+			if e.Severity != SeverityError {
 				l.diag.warnings = append(l.diag.warnings, e)
 				continue
 			}

@@ -226,9 +226,12 @@ func TestSimavr(t *testing.T) {
 }
 
 // runOurs runs one generated program on the emulator and reports its state as simavr names it.
-func runOurs(devName string, p []byte) diffResult {
+func runOurs(devName string, p []byte) diffResult { return runOursWith(devName, p, emu.Config{}) }
+
+// runOursWith is runOurs with a machine configuration (Config.Present for a HEX image).
+func runOursWith(devName string, p []byte, cfg emu.Config) diffResult {
 	d := isa.LookupDevice(devName)
-	m := emu.New(d, p, emu.Config{})
+	m := emu.New(d, p, cfg)
 	s := m.Run(diffMaxCycles)
 	r := diffResult{cycles: m.Cycles(), pc: m.PC(), sp: m.SP(), sreg: m.SREG(), sram: sramDigest(m.Data(d.SRAMStart, d.SRAMSize))}
 	for i := range r.r {

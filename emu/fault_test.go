@@ -44,7 +44,7 @@ func TestFaults(t *testing.T) {
 		{"jmp past flash", "atmega328p", func(p *prog, d *isa.Device) { p.I(isa.JMP, 0x4000) },
 			emu.ErrPCOutOfFlash, 0x4000, 3, 0, "pc 0x4000 outside flash (16384 words)", ""},
 		{"fall off the end", "attiny45", func(p *prog, d *isa.Device) { p.I(isa.RJMP, 2046) },
-			emu.ErrIllegalOpcode, 2047, 2, 0, "illegal opcode 0xffff at pc 0x07ff", ""},
+			emu.ErrIllegalOpcode, 2047, 2, 0, "executing erased flash (0xffff, not written by the program) at pc 0x07ff", ""},
 		{"ijmp past flash", "atmega4809", func(p *prog, d *isa.Device) {
 			p.I(isa.LDI, 31, 0xC0).I(isa.IJMP)
 		}, emu.ErrPCOutOfFlash, 0xC000, 3, 0, "pc 0xc000 outside flash (24576 words)", ""},

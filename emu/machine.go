@@ -42,6 +42,11 @@ type Config struct {
 	// OutputLimit caps the UART output kept (Output); 0 means DefaultOutputLimit, negative no cap.
 	// OutputCut reports when bytes were dropped.
 	OutputLimit int
+	// Present, when not nil, says which bytes of the flash given to New (and ResetFlash) the program's
+	// file writes (asm.Image.Present: a HEX file's records, an ELF file's segments): only those are
+	// loaded, the others are erased (0xFF), and executing an erased word faults as erased flash. nil
+	// loads every byte given. Bytes past the flash given are erased either way.
+	Present []bool
 	// Engine, when set, runs the program as translated code wherever it can (see [Engine]); the
 	// interpreter runs the rest, and every Run with trace, profile or breakpoints on, and every Step.
 	// The machine's state is the same either way. nil: interpret only.
@@ -70,6 +75,10 @@ type Machine struct {
 	retiSetsI bool       // RETI sets I (not on AVRxm and AVRxt: manual, RETI)
 
 	flash []byte // program memory, dev.Flash bytes (erased bytes are 0xFF)
+	// loaded is how many bytes of flash New or ResetFlash was given; present (Config.Present) which of
+	// them it loaded. The rest is erased flash.
+	loaded  int
+	present []bool
 
 	pc     uint32 // word address
 	cycles uint64
@@ -141,10 +150,8 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 	m.mem = mem
 	m.regs = (*[256]byte)(mem[lay.Regs : lay.Regs+256])
 	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]
-	n := copy(m.flash, flash)
-	for i := n; i < len(m.flash); i++ {
-		m.flash[i] = 0xFF
-	}
+	m.present = cfg.Present
+	m.loadFlash(flash)
 	m.ops = make([]Op, words)
 	m.code = m.ops
 	if cfg.Access {
@@ -346,10 +353,7 @@ func (m *Machine) SPMWrites() int { return m.spmWrites }
 // ResetFlash reloads program memory with flash from byte address 0 (the rest erased), as New does,
 // and re-decodes it; breakpoints and the access record are kept. Use it to undo SPM writes.
 func (m *Machine) ResetFlash(flash []byte) {
-	n := copy(m.flash, flash)
-	for i := n; i < len(m.flash); i++ {
-		m.flash[i] = 0xFF
-	}
+	m.loadFlash(flash)
 	m.predecode()
 	m.spmWrites = 0
 }
@@ -493,4 +497,32 @@ func (m *Machine) flushProfile() {
 		m.cycleCount[m.profPC] += m.cycles - m.profStart
 		m.profOn = false
 	}
+}
+
+// loadFlash copies flash into program memory from address 0: the bytes Config.Present marks (all when it
+// is nil); the others and the rest of program memory are erased, 0xFF.
+func (m *Machine) loadFlash(flash []byte) {
+	n := copy(m.flash, flash)
+	m.loaded = n
+	if m.present != nil {
+		for i := range n {
+			if i >= len(m.present) || !m.present[i] {
+				m.flash[i] = 0xFF
+			}
+		}
+	}
+	for i := n; i < len(m.flash); i++ {
+		m.flash[i] = 0xFF
+	}
+}
+
+// erasedWord reports whether both bytes of flash word w are erased: past the flash the program was
+// loaded with, or not Present in it.
+func (m *Machine) erasedWord(w uint32) bool {
+	for _, a := range []int{2 * int(w), 2*int(w) + 1} {
+		if a < m.loaded && (m.present == nil || a < len(m.present) && m.present[a]) {
+			return false
+		}
+	}
+	return true
 }

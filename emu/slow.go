@@ -182,6 +182,9 @@ func (m *Machine) newFault(k FaultKind, addr uint32) *Fault {
 	switch o.Kind {
 	case opIllegal:
 		f.Msg = fmt.Sprintf("illegal opcode 0x%04x", o.K)
+		if o.K == 0xFFFF && m.erasedWord(m.pc) {
+			f.Msg = "executing erased flash (0xffff, not written by the program)"
+		}
 		return f
 	case opMissing:
 		f.Form = isa.Forms[o.K]

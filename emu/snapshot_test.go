@@ -27,6 +27,7 @@ var notState = map[string]string{
 	"traceMax": "configuration", "runner": "the engine, not state: it reads the machine's state",
 	"prog": "the lowered program (derived) and the runner's hotness counter",
 	"mem":  "the memory the views above live in", "epoch": "changed by Restore so the runner forgets its marks",
+	"loaded": "the image given to New or ResetFlash (which flash is erased, for fault messages)", "present": "the image given to New or ResetFlash",
 }
 
 // stateFields are the fields Snapshot copies.

@@ -99,6 +99,21 @@ type Call struct {
 	// Entry is a symbol, or a flash byte address written as a number ("0x1A0").
 	Entry string
 	Args  []Role
+	// Writable lists the read-only inputs the routine may overwrite, written NAME! in the spec
+	// ("AES_Encrypt128(in, out, key!)": a key expanded in place). The harness refills them before
+	// every call and does not check them after it; the bytes the routine touches in them count as
+	// RAM, as its working memory.
+	Writable []Role
+}
+
+// writable reports whether the call lets the routine overwrite the buffer of role r.
+func (c Call) writable(r Role) bool {
+	for _, w := range c.Writable {
+		if w == r {
+			return true
+		}
+	}
+	return false
 }
 
 // maxArgs is how many 16-bit arguments avr-gcc passes in registers (r25:r24 down to r9:r8).
@@ -115,6 +130,9 @@ func (c Call) String() string {
 	s := make([]string, len(c.Args))
 	for i, a := range c.Args {
 		s[i] = string(a)
+		if c.writable(a) {
+			s[i] += "!"
+		}
 	}
 	return c.Entry + "(" + strings.Join(s, ", ") + ")"
 }
@@ -132,7 +150,8 @@ func (c Call) has(r Role) bool {
 var callSyntax = regexp.MustCompile(`^\s*([A-Za-z_.$][A-Za-z0-9_.$]*|0[xX][0-9a-fA-F]+|[0-9]+)\s*\(([^()]*)\)\s*;?\s*$`)
 
 // ParseCall reads a block cipher's call spec "NAME(ARG, ...)": NAME a symbol or a byte address, each
-// ARG one of the roles (block, in, out, key, rk, rkout), each role at most once.
+// ARG one of the roles (block, in, out, key, rk, rkout), each role at most once. An input the routine
+// may overwrite is written with a '!' after it (key!, in!, rk!): see Call.Writable.
 func ParseCall(s string) (Call, error) { return parseCall(s, BufferKinds(), true) }
 
 // ParseCallFor reads a call spec of task t: a block cipher's roles, or the buffer names of a kernel.
@@ -156,13 +175,24 @@ func parseCall(s string, kinds []BufferKind, cipherRules bool) (Call, error) {
 	if strings.TrimSpace(m[2]) == "" {
 		return c, nil
 	}
+	dirs := map[Role]BufferKind{}
+	for _, k := range kinds {
+		dirs[k.Role] = k
+	}
 	for _, a := range strings.Split(m[2], ",") {
-		r := Role(strings.ToLower(strings.TrimSpace(a)))
+		name, bang := strings.CutSuffix(strings.TrimSpace(a), "!")
+		r := Role(strings.ToLower(strings.TrimSpace(name)))
 		if !known[r] {
 			return Call{}, fmt.Errorf("call %q: unknown argument %q (known: %s)", s, strings.TrimSpace(a), list)
 		}
 		if c.has(r) {
 			return Call{}, fmt.Errorf("call %q: %s passed twice", s, r)
+		}
+		if bang {
+			if k := dirs[r]; k.Dir != DirIn || k.Value {
+				return Call{}, fmt.Errorf("call %q: %s!: only a read-only input buffer can be marked writable (%s is %s)", s, r, r, k.Dir)
+			}
+			c.Writable = append(c.Writable, r)
 		}
 		c.Args = append(c.Args, r)
 	}

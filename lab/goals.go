@@ -97,7 +97,7 @@ func CheckGoals(rep *Report, goals []Goal) []GoalResult {
 		switch g.Metric {
 		case "pass":
 			r.Met = rep.Pass
-			r.Got = fmt.Sprintf("%d/%d vectors right", rep.Vectors-rep.Failures, rep.Vectors)
+			r.Got = rep.Verdict()
 			if rep.Error != "" {
 				r.Got = "the call did not complete"
 			} else if rep.Failures == 0 && !rep.ABIOK {

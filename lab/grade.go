@@ -204,6 +204,9 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		row.Problem = rep.Error
 	case rep.Failures > 0:
 		row.Problem = fmt.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors)
+		if rep.BufferFaults > 0 {
+			row.Problem += fmt.Sprintf(" (%d with the right output, but %s)", rep.BufferFaults, rep.BufferProblem)
+		}
 	case !rep.ABIOK:
 		row.Problem = "ABI: " + rep.ABIDetail
 	}

@@ -14,11 +14,18 @@ func (r *Report) WriteText(w io.Writer, path string) {
 		verdict = "FAIL"
 	}
 	fmt.Fprintf(w, "  result      %s: %d/%d vectors right (official + %d random)\n", verdict, r.Vectors-r.Failures, r.Vectors, max(r.Vectors-1, 0))
+	if r.BufferFaults > 0 {
+		fmt.Fprintf(w, "  why         %d of the failing vectors had the right output, but %s\n", r.BufferFaults, r.BufferProblem)
+	}
 	if r.Error != "" {
 		fmt.Fprintf(w, "  error       %s\n", r.Error)
 	}
 	if r.Official != nil {
-		fmt.Fprintf(w, "  official    %s (%d cycles)\n", yesNo(r.Official.OK, "ok", "WRONG"), r.Official.Cycles)
+		verdict := yesNo(r.Official.OK, "ok", "WRONG")
+		if !r.Official.OK && r.Official.Problem != "" && r.Official.Expected == r.Official.Got {
+			verdict = "right output, but " + r.Official.Problem
+		}
+		fmt.Fprintf(w, "  official    %s (%d cycles)\n", verdict, r.Official.Cycles)
 	}
 	if f := r.FirstFailure; f != nil {
 		fmt.Fprintf(w, "  first failing vector (memory byte order):\n")

@@ -35,7 +35,7 @@ func RunOn(eng emu.Engine, im *asm.Image, maxCycles uint64, dumpAddr uint16, dum
 	if maxCycles == 0 {
 		maxCycles = DefaultMaxCycles
 	}
-	m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng})
+	m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng, Present: im.Present})
 	resetWithImage(m, im)
 	stop := m.Run(maxCycles)
 	res := &RunResult{Stop: stop.Reason.String(), Cycles: m.Cycles(), PC: m.PC(), SP: m.SP(), SREG: m.SREG(),

@@ -95,6 +95,8 @@ type parser struct {
 	sets    map[*obj.Symbol]bool   // symbols assigned with .set (may be assigned again)
 	pending map[*obj.Symbol][]*obj.Expr
 	regs    map[string]int // .def names (folded) to register numbers
+	forward []forwardReg   // operands naming a register before its .def
+	assigns []assignment   // .equ and .set whose value used a name not defined yet
 	macros  map[string]*macro
 
 	includes map[string]token.Position // included file → where it was first included
@@ -140,6 +142,13 @@ func (p *parser) errTok(st *stmt, t *tok, msg string) {
 func (p *parser) warn(src obj.Source, off, end int, msg string) {
 	e := obj.At(src, off, end, msg)
 	e.Severity = obj.SeverityWarning
+	p.warnings = append(p.warnings, e)
+}
+
+// info records a message the source prints (.message, #message) at bytes [off, end) of src.
+func (p *parser) info(src obj.Source, off, end int, msg string) {
+	e := obj.At(src, off, end, msg)
+	e.Severity = obj.SeverityInfo
 	p.warnings = append(p.warnings, e)
 }
 
@@ -216,7 +225,13 @@ func (p *parser) run(src []byte) {
 				p.includes[file] = at
 			}
 		},
-		warn: func(e *cpp.Error) { p.warnings = append(p.warnings, e) },
+		warn: func(e *cpp.Error) {
+			// #warning "text" prints text, as AVRASM2 (and avra) print it.
+			if m, ok := strings.CutPrefix(e.Msg, "#warning "); ok {
+				e.Msg = strings.Trim(strings.TrimSpace(m), `"`)
+			}
+			p.warnings = append(p.warnings, e)
+		},
 	})
 	if err != nil {
 		var list cpp.ErrorList
@@ -240,6 +255,8 @@ func (p *parser) run(src []byte) {
 		}
 		p.statement(st)
 	}
+	p.resolveForward()
+	p.checkAssigns()
 	if p.rec != nil {
 		p.errAt(p.rec.st, p.rec.at, p.rec.at, ".macro "+p.rec.m.name+" has no .endm or .endmacro")
 	}
@@ -380,7 +397,7 @@ func (p *parser) hashLine(st *stmt, toks []tok) {
 		return
 	}
 	msg := strings.TrimSpace(st.text[toks[1].end:])
-	p.warn(st, toks[0].off, toks[1].end, "message: "+strings.Trim(msg, `"`))
+	p.info(st, toks[0].off, toks[1].end, strings.Trim(msg, `"`))
 }
 
 // fold is the form of a name AVRASM2 compares: names ignore case.

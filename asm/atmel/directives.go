@@ -359,11 +359,7 @@ func (p *parser) device(st *stmt, toks []tok, i int) {
 	d := isa.LookupDevice(strings.ToLower(n.text))
 	switch {
 	case d == nil:
-		var parts []string
-		for _, name := range isa.DeviceNames() {
-			parts = append(parts, partName(isa.LookupDevice(name)))
-		}
-		p.errAt(st, n.off, n.end, fmt.Sprintf("avrlab does not model the %s (it models %s)", n.text, strings.Join(parts, ", ")))
+		p.errAt(st, n.off, n.end, fmt.Sprintf("avrlab does not model %s; modelled parts: %s", n.text, strings.Join(modelledParts(), ", ")))
 	case d == p.dev:
 		p.devFrom = st
 	case p.cfg.Device != "":
@@ -391,7 +387,7 @@ func (p *parser) message(st *stmt, toks []tok, i int, name string) {
 	case ".warning":
 		p.warn(st, d.off, d.end, msg)
 	default:
-		p.warn(st, d.off, d.end, "message: "+msg)
+		p.info(st, d.off, d.end, msg)
 	}
 }
 

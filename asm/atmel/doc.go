@@ -26,7 +26,9 @@
 //     #elif, #else, #endif, #include, #error, #warning, #pragma, /* */ and // comments, with the -D
 //     options and the predefined __AVRASM_VERSION__, __PART_NAME__ and __ATmega128__ (for the part).
 //     Device definition files the file system lacks ("m128def.inc", "tn45def.inc", in any case) come
-//     from package isa/devreg's tables.
+//     from package isa/devreg's tables: Atmel's own files, name for name, where avra ships one. A
+//     missing one of a part avrlab does not model ("m161def.inc") is named as such, and a missing file
+//     whose name differs only in case from one beside it says so.
 //  3. Statements, one per line: labels, directives, instructions, macro calls. Instruction forms are
 //     chosen from the isa table by operand shapes and the device; operand expressions are kept for the
 //     linker. Code labels are word addresses in expressions (the object keeps byte addresses: each
@@ -44,8 +46,11 @@
 // and precedence on 64-bit values, comparisons giving 1 or 0 and >> shifting arithmetically; numbers in
 // decimal, $hex, 0xhex, 0b binary and octal with a leading 0; character constants with C escapes; literal
 // strings, joined when adjacent; PC, the code location counter in words; names, mnemonics, registers and
-// directives in any case; register pairs (r25:r24, XH:XL) in movw, adiw and sbiw; macros with @0..@9
-// whose labels are local to each expansion.
+// directives in any case; register pairs (r25:r24, XH:XL) in movw, adiw and sbiw, and X, Y, Z for their
+// pairs in adiw and sbiw; a .def name used before its .def (the name's last .def, as the second pass
+// has it); macros with @0..@9 whose labels are local to each expansion. .message and #message are
+// info diagnostics, .warning and #warning warnings (obj.SeverityInfo, obj.SeverityWarning), with their
+// positions. A .equ or .set of a name the file never defines is an error at its line.
 //
 // # Differences from AVRASM2
 //

@@ -78,7 +78,7 @@ var badInputs = []struct {
 	{"nop\n.include \"nofile.inc\"\n", `2:2: .include "nofile.inc": file not found`},
 	{"lbl: .include \"m128def.inc\"\n", "1:6: .include must be alone on its line (no label before it)"},
 	// Devices.
-	{".device ATmega16\n", "1:9: avrlab does not model the ATmega16 (it models ATmega128, ATmega2560, ATmega328P, ATmega4809, ATtiny45, ATtiny85, ATxmega128A1)"},
+	{".device ATmega16\n", "1:9: avrlab does not model ATmega16; modelled parts: ATmega128, ATmega2560, ATmega328P, ATmega4809, ATtiny45, ATtiny85, ATxmega128A1"},
 	{".device ATtiny85\nmul r0, r1\n", "2:1: mul is not available on attiny85 (AVRe core)"},
 	{"nop\n.device attiny85\n", "2:9: .device attiny85 comes after code assembled for the ATmega128: put it (or the .include of its definition file) first"},
 	// Macros.
@@ -115,17 +115,18 @@ func TestErrors(t *testing.T) {
 // TestWarnings checks the diagnostics that do not stop the image: .warning, .message, #warning, the
 // padded .db.
 func TestWarnings(t *testing.T) {
-	src := ".warning \"careful\"\n.message \"hello\"\n#warning \"from cpp\"\n.db 1\n"
+	src := ".warning \"careful\"\n.message \"hello\"\n#warning \"from cpp\"\n.db 1\n#message \"hash\"\n"
 	r := assemble(t, "f.asm", src, nil, "")
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
 	var got []string
 	for _, w := range r.im.Warnings {
-		got = append(got, fmt.Sprintf("%d:%d: %s", w.Pos.Line, w.Pos.Column, w.Msg))
+		got = append(got, w.Error())
 	}
-	want := []string{"1:1: careful", "2:1: message: hello", "3:2: #warning \"from cpp\"",
-		"4:1: .db with an odd number of bytes in the code segment: a zero byte is added"}
+	want := []string{"f.asm:1:1: warning: careful", "f.asm:2:1: info: hello", "f.asm:3:2: warning: from cpp",
+		"f.asm:4:1: warning: .db with an odd number of bytes in the code segment: a zero byte is added",
+		"f.asm:5:1: info: hash"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

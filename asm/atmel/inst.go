@@ -131,6 +131,72 @@ func accepts(k isa.Kind, op *operand) bool {
 	return op.shape == shExpr
 }
 
+// onlyKind reports whether every form with n operands takes kind k at operand j (and one does).
+func onlyKind(forms []*isa.Form, n, j int, k isa.Kind) bool {
+	some := false
+	for _, f := range forms {
+		if len(f.Operands) == n {
+			if f.Operands[j].Kind != k {
+				return false
+			}
+			some = true
+		}
+	}
+	return some
+}
+
+// pairOf returns the low register of the pair a plain pointer X, Y or Z is (26, 28, 30).
+func pairOf(k isa.Kind) (int, bool) {
+	switch k {
+	case isa.PtrX:
+		return 26, true
+	case isa.PtrY:
+		return 28, true
+	case isa.PtrZ:
+		return 30, true
+	}
+	return 0, false
+}
+
+// forwardReg is an instruction operand naming a register by a name no .def had given yet.
+type forwardReg struct {
+	st   *stmt
+	name string
+	kind isa.Kind     // what the form takes there
+	op   *obj.Operand // the item's operand, its Reg set by resolveForward
+}
+
+// defined reports whether name is a symbol already defined, or a label of the macro expansion of st.
+func (p *parser) defined(name string, st *stmt) bool {
+	f := fold(name)
+	for x := st.exp; x != nil; x = x.parent {
+		if x.m.labels[f] {
+			return true
+		}
+	}
+	s := p.syms[f]
+	return s != nil && s.Defined()
+}
+
+// resolveForward gives each operand that named a register before its .def the register of the name's
+// last .def, as AVRASM2's second pass has it (and avra), or reports the name as no register.
+func (p *parser) resolveForward() {
+	for _, fw := range p.forward {
+		if r, ok := p.regs[fold(fw.name)]; ok {
+			fw.op.Reg = r
+			continue
+		}
+		msg := fmt.Sprintf("expected %s, found %s", fw.kind, fw.op.Text)
+		switch fold(fw.name) {
+		case "xl", "xh", "yl", "yh", "zl", "zh":
+			msg += fmt.Sprintf(" (XL..ZH are named by the device definition file: .include %q)", devregIncFile(p.dev))
+		default:
+			msg += " (not a register name: .def gives registers names)"
+		}
+		p.errAt(fw.st, fw.op.Off, fw.op.End, msg)
+	}
+}
+
 // wantsRegister reports whether some form with n operands takes a register at operand j.
 func wantsRegister(forms []*isa.Form, n, j int) bool {
 	for _, f := range forms {
@@ -206,12 +272,32 @@ func (p *parser) instruction(st *stmt, toks []tok, i int) {
 			return
 		}
 	}
+	var forward []int // operands naming a register that a .def further on names
+	for j := range ops {
+		op := &ops[j]
+		switch {
+		case op.shape == shPtr && op.ptr.IsPointer() && onlyKind(forms, len(ops), j, isa.RegWord):
+			// adiw X, 1 / sbiw Y, 1: AVRASM2 takes the pointer's name for its pair (r27:r26 …).
+			if lo, ok := pairOf(op.ptr); ok {
+				op.shape, op.reg, op.pair = shReg, lo, true
+			}
+		case op.shape == shExpr && len(op.toks) == 1 && op.toks[0].kind == tIdent &&
+			wantsRegister(forms, len(ops), j) && !p.defined(op.toks[0].text, st):
+			// A name no symbol has yet, where a register goes: a .def further on may name it (AVRASM2
+			// resolves a .def used before its line); resolveForward checks when the file is read.
+			op.shape, op.reg = shReg, 0
+			forward = append(forward, j)
+		}
+	}
 	f := p.chooseForm(st, name, forms, ops)
 	if f == nil {
 		return
 	}
 	p.devUsed = true
 	out := make([]obj.Operand, len(ops))
+	for _, j := range forward {
+		p.forward = append(p.forward, forwardReg{st: st, name: ops[j].toks[0].text, kind: f.Operands[j].Kind, op: &out[j]})
+	}
 	for j := range ops {
 		op := &ops[j]
 		k := f.Operands[j].Kind

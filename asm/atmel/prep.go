@@ -2,13 +2,16 @@ package atmel
 
 import (
 	"errors"
+	"fmt"
 	"go/token"
 	"io/fs"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/isa/devreg"
 )
 
@@ -106,6 +109,7 @@ func preprocess(name string, src []byte, cfg preprocessConfig) ([]cpp.Line, map[
 		ReadFile:        read,
 		Warn:            cfg.warn,
 		Included:        cfg.included,
+		NotFound:        func(name string, dirs []string) string { return notFound(fsys, name, dirs) },
 	})
 	return lines, includes, err
 }
@@ -115,4 +119,70 @@ type noFiles struct{}
 
 func (noFiles) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// incPart matches the name of an Atmel device definition file: m161def.inc, tn13Adef.inc,
+// 2313def.inc (AT90S2313), pwm3def.inc, usb1287def.inc, can128def.inc, ATxmega128A1def.inc.
+var incPart = regexp.MustCompile(`^(?i)(m|tn|pwm|usb|can|atmega|attiny|atxmega|at90s|at90pwm|at90usb|at90can)?([0-9]+[a-z0-9]*)def\.inc$`)
+
+// IncPart returns the part an Atmel device definition file is for, spelled as Atmel does
+// ("m161def.inc" → "ATmega161", "tn13Adef.inc" → "ATtiny13A", "2313def.inc" → "AT90S2313"), or "" for
+// a name that is not one.
+func IncPart(file string) string {
+	m := incPart.FindStringSubmatch(path.Base(file))
+	if m == nil {
+		return ""
+	}
+	num := strings.ToUpper(m[2])
+	switch strings.ToLower(m[1]) {
+	case "m", "atmega":
+		return "ATmega" + num
+	case "tn", "attiny":
+		return "ATtiny" + num
+	case "atxmega":
+		return "ATxmega" + num
+	case "pwm", "at90pwm":
+		return "AT90PWM" + num
+	case "usb", "at90usb":
+		return "AT90USB" + num
+	case "can", "at90can":
+		return "AT90CAN" + num
+	}
+	return "AT90S" + num
+}
+
+// notFound is the message of an .include or #include whose file is in none of dirs: a device
+// definition file of a part avrlab does not model says so, with the parts it models; a file beside
+// the includer whose name differs only in case is named (AVRASM2 runs on Windows, where case does
+// not matter; here it does).
+func notFound(fsys fs.FS, name string, dirs []string) string {
+	base := path.Base(name)
+	if devreg.IncDevice(base) == "" {
+		if part := IncPart(base); part != "" {
+			return fmt.Sprintf("avrlab does not model %s (%s is its device definition file); modelled parts: %s",
+				part, base, strings.Join(modelledParts(), ", "))
+		}
+	}
+	for _, dir := range dirs {
+		ents, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if e.Name() != base && strings.EqualFold(e.Name(), base) {
+				return fmt.Sprintf("file not found, but %s is there: file names differ in case here (AVRASM2 on Windows ignores case)",
+					quote(path.Join(dir, e.Name())))
+			}
+		}
+	}
+	return ""
+}
+
+// modelledParts lists the parts avrlab models, as Atmel spells them.
+func modelledParts() []string {
+	var parts []string
+	for _, name := range isa.DeviceNames() {
+		parts = append(parts, partName(isa.LookupDevice(name)))
+	}
+	return parts
 }

@@ -155,6 +155,9 @@ func (p *parser) assign(st *stmt, toks []tok, i int, set bool) {
 	if err != nil && !err.Undefined {
 		p.report(err)
 	}
+	if err != nil && err.Undefined {
+		p.assigns = append(p.assigns, assignment{dir: dir, name: n.text, x: x})
+	}
 	if s == nil {
 		s = &obj.Symbol{}
 		p.syms[f] = s
@@ -197,4 +200,23 @@ func (p *parser) expr(st *stmt, toks []tok, i int, end bool) *obj.Expr {
 		return nil
 	}
 	return x
+}
+
+// assignment is a .equ or .set whose value used a name not defined at its line.
+type assignment struct {
+	dir, name string
+	x         *obj.Expr
+}
+
+// checkAssigns reports, at its own line, each .equ or .set whose value uses a name the file never
+// defines (avra refuses it there too; the uses of the name would otherwise be the first to say so).
+// A name defined further on (a label after the .equ) is left to AVRASM2's second pass.
+func (p *parser) checkAssigns() {
+	for _, a := range p.assigns {
+		_, err := p.ev.Eval(a.x, true)
+		if err == nil || !err.Undefined || err.X == nil || err.X.Sym == nil || err.X.Sym.Defined() {
+			continue
+		}
+		p.errAt(err.X.Src, err.X.Off, err.X.End, fmt.Sprintf("%s (in %s %s)", err.Msg, a.dir, a.name))
+	}
 }

@@ -141,6 +141,10 @@ type Config struct {
 	// here, look in the next folder". The assembler passes one that counts #include'd and .include'd
 	// files against one total.
 	ReadFile func(name string) ([]byte, error)
+	// NotFound, when not nil, is asked for the message of an #include whose file is in none of the
+	// folders searched (dirs, cleaned FS paths, in order): "" keeps "file not found". The AVRASM2
+	// front end names an unmodelled part's device file and a name that differs only in case.
+	NotFound func(name string, dirs []string) string
 	// Warn, when not nil, receives warnings (#warning, extra tokens after
 	// a directive, macro redefinitions).
 	Warn func(*Error)

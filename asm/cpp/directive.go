@@ -435,6 +435,7 @@ func (p *pp) find(s *source, name string, angled bool) (*source, string) {
 	}
 	dirs = append(dirs, p.incDirs...)
 	outside := ""
+	var searched []string
 	for _, dir := range dirs {
 		if p.cfg.FS == nil {
 			break
@@ -444,6 +445,7 @@ func (p *pp) find(s *source, name string, angled bool) (*source, string) {
 			outside = why
 			continue
 		}
+		searched = append(searched, path.Dir(full))
 		key := "file:" + full
 		text, ok := p.cache[key]
 		if !ok {
@@ -468,6 +470,11 @@ func (p *pp) find(s *source, name string, angled bool) (*source, string) {
 	if !angled {
 		if ns := builtin(name); ns != nil {
 			return ns, ""
+		}
+	}
+	if p.cfg.NotFound != nil {
+		if msg := p.cfg.NotFound(name, searched); msg != "" {
+			return nil, msg
 		}
 	}
 	switch {

@@ -10,7 +10,7 @@
 //
 // Image.Flash holds the file bytes of every PT_LOAD program header whose physical (load) address is
 // below 0x800000, placed at that address, from address 0 up to the last loaded byte; bytes no segment
-// loads are 0x00. Segments loaded at 0x800000 or above (the .bss segment, EEPROM, fuses) are ignored.
+// loads are erased, 0xFF, and not in Image.Present. Segments loaded at 0x800000 or above (the .bss segment, EEPROM, fuses) are ignored.
 //
 // What counts as emitted: a flash byte is marked in Image.Emitted exactly when it lies inside an
 // allocated section that has contents in the file (SHF_ALLOC, not SHT_NOBITS: .text, the init copy of
@@ -101,7 +101,8 @@ func lookupDevice(name string) (*isa.Device, error) {
 }
 
 // HEX builds the image of an Intel HEX file for device ("" means isa.DefaultDevice). Flash runs from 0
-// to the last byte the file writes; bytes it does not write are 0x00 and not emitted. A byte written
+// to the last byte the file writes; bytes it does not write are erased, 0xFF, as on a programmed chip
+// and in simavr, neither emitted nor Present. A byte written
 // past the device's flash is an error that names its address. The image has no .data, no .bss, no
 // symbols and no source map: a caller names the entry point by address.
 func HEX(data []byte, device string) (*asm.Image, error) {
@@ -117,10 +118,12 @@ func HEX(data []byte, device string) (*asm.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	erase(flash, present)
 	return &asm.Image{
 		Device:    dev,
 		Flash:     flash,
 		Emitted:   present,
+		Present:   present,
 		DataAddr:  dev.SRAMStart,
 		DataFlash: uint32(len(flash)),
 		BSSAddr:   dev.SRAMStart,
@@ -245,8 +248,18 @@ func (l *elfLoader) flash() error {
 	} else {
 		copy(emitted, loaded)
 	}
-	l.im = &asm.Image{Device: l.dev, Flash: flash, Emitted: emitted}
+	erase(flash, loaded)
+	l.im = &asm.Image{Device: l.dev, Flash: flash, Emitted: emitted, Present: loaded}
 	return nil
+}
+
+// erase sets the bytes of flash that present does not mark to 0xFF, erased flash.
+func erase(flash []byte, present []bool) {
+	for i := range flash {
+		if !present[i] {
+			flash[i] = 0xFF
+		}
+	}
 }
 
 // flashAddr returns the flash (load) address of section s: the load address of the flash segment

@@ -174,7 +174,7 @@ func build(dir, base string, gccArgs []string, flashSections ...string) (*built,
 	if b.elf, err = os.ReadFile(filepath.Join(dir, elfName)); err != nil {
 		return nil, err
 	}
-	args := []string{"-O", "binary"}
+	args := []string{"-O", "binary", "--gap-fill", "0xff"} // bytes no section loads are erased flash
 	for _, s := range flashSections {
 		args = append(args, "-j", s)
 	}
@@ -661,9 +661,10 @@ func TestELFHandMade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantFlash := []byte{0x11, 0x22, 0, 0, 0, 0, 0, 0, 0x33, 0x44, 0x55, 0x66}
-	if !bytes.Equal(im.Flash, wantFlash) || fmt.Sprint(im.Emitted) != "[true true false false false false false false true true true true]" {
-		t.Errorf("flash %x emitted %v", im.Flash, im.Emitted)
+	wantFlash := []byte{0x11, 0x22, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x33, 0x44, 0x55, 0x66}
+	if !bytes.Equal(im.Flash, wantFlash) || fmt.Sprint(im.Emitted) != "[true true false false false false false false true true true true]" ||
+		fmt.Sprint(im.Present) != fmt.Sprint(im.Emitted) {
+		t.Errorf("flash %x emitted %v present %v", im.Flash, im.Emitted, im.Present)
 	}
 	if im.Device.Name != "attiny45" || im.Data != nil || im.BSSSize != 0 || im.Symbols != nil {
 		t.Errorf("image %+v", im)
@@ -756,7 +757,9 @@ func TestHEX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(im.Flash, []byte{1, 2, 3, 4, 0, 0, 7, 8}) || fmt.Sprint(im.Emitted) != fmt.Sprint(present) ||
+	// The bytes the file does not write are erased flash, 0xFF, and not Present.
+	if !bytes.Equal(im.Flash, []byte{1, 2, 3, 4, 0xff, 0xff, 7, 8}) || fmt.Sprint(im.Emitted) != fmt.Sprint(present) ||
+		fmt.Sprint(im.Present) != fmt.Sprint(present) ||
 		im.Device.Name != "attiny85" || im.DataAddr != im.Device.SRAMStart {
 		t.Errorf("flash %x emitted %v device %s", im.Flash, im.Emitted, im.Device.Name)
 	}

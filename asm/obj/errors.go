@@ -13,12 +13,16 @@ type Severity uint8
 const (
 	SeverityError   Severity = iota // the image is incomplete or wrong
 	SeverityWarning                 // the image is complete (.warning and #warning produce one)
+	SeverityInfo                    // a message the source prints (AVRASM2's .message and #message)
 )
 
-// String returns "error" or "warning".
+// String returns "error", "warning" or "info".
 func (s Severity) String() string {
-	if s == SeverityWarning {
+	switch s {
+	case SeverityWarning:
 		return "warning"
+	case SeverityInfo:
+		return "info"
 	}
 	return "error"
 }
@@ -33,11 +37,12 @@ type Error struct {
 	Msg      string
 }
 
-// Error formats the diagnostic as "file:line:col: msg" ("file:line:col: warning: msg" for a warning).
+// Error formats the diagnostic as "file:line:col: msg" ("file:line:col: warning: msg" for a warning,
+// "file:line:col: info: msg" for a message).
 func (e *Error) Error() string {
 	p := e.Pos.String()
-	if e.Severity == SeverityWarning {
-		return p + ": warning: " + e.Msg
+	if e.Severity != SeverityError {
+		return p + ": " + e.Severity.String() + ": " + e.Msg
 	}
 	return p + ": " + e.Msg
 }

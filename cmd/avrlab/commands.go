@@ -124,6 +124,9 @@ func assemble(path, device string, defs map[string]string, stderr io.Writer) (*a
 	}
 	defer done()
 	im, err := asm.AssembleFile(name, asm.Config{Device: device, FS: fsys, Defines: defs})
+	if im != nil && len(im.Warnings) > 0 {
+		printErrors(im.Warnings, fsys, filepath.Dir(path), stderr)
+	}
 	if err != nil {
 		printErrors(err, fsys, filepath.Dir(path), stderr)
 		return im, false
@@ -165,6 +168,10 @@ func cmdAsm(args []string, stdout, stderr io.Writer) int {
 		device = *dev
 	}
 	im, err := cp.prog.Assemble(device, defs)
+	if im != nil && len(im.Warnings) > 0 {
+		// .warning, .message, #warning, #message: on standard error with their position.
+		printErrors(im.Warnings, cp.prog.FS, cp.dir, stderr)
+	}
 	if err != nil {
 		printErrors(err, cp.prog.FS, cp.dir, stderr)
 		return 1
@@ -451,8 +458,12 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: engineFor(*interp)}
 	var clear func()
 	opts.Progress, clear = terminalProgress(stderr)
-	rep, _, err := lab.BenchProgram(cp.prog, opts)
+	rep, im, err := lab.BenchProgram(cp.prog, opts)
 	clear()
+	if im != nil && len(im.Warnings) > 0 {
+		// .warning, .message, #warning, #message: on standard error with their position.
+		printErrors(im.Warnings, cp.prog.FS, cp.dir, stderr)
+	}
 	if err != nil {
 		var el asm.ErrorList
 		if errors.As(err, &el) {

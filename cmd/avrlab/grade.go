@@ -320,7 +320,7 @@ func rowReport(r lab.GradeRow) *lab.Report {
 	case r.Pass:
 	case strings.HasPrefix(r.Problem, "ABI: "):
 		rep.ABIDetail = strings.TrimPrefix(r.Problem, "ABI: ")
-	case r.Failures > 0 && r.Problem == fmt.Sprintf("%d of %d vectors wrong", r.Failures, r.Vectors):
+	case r.Failures > 0 && strings.HasPrefix(r.Problem, fmt.Sprintf("%d of %d vectors wrong", r.Failures, r.Vectors)):
 	default:
 		rep.Error = r.Problem
 		if rep.Error == "" {

@@ -159,3 +159,40 @@ func TestRunAndBenchELF(t *testing.T) {
 		t.Errorf("bench: code %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestAsmMessages checks that AVRASM2's .message, .warning, #message and #warning reach standard
+// error with their positions (avra prints the same four: f.asm(2) : hello …).
+func TestAsmMessages(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "m.asm", ".device ATmega328P\n.message \"hello m\"\n.warning \"hello w\"\n#message \"hash m\"\n#warning \"hash w\"\nnop\n")
+	code, _, stderr := runCLI(t, "asm", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{p + ":2:1: info: hello m\n", p + ":3:1: warning: hello w\n",
+		p + ":4:1: info: hash m\n", p + ":5:2: warning: hash w\n"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	// run prints them too (stdout keeps the machine state).
+	_, stdout, stderr := runCLI(t, "run", p)
+	if !strings.Contains(stderr, p+":2:1: info: hello m\n") || strings.Contains(stdout, "hello") {
+		t.Errorf("run: stderr %q, stdout %q", stderr, stdout)
+	}
+}
+
+// TestBenchWritableKey runs avrlab bench -call 'NAME(in, out, key!)' on an AES-128 that expands its
+// key in place: it passes with its figures, the key shown as a writable, counted buffer.
+func TestBenchWritableKey(t *testing.T) {
+	src := filepath.Join("..", "..", "lab", "testdata", "aes128-inplace.S")
+	code, stdout, stderr := runCLI(t, "bench", "-device", "attiny45", "-vectors", "20", "-call", "aes128_encrypt_ip(in, out, key!)", src)
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"call aes128_encrypt_ip(in, out, key!)", "PASS: 21/21 vectors right",
+		"r21:r20 key @0x0080 16 B in, writable (counted)", "cycles      3117", "RANK"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}

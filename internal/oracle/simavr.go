@@ -35,6 +35,11 @@ type SimJob struct {
 	// Flash is the image copied to flash address 0; the rest of flash is
 	// 0xFF.
 	Flash []byte
+	// Hex, when not empty, is an Intel HEX file loaded instead of Flash, by
+	// simavr's own reader (read_ihex_chunks), each chunk at its address as
+	// simavr's run_avr loads a .hex: bytes the file does not write stay
+	// erased, 0xFF.
+	Hex []byte
 	// MaxCycles stops the run at the first instruction boundary where the
 	// cycle counter is at least MaxCycles (0 means DefaultMaxCycles).
 	MaxCycles uint64
@@ -148,6 +153,27 @@ type runnerLine struct {
 // many results it got before the runner ended, plus the tail of its
 // standard error.
 func runBatch(bin string, jobs []SimJob, out []SimState) (int, string, error) {
+	var hexDir string
+	for _, j := range jobs {
+		if len(j.Hex) > 0 {
+			d, err := os.MkdirTemp("", "avrlab-simavr-hex-")
+			if err != nil {
+				return 0, "", fmt.Errorf("oracle: %w", err)
+			}
+			defer os.RemoveAll(d)
+			hexDir = d
+			break
+		}
+	}
+	hexPaths := make([]string, len(jobs))
+	for i, j := range jobs {
+		if len(j.Hex) > 0 {
+			hexPaths[i] = filepath.Join(hexDir, fmt.Sprintf("job%d.hex", i))
+			if err := os.WriteFile(hexPaths[i], j.Hex, 0o644); err != nil {
+				return 0, "", fmt.Errorf("oracle: %w", err)
+			}
+		}
+	}
 	cmd := exec.Command(bin)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -164,13 +190,16 @@ func runBatch(bin string, jobs []SimJob, out []SimState) (int, string, error) {
 	}
 	go func() {
 		w := bufio.NewWriterSize(stdin, 1<<16)
-		for _, j := range jobs {
+		for i, j := range jobs {
 			maxCycles := j.MaxCycles
 			if maxCycles == 0 {
 				maxCycles = DefaultMaxCycles
 			}
 			flash := "-"
-			if len(j.Flash) > 0 {
+			switch {
+			case hexPaths[i] != "":
+				flash = "@" + hexPaths[i]
+			case len(j.Flash) > 0:
 				flash = hex.EncodeToString(j.Flash)
 			}
 			if _, err := fmt.Fprintf(w, "%s %d %s\n", j.MCU, maxCycles, flash); err != nil {

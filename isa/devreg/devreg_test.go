@@ -144,6 +144,7 @@ func checkSource(s *Set) (src string, lineName map[int]string) {
 	for r := 0; r < 32; r++ {
 		emit("", "#define r%d %d\n", r, 1000+r)
 	}
+	emit("", "#undef _VECTOR\n#define _VECTOR(n) (2000 + (n))\n")
 	for k := IO8; k <= MEM32; k++ {
 		emit("", "#undef %s\n#define %s(a) ((a) + %#x)\n", k, k, uint64(k)<<32)
 	}
@@ -151,6 +152,8 @@ func checkSource(s *Set) (src string, lineName map[int]string) {
 		switch {
 		case d.Kind == CPUReg:
 			emit(d.Name, "#if !defined(%s) || (%s) != %d\n", d.Name, d.Name, 1000+d.Value)
+		case d.Kind == Vector:
+			emit(d.Name, "#if !defined(%s) || (%s) != %d\n", d.Name, d.Name, 2000+d.Value)
 		case d.Kind.IsRegister():
 			arg := d.Value
 			if d.Kind == IO8 || d.Kind == IO16 {
@@ -332,7 +335,7 @@ func TestCommittedTables(t *testing.T) {
 				t.Errorf("%s: %s twice", name, d.Name)
 			}
 			seen[d.Name] = true
-			if d.Kind.IsRegister() != (d.Size() > 0) || d.Kind > MEM32 {
+			if d.Kind.IsRegister() != (d.Size() > 0) || d.Kind > Vector {
 				t.Errorf("%s: %+v", name, d)
 			}
 		}
@@ -366,76 +369,6 @@ func TestDecode(t *testing.T) {
 var atmelFiles = map[string]string{
 	"atmega128": "m128def.inc", "atmega328p": "m328Pdef.inc", "atmega2560": "m2560def.inc",
 	"attiny85": "tn85def.inc", "attiny45": "tn45def.inc",
-}
-
-// atmelDiffers lists where AtmelInc, which follows avr-libc's names, knowingly gives another value than
-// Atmel's file, and why.
-func atmelDiffers(device, name string) string {
-	switch {
-	case device == "atmega328p" && strings.HasPrefix(name, "TWAM"):
-		return "avr-libc numbers TWAMR's bits TWAM0…TWAM6 from 0; the datasheet and Atmel from 1 (bit 0 is reserved)"
-	case strings.HasPrefix(device, "attiny") && name == "DTPS1":
-		return "avr-libc's DTPS1 is the dead-time prescaler register, Atmel's a bit of DTPS"
-	}
-	return ""
-}
-
-var equLine = regexp.MustCompile(`(?im)^\.equ\s+(\w+)\s*=\s*(0x[0-9a-f]+|\$[0-9a-f]+|-?[0-9]+)\s*(;.*)?$`)
-
-func equValues(text string) map[string]int64 {
-	m := map[string]int64{}
-	for _, f := range equLine.FindAllStringSubmatch(text, -1) {
-		v := f[2]
-		if strings.HasPrefix(v, "$") {
-			v = "0x" + v[1:]
-		}
-		n, err := strconv.ParseInt(v, 0, 64)
-		if err == nil {
-			m[strings.ToUpper(f[1])] = n
-		}
-	}
-	return m
-}
-
-// TestAtmelIncAgainstAtmel compares AtmelInc with Atmel's own files as avra ships them: every name
-// both define has the same value, but the differences atmelDiffers explains.
-func TestAtmelIncAgainstAtmel(t *testing.T) {
-	for device, file := range atmelFiles {
-		t.Run(device, func(t *testing.T) {
-			theirs, err := os.ReadFile(filepath.Join("/usr/share/avra", file))
-			if err != nil {
-				t.Skipf("avra's %s not found (apt-get install avra): %v", file, err)
-			}
-			if got := IncFile(device); !strings.EqualFold(got, file) {
-				t.Errorf("IncFile = %q, Atmel's is %q", got, file)
-			}
-			if got := IncDevice(strings.ToUpper(file)); got != device {
-				t.Errorf("IncDevice(%q) = %q", strings.ToUpper(file), got)
-			}
-			ours, atmel := equValues(AtmelInc(device)), equValues(string(theirs))
-			common := 0
-			for n, v := range atmel {
-				w, ok := ours[n]
-				if !ok {
-					continue
-				}
-				common++
-				if w != v && atmelDiffers(device, n) == "" {
-					t.Errorf("%s = %#x, Atmel's %s has %#x", n, w, file, v)
-				}
-			}
-			// Atmel's files also name fuse bits and vectors, which avr-libc spells otherwise; the
-			// registers, bits and memory constants are shared.
-			if common < len(atmel)/2 {
-				t.Errorf("only %d of Atmel's %d names defined", common, len(atmel))
-			}
-			for _, n := range []string{"SREG", "PORTB", "PB3", "RAMEND", "FLASHEND", "PAGESIZE", "SRAM_START", "SIGNATURE_001"} {
-				if _, ok := ours[n]; !ok {
-					t.Errorf("%s not defined", n)
-				}
-			}
-		})
-	}
 }
 
 // TestAtmelIncNames checks that no name AtmelInc defines is an instruction mnemonic, which AVRASM2

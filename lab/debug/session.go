@@ -167,6 +167,7 @@ func Start(cfg Config) (*Session, error) {
 	switch mode {
 	case ModeReset:
 		s.newMachine = func(c emu.Config) *emu.Machine {
+			c.Present = im.Present
 			m := emu.New(im.Device, im.Flash, c)
 			m.Reset()
 			if len(im.Data) > 0 {

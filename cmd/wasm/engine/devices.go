@@ -72,6 +72,9 @@ func Devices(req Request, progress Progress) []DeviceResult {
 				res.Reason = rep.Error
 			case rep.Failures > 0:
 				res.Reason = fmt.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors)
+				if rep.BufferFaults > 0 {
+					res.Reason += fmt.Sprintf(" (%d with the right output, but %s)", rep.BufferFaults, rep.BufferProblem)
+				}
 			case !rep.ABIOK:
 				res.Reason = "ABI broken: " + rep.ABIDetail
 			}

@@ -104,7 +104,7 @@ type Diagnostic struct {
 	Line     int    `json:"line"`
 	Col      int    `json:"col"`
 	EndCol   int    `json:"end_col"`
-	Severity string `json:"severity"` // "error" or "warning"
+	Severity string `json:"severity"` // "error", "warning" or "info"
 	Msg      string `json:"msg"`
 }
 
@@ -501,7 +501,7 @@ func Assemble(req Request, withHex bool) Response {
 
 func hasErrors(ds []Diagnostic) bool {
 	for _, d := range ds {
-		if d.Severity != "warning" {
+		if d.Severity == "error" {
 			return true
 		}
 	}
@@ -548,6 +548,13 @@ func assemble(req Request) (Response, *asm.Image) {
 		im, err = asm.Assemble(req.Main, []byte(src), cfg)
 	}
 	resp.Errors = diagnostics(err)
+	if im != nil {
+		// .warning, .message, #warning, #message and the assembler's warnings: in the problems list
+		// with their severity ("warning", "info").
+		for _, w := range im.Warnings {
+			resp.Errors = append(resp.Errors, diagnostic(w))
+		}
+	}
 	if err != nil && !hasErrors(resp.Errors) {
 		// An error that is not a positioned list (a read failure): report it against the main file.
 		resp.Errors = append(resp.Errors, Diagnostic{File: req.Main, Line: 1, Col: 1, Severity: "error", Msg: err.Error()})

@@ -364,3 +364,19 @@ func FuzzHandle(f *testing.F) {
 		}
 	})
 }
+
+// TestAssembleMessages checks that .message and .warning are in the problems list, with their
+// severities, and do not make the assembly fail.
+func TestAssembleMessages(t *testing.T) {
+	resp := Assemble(Request{Files: map[string]string{"m.asm": ".message \"hi\"\n.warning \"careful\"\nnop\n"}, Main: "m.asm"}, true)
+	if resp.Error != "" || resp.Hex == "" {
+		t.Fatalf("assembly failed: %+v", resp)
+	}
+	var got []string
+	for _, d := range resp.Errors {
+		got = append(got, fmt.Sprintf("%s:%d:%d %s %s", d.File, d.Line, d.Col, d.Severity, d.Msg))
+	}
+	if want := "m.asm:1:1 info hi|m.asm:2:1 warning careful"; strings.Join(got, "|") != want {
+		t.Errorf("problems %q, want %q", strings.Join(got, "|"), want)
+	}
+}

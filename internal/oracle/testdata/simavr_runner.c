@@ -5,8 +5,11 @@
  *
  *     <mcu> <max-cycles> <flash-hex>\n
  *
- * (<flash-hex> is the flash image from address 0 as hex digits, or "-" for an
- * empty image). For every job a fresh avr_t is made, the image is copied to
+ * (<flash-hex> is the flash image from address 0 as hex digits, "-" for an
+ * empty image, or "@" and the path of an Intel HEX file, which is read with
+ * simavr's own read_ihex_chunks and each chunk below 0x800000 copied to its
+ * address, the rest of flash erased, as simavr's run_avr loads a .hex). For
+ * every job a fresh avr_t is made, the image is copied to
  * flash address 0, and the core is stepped one instruction per avr_run() call
  * until it sleeps, executes BREAK, is done, crashes, or reaches max-cycles.
  * One JSON object per job is written to the original standard output, one line
@@ -24,6 +27,7 @@
 #include <unistd.h>
 
 #include "sim_avr.h"
+#include "sim_hex.h"
 
 #define LOG_MAX 2048
 
@@ -113,9 +117,12 @@ static void skip_line(void)
 		;
 }
 
+static char hex_path[4096];
+
 /*
  * Reads the flash hex field into buf (capacity cap). Returns the byte count,
- * -1 on a malformed field, -2 if the image does not fit.
+ * -1 on a malformed field, -2 if the image does not fit, -3 for "@path" (the
+ * path in hex_path).
  */
 static long read_flash(uint8_t *buf, size_t cap)
 {
@@ -125,6 +132,16 @@ static long read_flash(uint8_t *buf, size_t cap)
 	if (c == '-') {
 		skip_line();
 		return 0;
+	}
+	if (c == '@') {
+		size_t n = 0;
+		while ((c = getchar()) != EOF && c != '\n') {
+			if (n + 1 >= sizeof hex_path)
+				return -1;
+			hex_path[n++] = (char)c;
+		}
+		hex_path[n] = 0;
+		return n ? -3 : -1;
 	}
 	size_t n = 0;
 	int bad = 0, big = 0;
@@ -189,6 +206,16 @@ int main(void)
 			put_error(job, "malformed flash hex");
 			continue;
 		}
+		ihex_chunk_p chunks = NULL;
+		int nchunks = 0;
+		if (n == -3) {
+			nchunks = read_ihex_chunks(hex_path, &chunks);
+			if (nchunks < 0) {
+				put_error(job, "simavr cannot read the HEX file");
+				continue;
+			}
+			n = 0;
+		}
 		log_len = 0;
 		log_buf[0] = 0;
 		avr_t *avr = avr_make_mcu_by_name(mcu);
@@ -225,6 +252,25 @@ int main(void)
 		uint8_t *flash = malloc(fsize + 16);
 		memset(flash, 0xff, fsize + 16);
 		memcpy(flash, image, (size_t)n);
+		int chunk_past = 0;
+		for (int i = 0; i < nchunks; i++) {
+			if (chunks[i].baseaddr >= 0x800000)
+				continue; /* EEPROM, fuses: not flash */
+			if ((size_t)chunks[i].baseaddr + chunks[i].size > avr->flashend + 1UL) {
+				chunk_past = 1;
+				continue;
+			}
+			memcpy(flash + chunks[i].baseaddr, chunks[i].data, chunks[i].size);
+		}
+		if (chunks)
+			free_ihex_chunks(chunks);
+		if (chunk_past) {
+			put_error(job, "HEX data past the end of flash");
+			free(flash);
+			avr_terminate(avr);
+			free(avr);
+			continue;
+		}
 		free(avr->flash);
 		avr->flash = flash;
 		avr->codeend = avr->flashend;

@@ -17,11 +17,11 @@ import (
 // where p is '0' plus the number of leading bytes the name shares with the previous line's name (at
 // most 74, 'z'), suffix the rest of the name, k the kind (= constant, . flag, @ CPU register, ! IO8,
 // # IO16, $ MEM8, % MEM16, & MEM32) and value lower-case hexadecimal, '-' first when negative, absent
-// for a flag. Names are C identifiers, so k ends the suffix. The front coding halves the size: names
+// for a flag; ^ is an interrupt vector (_VECTOR(value)). Names are C identifiers, so k ends the suffix. The front coding halves the size: names
 // such as PORTA_PIN0CTRL … PORTR_PIN7CTRL share most of their letters with the line before.
 
 // kindChars are the kind characters, indexed by Kind.
-const kindChars = "=.@!#$%&"
+const kindChars = "=.@!#$%&^"
 
 // maxPrefix is the longest shared prefix one byte can say ('0' + 74 = 'z').
 const maxPrefix = 'z' - '0'
@@ -71,7 +71,7 @@ type Table struct {
 func NewTable(d *Device) (*Table, error) {
 	regs, others := 0, 0
 	for _, e := range d.Entries {
-		if e.Kind >= IO8 {
+		if e.Kind >= IO8 && e.Kind <= MEM32 {
 			regs++
 		} else {
 			others++

@@ -11,9 +11,10 @@
 //     does all the expansion; Eval only evaluates the integer expressions left, of literals and
 //     operators, and fails on anything malformed.
 //
-// An empty expansion is a flag (for #ifdef), rN a CPU register alias (XL → r26). A candidate whose
-// expansion is none of these and no integer expression (vectors → __vector_N, fuse values with C
-// casts, strings) is not usable in assembler and is left out, as is a name the headers poison.
+// An empty expansion is a flag (for #ifdef), rN a CPU register alias (XL → r26), __vector_N an interrupt
+// vector's name (TIMER0_OVF_vect, SIG_OVERFLOW0: _VECTOR(N)). A candidate whose expansion is none of
+// these and no integer expression (fuse values with C casts, strings) is not usable in assembler and
+// is left out, as is a name the headers poison.
 // The test of package devreg checks every value of the tables against avr-gcc -E.
 
 package main
@@ -44,6 +45,7 @@ const (
 	MEM8               // _SFR_MEM8(addr): an 8-bit register at a data-space address
 	MEM16              // _SFR_MEM16(addr)
 	MEM32              // _SFR_MEM32(addr)
+	Vector             // _VECTOR(n): an interrupt vector's handler symbol __vector_n (TIMER0_OVF_vect)
 )
 
 // Entry is one name the headers define.
@@ -187,6 +189,7 @@ func (c *Config) runProbe(args []string, names *[]string) ([]byte, error) {
 
 var (
 	cpuReg      = regexp.MustCompile(`^r([0-9]|[12][0-9]|3[01])$`)
+	vectorSym   = regexp.MustCompile(`^__vector_([0-9]+)$`)
 	partDefine  = regexp.MustCompile(`^#define __AVR_(AT[A-Za-z0-9]+)__ 1$`)
 	poisonError = regexp.MustCompile(`error: attempt to use poisoned "([A-Za-z0-9_]+)"`)
 	lineMarker  = regexp.MustCompile(`^# [0-9]+ "([^"]*)"`)
@@ -350,6 +353,15 @@ func Extract(cfg Config, device string) (*Device, error) {
 		if m := cpuReg.FindStringSubmatch(values[i]); m != nil {
 			r, _ := strconv.Atoi(m[1])
 			dev.Entries = append(dev.Entries, Entry{Name: n, Kind: CPUReg, Value: int64(r)})
+			continue
+		}
+		if m := vectorSym.FindStringSubmatch(values[i]); m != nil {
+			// TIMER0_OVF_vect: _VECTOR(14), the symbol __vector_14 an assembler handler defines.
+			v, err := strconv.Atoi(m[1])
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s expands to %q", device, n, values[i])
+			}
+			dev.Entries = append(dev.Entries, Entry{Name: n, Kind: Vector, Value: int64(v)})
 			continue
 		}
 		v, ok, err := Eval(values[i])

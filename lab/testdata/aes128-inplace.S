@@ -1,0 +1,240 @@
+; avrlab task: aes128
+; avrlab call: aes128_encrypt_ip(in, out, key!)
+; title: AES-128 that expands its key in place (a test program for a writable call argument)
+;
+; examples/aes128-t45.S with the round-key words w0..w2 kept in the caller's key buffer instead of
+; the block buffer: the routine overwrites its key argument, as published AES routines that expand
+; the key in place do, so its call says key! (the harness refills the key before every call and
+; counts the key bytes the routine touches as RAM).
+;
+;     void aes128_encrypt_ip(const uint8_t *in, uint8_t *out, uint8_t *key);
+;         in in r25:r24 (16 bytes, read only), out in r23:r22, key in r21:r20 (16 bytes, overwritten)
+
+        .text
+
+; register names (plain #defines: avr-gcc runs the C preprocessor on .S files)
+#define V     r0      /* MixColumns: xtime operand; key schedule: the old key byte */
+#define W     r1      /* MixColumns: xtime accumulator; S-box steps: the value held back */
+#define S0    r2
+#define S1    r3
+#define S2    r4
+#define S3    r5
+#define S4    r6
+#define S5    r7
+#define S6    r8
+#define S7    r9
+#define S8    r10
+#define S9    r11
+#define S10   r12
+#define S11   r13
+#define S12   r14
+#define S13   r15
+#define S14   r16
+#define U3    r17
+#define MSK   r18     /* xtime mask: 0x00 or 0x1b (an upper register: ANDI) */
+#define RCON  r19     /* round constant 01, 02, 04 ... 36; also the round counter */
+#define T     r20     /* MixColumns: a0 ^ a1 ^ a2 ^ a3 of the column */
+#define K0    r21     /* K0..K3: the last word of the current round key, w[4i+3] */
+#define K1    r22
+#define K2    r23
+#define K3    r24
+#define S15   r25
+#define U0    T      /* U0..U3: SubWord(RotWord(w3)) ^ Rcon, then the new words, in scratch registers */
+#define U1    MSK
+#define U2    W
+
+; v = xtime(v) = v * x in GF(2^8), without a branch: MSK = 0xff if the top bit was set, else 0.
+        .macro  XTIME v
+        lsl     \v
+        sbc     MSK, MSK
+        andi    MSK, 0x1b
+        eor     \v, MSK
+        .endm
+
+; d = S-box[s]: the S-box fills one 256-byte page, ZH points at it, ZL is the index.
+        .macro  SBOX d, s
+        mov     r30, \s
+        lpm     \d, Z
+        .endm
+
+; MixColumns of one column a0..a3 in place (FIPS-197 5.1.3), 32 cycles:
+;   t = a0^a1^a2^a3,  b_i = a_i ^ t ^ xtime(a_i ^ a_(i+1)),
+; and xtime(a3^a0) = xtime(a0^a1) ^ xtime(a1^a2) ^ xtime(a2^a3) (xtime is linear), so the last
+; product is the XOR of the first three and a0 need not be kept.
+        .macro  MIXCOL a0, a1, a2, a3
+        mov     T, \a0
+        eor     T, \a1
+        eor     T, \a2
+        eor     T, \a3
+        mov     W, \a0
+        eor     W, \a1
+        XTIME   W               ; W = xtime(a0^a1)
+        eor     \a0, W
+        eor     \a0, T          ; b0
+        mov     V, \a1
+        eor     V, \a2
+        XTIME   V               ; V = xtime(a1^a2)
+        eor     W, V
+        eor     \a1, V
+        eor     \a1, T          ; b1
+        mov     V, \a2
+        eor     V, \a3
+        XTIME   V               ; V = xtime(a2^a3)
+        eor     W, V            ; W = xtime(a3^a0)
+        eor     \a2, V
+        eor     \a2, T          ; b2
+        eor     \a3, W
+        eor     \a3, T          ; b3
+        .endm
+
+; One byte of the key expansion and AddRoundKey, 6 cycles: X points at byte j of the round key
+; in the block buffer, k holds byte j-4 of the new round key (or of SubWord(RotWord(w3)) ^ Rcon
+; for j < 4). New byte j = old byte j ^ k; it is stored back, kept in k for byte j+4, and added
+; to the state byte s.
+        .macro  KEYBYTE s, k
+        ld      V, X
+        eor     \k, V
+        st      X+, \k
+        eor     \s, \k
+        .endm
+
+        .global aes128_encrypt_ip
+        .type   aes128_encrypt_ip, @function
+aes128_encrypt_ip:
+        .irp    r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+        push    r\r
+        .endr
+        push    r22             ; out, for the end (r22, r23 are K1, K2)
+        push    r23
+        movw    r30, r24        ; Z = in
+        movw    r26, r20        ; X = key: the round-key words w0..w2 are expanded in place there
+        ld      S0, Z+          ; the state, in0..in15
+        ld      S1, Z+
+        ld      S2, Z+
+        ld      S3, Z+
+        ld      S4, Z+
+        ld      S5, Z+
+        ld      S6, Z+
+        ld      S7, Z+
+        ld      S8, Z+
+        ld      S9, Z+
+        ld      S10, Z+
+        ld      S11, Z+
+        ld      S12, Z+
+        ld      S13, Z+
+        ld      S14, Z+
+        ld      S15, Z+
+        .irp    s, S0, S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11
+        ld      V, X+
+        eor     \s, V
+        .endr
+        ld      K0, X+          ; w3 lives in registers only
+        eor     S12, K0
+        ld      K1, X+
+        eor     S13, K1
+        ld      K2, X+
+        eor     S14, K2
+        ld      K3, X+
+        eor     S15, K3
+        sbiw    r26, 16
+        ldi     r31, hi8(aes_sbox)
+        ldi     RCON, 0x01
+
+round:
+; SubBytes and ShiftRows together: each S-box result is written straight into the register of
+; its shifted position. Row r moves left by r columns; a cycle of moves holds one value in W.
+        SBOX    S0, S0          ; row 0 stays
+        SBOX    S4, S4
+        SBOX    S8, S8
+        SBOX    S12, S12
+        SBOX    W, S1           ; row 1: s1 <- s5 <- s9 <- s13 <- s1
+        SBOX    S1, S5
+        SBOX    S5, S9
+        SBOX    S9, S13
+        mov     S13, W
+        SBOX    W, S2           ; row 2: s2 <-> s10, s6 <-> s14
+        SBOX    S2, S10
+        mov     S10, W
+        SBOX    W, S6
+        SBOX    S6, S14
+        mov     S14, W
+        SBOX    W, S15          ; row 3: s3 <- s15 <- s11 <- s7 <- s3
+        SBOX    S15, S11
+        SBOX    S11, S7
+        SBOX    S7, S3
+        mov     S3, W
+        cpi     RCON, 0x36      ; round 10 has no MixColumns
+        brne    mix
+        rjmp    addkey
+mix:
+        MIXCOL  S0, S1, S2, S3
+        MIXCOL  S4, S5, S6, S7
+        MIXCOL  S8, S9, S10, S11
+        MIXCOL  S12, S13, S14, S15
+addkey:
+; Next round key (FIPS-197 5.2) and AddRoundKey. K0..K3 = w3 of the old round key.
+        SBOX    U0, K1          ; U = SubWord(RotWord(w3)) ^ Rcon
+        SBOX    U1, K2
+        SBOX    U2, K3
+        SBOX    U3, K0
+        eor     U0, RCON
+        KEYBYTE S0, U0          ; w0 ^= U, w1 ^= w0, w2 ^= w1 in the key buffer
+        KEYBYTE S1, U1
+        KEYBYTE S2, U2
+        KEYBYTE S3, U3
+        KEYBYTE S4, U0
+        KEYBYTE S5, U1
+        KEYBYTE S6, U2
+        KEYBYTE S7, U3
+        KEYBYTE S8, U0
+        KEYBYTE S9, U1
+        KEYBYTE S10, U2
+        KEYBYTE S11, U3
+        eor     K0, U0          ; w3 ^= w2 in registers
+        eor     S12, K0
+        eor     K1, U1
+        eor     S13, K1
+        eor     K2, U2
+        eor     S14, K2
+        eor     K3, U3
+        eor     S15, K3
+        sbiw    r26, 12
+; Rcon = xtime(Rcon): 01 02 04 08 10 20 40 80 1b 36. The branch depends on the round only.
+        lsl     RCON
+        brcc    1f
+        ldi     RCON, 0x1b
+1:      cpi     RCON, 0x6c      ; xtime(0x36): ten rounds done
+        breq    done
+        rjmp    round
+done:
+        pop     r27             ; X = out
+        pop     r26
+        .irp    s, S0, S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11, S12, S13, S14, S15
+        st      X+, \s
+        .endr
+        .irp    r, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
+        pop     r\r
+        .endr
+        clr     r1
+        ret
+        .size   aes128_encrypt_ip, . - aes128_encrypt_ip
+
+; The AES S-box (FIPS-197 Figure 7), one 256-byte page: ZL = the input byte.
+        .balign 256
+aes_sbox:
+        .byte   0x63, 0x7c, 0x77, 0x7b, 0xf2, 0x6b, 0x6f, 0xc5, 0x30, 0x01, 0x67, 0x2b, 0xfe, 0xd7, 0xab, 0x76
+        .byte   0xca, 0x82, 0xc9, 0x7d, 0xfa, 0x59, 0x47, 0xf0, 0xad, 0xd4, 0xa2, 0xaf, 0x9c, 0xa4, 0x72, 0xc0
+        .byte   0xb7, 0xfd, 0x93, 0x26, 0x36, 0x3f, 0xf7, 0xcc, 0x34, 0xa5, 0xe5, 0xf1, 0x71, 0xd8, 0x31, 0x15
+        .byte   0x04, 0xc7, 0x23, 0xc3, 0x18, 0x96, 0x05, 0x9a, 0x07, 0x12, 0x80, 0xe2, 0xeb, 0x27, 0xb2, 0x75
+        .byte   0x09, 0x83, 0x2c, 0x1a, 0x1b, 0x6e, 0x5a, 0xa0, 0x52, 0x3b, 0xd6, 0xb3, 0x29, 0xe3, 0x2f, 0x84
+        .byte   0x53, 0xd1, 0x00, 0xed, 0x20, 0xfc, 0xb1, 0x5b, 0x6a, 0xcb, 0xbe, 0x39, 0x4a, 0x4c, 0x58, 0xcf
+        .byte   0xd0, 0xef, 0xaa, 0xfb, 0x43, 0x4d, 0x33, 0x85, 0x45, 0xf9, 0x02, 0x7f, 0x50, 0x3c, 0x9f, 0xa8
+        .byte   0x51, 0xa3, 0x40, 0x8f, 0x92, 0x9d, 0x38, 0xf5, 0xbc, 0xb6, 0xda, 0x21, 0x10, 0xff, 0xf3, 0xd2
+        .byte   0xcd, 0x0c, 0x13, 0xec, 0x5f, 0x97, 0x44, 0x17, 0xc4, 0xa7, 0x7e, 0x3d, 0x64, 0x5d, 0x19, 0x73
+        .byte   0x60, 0x81, 0x4f, 0xdc, 0x22, 0x2a, 0x90, 0x88, 0x46, 0xee, 0xb8, 0x14, 0xde, 0x5e, 0x0b, 0xdb
+        .byte   0xe0, 0x32, 0x3a, 0x0a, 0x49, 0x06, 0x24, 0x5c, 0xc2, 0xd3, 0xac, 0x62, 0x91, 0x95, 0xe4, 0x79
+        .byte   0xe7, 0xc8, 0x37, 0x6d, 0x8d, 0xd5, 0x4e, 0xa9, 0x6c, 0x56, 0xf4, 0xea, 0x65, 0x7a, 0xae, 0x08
+        .byte   0xba, 0x78, 0x25, 0x2e, 0x1c, 0xa6, 0xb4, 0xc6, 0xe8, 0xdd, 0x74, 0x1f, 0x4b, 0xbd, 0x8b, 0x8a
+        .byte   0x70, 0x3e, 0xb5, 0x66, 0x48, 0x03, 0xf6, 0x0e, 0x61, 0x35, 0x57, 0xb9, 0x86, 0xc1, 0x1d, 0x9e
+        .byte   0xe1, 0xf8, 0x98, 0x11, 0x69, 0xd9, 0x8e, 0x94, 0x9b, 0x1e, 0x87, 0xe9, 0xce, 0x55, 0x28, 0xdf
+        .byte   0x8c, 0xa1, 0x89, 0x0d, 0xbf, 0xe6, 0x42, 0x68, 0x41, 0x99, 0x2d, 0x0f, 0xb0, 0x54, 0xbb, 0x16
