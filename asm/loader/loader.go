@@ -34,6 +34,7 @@ package loader
 import (
 	"bytes"
 	"debug/elf"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -152,6 +153,9 @@ func ELF(data []byte, device string) (im *asm.Image, err error) {
 			im, err = nil, fmt.Errorf("malformed ELF: %v", r)
 		}
 	}()
+	if err := refuseCompressed(data); err != nil {
+		return nil, err
+	}
 	f, err := elf.NewFile(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("reading ELF: %w", err)
@@ -173,6 +177,78 @@ func ELF(data []byte, device string) (im *asm.Image, err error) {
 		return nil, err
 	}
 	return l.im, nil
+}
+
+// refuseCompressed returns an error when a section the loader reads is compressed (SHF_COMPRESSED):
+// the section header string table, a symbol table or the string table it links to, or an allocated
+// section. debug/elf inflates such a section to the size its compression header claims, which a file
+// of a few kilobytes can set to gigabytes; refusing it before elf.NewFile keeps the loader's memory
+// in proportion to the file. Compressed sections nothing reads (avr-gcc -gz's .debug_*) are allowed.
+// Headers it cannot read are left to debug/elf to report.
+func refuseCompressed(data []byte) error {
+	if len(data) < 0x40 || string(data[:4]) != elf.ELFMAG {
+		return nil
+	}
+	var bo binary.ByteOrder
+	switch elf.Data(data[elf.EI_DATA]) {
+	case elf.ELFDATA2LSB:
+		bo = binary.LittleEndian
+	case elf.ELFDATA2MSB:
+		bo = binary.BigEndian
+	default:
+		return nil
+	}
+	// Offsets of the fields used, by class: e_shoff, e_shentsize, e_shnum, e_shstrndx in the file
+	// header; sh_type, sh_flags, sh_size, sh_link in a section header.
+	is64 := elf.Class(data[elf.EI_CLASS]) == elf.ELFCLASS64
+	word := func(b []byte, off int) uint64 {
+		if is64 {
+			return bo.Uint64(b[off:])
+		}
+		return uint64(bo.Uint32(b[off:]))
+	}
+	shoff, shentOff, flagsOff, sizeOff, linkOff, minEnt := word(data, 0x20), 0x2e, 8, 20, 24, uint64(40)
+	if is64 {
+		shoff, shentOff, sizeOff, linkOff, minEnt = word(data, 0x28), 0x3a, 32, 40, 64
+	}
+	shentsize := uint64(bo.Uint16(data[shentOff:]))
+	shnum := uint64(bo.Uint16(data[shentOff+2:]))
+	shstrndx := uint64(bo.Uint16(data[shentOff+4:]))
+	if shoff == 0 || shentsize < minEnt || shoff >= uint64(len(data)) || shentsize > uint64(len(data))-shoff {
+		return nil
+	}
+	header := func(i uint64) []byte {
+		if i >= (uint64(len(data))-shoff)/shentsize {
+			return nil
+		}
+		return data[shoff+i*shentsize : shoff+(i+1)*shentsize]
+	}
+	if sh0 := header(0); sh0 != nil {
+		if shnum == 0 { // more than 0xff00 sections: the count is section 0's sh_size
+			shnum = word(sh0, sizeOff)
+		}
+		if shstrndx == uint64(elf.SHN_XINDEX) {
+			shstrndx = uint64(bo.Uint32(sh0[linkOff:]))
+		}
+	}
+	shnum = min(shnum, (uint64(len(data))-shoff)/shentsize)
+	read := map[uint64]bool{shstrndx: true} // the sections debug/elf or the loader reads
+	for i := range shnum {
+		h := header(i)
+		if t := elf.SectionType(bo.Uint32(h[4:])); t == elf.SHT_SYMTAB || t == elf.SHT_DYNSYM {
+			read[i], read[uint64(bo.Uint32(h[linkOff:]))] = true, true
+		}
+	}
+	for i := range shnum {
+		h := header(i)
+		flags := elf.SectionFlag(word(h, flagsOff))
+		if flags&elf.SHF_COMPRESSED == 0 || !read[i] && flags&elf.SHF_ALLOC == 0 {
+			continue
+		}
+		return fmt.Errorf("ELF section %d (%v) is compressed (SHF_COMPRESSED), which the loader does not inflate: link without compressing it",
+			i, elf.SectionType(bo.Uint32(h[4:])))
+	}
+	return nil
 }
 
 // elfLoader holds the state of one ELF call.
