@@ -242,6 +242,12 @@ func TestHostileInputs(t *testing.T) {
 			"t.S:1:1: section .bss(.lcomm) grows to 9223372036854775807 bytes, beyond the 4096 bytes of SRAM of atmega128"},
 		{"aligned sections", sections.String(), asm.Config{},
 			"t.S:6:1: program needs 3145728000 bytes of flash, more than the 131072 of atmega128"},
+		// .size: at most the flash (SRAM for .data and .bss), at the size's position.
+		{".size past the flash", ".type f, @function\nf: ret\n.size f, 0x7fffffff", asm.Config{},
+			"t.S:3:10: .size of f is 2147483647, more than the 131072 bytes of flash of atmega128"},
+		{".size of the flash", ".type f, @function\nf: ret\n.size f, 131072", asm.Config{}, ""},
+		{".size past the SRAM", ".data\nbuf: .byte 1\n.size buf, 4097", asm.Config{},
+			"t.S:3:12: .size of buf is 4097, more than the 4096 bytes of SRAM of atmega128"},
 		// Work that used to grow faster than the input.
 		{".irpc of many arguments", ".irpc c, " + strings.Repeat("a ", 100000) + "\n.endr\n", asm.Config{}, ""},
 		{"unknown long name", strings.Repeat("x", 1000000), asm.Config{},

@@ -418,6 +418,9 @@ func (l *elfLoader) symbols() error {
 		if !ok {
 			continue
 		}
+		if err := l.checkSize(sym); err != nil {
+			return err
+		}
 		sym.Func = typ == elf.STT_FUNC
 		sym.Global = bind == elf.STB_GLOBAL || bind == elf.STB_WEAK
 		if i, dup := index[sym.Name]; dup {
@@ -431,6 +434,23 @@ func (l *elfLoader) symbols() error {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	l.im.Symbols = out
+	return nil
+}
+
+// checkSize refuses a symbol whose st_size is larger than the memory it lies in: the device's SRAM
+// for .data and .bss symbols, its flash for the others (measuring walks every byte of a
+// function's or object's size). Absolute symbols are not measured and keep any size.
+func (l *elfLoader) checkSize(sym asm.Symbol) error {
+	if sym.Section == asm.SectionAbs {
+		return nil
+	}
+	limit, mem := int64(l.dev.Flash), "flash"
+	if sym.Section == asm.SectionData || sym.Section == asm.SectionBSS {
+		limit, mem = int64(l.dev.SRAMSize), "SRAM"
+	}
+	if sym.Size > limit {
+		return fmt.Errorf("ELF symbol %s: st_size %d is more than the %d bytes of %s of %s", sym.Name, sym.Size, limit, mem, l.dev.Name)
+	}
 	return nil
 }
 

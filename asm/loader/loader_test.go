@@ -906,3 +906,51 @@ func TestELFCompressedSection(t *testing.T) {
 		t.Errorf("compressed .debug_info: flash %d B and %d symbols, want %d B and %d", len(im.Flash), len(im.Symbols), len(want.Flash), len(want.Symbols))
 	}
 }
+
+// TestELFSymbolSize: an st_size larger than the memory the symbol lies in (the flash for a
+// function, the SRAM for a .data or .bss object) is refused, naming the symbol, so measuring never
+// walks more than the device's memory.
+func TestELFSymbolSize(t *testing.T) {
+	data, err := os.ReadFile(speckFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	symtab := f.SectionByType(elf.SHT_SYMTAB)
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		size uint32
+		want string
+	}{
+		{"speck64_128_decrypt", 0x7fffffff, "ELF symbol speck64_128_decrypt: st_size 2147483647 is more than the 131072 bytes of flash of atmega128"},
+		{"speck64_128_decrypt", 131072, ""},
+		{"speck64_ok", 4097, "ELF symbol speck64_ok: st_size 4097 is more than the 4096 bytes of SRAM of atmega128"},
+	} {
+		bad := bytes.Clone(data)
+		found := false
+		for i, s := range syms {
+			if s.Name == tc.name {
+				// Symbols() leaves out the first, all-zero entry; st_size is at offset 8.
+				binary.LittleEndian.PutUint32(bad[symtab.Offset+uint64(i+1)*16+8:], tc.size)
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("no symbol %s", tc.name)
+		}
+		im, err := loader.ELF(bad, "")
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s of %d B: %v", tc.name, tc.size, err)
+		case tc.want != "" && (err == nil || err.Error() != tc.want || im != nil):
+			t.Errorf("%s of %d B: ELF = %v; want %q", tc.name, tc.size, err, tc.want)
+		}
+	}
+}
