@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/avrlab/avrlab/cmd/wasm/markdown"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -79,6 +80,11 @@ func readExercises(fsys fs.FS, where string) ([]exerciseInfo, map[string][]byte,
 		}
 		if !exerciseID.MatchString(id) {
 			return nil, nil, fmt.Errorf("exercise %s: the folder name must be letters, digits, '.', '_' or '-' (it is the link's #exercise=ID)", dir)
+		}
+		// The page renders the instructions with the same package and limits: a README it would
+		// refuse stops the build here instead.
+		if _, err := markdown.HTML(string(readme)); err != nil {
+			return nil, nil, fmt.Errorf("exercise %s: README.md: %v", dir, err)
 		}
 		goals, err := lab.ParseGoals(readme)
 		if err != nil {

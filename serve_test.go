@@ -313,6 +313,16 @@ func TestExercisesBundle(t *testing.T) {
 			t.Errorf("%s: error %v, want one naming the folder", name, err)
 		}
 	}
+	// A README the page would refuse to render (a wide table: 24 KB of text, 100 MB of HTML) stops
+	// the build with the page's message.
+	wide := t.TempDir()
+	os.MkdirAll(filepath.Join(wide, "wide"), 0o755)
+	os.WriteFile(filepath.Join(wide, "wide", "README.md"), []byte("goal: pass\n\n"+strings.Repeat("|a", 3000)+"\n"+strings.Repeat("|-", 3000)+"\n"+strings.Repeat("x\n", 6000)), 0o644)
+	os.WriteFile(filepath.Join(wide, "wide", "starter.S"), []byte("nop\n"), 0o644)
+	err := (&site{assets: map[string]*asset{}}).addExercises(os.DirFS(wide), "set")
+	if want := "exercise set/wide: README.md: line 4: the table has 6001 rows of 3000 columns; the tables of instructions may have 65536 cells in all"; err == nil || err.Error() != want {
+		t.Errorf("wide table: %v\nwant %s", err, want)
+	}
 	// The bundled set: every exercise of examples/exercises, with its goals.
 	bundled := testSiteAssets(t)
 	var list []exerciseInfo

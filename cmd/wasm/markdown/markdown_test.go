@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -64,5 +65,55 @@ func TestExerciseREADMEs(t *testing.T) {
 	}
 	if n < 5 {
 		t.Errorf("%d exercises rendered", n)
+	}
+}
+
+// TestLimits: every hostile text of at most MaxBytes gives one line naming the limit and where,
+// having allocated under 256 MiB, and the texts just within each limit render.
+func TestLimits(t *testing.T) {
+	const w = 4000
+	wide := strings.Repeat("|a", w) + "\n" + strings.Repeat("|-", w) + "\n" + strings.Repeat("x\n", 8000) // 32 KB
+	for _, c := range []struct {
+		name, src, want string
+	}{
+		{"wide table", wide, "line 2: the table has 8001 rows of 4000 columns; the tables of instructions may have 65536 cells in all"},
+		{"two tables", "intro\n\n" + strings.Repeat("|a|b|\n|-|-|\n"+strings.Repeat("x\n", 10000)+"\n", 4),
+			"line 30013: the table has 10001 rows of 2 columns; the tables of instructions may have 65536 cells in all"},
+		{"block quotes", strings.Repeat(">", MaxBytes), "line 1: blocks nested 262144 levels deep (block quotes and lists); instructions may nest 32"},
+		{"ordered lists", strings.Repeat("1. ", MaxBytes/3) + "x", "line 1: blocks nested 87381 levels deep (block quotes and lists); instructions may nest 32"},
+		{"lists and quotes", "text\n\n" + strings.Repeat("- > 2) ", 6) + "x", "line 3: blocks nested 18 levels deep (block quotes and lists); instructions may nest 32"},
+		{"emphasis", strings.Repeat("*", MaxBytes/2-1) + "a" + strings.Repeat("*", MaxBytes/2-1),
+			"line 1: the text nests more than 128 levels deep (block quotes, lists, emphasis, links); instructions may nest 128"},
+		{"images in links", strings.Repeat("[![", 20000) + "x" + strings.Repeat("](y)](z)", 20000),
+			"line 1: the text nests more than 128 levels deep (block quotes, lists, emphasis, links); instructions may nest 128"},
+		{"references", "[a]: /" + strings.Repeat("x", 100000) + "\n\n" + strings.Repeat("[a]", 50000), "the instructions render to more than 4194304 bytes of HTML"},
+		{"too long", strings.Repeat("x", MaxBytes+1), "the text is 262145 bytes; instructions may have 262144 at most"},
+	} {
+		if c.name == "lists and quotes" {
+			c.src = "text\n\n" + strings.Repeat("- > 2) ", 11) + "x" // 33 markers
+			c.want = "line 3: blocks nested 33 levels deep (block quotes and lists); instructions may nest 32"
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		h, err := HTML(c.src)
+		runtime.ReadMemStats(&after)
+		if err == nil || err.Error() != c.want || h != "" {
+			t.Errorf("%s (%d B): %d B of HTML, %v\nwant %s", c.name, len(c.src), len(h), err, c.want)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 256<<20 {
+			t.Errorf("%s: %d MiB allocated, want under 256", c.name, n>>20)
+		}
+	}
+	for _, c := range []struct{ name, src string }{
+		{"65536 cells", "|" + strings.Repeat("a|", 256) + "\n|" + strings.Repeat("-|", 256) + "\n" + strings.Repeat("x\n", 255)},
+		{"escapes", strings.Repeat("<&\"", MaxBytes/3)},
+		{"32 block markers", strings.Repeat("> - ", 16) + "x"},
+		{"thematic break", strings.Repeat("- ", 100) + "\n\n" + strings.Repeat("*", 1000)},
+		{"long text", strings.Repeat("word ", MaxBytes/5)},
+	} {
+		if _, err := HTML(c.src); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
 	}
 }
