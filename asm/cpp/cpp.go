@@ -239,7 +239,7 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 		p.incDirs = append(p.incDirs, c)
 	}
 	dir := "."
-	if fs.ValidPath(file) {
+	if srcfile.ValidPath(file) {
 		dir = pathDir(file)
 	}
 	p.files = append(p.files, newSource(file, dir, "file:"+file, string(src)))
