@@ -219,18 +219,17 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	if err := s.addExamples(); err != nil {
 		return nil, err
 	}
+	if exercisesDir != "" {
+		if err := s.addExercisesDir(exercisesDir); err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
 	exFS, err := fs.Sub(examples.FS, "exercises")
 	if err != nil {
 		return nil, err
 	}
-	if exercisesDir != "" {
-		st, err := os.Stat(exercisesDir)
-		if err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("-exercises %s: not a folder", exercisesDir)
-		}
-		exFS = os.DirFS(exercisesDir)
-	}
-	if err := s.addExercises(exFS, exercisesDir); err != nil {
+	if err := s.addExercises(exFS, ""); err != nil {
 		return nil, err
 	}
 	return s, nil

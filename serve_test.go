@@ -14,9 +14,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/avrlab/avrlab/examples"
@@ -342,4 +344,65 @@ func testSiteAssets(t *testing.T) map[string]*asset {
 		t.Fatal(err)
 	}
 	return s.assets
+}
+
+// TestExercisesConfined: -exercises DIR reads only what lies in DIR, as grading reads a submission:
+// a README or starter that is a symbolic link out of DIR stops the build with the file's name (it was
+// served and copied by -out), a named pipe is refused without blocking, and a link inside DIR is read.
+func TestExercisesConfined(t *testing.T) {
+	base := t.TempDir()
+	set := filepath.Join(base, "set")
+	secret := filepath.Join(base, "secret.txt")
+	for name, text := range map[string]string{
+		"secret.txt":        "goal: pass\nthe teacher's secret\n",
+		"set/ok/README.md":  "# OK\n\ngoal: pass\n",
+		"set/ok/starter.S":  "nop\n",
+		"set/out/starter.S": "nop\n",
+	} {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build := func() ([]string, error) {
+		s := &site{assets: map[string]*asset{}}
+		err := s.addExercisesDir(set)
+		var names []string
+		for n := range s.assets {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return names, err
+	}
+	// A link out of the folder, absolute or relative.
+	for _, target := range []string{secret, "../../secret.txt"} {
+		link := filepath.Join(set, "out", "README.md")
+		os.Remove(link)
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+		names, err := build()
+		if err == nil || !strings.Contains(err.Error(), "exercise "+set+"/out: README.md: ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("README.md -> %s: assets %v, error %v; want the build refused naming out/README.md", target, names, err)
+		}
+	}
+	// A link inside the folder is read.
+	os.Remove(filepath.Join(set, "out", "README.md"))
+	if err := os.Symlink("../ok/README.md", filepath.Join(set, "out", "README.md")); err != nil {
+		t.Fatal(err)
+	}
+	if names, err := build(); err != nil || !slices.Contains(names, "exercises/out/README.md") {
+		t.Errorf("a link inside the folder: %v, %v", names, err)
+	}
+	// A named pipe as the starter: refused, not waited on.
+	os.Remove(filepath.Join(set, "out", "starter.S"))
+	if err := syscall.Mkfifo(filepath.Join(set, "out", "starter.S"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	if _, err := build(); err == nil || !strings.Contains(err.Error(), "starter.S: not a regular file (p") {
+		t.Errorf("a named pipe as starter.S: %v", err)
+	}
 }
