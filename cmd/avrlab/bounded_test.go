@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -24,5 +27,51 @@ func TestGradeNonUTF8Names(t *testing.T) {
 		if f := strings.Fields(rows[i]); len(f) < 3 || f[1] != name || f[2] != "yes" {
 			t.Errorf("row %d: %q, want %s passing", i+1, rows[i], name)
 		}
+	}
+}
+
+// TestTerminalOutputEscaped: asm, bench and run print what a source holds (a .error message, the
+// source line under an error, a file name) with terminal controls escaped as grade's table escapes
+// them, newlines and tabs kept; JSON output stays valid JSON holding the same strings.
+func TestTerminalOutputEscaped(t *testing.T) {
+	dir := t.TempDir()
+	hostile := "\x1b]0;pwned\x07\x1b[2J\u009b31m\u202e"
+	mkfile(t, dir, "err.S", []byte("\tnop\n\t.error \""+hostile+"\"\n"))
+	mkfile(t, dir, "name\x1b[2J.S", readFile(t, "../../examples/speck64.S"))
+	mkfile(t, dir, "bad.S", []byte("; avrlab task: speck64-128\nfoo"+hostile+":\n"))
+	for _, c := range []struct {
+		args []string
+		want string // escaped, in stdout or stderr
+	}{
+		{[]string{"asm", "-o", filepath.Join(dir, "x.hex"), filepath.Join(dir, "err.S")}, `\x1b]0;pwned\x07\x1b[2J\x9b31m\u202e`},
+		{[]string{"bench", "-vectors", "2", filepath.Join(dir, "name\x1b[2J.S")}, `name\x1b[2J.S`},
+		{[]string{"run", filepath.Join(dir, "bad.S")}, "\tfoo" + `\x1b]0;pwned\x07\x1b[2J\x9b31m\u202e:` + "\n"},
+		{[]string{"bench", filepath.Join(dir, "err.S")}, `\x1b]0;pwned\x07`},
+	} {
+		var stdout, stderr bytes.Buffer
+		run(c.args, nil, &stdout, &stderr)
+		all := stdout.String() + stderr.String()
+		if strings.ContainsAny(all, "\x1b\x07\u009b\u202e") || !strings.Contains(all, c.want) {
+			t.Errorf("avrlab %s: output holds a raw control or lacks %q:\n%q", strings.Join(c.args, " "), c.want, all)
+		}
+	}
+	// JSON: the C1, DEL and bidirectional runes encoding/json leaves raw become \u escapes.
+	var out bytes.Buffer
+	tw := &termWriter{w: &out}
+	v := map[string]string{"name": "a\u009b[2J\x7f\u202eb\x1b"}
+	if err := writeJSON(tw, v); err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(out.Bytes(), &back); err != nil || back["name"] != v["name"] || strings.ContainsAny(out.String(), "\x1b\x7f\u009b\u202e") {
+		t.Errorf("writeJSON: %q (%v) decodes to %q", out.String(), err, back["name"])
+	}
+	// A UTF-8 sequence cut between two writes is printed whole.
+	out.Reset()
+	tw.Write([]byte("é\xe2\x80"))
+	tw.Write([]byte("\xae|\xc3"))
+	tw.Flush()
+	if got := out.String(); got != `é\u202e|\xc3` {
+		t.Errorf("split writes: %q", got)
 	}
 }
