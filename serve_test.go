@@ -7,8 +7,10 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,6 +22,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/avrlab/avrlab/examples"
 )
@@ -404,5 +407,63 @@ func TestExercisesConfined(t *testing.T) {
 	}
 	if _, err := build(); err == nil || !strings.Contains(err.Error(), "starter.S: not a regular file (p") {
 		t.Errorf("a named pipe as starter.S: %v", err)
+	}
+}
+
+// TestServerLimits serves a site on 127.0.0.1 with the playground's server, its timeouts made short,
+// and checks with a raw TCP client (each read bounded by a deadline far above the limits, so the test
+// measures that the server ends the connection, not how fast) that an idle keep-alive connection and
+// one whose headers never end are closed, and that oversized headers are refused.
+func TestServerLimits(t *testing.T) {
+	s := &site{assets: map[string]*asset{}}
+	s.add("index.html", []byte("<!doctype html><title>t</title>"))
+	lim := serverLimits{ReadHeader: 200 * time.Millisecond, Read: 400 * time.Millisecond, Write: 2 * time.Second,
+		Idle: 200 * time.Millisecond, HeaderMax: 4 << 10}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(s, lim)
+	go srv.Serve(ln)
+	defer srv.Close()
+	const bound = 30 * time.Second // far above every limit: a closed connection, not a fast one
+	dial := func() net.Conn {
+		c, err := net.DialTimeout("tcp", ln.Addr().String(), bound)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SetDeadline(time.Now().Add(bound))
+		return c
+	}
+	// readAll reads until the server closes the connection; a deadline error means it never did.
+	readAll := func(c net.Conn, what string) string {
+		b, err := io.ReadAll(c)
+		if err != nil {
+			t.Errorf("%s: the server kept the connection open (%v)", what, err)
+		}
+		return string(b)
+	}
+
+	c := dial()
+	fmt.Fprint(c, "GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
+	if got := readAll(c, "idle keep-alive connection"); !strings.HasPrefix(got, "HTTP/1.1 200 OK") {
+		t.Errorf("first response %.100q", got)
+	}
+	c.Close()
+
+	c = dial()
+	fmt.Fprint(c, "GET /index.html HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+	readAll(c, "headers that never end")
+	c.Close()
+
+	c = dial()
+	fmt.Fprintf(c, "GET /index.html HTTP/1.1\r\nHost: x\r\nX-Big: %s\r\n\r\n", strings.Repeat("a", 64<<10))
+	if got := readAll(c, "oversized headers"); !strings.HasPrefix(got, "HTTP/1.1 431") {
+		t.Errorf("64 KiB of headers: %.100q, want 431", got)
+	}
+	c.Close()
+
+	if d := defaultServerLimits(); d.ReadHeader <= 0 || d.Read <= 0 || d.Write < time.Minute || d.Idle <= 0 || d.HeaderMax <= 0 || d.HeaderMax > 1<<20 {
+		t.Errorf("playground limits %+v: every timeout set, Write long enough for the WebAssembly download", d)
 	}
 }
