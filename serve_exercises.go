@@ -16,7 +16,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/avrlab/avrlab/cmd/wasm/markdown"
+	"github.com/avrlab/avrlab/internal/markdown"
 	"github.com/avrlab/avrlab/lab"
 )
 

@@ -234,7 +234,7 @@ func TestWASMSplit(t *testing.T) {
 	}
 	banned := map[string][]string{
 		"engine.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "github.com/yuin/goldmark", "/cmd/wasm/workspace",
-			"/cmd/wasm/highlight", "/cmd/wasm/markdown"},
+			"/cmd/wasm/highlight", "/internal/markdown"},
 		"workspace.wasm": {"github.com/avrlab/avrlab/asm", "github.com/avrlab/avrlab/emu", "github.com/avrlab/avrlab/lab",
 			"/cmd/wasm/engine"},
 	}

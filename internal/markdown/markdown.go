@@ -4,7 +4,7 @@
 // run code (javascript:, vbscript:, file:, data: other than images) emptied. It is linked into
 // workspace.wasm, the module the page loads after the first result, so it costs the first RANK
 // nothing; the site builder (go run . -exercises DIR) renders every README with it too, so a README
-// the page would refuse stops the build.
+// the page would refuse stops the build (it is in internal/, not cmd/wasm/, because both use it).
 //
 // The rendering is bounded whatever the text holds: its size (MaxBytes), the nesting of its blocks
 // (MaxBlockNesting, checked on the text before goldmark reads it, as goldmark's work grows with the
