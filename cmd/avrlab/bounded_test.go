@@ -28,6 +28,12 @@ func TestGradeNonUTF8Names(t *testing.T) {
 			t.Errorf("row %d: %q, want %s passing", i+1, rows[i], name)
 		}
 	}
+	// A problem naming such a file shows the name's bytes escaped too (the child's row crosses JSON).
+	mkfile(t, dir, "bad\xfd.S", []byte("\tbad r99\n"))
+	run = runBinary(t, dir, 60*time.Second, "grade", "-task", "speck64-128", "-vectors", "5", ".")
+	if want := `bad\xfd.S:1:2: `; !strings.Contains(run.stdout, want) {
+		t.Errorf("the problem does not name the file as %s:\n%s", want, run.stdout)
+	}
 }
 
 // TestTerminalOutputEscaped: asm, bench and run print what a source holds (a .error message, the

@@ -121,6 +121,26 @@ func writeJSON(w io.Writer, v any) error {
 	return err
 }
 
+// escapeInvalidUTF8 writes each byte of s that is not UTF-8 as \xNN (as textSafe does), leaving the
+// rest as it is: a problem naming a file whose name is not UTF-8 keeps the name through JSON, which
+// would turn those bytes into U+FFFD.
+func escapeInvalidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
 // unsafeRune reports the runes textSafe escapes.
 func unsafeRune(r rune) bool {
 	switch {
