@@ -153,7 +153,7 @@ func ELF(data []byte, device string) (im *asm.Image, err error) {
 			im, err = nil, fmt.Errorf("malformed ELF: %v", r)
 		}
 	}()
-	if err := refuseCompressed(data); err != nil {
+	if err := checkSections(data); err != nil {
 		return nil, err
 	}
 	f, err := elf.NewFile(bytes.NewReader(data))
@@ -179,13 +179,17 @@ func ELF(data []byte, device string) (im *asm.Image, err error) {
 	return l.im, nil
 }
 
-// refuseCompressed returns an error when a section the loader reads is compressed (SHF_COMPRESSED):
-// the section header string table, a symbol table or the string table it links to, or an allocated
-// section. debug/elf inflates such a section to the size its compression header claims, which a file
-// of a few kilobytes can set to gigabytes; refusing it before elf.NewFile keeps the loader's memory
-// in proportion to the file. Compressed sections nothing reads (avr-gcc -gz's .debug_*) are allowed.
-// Headers it cannot read are left to debug/elf to report.
-func refuseCompressed(data []byte) error {
+// MaxSymbols is the most entries an ELF symbol table may have (avr-gcc's programs have hundreds):
+// debug/elf holds each as a 72-byte elf.Symbol, so a table of a few megabytes would cost hundreds.
+const MaxSymbols = 1 << 16
+
+// checkSections refuses, before elf.NewFile reads anything, what would make the loader's memory out of
+// proportion to the file: a compressed (SHF_COMPRESSED) section that it reads (the section header
+// string table, a symbol table or the string table it links to, an allocated section), which
+// debug/elf inflates to the size its compression header claims (a file of a few kilobytes can claim
+// gigabytes), and a symbol table of more than MaxSymbols entries. Compressed sections nothing reads
+// (avr-gcc -gz's .debug_*) are allowed. Headers it cannot read are left to debug/elf to report.
+func checkSections(data []byte) error {
 	if len(data) < 0x40 || string(data[:4]) != elf.ELFMAG {
 		return nil
 	}
@@ -207,9 +211,9 @@ func refuseCompressed(data []byte) error {
 		}
 		return uint64(bo.Uint32(b[off:]))
 	}
-	shoff, shentOff, flagsOff, sizeOff, linkOff, minEnt := word(data, 0x20), 0x2e, 8, 20, 24, uint64(40)
+	shoff, shentOff, flagsOff, sizeOff, linkOff, minEnt, symSize := word(data, 0x20), 0x2e, 8, 20, 24, uint64(40), uint64(16)
 	if is64 {
-		shoff, shentOff, sizeOff, linkOff, minEnt = word(data, 0x28), 0x3a, 32, 40, 64
+		shoff, shentOff, sizeOff, linkOff, minEnt, symSize = word(data, 0x28), 0x3a, 32, 40, 64, 24
 	}
 	shentsize := uint64(bo.Uint16(data[shentOff:]))
 	shnum := uint64(bo.Uint16(data[shentOff+2:]))
@@ -237,6 +241,9 @@ func refuseCompressed(data []byte) error {
 		h := header(i)
 		if t := elf.SectionType(bo.Uint32(h[4:])); t == elf.SHT_SYMTAB || t == elf.SHT_DYNSYM {
 			read[i], read[uint64(bo.Uint32(h[linkOff:]))] = true, true
+			if n := word(h, sizeOff) / symSize; t == elf.SHT_SYMTAB && n > MaxSymbols {
+				return fmt.Errorf("ELF symbol table (section %d) has %d entries; the loader reads at most %d", i, n, MaxSymbols)
+			}
 		}
 	}
 	for i := range shnum {

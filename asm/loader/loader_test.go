@@ -954,3 +954,25 @@ func TestELFSymbolSize(t *testing.T) {
 		}
 	}
 }
+
+// TestELFManySymbols: a symbol table of more than MaxSymbols entries is refused from its size, before
+// debug/elf makes an elf.Symbol of each.
+func TestELFManySymbols(t *testing.T) {
+	data, err := os.ReadFile(speckFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// .symtab (section 11) moved to the end of the file and grown to MaxSymbols+1 zero entries.
+	bad := append(bytes.Clone(data), make([]byte, (loader.MaxSymbols+1)*16)...)
+	sh := bad[binary.LittleEndian.Uint32(bad[0x20:])+11*40:]
+	binary.LittleEndian.PutUint32(sh[16:], uint32(len(data)))
+	binary.LittleEndian.PutUint32(sh[20:], (loader.MaxSymbols+1)*16)
+	want := "ELF symbol table (section 11) has 65537 entries; the loader reads at most 65536"
+	if _, err := loader.ELF(bad, ""); err == nil || err.Error() != want {
+		t.Errorf("ELF = %v, want %s", err, want)
+	}
+	binary.LittleEndian.PutUint32(sh[20:], loader.MaxSymbols*16)
+	if _, err := loader.ELF(bad, ""); err != nil {
+		t.Errorf("%d symbols: %v", loader.MaxSymbols, err)
+	}
+}
