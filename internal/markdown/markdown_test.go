@@ -117,3 +117,19 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHTML: any text renders or gives an error, never a panic, and never more than MaxOutput bytes.
+func FuzzHTML(f *testing.F) {
+	for _, s := range []string{"# T\n\n| a | b |\n|---|:-:|\nx\n", "> - 1. x\n", "***a***", "[a]: /x\n\n[a][a]", "- - -\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		h, err := HTML(src)
+		if err == nil && len(h) > MaxOutput {
+			t.Errorf("%d bytes of HTML", len(h))
+		}
+		if err != nil && (h != "" || strings.Contains(err.Error(), "\n")) {
+			t.Errorf("error %q with %d bytes of HTML", err, len(h))
+		}
+	})
+}
