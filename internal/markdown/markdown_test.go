@@ -111,9 +111,19 @@ func TestLimits(t *testing.T) {
 		{"32 block markers", strings.Repeat("> - ", 16) + "x"},
 		{"thematic break", strings.Repeat("- ", 100) + "\n\n" + strings.Repeat("*", 1000)},
 		{"long text", strings.Repeat("word ", MaxBytes/5)},
+		{"brackets", strings.Repeat("[", MaxBytes)},
+		{"lazy lines in 32 quotes", strings.Repeat("> ", 32) + "x\n" + strings.Repeat("y\n", MaxBytes/2-40)},
 	} {
-		if _, err := HTML(c.src); err != nil {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := HTML(c.src)
+		runtime.ReadMemStats(&after)
+		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 256<<20 {
+			t.Errorf("%s: %d MiB allocated, want under 256", c.name, n>>20)
 		}
 	}
 }
