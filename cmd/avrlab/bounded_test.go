@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"compress/zlib"
+	"debug/elf"
+	"encoding/binary"
 	"encoding/json"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -79,5 +84,45 @@ func TestTerminalOutputEscaped(t *testing.T) {
 	tw.Flush()
 	if got := out.String(); got != `é\u202e|\xc3` {
 		t.Errorf("split writes: %q", got)
+	}
+}
+
+// TestCompressedELF: run and bench of an ELF whose symbol table is compressed to claim 64 MiB (the
+// file is 72 KiB) print one line and fail, allocating little, instead of dying out of memory.
+func TestCompressedELF(t *testing.T) {
+	data := readFile(t, "../../lab/testdata/speck64c.elf")
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := slices.IndexFunc(f.Sections, func(s *elf.Section) bool { return s.Type == elf.SHT_SYMTAB })
+	var z bytes.Buffer
+	for _, v := range []uint32{uint32(elf.COMPRESS_ZLIB), 64 << 20, 4} { // Elf32_Chdr
+		binary.Write(&z, binary.LittleEndian, v)
+	}
+	zw := zlib.NewWriter(&z)
+	zw.Write(make([]byte, 64<<20))
+	zw.Close()
+	bomb := append(bytes.Clone(data), z.Bytes()...)
+	sh := bomb[binary.LittleEndian.Uint32(bomb[0x20:])+uint32(idx)*40:]
+	binary.LittleEndian.PutUint32(sh[8:], binary.LittleEndian.Uint32(sh[8:])|uint32(elf.SHF_COMPRESSED))
+	binary.LittleEndian.PutUint32(sh[16:], uint32(len(data)))
+	binary.LittleEndian.PutUint32(sh[20:], uint32(z.Len()))
+	path := filepath.Join(t.TempDir(), "bomb.elf")
+	mkfile(t, filepath.Dir(path), "bomb.elf", bomb)
+	for _, args := range [][]string{{"run", path}, {"bench", "-task", "speck64-128", path}} {
+		var stdout, stderr bytes.Buffer
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		code := run(args, nil, &stdout, &stderr)
+		runtime.ReadMemStats(&after)
+		msg := strings.TrimSuffix(stderr.String(), "\n")
+		if code != 1 || strings.Contains(msg, "\n") || !strings.Contains(msg, "is compressed (SHF_COMPRESSED)") {
+			t.Errorf("avrlab %s: exit %d, stderr %q; want one line about the compressed section", args[0], code, stderr.String())
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+			t.Errorf("avrlab %s: %d MiB allocated for a %d KiB file", args[0], n>>20, len(bomb)>>10)
+		}
 	}
 }
