@@ -120,8 +120,40 @@ func run(addr, out, exercises string) error {
 		return err
 	}
 	fmt.Printf("avrlab playground: http://%s/\n", ln.Addr())
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	return srv.Serve(ln)
+	return newServer(s, defaultServerLimits()).Serve(ln)
+}
+
+// serverLimits bound what one client can hold of the server.
+type serverLimits struct {
+	ReadHeader time.Duration // to read a request's headers (a client that sends them slowly is cut)
+	Read       time.Duration // to read a whole request (the site takes GETs only)
+	Write      time.Duration // from the end of the headers to the end of the response
+	Idle       time.Duration // a keep-alive connection waiting for its next request
+	HeaderMax  int           // bytes of request headers
+}
+
+// defaultServerLimits are the playground server's. Write must let a slow link fetch the largest
+// WebAssembly module (a few MB gzipped: 5 minutes is about 100 kbit/s).
+func defaultServerLimits() serverLimits {
+	return serverLimits{
+		ReadHeader: 10 * time.Second,
+		Read:       30 * time.Second,
+		Write:      5 * time.Minute,
+		Idle:       60 * time.Second,
+		HeaderMax:  64 << 10,
+	}
+}
+
+// newServer is the http.Server of the playground: h with the limits lim.
+func newServer(h http.Handler, lim serverLimits) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: lim.ReadHeader,
+		ReadTimeout:       lim.Read,
+		WriteTimeout:      lim.Write,
+		IdleTimeout:       lim.Idle,
+		MaxHeaderBytes:    lim.HeaderMax,
+	}
 }
 
 // moduleRoot returns the directory of the go.mod that holds this command: the current directory or one
@@ -219,18 +251,17 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	if err := s.addExamples(); err != nil {
 		return nil, err
 	}
+	if exercisesDir != "" {
+		if err := s.addExercisesDir(exercisesDir); err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
 	exFS, err := fs.Sub(examples.FS, "exercises")
 	if err != nil {
 		return nil, err
 	}
-	if exercisesDir != "" {
-		st, err := os.Stat(exercisesDir)
-		if err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("-exercises %s: not a folder", exercisesDir)
-		}
-		exFS = os.DirFS(exercisesDir)
-	}
-	if err := s.addExercises(exFS, exercisesDir); err != nil {
+	if err := s.addExercises(exFS, ""); err != nil {
 		return nil, err
 	}
 	return s, nil

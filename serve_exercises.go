@@ -8,12 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
+	"os"
 	"path"
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/avrlab/avrlab/internal/markdown"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -61,9 +64,9 @@ func readExercises(fsys fs.FS, where string) ([]exerciseInfo, map[string][]byte,
 		id := e.Name()
 		dir := path.Join(where, id)
 		read := func(name string, limit int) ([]byte, error) {
-			b, err := fs.ReadFile(fsys, id+"/"+name)
-			if err == nil && len(b) > limit {
-				return nil, fmt.Errorf("exercise %s: %s is %d bytes, at most %d", dir, name, len(b), limit)
+			b, err := readRegular(fsys, id+"/"+name, int64(limit))
+			if err != nil && !errorsIsNotExist(err) {
+				return nil, fmt.Errorf("exercise %s: %s: %v", dir, name, err)
 			}
 			return b, err
 		}
@@ -79,6 +82,11 @@ func readExercises(fsys fs.FS, where string) ([]exerciseInfo, map[string][]byte,
 		}
 		if !exerciseID.MatchString(id) {
 			return nil, nil, fmt.Errorf("exercise %s: the folder name must be letters, digits, '.', '_' or '-' (it is the link's #exercise=ID)", dir)
+		}
+		// The page renders the instructions with the same package and limits: a README it would
+		// refuse stops the build here instead.
+		if _, err := markdown.HTML(string(readme)); err != nil {
+			return nil, nil, fmt.Errorf("exercise %s: README.md: %v", dir, err)
 		}
 		goals, err := lab.ParseGoals(readme)
 		if err != nil {
@@ -114,6 +122,60 @@ func readExercises(fsys fs.FS, where string) ([]exerciseInfo, map[string][]byte,
 }
 
 func errorsIsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
+
+// readRegular reads the regular file name of fsys if it holds at most limit bytes. As grading reads a
+// submission, the type and size are checked before the file is opened (a named pipe would block the
+// build, a sparse file of gigabytes would fill the memory) and again on the open file.
+func readRegular(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	check := func(st fs.FileInfo) error {
+		switch {
+		case !st.Mode().IsRegular():
+			return fmt.Errorf("not a regular file (%v)", st.Mode().Type())
+		case st.Size() > limit:
+			return fmt.Errorf("%d bytes, at most %d", st.Size(), limit)
+		}
+		return nil
+	}
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(st); err != nil {
+		return nil, err
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := check(st); err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		return nil, fmt.Errorf("more than %d bytes", limit)
+	}
+	return b, err
+}
+
+// addExercisesDir adds the exercises of the folder dir (-exercises DIR), read through an os.Root as
+// grading reads a submission: a symbolic link or a path that leads out of dir is refused, with the
+// file's name, and so is a file that is not regular or is over its limit.
+func (s *site) addExercisesDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		return fmt.Errorf("-exercises %s: not a folder", dir)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return fmt.Errorf("-exercises %s: %v", dir, err)
+	}
+	defer root.Close()
+	return s.addExercises(root.FS(), dir)
+}
 
 var indexPage = template.Must(template.New("index").Parse(`<!doctype html>
 <html lang="en">

@@ -7,17 +7,22 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/avrlab/avrlab/examples"
 )
@@ -229,7 +234,7 @@ func TestWASMSplit(t *testing.T) {
 	}
 	banned := map[string][]string{
 		"engine.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "github.com/yuin/goldmark", "/cmd/wasm/workspace",
-			"/cmd/wasm/highlight", "/cmd/wasm/markdown"},
+			"/cmd/wasm/highlight", "/internal/markdown"},
 		"workspace.wasm": {"github.com/avrlab/avrlab/asm", "github.com/avrlab/avrlab/emu", "github.com/avrlab/avrlab/lab",
 			"/cmd/wasm/engine"},
 	}
@@ -313,6 +318,16 @@ func TestExercisesBundle(t *testing.T) {
 			t.Errorf("%s: error %v, want one naming the folder", name, err)
 		}
 	}
+	// A README the page would refuse to render (a wide table: 24 KB of text, 100 MB of HTML) stops
+	// the build with the page's message.
+	wide := t.TempDir()
+	os.MkdirAll(filepath.Join(wide, "wide"), 0o755)
+	os.WriteFile(filepath.Join(wide, "wide", "README.md"), []byte("goal: pass\n\n"+strings.Repeat("|a", 3000)+"\n"+strings.Repeat("|-", 3000)+"\n"+strings.Repeat("x\n", 6000)), 0o644)
+	os.WriteFile(filepath.Join(wide, "wide", "starter.S"), []byte("nop\n"), 0o644)
+	err := (&site{assets: map[string]*asset{}}).addExercises(os.DirFS(wide), "set")
+	if want := "exercise set/wide: README.md: line 4: the table has 6001 rows of 3000 columns; the tables of instructions may have 65536 cells in all"; err == nil || err.Error() != want {
+		t.Errorf("wide table: %v\nwant %s", err, want)
+	}
 	// The bundled set: every exercise of examples/exercises, with its goals.
 	bundled := testSiteAssets(t)
 	var list []exerciseInfo
@@ -332,4 +347,123 @@ func testSiteAssets(t *testing.T) map[string]*asset {
 		t.Fatal(err)
 	}
 	return s.assets
+}
+
+// TestExercisesConfined: -exercises DIR reads only what lies in DIR, as grading reads a submission:
+// a README or starter that is a symbolic link out of DIR stops the build with the file's name (it was
+// served and copied by -out), a named pipe is refused without blocking, and a link inside DIR is read.
+func TestExercisesConfined(t *testing.T) {
+	base := t.TempDir()
+	set := filepath.Join(base, "set")
+	secret := filepath.Join(base, "secret.txt")
+	for name, text := range map[string]string{
+		"secret.txt":        "goal: pass\nthe teacher's secret\n",
+		"set/ok/README.md":  "# OK\n\ngoal: pass\n",
+		"set/ok/starter.S":  "nop\n",
+		"set/out/starter.S": "nop\n",
+	} {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build := func() ([]string, error) {
+		s := &site{assets: map[string]*asset{}}
+		err := s.addExercisesDir(set)
+		var names []string
+		for n := range s.assets {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return names, err
+	}
+	// A link out of the folder, absolute or relative.
+	for _, target := range []string{secret, "../../secret.txt"} {
+		link := filepath.Join(set, "out", "README.md")
+		os.Remove(link)
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+		names, err := build()
+		if err == nil || !strings.Contains(err.Error(), "exercise "+set+"/out: README.md: ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("README.md -> %s: assets %v, error %v; want the build refused naming out/README.md", target, names, err)
+		}
+	}
+	// A link inside the folder is read.
+	os.Remove(filepath.Join(set, "out", "README.md"))
+	if err := os.Symlink("../ok/README.md", filepath.Join(set, "out", "README.md")); err != nil {
+		t.Fatal(err)
+	}
+	if names, err := build(); err != nil || !slices.Contains(names, "exercises/out/README.md") {
+		t.Errorf("a link inside the folder: %v, %v", names, err)
+	}
+	// A named pipe as the starter: refused, not waited on.
+	os.Remove(filepath.Join(set, "out", "starter.S"))
+	if err := syscall.Mkfifo(filepath.Join(set, "out", "starter.S"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	if _, err := build(); err == nil || !strings.Contains(err.Error(), "starter.S: not a regular file (p") {
+		t.Errorf("a named pipe as starter.S: %v", err)
+	}
+}
+
+// TestServerLimits serves a site on 127.0.0.1 with the playground's server, its timeouts made short,
+// and checks with a raw TCP client (each read bounded by a deadline far above the limits, so the test
+// measures that the server ends the connection, not how fast) that an idle keep-alive connection and
+// one whose headers never end are closed, and that oversized headers are refused.
+func TestServerLimits(t *testing.T) {
+	s := &site{assets: map[string]*asset{}}
+	s.add("index.html", []byte("<!doctype html><title>t</title>"))
+	lim := serverLimits{ReadHeader: 200 * time.Millisecond, Read: 400 * time.Millisecond, Write: 2 * time.Second,
+		Idle: 200 * time.Millisecond, HeaderMax: 4 << 10}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newServer(s, lim)
+	go srv.Serve(ln)
+	defer srv.Close()
+	const bound = 30 * time.Second // far above every limit: a closed connection, not a fast one
+	dial := func() net.Conn {
+		c, err := net.DialTimeout("tcp", ln.Addr().String(), bound)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.SetDeadline(time.Now().Add(bound))
+		return c
+	}
+	// readAll reads until the server closes the connection; a deadline error means it never did.
+	readAll := func(c net.Conn, what string) string {
+		b, err := io.ReadAll(c)
+		if err != nil {
+			t.Errorf("%s: the server kept the connection open (%v)", what, err)
+		}
+		return string(b)
+	}
+
+	c := dial()
+	fmt.Fprint(c, "GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
+	if got := readAll(c, "idle keep-alive connection"); !strings.HasPrefix(got, "HTTP/1.1 200 OK") {
+		t.Errorf("first response %.100q", got)
+	}
+	c.Close()
+
+	c = dial()
+	fmt.Fprint(c, "GET /index.html HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+	readAll(c, "headers that never end")
+	c.Close()
+
+	c = dial()
+	fmt.Fprintf(c, "GET /index.html HTTP/1.1\r\nHost: x\r\nX-Big: %s\r\n\r\n", strings.Repeat("a", 64<<10))
+	if got := readAll(c, "oversized headers"); !strings.HasPrefix(got, "HTTP/1.1 431") {
+		t.Errorf("64 KiB of headers: %.100q, want 431", got)
+	}
+	c.Close()
+
+	if d := defaultServerLimits(); d.ReadHeader <= 0 || d.Read <= 0 || d.Write < time.Minute || d.Idle <= 0 || d.HeaderMax <= 0 || d.HeaderMax > 1<<20 {
+		t.Errorf("playground limits %+v: every timeout set, Write long enough for the WebAssembly download", d)
+	}
 }

@@ -148,7 +148,9 @@
 //   - Nesting. 100 levels of macro calls, .rept/.irp/.irpc bodies and .include files: `nesting too
 //     deep (more than 100 levels of macros, repetitions and includes)`, `.include nested too deeply
 //     (more than 100 levels)`. 256 levels of parentheses, functions and unary operators in one
-//     expression: `expression nested deeper than 256 levels`. 256 open .if (of any kind): `.if nested
+//     expression: `expression nested deeper than 256 levels`, found by the lexer (and the
+//     preprocessor) at the 257th level of parentheses or unary operators in a row, before the rest
+//     of the line is read, so a million of them cost what 257 do. 256 open .if (of any kind): `.if nested
 //     deeper than 256 levels`. A symbol defined from a symbol defined from ... is evaluated without
 //     recursion, whatever the length of the chain.
 //   - Work. 1,000,000 statements after expansion: `more than 1000000 statements after macro and .rept

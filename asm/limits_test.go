@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -242,6 +243,12 @@ func TestHostileInputs(t *testing.T) {
 			"t.S:1:1: section .bss(.lcomm) grows to 9223372036854775807 bytes, beyond the 4096 bytes of SRAM of atmega128"},
 		{"aligned sections", sections.String(), asm.Config{},
 			"t.S:6:1: program needs 3145728000 bytes of flash, more than the 131072 of atmega128"},
+		// .size: at most the flash (SRAM for .data and .bss), at the size's position.
+		{".size past the flash", ".type f, @function\nf: ret\n.size f, 0x7fffffff", asm.Config{},
+			"t.S:3:10: .size of f is 2147483647, more than the 131072 bytes of flash of atmega128"},
+		{".size of the flash", ".type f, @function\nf: ret\n.size f, 131072", asm.Config{}, ""},
+		{".size past the SRAM", ".data\nbuf: .byte 1\n.size buf, 4097", asm.Config{},
+			"t.S:3:12: .size of buf is 4097, more than the 4096 bytes of SRAM of atmega128"},
 		// Work that used to grow faster than the input.
 		{".irpc of many arguments", ".irpc c, " + strings.Repeat("a ", 100000) + "\n.endr\n", asm.Config{}, ""},
 		{"unknown long name", strings.Repeat("x", 1000000), asm.Config{},
@@ -276,5 +283,54 @@ func TestManyParameters(t *testing.T) {
 	}
 	if len(im.Flash) != 30002 || im.Flash[1] != 1 || im.Flash[29999] != 7 {
 		t.Errorf("flash: %d bytes, [1]=%d [29999]=%d", len(im.Flash), im.Flash[1], im.Flash[29999])
+	}
+}
+
+// TestDeepNestingStopsAtTheLimit: a statement nesting parentheses or unary operators past the
+// expression limit is refused at the 257th level, before the rest of the line is tokenized, in the
+// preprocessor (GNU sources) and in each dialect's lexer, so that half a million levels cost what 257
+// do: the work is bounded by allocation (the source is 1 MB; tokenizing it all took over 500 MB),
+// not timed.
+func TestDeepNestingStopsAtTheLimit(t *testing.T) {
+	r := strings.Repeat
+	deep := r("(", 500000) + "1" + r(")", 500000)
+	big := asm.Config{MaxFileBytes: 16 << 20, MaxTotalBytes: 16 << 20}
+	// Macros that double an argument of 200 parentheses twelve times: 819,200 in the statement the
+	// assembler's own lexer reads (no source line holds more than 400).
+	doubling := ".macro d0 a\n\tldi r16, \\a\n.endm\n"
+	for i := 1; i <= 12; i++ {
+		doubling += fmt.Sprintf(".macro d%d a\n\td%d \\a\\a\n.endm\n", i, i-1)
+	}
+	doubling += "\td12 " + r("(", 200) + "\n"
+	for _, c := range []struct {
+		name, file, src, want string
+	}{
+		{"GNU instruction", "t.S", "\tldi r16, " + deep + "\n", "t.S:1:267: expression nested deeper than 256 levels"},
+		{"GNU #if", "t.S", "#if " + deep + "\n#endif\n", "t.S:1:261: expression nested deeper than 256 levels"},
+		{"GNU function calls", "t.S", "\tldi r16, " + r("lo8(", 300000) + "1" + r(")", 300000) + "\n", "t.S:1:1035: expression nested deeper than 256 levels"},
+		{"GNU macro body", "t.S", ".macro m\n\tldi r16, \\@+" + deep + "\n.endm\n\tm\n", "t.S:2:270: expression nested deeper than 256 levels"},
+		{"GNU macro expansion", "t.S", doubling, "t.S:2:13: expression nested deeper than 256 levels (in macro \"d0\" called at 5:2)"},
+		{"GNU after a comment", "t.S", "\tnop ; " + r("(", 300) + "\n", ""},
+		{"GNU in a false #if", "t.S", "#if 0\n\tldi r16, " + deep + "\n#endif\n", ""},
+		{"AVRASM2", "t.asm", "\tldi r16, " + deep + "\n", "t.asm:1:267: expression nested deeper than 256 levels"},
+		{"GNU #if of unary operators", "t.S", "#if " + r("!", 1000000) + "1\n#endif\n", "t.S:1:261: expression nested deeper than 256 levels"},
+		{"GNU unary minus", "t.S", ".byte " + r("- ", 500000) + "1\n", "t.S:1:519: expression nested deeper than 256 levels"},
+		{"GNU minus signs", "t.S", ".byte " + r("-", 1000000) + "1\n", "t.S:1:263: expression nested deeper than 256 levels"},
+		{"GNU 256 minus signs", "t.S", ".byte " + r("-", 256) + "1\n", ""},
+		{"GNU binary and unary", "t.S", ".byte 1" + r("--", 128) + "1\n", ""},
+		{"AVRASM2 complement", "t.asm", ".db " + r("~", 1000000) + "1\n", "t.asm:1:261: expression nested deeper than 256 levels"},
+		{"AVRASM2 256 complements", "t.asm", ".db " + r("~", 256) + "1\n", ""},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := asm.Assemble(c.file, []byte(c.src), big)
+		runtime.ReadMemStats(&after)
+		if got := errText(err); got != c.want {
+			t.Errorf("%s: got %.300s\nwant %s", c.name, got, c.want)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+			t.Errorf("%s: %d MiB allocated for a %d KB source, want under 32", c.name, n>>20, len(c.src)>>10)
+		}
 	}
 }

@@ -718,6 +718,11 @@ func (l *linker) symbols() []Symbol {
 			if d.Size != nil {
 				if v, err := l.ev.Eval(d.Size, true); err == nil {
 					s.Size = v.N
+					if limit, mem := l.sizeLimit(s.Section); s.Size > limit {
+						l.errAt(d.Size.Src, d.Size.Off, d.Size.End, fmt.Sprintf(".size of %s is %d, more than the %d bytes of %s of %s",
+							d.Name, s.Size, limit, mem, l.dev.Name))
+						s.Size = 0
+					}
 				}
 			}
 			out = append(out, s)
@@ -730,6 +735,16 @@ func (l *linker) symbols() []Symbol {
 		return out[i].Global && !out[j].Global
 	})
 	return out
+}
+
+// sizeLimit is the largest .size a symbol of section sec may have: the bytes of the device's SRAM
+// for data and .bss, of its flash for the rest. A larger size describes no object of the device,
+// and measuring walks every byte of a function's size.
+func (l *linker) sizeLimit(sec Section) (limit int64, mem string) {
+	if sec == SectionData || sec == SectionBSS {
+		return int64(l.dev.SRAMSize), "SRAM"
+	}
+	return int64(l.dev.Flash), "flash"
 }
 
 // imageSection is the image's name for a section kind.

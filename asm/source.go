@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"io/fs"
 	"path"
 	"strings"
 
@@ -245,7 +244,7 @@ func IncludePath(from, name string) (string, error) {
 // includePath is IncludePath with the reason as a string.
 func includePath(from, name string) (string, string) {
 	dir := path.Dir(from)
-	if !fs.ValidPath(from) {
+	if !srcfile.ValidPath(from) {
 		dir = "."
 	}
 	return srcfile.Resolve(dir, name)

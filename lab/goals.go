@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"strconv"
@@ -32,9 +31,10 @@ type GoalResult struct {
 // the line.
 func ParseGoals(text []byte) ([]Goal, error) {
 	var goals []Goal
-	sc := bufio.NewScanner(bytes.NewReader(text))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(strings.Trim(strings.TrimSpace(sc.Text()), "`*-"))
+	n := 0
+	for raw := range bytes.Lines(text) { // lines of any length (a bufio.Scanner stops at 64 KiB)
+		n++
+		line := strings.TrimSpace(strings.Trim(strings.TrimSpace(string(raw)), "`*-"))
 		rest, ok := strings.CutPrefix(line, "goal:")
 		if !ok {
 			continue
@@ -193,9 +193,10 @@ type ExerciseTests struct {
 // goal is an error naming the line.
 func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 	var t ExerciseTests
-	sc := bufio.NewScanner(bytes.NewReader(text))
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
+	n := 0
+	for raw := range bytes.Lines(text) { // lines of any length
+		n++
+		line := strings.TrimRight(string(raw), "\r\n")
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}

@@ -85,3 +85,20 @@ func TestExerciseTests(t *testing.T) {
 		}
 	}
 }
+
+// TestGoalsLongLines: a goal: line after a line over 64 KiB (a bufio.Scanner's limit) is read, in a
+// README and in a tests.txt, with its line number.
+func TestGoalsLongLines(t *testing.T) {
+	long := strings.Repeat("x", 100<<10)
+	goals, err := lab.ParseGoals([]byte("# T\n" + long + "\r\ngoal: pass\n\ngoal: rank >= 20"))
+	if err != nil || len(goals) != 2 || goals[0].Metric != "pass" || goals[1].Metric != "rank" || goals[1].Value != 20 {
+		t.Errorf("README with a 100 KiB line: %+v, %v; want pass and rank >= 20", goals, err)
+	}
+	if _, err := lab.ParseGoals([]byte(long + "\ngoal: speed > 1\n")); err == nil || err.Error() != `line 2: cannot read goal "speed > 1" (want e.g. "rank >= 20")` {
+		t.Errorf("bad goal after a long line: %v", err)
+	}
+	tests, err := lab.ParseExerciseTests([]byte("# " + long + "\r\nvectors: 5\r\ngoal: abi\n"))
+	if err != nil || tests.Vectors != 5 || len(tests.Goals) != 1 || tests.Goals[0].Metric != "abi" {
+		t.Errorf("tests.txt with a 100 KiB comment: %+v, %v; want vectors 5 and goal abi", tests, err)
+	}
+}

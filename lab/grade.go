@@ -256,9 +256,13 @@ func (g *gradeFS) check(name string, st fs.FileInfo) error {
 	return asm.CheckSource(name, st, MaxSubmissionBytes)
 }
 
+// validPath is fs.ValidPath for names of any bytes (a student's file name need not be UTF-8; the
+// os.Root confines it all the same): the elements must not be empty, "." or "..".
+func validPath(name string) bool { return fs.ValidPath(strings.ToValidUTF8(name, "_")) }
+
 // Open opens a regular file of the folder for reading (or a folder, for listing).
 func (g *gradeFS) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
+	if !validPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	st, err := g.root.Stat(name)
@@ -287,7 +291,7 @@ func (g *gradeFS) Open(name string) (fs.File, error) {
 
 // Stat describes a file of the folder without opening it.
 func (g *gradeFS) Stat(name string) (fs.FileInfo, error) {
-	if !fs.ValidPath(name) {
+	if !validPath(name) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
 	}
 	return g.root.Stat(name)

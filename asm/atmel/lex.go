@@ -43,7 +43,7 @@ var twoCharOps = [...]string{"<<", ">>", "<=", ">=", "==", "!=", "&&", "||"}
 // bad character or literal becomes a tIllegal token.
 func lex(s string) []tok {
 	toks := make([]tok, 0, 8)
-	i := 0
+	i, depth, run := 0, 0, 0 // see nesting
 	for {
 		for i < len(s) && isSpace(s[i]) {
 			i++
@@ -102,8 +102,51 @@ func lex(s string) []tok {
 		if t.text == "" {
 			t.text = s[start:i]
 		}
+		if deep := nesting(&depth, &run, toks, t); deep {
+			// No expression holds this: stop here, before the rest of the statement is read,
+			// so the refusal costs the same for 257 levels as for a million.
+			t.kind, t.str = tIllegal, fmt.Sprintf("expression nested deeper than %d levels", maxExprDepth)
+			if n := len(toks); n > 0 && toks[n-1].kind == tIdent && t.text == "(" {
+				// A function call: the level is its name's, as the parser counts it.
+				t.off, t.text = toks[n-1].off, s[toks[n-1].off:t.end]
+				toks = toks[:n-1]
+			}
+			return append(toks, t, tok{kind: tEOF, off: len(s), end: len(s)})
+		}
 		toks = append(toks, t)
 	}
+}
+
+// nesting follows how deep the tokens so far nest at least, with t next, and reports whether t goes
+// past maxExprDepth: depth counts the parentheses open, run the tokens in a row that each open a
+// level (an open parenthesis or a unary operator: !, ~, and - or + where no operand precedes). The
+// parser counts every such level too, so a line nested past the limit by either count is one it
+// would refuse, and the lexer stops there instead of reading on.
+func nesting(depth, run *int, toks []tok, t tok) bool {
+	operand := false
+	if n := len(toks); n > 0 {
+		switch p := toks[n-1]; p.kind {
+		case tIdent, tNum, tStr, tParam:
+			operand = true
+		case tOp:
+			operand = p.text == ")"
+		}
+	}
+	switch {
+	case t.kind != tOp:
+		*run = 0
+	case t.text == "(":
+		*depth++
+		*run++
+	case t.text == ")":
+		*depth = max(*depth-1, 0)
+		*run = 0
+	case t.text == "!" || t.text == "~" || (t.text == "-" || t.text == "+") && !operand:
+		*run++
+	default:
+		*run = 0
+	}
+	return *depth > maxExprDepth || *run > maxExprDepth
 }
 
 // tokAt returns toks[j], or the final tEOF token when j is past it.

@@ -71,7 +71,11 @@
 //     in one file ("#if nested deeper than 256 levels"), of macro
 //     expansions inside expansions ("macro expansion nested deeper than
 //     256 levels") and of macro calls in macro arguments ("macro arguments
-//     nested deeper than 256 levels"); 100 errors. Reaching a limit other
+//     nested deeper than 256 levels"); a line (not in a skipped group, up to
+//     a ';' comment) that opens more than 256 parentheses, or 256 unary
+//     operators and parentheses in a row, is refused at that token without
+//     tokenizing the rest ("expression nested deeper than 256 levels"), as
+//     any expression parser would refuse it; 100 errors. Reaching a limit other
 //     than a file's stops preprocessing with an error.
 //
 // Preprocess is safe for concurrent use as long as the Config's FS is.
@@ -174,7 +178,8 @@ type pp struct {
 	argDepth int              // macro arguments being expanded, nested (maxArgNest)
 	ids      map[string]int32 // macro name → hide set id
 	counter  int
-	stash    []token // a directive line read while peeking, not yet processed
+	stash    []token   // a directive line read while peeking, not yet processed
+	deep     *deepLine // the last line lexLine read was cut at parentheses nested too deeply
 	segBuf   []seg
 	main     stream
 	cur      outLine
@@ -243,7 +248,7 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 		p.incDirs = append(p.incDirs, c)
 	}
 	dir := "."
-	if fs.ValidPath(file) {
+	if srcfile.ValidPath(file) {
 		dir = pathDir(file)
 	}
 	p.files = append(p.files, newSource(file, dir, "file:"+file, string(src)))
@@ -371,6 +376,13 @@ func (p *pp) fill(peek bool) fillResult {
 				return fillFileEnd
 			}
 		}
+		if e := p.deep; e != nil && !s.skipping() && !isCondition(toks) {
+			// A line cut short by lexLine (parentheses nested too deeply): refused, not read on.
+			// A cut #if or #elif goes on to its expression, which refuses it at the same place.
+			p.deep = nil
+			p.errorf(e.file, e.line, e.col, "%s nested deeper than %d levels", e.what, maxExprDepth)
+			continue
+		}
 		if isDirective(toks) {
 			if peek {
 				p.stash = toks
@@ -386,6 +398,11 @@ func (p *pp) fill(peek bool) fillResult {
 		return fillLine
 	}
 	return fillDone
+}
+
+// isCondition reports whether toks is an #if or #elif line.
+func isCondition(toks []token) bool {
+	return isDirective(toks) && len(toks) > 1 && (toks[1].text == "if" || toks[1].text == "elif")
 }
 
 // endFile closes the file on top of the include stack.

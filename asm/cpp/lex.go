@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -194,6 +195,50 @@ func scanToken(s string, i int) (kind, int) {
 	return kOther, i + 1
 }
 
+// nesting follows how deep the tokens of a line nest at least, toks ending with t: depth counts the
+// parentheses open, run the tokens in a row that each open a level (an open parenthesis or a unary
+// operator: !, ~, and - or + where no operand precedes). An expression parser (#if's, the
+// assembler's) counts every such level too, so a line past maxExprDepth by either count is one it
+// refuses. It reports whether t goes past.
+func nesting(depth, run *int, toks []token, t token) bool {
+	operand := false
+	if n := len(toks); n >= 2 {
+		p := toks[n-2]
+		// kOther: an assembler macro's \a or \@, which stands for an operand; "." is the location.
+		operand = p.kind == kIdent || p.kind == kNumber || p.kind == kString || p.kind == kChar || p.kind == kOther ||
+			p.is(")") || p.is(".")
+		// A line's first word is a mnemonic, a directive (.byte, #if) or a label's name, not an
+		// operand.
+		if p.kind == kIdent && (n == 2 || n == 3 && (toks[0].is(".") || toks[0].is("#")) || n >= 3 && toks[n-3].is(":")) {
+			operand = false
+		}
+	}
+	switch {
+	case t.is("("):
+		*depth++
+		*run++
+	case t.is(")"):
+		*depth = max(*depth-1, 0)
+		*run = 0
+	case t.is("!") || t.is("~") || (t.is("-") || t.is("+")) && !operand:
+		*run++
+	case t.is("--") || t.is("++"): // the assembler reads two operators (a binary one after an operand)
+		if *run += 2; operand {
+			*run = 1
+		}
+	default:
+		*run = 0
+	}
+	return *depth > maxExprDepth || *run > maxExprDepth
+}
+
+// deepLine is where lexLine cut a line at parentheses nested deeper than maxExprDepth.
+type deepLine struct {
+	file      string
+	line, col int
+	what      string // "expression" or "macro arguments"
+}
+
 // lexLine reads and tokenizes the next logical line of s, replacing
 // comments by a space. The result ends with a kNewline token. It returns
 // false at the end of the file.
@@ -216,7 +261,8 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		g := segs[si]
 		return g.line + s.delta, g.col + i - g.off
 	}
-	i, wsStart, comment := 0, 0, false
+	i, wsStart, comment, depth, run := 0, 0, false, 0, 0
+	p.deep = nil
 	defer func() { p.segBuf = segs[:0] }()
 	for i < len(text) {
 		c := text[i]
@@ -270,6 +316,25 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		toks = append(toks, t)
 		i = end
 		wsStart = i
+		// Nested past any expression's limit (see nesting): stop reading the line here, so that
+		// refusing it costs the same for 257 levels as for a million. fill reports it unless
+		// the line is skipped. After a ';' (an assembler comment) nothing counts.
+		if t.is(";") {
+			depth = math.MinInt
+		}
+		if depth >= 0 && nesting(&depth, &run, toks, t) {
+			d := &deepLine{file: s.name, line: line, col: col, what: "expression"}
+			if n := len(toks); n >= 2 && toks[n-2].kind == kIdent && t.is("(") {
+				// A call: the level is its name's, as the macro expander and the assembler
+				// count it.
+				d.line, d.col = toks[n-2].line, toks[n-2].col
+				if m := p.macros[toks[n-2].text]; m != nil && m.fn {
+					d.what = "macro arguments"
+				}
+			}
+			p.deep = d
+			i = len(text)
+		}
 	}
 	line, col := pos(len(text))
 	toks = append(toks, token{kind: kNewline, line: line, col: col})

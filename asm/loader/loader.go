@@ -34,6 +34,7 @@ package loader
 import (
 	"bytes"
 	"debug/elf"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -155,6 +156,9 @@ func ELF(data []byte, device string) (im *asm.Image, err error) {
 			im, err = nil, fmt.Errorf("malformed ELF: %v", r)
 		}
 	}()
+	if err := checkSections(data); err != nil {
+		return nil, err
+	}
 	f, err := elf.NewFile(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("reading ELF: %w", err)
@@ -176,6 +180,85 @@ func ELF(data []byte, device string) (im *asm.Image, err error) {
 		return nil, err
 	}
 	return l.im, nil
+}
+
+// MaxSymbols is the most entries an ELF symbol table may have (avr-gcc's programs have hundreds):
+// debug/elf holds each as a 72-byte elf.Symbol, so a table of a few megabytes would cost hundreds.
+const MaxSymbols = 1 << 16
+
+// checkSections refuses, before elf.NewFile reads anything, what would make the loader's memory out of
+// proportion to the file: a compressed (SHF_COMPRESSED) section that it reads (the section header
+// string table, a symbol table or the string table it links to, an allocated section), which
+// debug/elf inflates to the size its compression header claims (a file of a few kilobytes can claim
+// gigabytes), and a symbol table of more than MaxSymbols entries. Compressed sections nothing reads
+// (avr-gcc -gz's .debug_*) are allowed. Headers it cannot read are left to debug/elf to report.
+func checkSections(data []byte) error {
+	if len(data) < 0x40 || string(data[:4]) != elf.ELFMAG {
+		return nil
+	}
+	var bo binary.ByteOrder
+	switch elf.Data(data[elf.EI_DATA]) {
+	case elf.ELFDATA2LSB:
+		bo = binary.LittleEndian
+	case elf.ELFDATA2MSB:
+		bo = binary.BigEndian
+	default:
+		return nil
+	}
+	// Offsets of the fields used, by class: e_shoff, e_shentsize, e_shnum, e_shstrndx in the file
+	// header; sh_type, sh_flags, sh_size, sh_link in a section header.
+	is64 := elf.Class(data[elf.EI_CLASS]) == elf.ELFCLASS64
+	word := func(b []byte, off int) uint64 {
+		if is64 {
+			return bo.Uint64(b[off:])
+		}
+		return uint64(bo.Uint32(b[off:]))
+	}
+	shoff, shentOff, flagsOff, sizeOff, linkOff, minEnt, symSize := word(data, 0x20), 0x2e, 8, 20, 24, uint64(40), uint64(16)
+	if is64 {
+		shoff, shentOff, sizeOff, linkOff, minEnt, symSize = word(data, 0x28), 0x3a, 32, 40, 64, 24
+	}
+	shentsize := uint64(bo.Uint16(data[shentOff:]))
+	shnum := uint64(bo.Uint16(data[shentOff+2:]))
+	shstrndx := uint64(bo.Uint16(data[shentOff+4:]))
+	if shoff == 0 || shentsize < minEnt || shoff >= uint64(len(data)) || shentsize > uint64(len(data))-shoff {
+		return nil
+	}
+	header := func(i uint64) []byte {
+		if i >= (uint64(len(data))-shoff)/shentsize {
+			return nil
+		}
+		return data[shoff+i*shentsize : shoff+(i+1)*shentsize]
+	}
+	if sh0 := header(0); sh0 != nil {
+		if shnum == 0 { // more than 0xff00 sections: the count is section 0's sh_size
+			shnum = word(sh0, sizeOff)
+		}
+		if shstrndx == uint64(elf.SHN_XINDEX) {
+			shstrndx = uint64(bo.Uint32(sh0[linkOff:]))
+		}
+	}
+	shnum = min(shnum, (uint64(len(data))-shoff)/shentsize)
+	read := map[uint64]bool{shstrndx: true} // the sections debug/elf or the loader reads
+	for i := range shnum {
+		h := header(i)
+		if t := elf.SectionType(bo.Uint32(h[4:])); t == elf.SHT_SYMTAB || t == elf.SHT_DYNSYM {
+			read[i], read[uint64(bo.Uint32(h[linkOff:]))] = true, true
+			if n := word(h, sizeOff) / symSize; t == elf.SHT_SYMTAB && n > MaxSymbols {
+				return fmt.Errorf("ELF symbol table (section %d) has %d entries; the loader reads at most %d", i, n, MaxSymbols)
+			}
+		}
+	}
+	for i := range shnum {
+		h := header(i)
+		flags := elf.SectionFlag(word(h, flagsOff))
+		if flags&elf.SHF_COMPRESSED == 0 || !read[i] && flags&elf.SHF_ALLOC == 0 {
+			continue
+		}
+		return fmt.Errorf("ELF section %d (%v) is compressed (SHF_COMPRESSED), which the loader does not inflate: link without compressing it",
+			i, elf.SectionType(bo.Uint32(h[4:])))
+	}
+	return nil
 }
 
 // elfLoader holds the state of one ELF call.
@@ -355,6 +438,9 @@ func (l *elfLoader) symbols() error {
 		if !ok {
 			continue
 		}
+		if err := l.checkSize(sym); err != nil {
+			return err
+		}
 		sym.Func = typ == elf.STT_FUNC
 		sym.Global = bind == elf.STB_GLOBAL || bind == elf.STB_WEAK
 		if i, dup := index[sym.Name]; dup {
@@ -368,6 +454,23 @@ func (l *elfLoader) symbols() error {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	l.im.Symbols = out
+	return nil
+}
+
+// checkSize refuses a symbol whose st_size is larger than the memory it lies in: the device's SRAM
+// for .data and .bss symbols, its flash for the others (measuring walks every byte of a
+// function's or object's size). Absolute symbols are not measured and keep any size.
+func (l *elfLoader) checkSize(sym asm.Symbol) error {
+	if sym.Section == asm.SectionAbs {
+		return nil
+	}
+	limit, mem := int64(l.dev.Flash), "flash"
+	if sym.Section == asm.SectionData || sym.Section == asm.SectionBSS {
+		limit, mem = int64(l.dev.SRAMSize), "SRAM"
+	}
+	if sym.Size > limit {
+		return fmt.Errorf("ELF symbol %s: st_size %d is more than the %d bytes of %s of %s", sym.Name, sym.Size, limit, mem, l.dev.Name)
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@ package loader_test
 import (
 	"bufio"
 	"bytes"
+	"compress/zlib"
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -816,4 +818,164 @@ func FuzzELF(f *testing.F) {
 			}
 		}
 	})
+}
+
+// compressSection returns a copy of the ELF32 file data whose section named name is replaced by a
+// zlib-compressed section (SHF_COMPRESSED, an Elf32_Chdr then the stream) appended at the end of
+// the file; its contents are content and its compression header claims chSize bytes.
+func compressSection(t *testing.T, data []byte, name string, content []byte, chSize uint32) []byte {
+	t.Helper()
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := -1
+	for i, s := range f.Sections {
+		if s.Name == name {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		t.Fatalf("no section %s", name)
+	}
+	var z bytes.Buffer
+	for _, v := range []uint32{uint32(elf.COMPRESS_ZLIB), chSize, 1} {
+		binary.Write(&z, binary.LittleEndian, v)
+	}
+	zw, err := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := zw.Write(content); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	out := append(bytes.Clone(data), z.Bytes()...)
+	sh := out[binary.LittleEndian.Uint32(out[0x20:])+uint32(idx)*40:]
+	binary.LittleEndian.PutUint32(sh[8:], binary.LittleEndian.Uint32(sh[8:])|uint32(elf.SHF_COMPRESSED)) // sh_flags
+	binary.LittleEndian.PutUint32(sh[16:], uint32(len(data)))                                            // sh_offset
+	binary.LittleEndian.PutUint32(sh[20:], uint32(z.Len()))                                              // sh_size
+	return out
+}
+
+// TestELFCompressedSection: a compressed section the loader reads (the symbol table, its strings,
+// the section names) is refused in one line before it is inflated, so a file of a few hundred
+// kilobytes that inflates to hundreds of megabytes costs nothing; a compressed debug section
+// (avr-gcc -gz), which nothing reads, loads as before.
+func TestELFCompressedSection(t *testing.T) {
+	data, err := os.ReadFile(speckFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := loader.ELF(data, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 64 << 20 // bytes of zeros each bomb inflates to
+	zeros := make([]byte, size)
+	for _, tc := range []struct{ section, want string }{
+		{".symtab", "ELF section 11 (SHT_SYMTAB) is compressed (SHF_COMPRESSED)"},
+		{".strtab", "ELF section 12 (SHT_STRTAB) is compressed (SHF_COMPRESSED)"},
+		{".shstrtab", "ELF section 10 (SHT_STRTAB) is compressed (SHF_COMPRESSED)"},
+	} {
+		bomb := compressSection(t, data, tc.section, zeros, size)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		im, err := loader.ELF(bomb, "")
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") || im != nil {
+			t.Errorf("%s compressed (%d B file inflating to %d B): ELF = %v; want one line with %q", tc.section, len(bomb), size, err, tc.want)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+			t.Errorf("%s compressed: loading allocated %d MiB, want under 16 (the file is %d KiB)", tc.section, n>>20, len(bomb)>>10)
+		}
+	}
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := f.Section(".debug_info").Data()
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := loader.ELF(compressSection(t, data, ".debug_info", info, uint32(len(info))), "")
+	if err != nil {
+		t.Fatalf("compressed .debug_info: %v", err)
+	}
+	if !bytes.Equal(im.Flash, want.Flash) || len(im.Symbols) != len(want.Symbols) {
+		t.Errorf("compressed .debug_info: flash %d B and %d symbols, want %d B and %d", len(im.Flash), len(im.Symbols), len(want.Flash), len(want.Symbols))
+	}
+}
+
+// TestELFSymbolSize: an st_size larger than the memory the symbol lies in (the flash for a
+// function, the SRAM for a .data or .bss object) is refused, naming the symbol, so measuring never
+// walks more than the device's memory.
+func TestELFSymbolSize(t *testing.T) {
+	data, err := os.ReadFile(speckFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	symtab := f.SectionByType(elf.SHT_SYMTAB)
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		size uint32
+		want string
+	}{
+		{"speck64_128_decrypt", 0x7fffffff, "ELF symbol speck64_128_decrypt: st_size 2147483647 is more than the 131072 bytes of flash of atmega128"},
+		{"speck64_128_decrypt", 131072, ""},
+		{"speck64_ok", 4097, "ELF symbol speck64_ok: st_size 4097 is more than the 4096 bytes of SRAM of atmega128"},
+	} {
+		bad := bytes.Clone(data)
+		found := false
+		for i, s := range syms {
+			if s.Name == tc.name {
+				// Symbols() leaves out the first, all-zero entry; st_size is at offset 8.
+				binary.LittleEndian.PutUint32(bad[symtab.Offset+uint64(i+1)*16+8:], tc.size)
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("no symbol %s", tc.name)
+		}
+		im, err := loader.ELF(bad, "")
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s of %d B: %v", tc.name, tc.size, err)
+		case tc.want != "" && (err == nil || err.Error() != tc.want || im != nil):
+			t.Errorf("%s of %d B: ELF = %v; want %q", tc.name, tc.size, err, tc.want)
+		}
+	}
+}
+
+// TestELFManySymbols: a symbol table of more than MaxSymbols entries is refused from its size, before
+// debug/elf makes an elf.Symbol of each.
+func TestELFManySymbols(t *testing.T) {
+	data, err := os.ReadFile(speckFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// .symtab (section 11) moved to the end of the file and grown to MaxSymbols+1 zero entries.
+	bad := append(bytes.Clone(data), make([]byte, (loader.MaxSymbols+1)*16)...)
+	sh := bad[binary.LittleEndian.Uint32(bad[0x20:])+11*40:]
+	binary.LittleEndian.PutUint32(sh[16:], uint32(len(data)))
+	binary.LittleEndian.PutUint32(sh[20:], (loader.MaxSymbols+1)*16)
+	want := "ELF symbol table (section 11) has 65537 entries; the loader reads at most 65536"
+	if _, err := loader.ELF(bad, ""); err == nil || err.Error() != want {
+		t.Errorf("ELF = %v, want %s", err, want)
+	}
+	binary.LittleEndian.PutUint32(sh[20:], loader.MaxSymbols*16)
+	if _, err := loader.ELF(bad, ""); err != nil {
+		t.Errorf("%d symbols: %v", loader.MaxSymbols, err)
+	}
 }

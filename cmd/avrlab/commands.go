@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -355,8 +354,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	res := lab.RunOn(engineFor(*interp), im, *maxc, uint16(daddr), int(dlen))
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		if err := enc.Encode(res); err != nil {
+		if err := writeJSON(stdout, res); err != nil {
 			return 1
 		}
 	} else {
@@ -480,7 +478,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 			*lab.Report
 			Goals []lab.GoalResult `json:"goals,omitempty"`
 		}{rep, results}
-		if err := json.NewEncoder(stdout).Encode(out); err != nil {
+		if err := writeJSON(stdout, out); err != nil {
 			return 1
 		}
 	} else {
@@ -718,7 +716,7 @@ func readProgramFile(path string) ([]byte, error) {
 // tenth ("benchmarking: 307 of 3065 calls", rewritten in place) when stderr is a terminal, and a
 // function that clears the line; with stderr redirected (a file, a pipe, a test) both do nothing.
 func terminalProgress(stderr io.Writer) (func(done, total int), func()) {
-	f, ok := stderr.(*os.File)
+	f, ok := rawWriter(stderr).(*os.File) // the line's own \r and ESC[K, under the escaping
 	if !ok {
 		return nil, func() {}
 	}

@@ -503,6 +503,7 @@ func cmdGradeOne(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	req.Options.Engine = engineFor(req.Interp)
 	row := lab.GradeSubmission(lab.Submission{Label: string(req.Label), Dir: string(req.Dir), Main: string(req.Main)}, req.Options)
+	row.Problem = escapeInvalidUTF8(row.Problem) // a file name of any bytes survives the JSON to the parent
 	for _, f := range []*float64{&row.Rank, &row.CPB} {
 		if math.IsNaN(*f) || math.IsInf(*f, 0) {
 			*f, row.Pass = 0, false

@@ -62,5 +62,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "avrlab: unknown command %q\n\n%s", args[0], usage)
 		return 2
 	}
-	return c(args[1:], stdout, stderr)
+	if args[0] == "grade" || args[0] == "examples" {
+		// grade escapes each cell itself (text, CSV, JSON); examples ID writes a source to save.
+		return c(args[1:], stdout, stderr)
+	}
+	out, errOut := &termWriter{w: stdout}, &termWriter{w: stderr}
+	defer out.Flush()
+	defer errOut.Flush()
+	return c(args[1:], out, errOut)
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/hack-pad/hackpadfs/mem"
 
 	"github.com/avrlab/avrlab/cmd/wasm/highlight"
-	"github.com/avrlab/avrlab/cmd/wasm/markdown"
 	"github.com/avrlab/avrlab/cmd/wasm/workspace"
+	"github.com/avrlab/avrlab/internal/markdown"
 )
 
 // dbName is the IndexedDB database that holds the workspace.

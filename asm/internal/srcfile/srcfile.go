@@ -13,6 +13,10 @@ import (
 	"strings"
 )
 
+// ValidPath is fs.ValidPath for names of any bytes: a file name need not be UTF-8 on Linux, and a
+// submission named so must be read like any other. The elements must still not be empty, "." or "..".
+func ValidPath(name string) bool { return fs.ValidPath(strings.ToValidUTF8(name, "_")) }
+
 // Default limits.
 const (
 	DefaultMaxFile  = 1 << 20 // bytes per file
@@ -194,14 +198,14 @@ func Resolve(dir, name string) (string, string) {
 	case strings.HasPrefix(name, "/") || len(name) >= 2 && name[1] == ':':
 		return "", "path outside the project folder"
 	}
-	if dir == "" || !fs.ValidPath(dir) {
+	if dir == "" || !ValidPath(dir) {
 		dir = "."
 	}
 	full := path.Join(dir, name)
 	if full == ".." || strings.HasPrefix(full, "../") {
 		return "", "path outside the project folder"
 	}
-	if !fs.ValidPath(full) {
+	if !ValidPath(full) {
 		return "", "invalid path"
 	}
 	return full, ""
