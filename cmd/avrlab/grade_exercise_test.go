@@ -31,6 +31,10 @@ func TestGradeExercise(t *testing.T) {
 		t.Fatalf("exit %d: %s", run.code, run.stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(run.stdout), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "# task speck64-128 · scenario fixed-key · device atmega128 · seed ") {
+		t.Fatalf("table:\n%s", run.stdout)
+	}
+	lines = lines[1:] // the settings line
 	if len(lines) != 3 {
 		t.Fatalf("table:\n%s", run.stdout)
 	}
