@@ -240,3 +240,32 @@ func TestGradeTeacherSettingsWin(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchSeed: bench draws a fresh seed unless -seed is given, prints it, and -seed repeats the
+// run; the figures of a constant-time routine do not depend on the seed.
+func TestBenchSeed(t *testing.T) {
+	p := filepath.Join("..", "..", "examples", "speck64.S")
+	var seeds []uint64
+	var figures []string
+	for range 2 {
+		code, out, errOut := runCLI(t, "bench", "-json", "-vectors", "3", p)
+		var rep lab.Report
+		if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
+			t.Fatalf("exit %d, %v: %s", code, err, errOut)
+		}
+		seeds = append(seeds, rep.Seed)
+		figures = append(figures, fmt.Sprint(rep.CyclesMin, rep.CyclesMax, rep.Flash, rep.RAM, rep.Rank, rep.ConstantTime))
+	}
+	if seeds[0] == seeds[1] {
+		t.Errorf("two benches without -seed drew the same seed %d", seeds[0])
+	}
+	if figures[0] != figures[1] {
+		t.Errorf("the figures of a constant-time routine depend on the seed: %s vs %s", figures[0], figures[1])
+	}
+	s := fmt.Sprint(seeds[0])
+	_, a, _ := runCLI(t, "bench", "-vectors", "3", "-seed", s, p)
+	_, b, _ := runCLI(t, "bench", "-vectors", "3", "-seed", s, p)
+	if a != b || !strings.Contains(strings.SplitN(a, "\n", 2)[0], "seed "+s) {
+		t.Errorf("-seed %s twice:\n%s\n%s", s, a, b)
+	}
+}
