@@ -86,6 +86,8 @@ type Machine struct {
 	execSeen  []bool // Config.Access: per flash word, executed
 	flashSeen []bool // Config.Access: per flash byte, read by LPM/ELPM/mapped flash
 	dataSeen  []byte // Config.Access: per data address, accessRead|accessWrite
+	ioWrote   []bool // Config.Access: per I/O data address, written since Reset (noteIO)
+	spWritten uint16 // Config.Access: SP after its last write by an instruction (noteIO)
 	spmWrites int    // SPM instructions executed since New or ResetFlash
 
 	hooked  bool     // any of trace, profile, breakpoints: the run loop calls hook
@@ -165,6 +167,7 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 	if cfg.Access {
 		m.ldst = nil
 		m.dataSeen = mem[lay.DataAccess : lay.DataAccess+nd]
+		m.ioWrote = make([]bool, dev.SRAMStart)
 	}
 	m.retBytes = 2
 	if dev.PC22 {
@@ -204,6 +207,7 @@ func (m *Machine) Reset() {
 	clear(m.cycleCount)
 	m.profOn = false
 	m.desValid = false
+	clear(m.ioWrote)
 }
 
 // PC returns the program counter as a word address.
@@ -273,8 +277,15 @@ func (m *Machine) OutputCut() bool { return m.outCut }
 
 // Access bits of DataAccess.
 const (
-	AccessRead  = 1 << iota // an instruction read the byte
-	AccessWrite             // an instruction wrote the byte
+	AccessRead  = 1 << iota // an instruction read the byte (pops and returns included)
+	AccessWrite             // an instruction wrote the byte (pushes and calls included)
+	// AccessReadBack marks SPL, SPH, RAMPZ or EIND read by an instruction after an instruction of the
+	// same call (since Reset) wrote it: a register used to keep a byte. For SPL and SPH, only when no
+	// push, pop, call or return used SP in between (a stack frame's SP is not a kept byte).
+	AccessReadBack
+	// AccessStack marks a byte a push, pop, call or return touched through SP since the last write of
+	// SP next to it (within 3 bytes): the read-back record of SPL and SPH uses it.
+	AccessStack
 )
 
 // Executed reports whether the instruction at flash word address w was executed since New or
@@ -296,8 +307,9 @@ func (m *Machine) FlashRead(addr uint32) bool {
 }
 
 // DataAccess returns how instructions accessed data-space address addr since New or ResetAccess: a
-// combination of AccessRead and AccessWrite (0 without Config.Access). Pushes, pops, calls and
-// returns are not included.
+// combination of AccessRead, AccessWrite and AccessReadBack (0 without Config.Access). Pushes, pops,
+// calls and returns count: they read and write SRAM through SP (a return address pushed by PushReturn,
+// which is the caller's and not an instruction's, does not).
 func (m *Machine) DataAccess(addr uint16) uint8 {
 	if int(addr) >= len(m.dataSeen) {
 		return 0

@@ -160,7 +160,7 @@ type Report struct {
 	RAM           int     `json:"ram"`
 	FlashDeclared int     `json:"flash_declared"` // every program-memory byte the source emits
 	RAMDeclared   int     `json:"ram_declared"`   // .data + .bss + the counted buffers' sizes
-	Stack         int     `json:"stack"`          // peak stack depth without the return address
+	Stack         int     `json:"stack"`          // stack bytes the call touched below its return address (see sizes)
 	Reserved      int     `json:"reserved_ram"`   // .data + .bss counted
 	RAMOther      int     `json:"ram_other"`      // other SRAM bytes the routine touched, counted buffers included
 	RKIn          string  `json:"rk_in"`          // where the round keys are: flash table, SRAM, built by the routine
