@@ -75,11 +75,14 @@ type Options struct {
 	// task:" or "; avrlab call:" line that contradicts them fails the report with the reason rather
 	// than changing what is measured (see the README's "Whose settings win").
 	Fixed bool `json:"fixed,omitempty"`
+	// SourceTask and SourceCall are the task and call lines of the main source ("" for none), for Fixed:
+	// BenchFile, BenchSource and BenchProgram read them; a caller of Bench with Fixed sets them. With
+	// Fixed and no Call, SourceCall is the call, if it fits the scenario.
+	SourceTask string `json:"-"`
+	SourceCall string `json:"-"`
 
-	// srcTask and srcCall are the task and call lines of the source, for the Fixed check; callFromSource
-	// says Call is the source's line, not the caller's.
-	srcTask, srcCall string
-	callFromSource   bool
+	// callFromSource says Call is the source's line, not the caller's.
+	callFromSource bool
 
 	// noAccess turns the access record off, for the benchmark that measures what recording costs
 	// (the figures are then not measured).
@@ -233,18 +236,18 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 func (opts *Options) sourceLines(src []byte) {
 	task, call := DetectTask(src), DetectCall(src)
 	if opts.Fixed {
-		if opts.srcTask == "" {
-			opts.srcTask = task
+		if opts.SourceTask == "" {
+			opts.SourceTask = task
 		}
-		if opts.srcCall == "" {
-			opts.srcCall = call
+		if opts.SourceCall == "" {
+			opts.SourceCall = call
 		}
 	}
 	if opts.Task == "" {
 		opts.Task = task
 	}
-	if opts.Call == "" && call != "" {
-		opts.Call, opts.callFromSource = call, true
+	if opts.Call == "" && call != "" && !opts.Fixed {
+		opts.Call = call
 	}
 }
 
@@ -321,6 +324,9 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 	if opts.RK == "" {
 		opts.RK = t.RK
 	}
+	if opts.Fixed && opts.Call == "" && opts.SourceCall != "" {
+		opts.Call, opts.callFromSource = opts.SourceCall, true
+	}
 	var call Call
 	if opts.Call != "" {
 		c, err := ParseCallFor(opts.Call, t)
@@ -353,16 +359,16 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 // key material that the scenario does not pass is the teacher's to give, not the source's to ask for.
 func (h *harness) contradiction() string {
 	o := h.opts
-	if o.srcTask != "" && normalizeID(o.srcTask) != h.t.ID {
-		return fmt.Sprintf("the source's \"; avrlab task: %s\" line contradicts the graded task %s (the teacher's settings win)", o.srcTask, h.t.ID)
+	if o.SourceTask != "" && normalizeID(o.SourceTask) != h.t.ID {
+		return fmt.Sprintf("the source's \"; avrlab task: %s\" line contradicts the graded task %s (the teacher's settings win)", o.SourceTask, h.t.ID)
 	}
-	if o.srcCall == "" {
+	if o.SourceCall == "" {
 		return ""
 	}
 	if !o.callFromSource {
-		c, err := ParseCallFor(o.srcCall, h.t)
+		c, err := ParseCallFor(o.SourceCall, h.t)
 		if err != nil || c.String() != h.call.String() {
-			return fmt.Sprintf("the source's \"; avrlab call: %s\" line contradicts the graded call %s (the teacher's settings win)", o.srcCall, h.call)
+			return fmt.Sprintf("the source's \"; avrlab call: %s\" line contradicts the graded call %s (the teacher's settings win)", o.SourceCall, h.call)
 		}
 		return ""
 	}
@@ -381,7 +387,7 @@ func (h *harness) contradiction() string {
 	}
 	if !ok {
 		return fmt.Sprintf("the source's \"; avrlab call: %s\" line does not fit the graded scenario %s, whose call passes %s "+
-			"(the teacher's settings win)", o.srcCall, h.sc.Name, want)
+			"(the teacher's settings win)", o.SourceCall, h.sc.Name, want)
 	}
 	return ""
 }
