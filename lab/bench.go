@@ -417,12 +417,13 @@ type harness struct {
 	entry    uint32 // word address
 	sentinel uint32 // word address the return address points at
 	bufs     []buffer
-	rkAddr   uint32      // round keys the harness writes into the source's table: flash byte or data address
-	rkTable  int         // 0: none; rkFlash or rkSRAM
-	spStart  uint16      // SP before the return address is pushed (RAMEND)
-	spCalled uint16      // SP after the emulator pushed the return address, as after a CALL
-	spm      int         // SPM writes seen (undone after each call)
-	cur      *testVector // the vector of the call set up last (its planted registers)
+	rkAddr   uint32       // round keys the harness writes into the source's table: flash byte or data address
+	rkTable  int          // 0: none; rkFlash or rkSRAM
+	spStart  uint16       // SP before the return address is pushed (RAMEND)
+	spCalled uint16       // SP after the emulator pushed the return address, as after a CALL
+	spm      int          // SPM writes seen (undone after each call)
+	cur      *testVector  // the vector of the call set up last (its planted registers)
+	spmBytes map[int]bool // flash bytes an SPM changed in some call: storage, counted as RAM
 }
 
 const (
@@ -748,8 +749,21 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycle
 	h.setup(m, v)
 	stop = m.Run(h.opts.MaxCycles)
 	if n := m.SPMWrites(); n > 0 {
-		// Isolation: every call starts from the program as loaded.
+		// Isolation: every call starts from the program as loaded. The bytes SPM changed were
+		// writable storage: they count as RAM (sizes).
 		h.spm += n
+		for a, v := range m.Flash() {
+			was := byte(0xFF)
+			if a < len(h.im.Flash) {
+				was = h.im.Flash[a]
+			}
+			if v != was {
+				if h.spmBytes == nil {
+					h.spmBytes = map[int]bool{}
+				}
+				h.spmBytes[a] = true
+			}
+		}
 		m.ResetFlash(h.im.Flash)
 	}
 	out = map[Role][]byte{}

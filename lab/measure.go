@@ -240,6 +240,10 @@ func (h *harness) sizes(rep *Report, low uint16) {
 		io++
 		ioAt = append(ioAt, fmt.Sprintf("0x%02x", a))
 	}
+	if n := len(h.spmBytes); n > 0 {
+		rep.RAMOther += n
+		rep.Measurement = append(rep.Measurement, fmt.Sprintf("keeps %d B in flash with SPM (writable storage, as SRAM): counted as RAM", n))
+	}
 	if io > 0 {
 		rep.RAMOther += io
 		rep.Measurement = append(rep.Measurement, fmt.Sprintf("uses %d I/O register%s as memory (data address %s): counted",

@@ -127,3 +127,28 @@ body:
 		t.Errorf("stack %d, RAM %d; want 8 and %d\n%s", rep.Stack, rep.RAM, 8+108, strings.Join(rep.Measurement, "\n"))
 	}
 }
+
+// TestSPMStorage: two bytes kept in flash with SPM (written, then read back with LPM) count as RAM,
+// as the same two bytes in SRAM do: flash rewritten by the routine is storage, not program.
+func TestSPMStorage(t *testing.T) {
+	base := benchText(t, readFile(t, "testdata/speck64.S"), lab.Options{Vectors: 3})
+	spm := replaceOnce(t, readFile(t, "testdata/speck64.S"), "speck64_128_encrypt:\n", `speck64_128_encrypt:
+        ldi     r30, 0x00       ; Z = 0x1000, flash the source does not use
+        ldi     r31, 0x10
+        ldi     r18, 0x5a
+        mov     r0, r18
+        ldi     r18, 0xa5
+        mov     r1, r18
+        spm                     ; flash[0x1000..0x1001] = r1:r0
+        clr     r1
+        lpm     r18, Z+
+        lpm     r19, Z
+`)
+	rep := benchText(t, spm, lab.Options{Vectors: 3})
+	if !rep.Pass || !base.Pass {
+		t.Fatalf("%s / %s", rep.Error, base.Error)
+	}
+	if rep.RAM != base.RAM+2 || !strings.Contains(strings.Join(rep.Measurement, "\n"), "keeps 2 B in flash with SPM") {
+		t.Errorf("RAM %d (plain %d), want %d\n%s", rep.RAM, base.RAM, base.RAM+2, strings.Join(rep.Measurement, "\n"))
+	}
+}
