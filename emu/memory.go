@@ -98,6 +98,11 @@ func (m *Machine) WriteData(addr uint16, v byte) {
 	case d.SPL + 1:
 		m.sp = m.sp&0x00FF | uint16(v)<<8
 	default:
+		if d.RAMPZ != 0 && addr == d.RAMPZ {
+			v &= d.RAMPZBits // reserved bits read 0, as an instruction's write leaves them
+		} else if d.EIND != 0 && addr == d.EIND {
+			v &= d.EINDBits
+		}
 		m.data[a] = v
 	}
 }

@@ -139,7 +139,8 @@ func SortRows(rows []GradeRow) {
 // opened, so nothing blocks), each file is limited to MaxSubmissionBytes and all reads together to
 // MaxSubmissionReadBytes. A folder submission is assembled and linked as one program of its sources
 // (at most asm.MaxFiles); only sources are measured, never an ELF or HEX file. A panic while grading
-// becomes the row's problem. The problem is at most MaxProblemBytes long.
+// becomes the row's problem. The problem is at most MaxProblemBytes long. The settings of opts are the
+// teacher's (Options.Fixed is set): a source line that contradicts them fails the row.
 func GradeSubmission(s Submission, opts Options) GradeRow {
 	row := gradeOne(s, opts)
 	row.Problem = CutProblem(row.Problem)
