@@ -33,9 +33,9 @@ type Config struct {
 	Profile bool
 	// Access records which flash words are executed, which program-memory bytes are read (LPM,
 	// ELPM, flash mapped into data space) and which data-space bytes instructions read or write
-	// (Executed, FlashRead, DataAccess; I/O instructions included). Pushes, pops, calls and returns
-	// are not recorded: the stack
-	// is measured by StackLow. The record accumulates over Runs and Resets until ResetAccess.
+	// (Executed, FlashRead, DataAccess; I/O instructions included; pushes, pops, calls and returns
+	// too, as they read and write SRAM through SP). The record accumulates over Runs and Resets until
+	// ResetAccess; the read-back record of SP, RAMPZ and EIND (AccessReadBack) is per call, since Reset.
 	// It costs little: each word traps once on its first execution, and loads and stores take the
 	// slow path.
 	Access bool
@@ -244,7 +244,7 @@ func (m *Machine) Cycles() uint64 { return m.cycles }
 func (m *Machine) SetCycles(c uint64) { m.cycles = c }
 
 // StackLow returns the lowest stack pointer seen since Reset or ResetStackLow: after every push and
-// call, every write of SPL (the byte avr-gcc writes last) and SetSP. Before any of those it returns SP.
+// call, every write of SPL or SPH and SetSP. Before any of those it returns SP.
 func (m *Machine) StackLow() uint16 {
 	if m.stackLow == noLow {
 		return m.sp
