@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,17 @@ func TestPlaygroundMeasurement(t *testing.T) {
 		t.Errorf("RAM %q (%q), want 35 with the call named", ram, title)
 	}
 	b.shot(ctx, "m1-call-line")
+
+	// The run's seed is shown, and a Run draws a new one (the live runs keep it).
+	seedText := `(document.getElementById("seed") || {}).textContent || ""`
+	seed1 := eval[string](b, ctx, seedText)
+	q, _ := json.Marshal(seed1)
+	eval[bool](b, ctx, `document.getElementById("run").click(), true`)
+	b.wait(ctx, "a Run with a new seed", seedText+` !== `+string(q)+` && `+passShown+` && `+idle, 30*time.Second)
+	seedLine := regexp.MustCompile(`^Seed \d+: the random vectors, constant-time inputs and planted registers`)
+	if seed2 := eval[string](b, ctx, seedText); !seedLine.MatchString(seed1) || !seedLine.MatchString(seed2) {
+		t.Errorf("seed lines %q, %q", seed1, seed2)
+	}
 
 	b.selectOption(ctx, "task", "speck64-128")
 	eval[bool](b, ctx, `(() => {

@@ -29,8 +29,8 @@ func TestAccessRecord(t *testing.T) {
 	ldi r28, 0x00
 	ldi r29, 0x04
 	std Y+5, r21        ; writes 0x0405
-	push r20            ; stack: not recorded
-	pop r20
+	push r20            ; writes 0x10ff through SP
+	pop r20             ; reads it
 	rjmp done
 skipped:
 	nop
@@ -79,7 +79,7 @@ table:
 		}
 	}
 	want := map[uint16]uint8{0x200: emu.AccessWrite, 0x201: emu.AccessRead, 0x300: emu.AccessRead,
-		0x301: emu.AccessWrite, 0x405: emu.AccessWrite}
+		0x301: emu.AccessWrite, 0x405: emu.AccessWrite, 0x10ff: emu.AccessRead | emu.AccessWrite | emu.AccessStack}
 	for a := uint16(0x100); a <= 0x10FF; a++ {
 		if got := m.DataAccess(a); got != want[a] {
 			t.Errorf("DataAccess(%#x) = %d, want %d", a, got, want[a])

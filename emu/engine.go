@@ -82,7 +82,7 @@ type Layout struct {
 	Flash      uint32 // program memory, Device.Flash bytes
 	Executed   uint32 // one byte (0 or 1) per flash word: the instruction starting there was executed
 	FlashRead  uint32 // one byte (0 or 1) per flash byte: read as data
-	DataAccess uint32 // one byte per data address: AccessRead | AccessWrite
+	DataAccess uint32 // one byte per data address: AccessRead | AccessWrite | AccessStack (| AccessReadBack)
 	Size       uint32 // total bytes
 }
 

@@ -33,9 +33,9 @@ type Config struct {
 	Profile bool
 	// Access records which flash words are executed, which program-memory bytes are read (LPM,
 	// ELPM, flash mapped into data space) and which data-space bytes instructions read or write
-	// (Executed, FlashRead, DataAccess; I/O instructions included). Pushes, pops, calls and returns
-	// are not recorded: the stack
-	// is measured by StackLow. The record accumulates over Runs and Resets until ResetAccess.
+	// (Executed, FlashRead, DataAccess; I/O instructions included; pushes, pops, calls and returns
+	// too, as they read and write SRAM through SP). The record accumulates over Runs and Resets until
+	// ResetAccess; the read-back record of SP, RAMPZ and EIND (AccessReadBack) is per call, since Reset.
 	// It costs little: each word traps once on its first execution, and loads and stores take the
 	// slow path.
 	Access bool
@@ -95,6 +95,8 @@ type Machine struct {
 	execSeen  []bool // Config.Access: per flash word, executed
 	flashSeen []bool // Config.Access: per flash byte, read by LPM/ELPM/mapped flash
 	dataSeen  []byte // Config.Access: per data address, accessRead|accessWrite
+	ioWrote   []bool // Config.Access: per I/O data address, written since Reset (noteIO)
+	spWritten uint16 // Config.Access: SP after its last write by an instruction (noteIO)
 	spmWrites int    // SPM instructions executed since New or ResetFlash
 
 	hooked  bool     // any of trace, profile, breakpoints: the run loop calls hook
@@ -172,6 +174,7 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 	if cfg.Access {
 		m.ldst = nil
 		m.dataSeen = mem[lay.DataAccess : lay.DataAccess+nd]
+		m.ioWrote = make([]bool, dev.SRAMStart)
 	}
 	m.retBytes = 2
 	if dev.PC22 {
@@ -211,6 +214,7 @@ func (m *Machine) Reset() {
 	clear(m.cycleCount)
 	m.profOn = false
 	m.desValid = false
+	clear(m.ioWrote)
 }
 
 // PC returns the program counter as a word address.
@@ -247,7 +251,7 @@ func (m *Machine) Cycles() uint64 { return m.cycles }
 func (m *Machine) SetCycles(c uint64) { m.cycles = c }
 
 // StackLow returns the lowest stack pointer seen since Reset or ResetStackLow: after every push and
-// call, every write of SPL (the byte avr-gcc writes last) and SetSP. Before any of those it returns SP.
+// call, every write of SPL or SPH and SetSP. Before any of those it returns SP.
 func (m *Machine) StackLow() uint16 {
 	if m.stackLow == noLow {
 		return m.sp
@@ -280,8 +284,15 @@ func (m *Machine) OutputCut() bool { return m.outCut }
 
 // Access bits of DataAccess.
 const (
-	AccessRead  = 1 << iota // an instruction read the byte
-	AccessWrite             // an instruction wrote the byte
+	AccessRead  = 1 << iota // an instruction read the byte (pops and returns included)
+	AccessWrite             // an instruction wrote the byte (pushes and calls included)
+	// AccessReadBack marks SPL, SPH, RAMPZ or EIND read by an instruction after an instruction of the
+	// same call (since Reset) wrote it: a register used to keep a byte. For SPL and SPH, only when no
+	// push, pop, call or return used SP in between (a stack frame's SP is not a kept byte).
+	AccessReadBack
+	// AccessStack marks a byte a push, pop, call or return touched through SP since the last write of
+	// SP next to it (within 3 bytes): the read-back record of SPL and SPH uses it.
+	AccessStack
 )
 
 // Executed reports whether the instruction at flash word address w was executed since New or
@@ -303,8 +314,9 @@ func (m *Machine) FlashRead(addr uint32) bool {
 }
 
 // DataAccess returns how instructions accessed data-space address addr since New or ResetAccess: a
-// combination of AccessRead and AccessWrite (0 without Config.Access). Pushes, pops, calls and
-// returns are not included.
+// combination of AccessRead, AccessWrite and AccessReadBack (0 without Config.Access). Pushes, pops,
+// calls and returns count: they read and write SRAM through SP (a return address pushed by PushReturn,
+// which is the caller's and not an instruction's, does not).
 func (m *Machine) DataAccess(addr uint16) uint8 {
 	if int(addr) >= len(m.dataSeen) {
 		return 0

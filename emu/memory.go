@@ -48,7 +48,16 @@ func (m *Machine) store(a uint32, v byte, sreg uint8) (newSREG uint8, ok bool) {
 		return sreg, true
 	case d.SPL + 1:
 		m.sp = m.sp&0x00FF | uint16(v)<<8
+		m.noteSP()
 		return sreg, true
+	case d.RAMPZ:
+		if d.RAMPZ != 0 {
+			v &= d.RAMPZBits
+		}
+	case d.EIND:
+		if d.EIND != 0 {
+			v &= d.EINDBits
+		}
 	}
 	if a == uint32(d.UDR) && d.UDR != 0 {
 		if m.outMax < 0 || len(m.out) < m.outMax {
@@ -89,6 +98,11 @@ func (m *Machine) WriteData(addr uint16, v byte) {
 	case d.SPL + 1:
 		m.sp = m.sp&0x00FF | uint16(v)<<8
 	default:
+		if d.RAMPZ != 0 && addr == d.RAMPZ {
+			v &= d.RAMPZBits // reserved bits read 0, as an instruction's write leaves them
+		} else if d.EIND != 0 && addr == d.EIND {
+			v &= d.EINDBits
+		}
 		m.data[a] = v
 	}
 }

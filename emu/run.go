@@ -381,6 +381,11 @@ resume: // the machine's registers are still the loop's
 			if n == 3 {
 				r = r<<8 | uint32(s[2])
 			}
+			if m.dataSeen != nil {
+				for i := uint32(1); i <= n; i++ {
+					m.dataSeen[sp+i] |= AccessRead | AccessStack
+				}
+			}
 			m.sp = uint16(sp + n)
 			if o.Kind == isa.RETI && m.retiSetsI {
 				sreg |= flagI
@@ -397,6 +402,9 @@ resume: // the machine's registers are still the loop's
 			sp := uint32(m.sp)
 			if off := sp - m.sramStart; off < uint32(len(m.sram)) {
 				m.sram[off] = regs[o.Rd]
+				if m.dataSeen != nil {
+					m.dataSeen[sp] |= AccessWrite | AccessStack
+				}
 				m.sp = uint16(sp - 1)
 				if m.sp < m.stackLow {
 					m.stackLow = m.sp
@@ -415,6 +423,9 @@ resume: // the machine's registers are still the loop's
 			sp := uint32(m.sp) + 1
 			if off := sp - m.sramStart; off < uint32(len(m.sram)) {
 				regs[o.Rd] = m.sram[off]
+				if m.dataSeen != nil {
+					m.dataSeen[sp] |= AccessRead | AccessStack
+				}
 				m.sp = uint16(sp)
 				pc++
 				continue
@@ -636,6 +647,11 @@ resume: // the machine's registers are still the loop's
 			s[off-1] = uint8(ret >> 8)
 			if n == 3 {
 				s[off-2] = uint8(ret >> 16)
+			}
+			if m.dataSeen != nil {
+				for i := uint32(0); i < n; i++ {
+					m.dataSeen[sp-i] |= AccessWrite | AccessStack
+				}
 			}
 			m.sp = uint16(sp - n)
 			if m.sp < m.stackLow {

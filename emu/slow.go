@@ -141,11 +141,57 @@ func (m *Machine) noteAccess(a uint32, how uint8) {
 	}
 	if a < uint32(len(m.dataSeen)) {
 		m.dataSeen[a] |= how
+		if a < uint32(len(m.ioWrote)) && m.keeps(a) {
+			m.noteIO(a, how)
+		}
 		return
 	}
 	if d := m.dev.MappedFlash; d != 0 && a >= uint32(d) && a-uint32(d) < uint32(len(m.flashSeen)) {
 		m.flashSeen[a-uint32(d)] = true
 	}
+}
+
+// keeps reports whether data address a is one of the registers a routine must touch (SP, RAMPZ, EIND)
+// that the access record tells apart as AccessReadBack; other I/O registers count as memory whenever
+// touched.
+func (m *Machine) keeps(a uint32) bool {
+	d := m.dev
+	return a == uint32(d.SPL) || a == uint32(d.SPL)+1 || d.RAMPZ != 0 && a == uint32(d.RAMPZ) || d.EIND != 0 && a == uint32(d.EIND)
+}
+
+// noteIO keeps the read-back record of register a (SP, RAMPZ or EIND) (Config.Access): a read of a
+// register the call wrote before is AccessReadBack, except that a read of SPL or SPH is one only when
+// no push, pop, call or return used SP since it was last written (a byte kept in SP, not a stack
+// frame's SP). The first stack access after SP is set to W touches W-2..W+3, so a write of SP clears
+// AccessStack there and a read finds it set again if SP was used. Reset starts a new call.
+func (m *Machine) noteIO(a uint32, how uint8) {
+	isSP := a == uint32(m.dev.SPL) || a == uint32(m.dev.SPL)+1
+	if how&AccessRead != 0 && m.ioWrote[a] && (!isSP || !m.stackUsedNear(m.spWritten, false)) {
+		m.dataSeen[a] |= AccessReadBack
+	}
+	if how&AccessWrite != 0 {
+		m.ioWrote[a] = true
+		if isSP {
+			m.spWritten = m.sp
+			m.stackUsedNear(m.sp, true)
+		}
+	}
+}
+
+// stackUsedNear reports whether a stack access (AccessStack) touched data addresses sp-2..sp+3, first
+// clearing their AccessStack bits when clear is set.
+func (m *Machine) stackUsedNear(sp uint16, clear bool) bool {
+	used := false
+	for a := int(sp) - 2; a <= int(sp)+3; a++ {
+		if a < 0 || a >= len(m.dataSeen) {
+			continue
+		}
+		used = used || m.dataSeen[a]&AccessStack != 0
+		if clear {
+			m.dataSeen[a] &^= AccessStack
+		}
+	}
+	return used
 }
 
 // rampz returns RAMPZ, 0 on parts without it.
@@ -167,7 +213,7 @@ func (m *Machine) eind() uint8 {
 // setRAMPZ writes bits 16..23 of an incremented RAMPZ:Z back to RAMPZ (the caller writes Z).
 func (m *Machine) setRAMPZ(a uint32) {
 	if m.dev.RAMPZ != 0 {
-		m.data[m.dev.RAMPZ] = uint8(a >> 16)
+		m.data[m.dev.RAMPZ] = uint8(a>>16) & m.dev.RAMPZBits
 	}
 }
 

@@ -41,6 +41,8 @@ type Snapshot struct {
 	execSeen  []bool
 	flashSeen []bool
 	dataSeen  []byte
+	ioWrote   []bool
+	spWritten uint16
 	spmWrites int
 
 	trace     []uint32
@@ -92,7 +94,9 @@ func (m *Machine) SnapshotAfter(prev *Snapshot) *Snapshot {
 		s.execSeen = append([]bool(nil), m.execSeen...)
 		s.flashSeen = append([]bool(nil), m.flashSeen...)
 		s.dataSeen = bytes.Clone(m.dataSeen)
+		s.ioWrote = append([]bool(nil), m.ioWrote...)
 	}
+	s.spWritten = m.spWritten
 	if m.cfg.Trace {
 		s.trace = append([]uint32(nil), m.trace...)
 	}
@@ -132,6 +136,7 @@ func (m *Machine) Restore(s *Snapshot) error {
 	m.out = append(m.out[:0], s.out...)
 	m.outCut = s.outCut
 	m.spmWrites = s.spmWrites
+	m.spWritten = s.spWritten
 	m.traceHash = s.traceHash
 	m.profPC, m.profStart, m.profOn = s.profPC, s.profStart, s.profOn
 	m.desEnd, m.desValid, m.desKey, m.desSub, m.desKeyOK = s.desEnd, s.desValid, s.desKey, s.desSub, s.desKeyOK
@@ -143,6 +148,7 @@ func (m *Machine) Restore(s *Snapshot) error {
 		copy(m.execSeen, s.execSeen)
 		copy(m.flashSeen, s.flashSeen)
 		copy(m.dataSeen, s.dataSeen)
+		copy(m.ioWrote, s.ioWrote)
 		// A word not executed at the snapshot traps again on its next execution; an executed one
 		// runs its decoded op. The runner forgets the words it marked.
 		for w := range m.ops {

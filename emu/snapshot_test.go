@@ -32,7 +32,7 @@ var notState = map[string]string{
 
 // stateFields are the fields Snapshot copies.
 var stateFields = []string{"pc", "cycles", "sreg", "sp", "sentinel", "stackLow", "out", "outCut", "spmWrites",
-	"trace", "traceHash", "execCount", "cycleCount", "profPC", "profStart", "profOn",
+	"ioWrote", "spWritten", "trace", "traceHash", "execCount", "cycleCount", "profPC", "profStart", "profOn",
 	"desEnd", "desValid", "desKey", "desSub", "desKeyOK"}
 
 func TestSnapshotCoversMachine(t *testing.T) {

@@ -28,6 +28,10 @@ type Device struct {
 	SPL     uint16 // data address of SPL (SPH follows)
 	RAMPZ   uint16 // data address of RAMPZ, 0 if the part has none
 	EIND    uint16 // data address of EIND, 0 if the part has none
+	// RAMPZBits and EINDBits are the implemented bits of RAMPZ and EIND (the datasheets: "unused bits
+	// will always read as zero"): the bits above the flash's byte (RAMPZ) or word (EIND) address, 16
+	// bits and up. The others are reserved: a write does not keep them and they read 0.
+	RAMPZBits, EINDBits uint8
 	// UDR is the data address of the UART data register used as the debug output port, 0 if none.
 	UDR uint16
 	// MappedFlash is the data address where flash appears in data space (ATmega4809: 0x4000), 0 if none.
@@ -76,7 +80,7 @@ var devices = []*Device{
 	{
 		Name: "atmega128", Core: CoreAVRePlus, Flash: 128 * 1024, RegsMapped: true, IOBase: 0x20,
 		SRAMStart: 0x100, SRAMSize: 4096, EEPROM: 4096, SPReset: 0, SREG: 0x5F, SPL: 0x5D,
-		RAMPZ: 0x5B, UDR: 0x2C, Missing: []Op{EIJMP, EICALL},
+		RAMPZ: 0x5B, RAMPZBits: 0x01, UDR: 0x2C, Missing: []Op{EIJMP, EICALL}, // 128 KiB: RAMPZ0
 		Registers: classicRegs(map[string]uint16{"RAMPZ": 0x5B, "UDR0": 0x2C, "UCSR0A": 0x2B, "UBRR0L": 0x29,
 			"UCSR0B": 0x2A, "PORTB": 0x38, "DDRB": 0x37, "PINB": 0x36, "PORTA": 0x3B, "DDRA": 0x3A, "PINA": 0x39,
 			"MCUCR": 0x55, "XDIV": 0x5C, "EEDR": 0x3D, "EEARL": 0x3E, "EEARH": 0x3F, "EECR": 0x3C, "TCNT0": 0x52}),
@@ -91,7 +95,7 @@ var devices = []*Device{
 	{
 		Name: "atmega2560", Core: CoreAVRePlus, PC22: true, Flash: 256 * 1024, RegsMapped: true, IOBase: 0x20,
 		SRAMStart: 0x200, SRAMSize: 8192, EEPROM: 4096, SPReset: 0x21FF, SREG: 0x5F, SPL: 0x5D,
-		RAMPZ: 0x5B, EIND: 0x5C, UDR: 0xC6,
+		RAMPZ: 0x5B, EIND: 0x5C, RAMPZBits: 0x03, EINDBits: 0x01, UDR: 0xC6, // 256 KiB: RAMPZ1:0, EIND0
 		Registers: classicRegs(map[string]uint16{"RAMPZ": 0x5B, "EIND": 0x5C, "UDR0": 0xC6, "UCSR0A": 0xC0,
 			"UCSR0B": 0xC1, "PORTB": 0x25, "DDRB": 0x24, "PINB": 0x23, "MCUCR": 0x55, "TCNT0": 0x46}),
 	},
@@ -112,7 +116,8 @@ var devices = []*Device{
 	{
 		Name: "atxmega128a1", Core: CoreAVRxm, PC22: true, Flash: 139264, IOBase: 0,
 		SRAMStart: 0x2000, SRAMSize: 8192, EEPROM: 2048, SPReset: 0x3FFF, SREG: 0x3F, SPL: 0x3D,
-		RAMPZ: 0x3B, EIND: 0x3C, UDR: 0x08A0, Missing: []Op{LAC, LAT, LAS, XCH},
+		// XMEGA: RAMPZ and EIND are whole registers (RAMPZ also extends data pointers for the EBI).
+		RAMPZ: 0x3B, EIND: 0x3C, RAMPZBits: 0xFF, EINDBits: 0xFF, UDR: 0x08A0, Missing: []Op{LAC, LAT, LAS, XCH},
 		Registers: map[string]uint16{"SREG": 0x3F, "SPL": 0x3D, "SPH": 0x3E, "RAMPZ": 0x3B, "EIND": 0x3C,
 			"CCP": 0x34, "USARTC0_DATA": 0x08A0},
 	},

@@ -37,7 +37,8 @@ const (
 	DefaultVectors   = 100
 	MaxVectors       = 100_000
 	DefaultMaxCycles = 10_000_000
-	// ConstantTimeInputs is how many random inputs the constant-time check compares.
+	// ConstantTimeInputs is how many calls the traced machine of the constant-time check runs: the
+	// official vector, then random keys and blocks from the run's seed.
 	ConstantTimeInputs = 64
 )
 
@@ -48,14 +49,17 @@ type Options struct {
 	Scenario string `json:"scenario,omitempty"` // "" = fixed-key
 	// Call is a call spec "NAME(ARG, ...)" (see ParseCall); "" = the "; avrlab call:" line of the
 	// source, else the scenario's default call of Entry.
-	Call      string            `json:"call,omitempty"`
-	Entry     string            `json:"entry,omitempty"` // entry symbol or byte address; "" = the task's
-	RK        string            `json:"rk,omitempty"`    // round-key symbol; "" = the task's
-	Device    string            `json:"device,omitempty"`
-	Defines   map[string]string `json:"defines,omitempty"` // -D NAME[=VALUE] for the preprocessor
-	Vectors   int               `json:"vectors,omitempty"` // random vectors besides the official one; 0 = 100, negative = none
-	Seed      uint64            `json:"seed,omitempty"`    // seed of the random vectors (0 is a fine seed)
-	MaxCycles uint64            `json:"max_cycles,omitempty"`
+	Call    string            `json:"call,omitempty"`
+	Entry   string            `json:"entry,omitempty"` // entry symbol or byte address; "" = the task's
+	RK      string            `json:"rk,omitempty"`    // round-key symbol; "" = the task's
+	Device  string            `json:"device,omitempty"`
+	Defines map[string]string `json:"defines,omitempty"` // -D NAME[=VALUE] for the preprocessor
+	Vectors int               `json:"vectors,omitempty"` // random vectors besides the official one; 0 = 100, negative = none
+	// Seed is the run's seed: the random vectors, the constant-time inputs and the values planted in
+	// the registers are all drawn from it (0 is a fine seed). The front ends draw a fresh one per run
+	// unless told one (see the README's "Seeds"); the same seed gives the same run.
+	Seed      uint64 `json:"seed,omitempty"`
+	MaxCycles uint64 `json:"max_cycles,omitempty"`
 	// Linked says the image is a linked program (ELF, HEX) rather than one source's output: flash
 	// and RAM then count only what the call uses (see the README). BenchFile sets it for ELF and HEX.
 	Linked bool `json:"linked,omitempty"`
@@ -66,6 +70,19 @@ type Options struct {
 	// in all: the vectors (1 + Vectors), then the ConstantTimeInputs constant-time inputs. A bench that
 	// stops early (a call that faults) calls it no more. It runs on the bench's goroutine.
 	Progress func(done, total int) `json:"-"`
+
+	// Fixed says the task, scenario, call and device are the teacher's (grading): a source's "; avrlab
+	// task:" or "; avrlab call:" line that contradicts them fails the report with the reason rather
+	// than changing what is measured (see the README's "Whose settings win").
+	Fixed bool `json:"fixed,omitempty"`
+	// SourceTask and SourceCall are the task and call lines of the main source ("" for none), for Fixed:
+	// BenchFile, BenchSource and BenchProgram read them; a caller of Bench with Fixed sets them. With
+	// Fixed and no Call, SourceCall is the call, if it fits the scenario.
+	SourceTask string `json:"-"`
+	SourceCall string `json:"-"`
+
+	// callFromSource says Call is the source's line, not the caller's.
+	callFromSource bool
 
 	// noAccess turns the access record off, for the benchmark that measures what recording costs
 	// (the figures are then not measured).
@@ -135,6 +152,7 @@ type Report struct {
 	Device   string `json:"device"`
 	Entry    string `json:"entry"`
 	Call     string `json:"call"` // the call measured, e.g. "speck64_128_encrypt(block, rk)"
+	Seed     uint64 `json:"seed"` // the run's seed (Options.Seed): the same seed gives the same report
 	Pass     bool   `json:"pass"`
 	Vectors  int    `json:"vectors"`
 	Failures int    `json:"failures"`
@@ -145,14 +163,14 @@ type Report struct {
 	BufferProblem string  `json:"buffer_problem,omitempty"`
 	CyclesMin     uint64  `json:"cycles_min"`
 	CyclesMax     uint64  `json:"cycles_max"`
-	CyclesMean    float64 `json:"cycles_mean"`
+	CyclesMean    float64 `json:"cycles_mean"` // over the random vectors (the official one alone when there are none)
 	CPB           float64 `json:"cpb"`
 	// Flash and RAM are measured (see Measurement); the declared figures are what the source states.
 	Flash         int     `json:"flash"`
 	RAM           int     `json:"ram"`
 	FlashDeclared int     `json:"flash_declared"` // every program-memory byte the source emits
 	RAMDeclared   int     `json:"ram_declared"`   // .data + .bss + the counted buffers' sizes
-	Stack         int     `json:"stack"`          // peak stack depth without the return address
+	Stack         int     `json:"stack"`          // stack bytes the call touched below its return address (see sizes)
 	Reserved      int     `json:"reserved_ram"`   // .data + .bss counted
 	RAMOther      int     `json:"ram_other"`      // other SRAM bytes the routine touched, counted buffers included
 	RKIn          string  `json:"rk_in"`          // where the round keys are: flash table, SRAM, built by the routine
@@ -220,18 +238,33 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 	return BenchSource(main, src, fsys, opts)
 }
 
+// sourceLines applies the task and call lines of a source: where opts does not give them, they do;
+// with Fixed they are also kept for the check that they do not contradict the teacher's settings.
+func (opts *Options) sourceLines(src []byte) {
+	task, call := DetectTask(src), DetectCall(src)
+	if opts.Fixed {
+		if opts.SourceTask == "" {
+			opts.SourceTask = task
+		}
+		if opts.SourceCall == "" {
+			opts.SourceCall = call
+		}
+	}
+	if opts.Task == "" {
+		opts.Task = task
+	}
+	if opts.Call == "" && call != "" && !opts.Fixed {
+		opts.Call = call
+	}
+}
+
 // MaxSourceBytes is the largest source file BenchFile assembles (asm's per-file limit).
 const MaxSourceBytes = 1 << 20
 
 // BenchSource is BenchFile for a source held in memory, with includes read from fsys (may be nil). The
 // device is opts.Device, else the task's: an AVRASM2 source's .device must name that part.
 func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *asm.Image, error) {
-	if opts.Task == "" {
-		opts.Task = DetectTask(src)
-	}
-	if opts.Call == "" {
-		opts.Call = DetectCall(src)
-	}
+	opts.sourceLines(src)
 	if t := LookupTask(normalizeID(opts.Task)); t != nil && opts.Device == "" {
 		opts.Device = t.Device
 	}
@@ -298,6 +331,9 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 	if opts.RK == "" {
 		opts.RK = t.RK
 	}
+	if opts.Fixed && opts.Call == "" && opts.SourceCall != "" {
+		opts.Call, opts.callFromSource = opts.SourceCall, true
+	}
 	var call Call
 	if opts.Call != "" {
 		c, err := ParseCallFor(opts.Call, t)
@@ -319,7 +355,48 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 		}
 	}
 	h, rep := newHarness(im, t, sc, call, opts)
+	if rep.Error == "" && opts.Fixed {
+		rep.Error = h.contradiction()
+	}
 	return h, rep, nil
+}
+
+// contradiction says how the source's task or call line contradicts the teacher's settings (Fixed), or
+// "". The teacher's task and call win; a call line the teacher left open must still fit the scenario:
+// key material that the scenario does not pass is the teacher's to give, not the source's to ask for.
+func (h *harness) contradiction() string {
+	o := h.opts
+	if o.SourceTask != "" && normalizeID(o.SourceTask) != h.t.ID {
+		return fmt.Sprintf("the source's \"; avrlab task: %s\" line contradicts the graded task %s (the teacher's settings win)", o.SourceTask, h.t.ID)
+	}
+	if o.SourceCall == "" {
+		return ""
+	}
+	if !o.callFromSource {
+		c, err := ParseCallFor(o.SourceCall, h.t)
+		if err != nil || c.String() != h.call.String() {
+			return fmt.Sprintf("the source's \"; avrlab call: %s\" line contradicts the graded call %s (the teacher's settings win)", o.SourceCall, h.call)
+		}
+		return ""
+	}
+	if h.t.Kind == KindKernel {
+		return ""
+	}
+	var want string
+	ok := true
+	switch h.sc.Name {
+	case ScenarioKeySchedule:
+		want, ok = "key and rkout, no rk", h.call.has(RoleKey) && h.call.has(RoleRKOut) && !h.call.has(RoleRK)
+	case ScenarioEncryptKS:
+		want, ok = "key, no rk", h.call.has(RoleKey) && !h.call.has(RoleRK)
+	default:
+		want, ok = "round keys (rk or the source's table), no key or rkout", !h.call.has(RoleKey) && !h.call.has(RoleRKOut)
+	}
+	if !ok {
+		return fmt.Sprintf("the source's \"; avrlab call: %s\" line does not fit the graded scenario %s, whose call passes %s "+
+			"(the teacher's settings win)", o.SourceCall, h.sc.Name, want)
+	}
+	return ""
 }
 
 // MaxCycleLimit is the largest cycle limit of one call Bench accepts.
@@ -348,11 +425,13 @@ type harness struct {
 	entry    uint32 // word address
 	sentinel uint32 // word address the return address points at
 	bufs     []buffer
-	rkAddr   uint32 // round keys the harness writes into the source's table: flash byte or data address
-	rkTable  int    // 0: none; rkFlash or rkSRAM
-	spStart  uint16 // SP before the return address is pushed (RAMEND)
-	spCalled uint16 // SP after the emulator pushed the return address, as after a CALL
-	spm      int    // SPM writes seen (undone after each call)
+	rkAddr   uint32       // round keys the harness writes into the source's table: flash byte or data address
+	rkTable  int          // 0: none; rkFlash or rkSRAM
+	spStart  uint16       // SP before the return address is pushed (RAMEND)
+	spCalled uint16       // SP after the emulator pushed the return address, as after a CALL
+	spm      int          // SPM writes seen (undone after each call)
+	cur      *testVector  // the vector of the call set up last (its planted registers)
+	spmBytes map[int]bool // flash bytes an SPM changed in some call: storage, counted as RAM
 }
 
 const (
@@ -360,20 +439,36 @@ const (
 	rkSRAM             // the source's round-key table in .data/.bss
 )
 
-// Callee-saved registers of the avr-gcc ABI and the values the harness plants in them.
+// Callee-saved registers of the avr-gcc ABI.
 var calleeSaved = []int{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29}
 
-func plant(r int) uint8 { return uint8(0xA5 ^ r*37) }
+// plantStream is the PCG stream of the planted register values (the vectors use their own).
+const plantStream = 0x706c616e74 // "plant"
 
-// unpassed returns the value planted in the register pair of argument i when the call does not pass
-// it: outside the data space of every classic device, so that a routine using it as a pointer
-// faults, and recognisable in the fault's address.
-func unpassed(i int) uint16 {
-	return uint16(0xA8+2*(i%4))<<8 | uint16(plant(argReg(i)))
+// plants returns the register values the harness plants before call idx of the run (the vectors in
+// order, then the constant-time inputs): random from the run's seed, so that a routine cannot restore a
+// callee-saved register by loading a constant, r1 = 0, and in the pairs of the arguments r25:r24 ..
+// r19:r18 a pointer outside the data space of every classic device (see unpassedHigh), so that a routine
+// using an argument the call does not pass faults.
+func (h *harness) plants(idx int) [32]byte {
+	rng := rand.New(rand.NewPCG(h.opts.Seed^plantStream, uint64(idx)))
+	var p [32]byte
+	for r := range p {
+		p[r] = byte(rng.Uint32())
+	}
+	p[1] = 0
+	for i := 0; i < 4; i++ {
+		p[argReg(i)+1] = unpassedHigh(i)
+	}
+	return p
 }
 
+// unpassedHigh is the high byte planted in the register pair of argument i when the call does not pass
+// it: outside the data space of every classic device, and recognisable in a fault's address.
+func unpassedHigh(i int) uint8 { return uint8(0xA8 + 2*(i%4)) }
+
 func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (*harness, *Report) {
-	rep := &Report{Task: t.ID, TaskName: t.Name, Kind: t.Kind, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry}
+	rep := &Report{Task: t.ID, TaskName: t.Name, Kind: t.Kind, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry, Seed: opts.Seed}
 	h := &harness{im: im, dev: im.Device, t: t, sc: sc, call: call, opts: opts}
 	fail := func(format string, a ...any) (*harness, *Report) {
 		rep.Error = fmt.Sprintf(format, a...)
@@ -590,8 +685,9 @@ func roundKeyLike(im *asm.Image, want string) string {
 type testVector struct {
 	in   map[Role][]byte
 	want map[Role][]byte
-	key  []byte // cipher tasks: the master key (shown with the inputs)
-	rk   []byte // cipher tasks: the round keys written into the source's table
+	key  []byte   // cipher tasks: the master key (shown with the inputs)
+	rk   []byte   // cipher tasks: the round keys written into the source's table
+	regs [32]byte // the values planted in r0..r31 before the arguments are set (harness.plants)
 }
 
 // vector returns test vector i (0 = official) of the call.
@@ -668,8 +764,21 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycle
 	h.setup(m, v)
 	stop = m.Run(h.opts.MaxCycles)
 	if n := m.SPMWrites(); n > 0 {
-		// Isolation: every call starts from the program as loaded.
+		// Isolation: every call starts from the program as loaded. The bytes SPM changed were
+		// writable storage: they count as RAM (sizes).
 		h.spm += n
+		for a, v := range m.Flash() {
+			was := byte(0xFF)
+			if a < len(h.im.Flash) {
+				was = h.im.Flash[a]
+			}
+			if v != was {
+				if h.spmBytes == nil {
+					h.spmBytes = map[int]bool{}
+				}
+				h.spmBytes[a] = true
+			}
+		}
 		m.ResetFlash(h.im.Flash)
 	}
 	out = map[Role][]byte{}
@@ -707,14 +816,9 @@ func (h *harness) setup(m *emu.Machine, v *testVector) {
 		m.LoadData(uint16(h.rkAddr), v.rk)
 	}
 	for r := 0; r < 32; r++ {
-		m.SetReg(r, plant(r))
+		m.SetReg(r, v.regs[r])
 	}
-	m.SetReg(1, 0)
-	for i := 0; i < 4; i++ {
-		p := unpassed(i)
-		m.SetReg(argReg(i), uint8(p))
-		m.SetReg(argReg(i)+1, uint8(p>>8))
-	}
+	h.cur = v
 	for _, b := range h.bufs {
 		if b.Value {
 			m.SetReg(argReg(b.arg), v.input(&b)[0])
@@ -756,8 +860,8 @@ func (h *harness) argHint(f *emu.Fault) string {
 		return ""
 	}
 	n := len(h.call.Args)
-	for i := n; i < 4; i++ {
-		p := uint32(unpassed(i))
+	for i := n; i < 4 && h.cur != nil; i++ {
+		p := uint32(unpassedHigh(i))<<8 | uint32(h.cur.regs[argReg(i)])
 		if f.Addr+256 < p || f.Addr > p+256 {
 			continue
 		}
@@ -845,8 +949,10 @@ func (h *harness) measure(rep *Report) {
 			rep.Rank = Rank(rep.CPB, rep.Flash, rep.RAM)
 		}
 	}()
+	ct := ctState{ok: true}
 	for i := 0; i < n; i++ {
 		v := h.vector(rng, i)
+		v.regs = h.plants(i)
 		got, cycles, stop, problem := h.run(h.m, v)
 		h.progress(i+1, n)
 		vr := h.result(v, i, got, cycles)
@@ -880,18 +986,24 @@ func (h *harness) measure(rep *Report) {
 			}
 		}
 		if rep.ABIOK {
-			if d := h.checkABI(); d != "" {
+			if d := h.checkABI(h.m, v); d != "" {
 				rep.ABIOK, rep.ABIDetail = false, d
 			}
 		}
+		ct.cycles(h, v, fmt.Sprintf("vector %d", i), cycles)
 		if i == 0 || cycles < rep.CyclesMin {
 			rep.CyclesMin = cycles
 		}
 		rep.CyclesMax = max(rep.CyclesMax, cycles)
-		sum += cycles
+		if i > 0 || n == 1 {
+			sum += cycles
+		}
 	}
 	rep.Vectors = n
-	rep.CyclesMean = float64(sum) / float64(n)
+	// The mean is over the random vectors: the official vector, which a routine could recognise and
+	// answer from a table, is checked and counts for constant time, but is not timed (unless it is
+	// the only vector).
+	rep.CyclesMean = float64(sum) / float64(max(n-1, 1))
 	if t.Kind == KindCipher {
 		rep.CPB = rep.CyclesMean / float64(t.BlockBytes)
 	} else if t.Kernel.Units > 0 {
@@ -902,9 +1014,8 @@ func (h *harness) measure(rep *Report) {
 		rep.EnergyUJ = &Energy{UJ: rep.CyclesMean * e.Median / 1000, MinUJ: rep.CyclesMean * e.Min / 1000,
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
-	var ctLow uint16
-	rep.ConstantTime, rep.CTDetail, ctLow = h.constantTime(rng, n)
-	low = min(low, ctLow)
+	low = min(low, h.constantTime(n, rep, &ct))
+	rep.ConstantTime, rep.CTDetail = ct.ok, ct.detail
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
 }
 
@@ -930,11 +1041,10 @@ func (h *harness) progress(done, vectors int) {
 
 // checkABI compares the registers the avr-gcc ABI makes callee-saved, r1 and SP with their values before
 // the call. It returns "" when the convention holds.
-func (h *harness) checkABI() string {
-	m := h.m
+func (h *harness) checkABI(m *emu.Machine, v *testVector) string {
 	var bad []string
 	for _, r := range calleeSaved {
-		if m.Reg(r) != plant(r) {
+		if m.Reg(r) != v.regs[r] {
 			bad = append(bad, fmt.Sprintf("r%d", r))
 		}
 	}
@@ -951,40 +1061,109 @@ func (h *harness) checkABI() string {
 	return strings.Join(parts, "; ")
 }
 
-// constantTime runs ConstantTimeInputs random inputs under one random key and compares cycle counts and
-// the whole executed-address sequence (a running hash; the kept trace locates a difference). It
-// returns whether they all agree and, if not, where the first two differ, and the lowest SP seen.
-func (h *harness) constantTime(rng *rand.Rand, vectors int) (bool, string, uint16) {
+// ctState is the constant-time verdict of a run as it goes: one property over every call of the run
+// (the official vector, the random vectors, the constant-time inputs), each with its own key: the
+// same cycle count for all of them, and the same executed-address sequence for all those traced.
+type ctState struct {
+	ok     bool
+	detail string
+	// the first call, which the others are compared with
+	have       bool
+	firstName  string
+	firstIn    string
+	firstCycle uint64
+	// the first traced call
+	traced    bool
+	trace     []uint32
+	traceHash uint64
+	traceName string
+	traceIn   string
+}
+
+// cycles compares the cycle count of the call named name (on vector v) with the first call's.
+func (c *ctState) cycles(h *harness, v *testVector, name string, cycles uint64) {
+	if !c.have {
+		c.have, c.firstName, c.firstIn, c.firstCycle = true, name, h.describeInput(v), cycles
+		return
+	}
+	if c.ok && cycles != c.firstCycle {
+		c.ok = false
+		c.detail = fmt.Sprintf("%s (%s: %d cycles) and %s (%s: %d cycles) differ in cycles",
+			c.firstName, c.firstIn, c.firstCycle, name, h.describeInput(v), cycles)
+	}
+}
+
+// describeInput names a call's inputs for a constant-time message: a cipher's key and block, or a
+// kernel's first input.
+func (h *harness) describeInput(v *testVector) string {
+	if h.t.Kind == KindCipher {
+		return fmt.Sprintf("key %x, block %x", v.key, v.in[RoleBlock])
+	}
+	return fmt.Sprintf("%x", h.primaryInput(v))
+}
+
+// ctStream is the PCG stream of the constant-time inputs.
+const ctStream = 0x6374696e // "ctin"
+
+// constantTime runs the ConstantTimeInputs calls of the traced machine: the official vector, then
+// random keys and blocks drawn from the run's seed (a stream of their own). Their outputs and the ABI are
+// checked as the vectors' are (a wrong output or a call that does not return is the report's Error),
+// their cycles go to ct with every other call's, and their executed-address sequences (a running hash;
+// the kept trace locates a difference) must all agree. It returns the lowest SP seen.
+func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 	t := h.t
+	rng := rand.New(rand.NewPCG(h.opts.Seed^ctStream, 0x61767266))
 	low := h.spStart
-	base := h.vector(rng, 1)
-	var first []uint32
-	var firstIn []byte
-	var firstCycles, firstHash uint64
 	for i := 0; i < ConstantTimeInputs; i++ {
-		v := *base
-		if t.Kind == KindKernel {
-			v = *h.kernelVector(rng, len(t.Kernel.Edges()))
-		} else {
-			blk := make([]byte, t.BlockBytes)
-			fill(rng, blk)
-			v.in = map[Role][]byte{RoleBlock: blk, RoleIn: blk, RoleKey: base.key, RoleRK: base.rk}
+		var v *testVector
+		switch {
+		case i == 0:
+			v = h.vector(rng, 0)
+		case t.Kind == KindKernel:
+			v = h.kernelVector(rng, len(t.Kernel.Edges()))
+		default:
+			v = h.vector(rng, 1)
 		}
-		_, cycles, stop, _ := h.run(h.mt, &v)
+		v.regs = h.plants(vectors + i)
+		got, cycles, stop, problem := h.run(h.mt, v)
 		h.progress(vectors+i+1, vectors)
 		low = min(low, h.mt.StackLow())
+		name := fmt.Sprintf("constant-time input %d", i)
 		if p := h.stopProblem(h.mt, stop); p != "" {
-			return false, "a constant-time input did not return: " + p, low
+			ct.ok, ct.detail = false, name+" did not return: "+p
+			if rep.Error == "" {
+				rep.Error = name + " (" + h.describeInput(v) + "): " + p
+			}
+			return low
 		}
+		vr := h.result(v, vectors+i, got, cycles)
+		if problem != "" {
+			vr.OK, vr.Problem = false, problem
+		}
+		if !vr.OK && rep.Error == "" && rep.Failures == 0 {
+			rep.FirstFailure = vr
+			rep.Error = fmt.Sprintf("wrong output on %s (%s): %s expected %s, got %s", name, h.describeInput(v),
+				vr.Output, vr.Expected, vr.Got)
+			if vr.Problem != "" {
+				rep.Error = fmt.Sprintf("%s (%s): %s", name, h.describeInput(v), vr.Problem)
+			}
+		}
+		if rep.ABIOK {
+			if d := h.checkABI(h.mt, v); d != "" {
+				rep.ABIOK, rep.ABIDetail = false, d
+			}
+		}
+		ct.cycles(h, v, name, cycles)
 		tr, hash := h.mt.TraceAddrs(), h.mt.TraceHash()
-		if i == 0 {
-			first = append([]uint32(nil), tr...)
-			firstIn, firstCycles, firstHash = h.primaryInput(&v), cycles, hash
+		if !ct.traced {
+			ct.traced, ct.trace, ct.traceHash = true, append([]uint32(nil), tr...), hash
+			ct.traceName, ct.traceIn = name, h.describeInput(v)
 			continue
 		}
-		if cycles == firstCycles && hash == firstHash {
+		if !ct.ok || hash == ct.traceHash {
 			continue
 		}
+		first := ct.trace
 		j := 0
 		for j < len(first) && j < len(tr) && first[j] == tr[j] {
 			j++
@@ -993,17 +1172,17 @@ func (h *harness) constantTime(rng *rand.Rand, vectors int) (bool, string, uint1
 		switch {
 		case j < len(first) && j < len(tr):
 			at = fmt.Sprintf("step %d: pc 0x%x%s vs pc 0x%x", j, first[j]*2, h.where(first[j]), tr[j]*2)
-		case len(first) == len(tr) && hash != firstHash:
+		case len(first) == len(tr):
 			at = fmt.Sprintf("a step after the first %d (beyond the trace kept; the hashes of the whole traces differ)", len(tr))
 		case j > 0:
 			at = fmt.Sprintf("step %d, after pc 0x%x%s (one trace ends)", j, first[j-1]*2, h.where(first[j-1]))
 		default:
 			at = "the first step"
 		}
-		return false, fmt.Sprintf("inputs %x (%d cycles) and %x (%d cycles) part at %s",
-			firstIn, firstCycles, h.primaryInput(&v), cycles, at), low
+		ct.ok = false
+		ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", ct.traceName, ct.traceIn, name, h.describeInput(v), at)
 	}
-	return true, "", low
+	return low
 }
 
 // primaryInput is the input a constant-time message names: the block, or a kernel's first input.
@@ -1056,6 +1235,7 @@ func PrepareCall(im *asm.Image, opts Options, i int, cfg emu.Config) (*emu.Machi
 	for j := 0; j <= i; j++ {
 		v = h.vector(rng, j)
 	}
+	v.regs = h.plants(i)
 	if cfg.Present == nil {
 		cfg.Present = h.im.Present
 	}

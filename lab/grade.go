@@ -40,6 +40,14 @@ type GradeRow struct {
 	ConstTime  bool    `json:"constant_time"`
 	ABIOK      bool    `json:"abi_ok"`
 	Problem    string  `json:"problem,omitempty"` // why it failed: first error, fault, wrong output
+	// What was measured: the task, scenario, call and device (the teacher's settings, see Options.Fixed;
+	// the call as the harness made it) and the run's seed. A row that failed before the harness set up
+	// a call names the settings it was given.
+	Task     string `json:"task"`
+	Scenario string `json:"scenario"`
+	Call     string `json:"call"`
+	Device   string `json:"device"`
+	Seed     uint64 `json:"seed"`
 }
 
 // Submission is one thing to grade: a source file, or a folder of sources linked as one program, and
@@ -131,7 +139,8 @@ func SortRows(rows []GradeRow) {
 // opened, so nothing blocks), each file is limited to MaxSubmissionBytes and all reads together to
 // MaxSubmissionReadBytes. A folder submission is assembled and linked as one program of its sources
 // (at most asm.MaxFiles); only sources are measured, never an ELF or HEX file. A panic while grading
-// becomes the row's problem. The problem is at most MaxProblemBytes long.
+// becomes the row's problem. The problem is at most MaxProblemBytes long. The settings of opts are the
+// teacher's (Options.Fixed is set): a source line that contradicts them fails the row.
 func GradeSubmission(s Submission, opts Options) GradeRow {
 	row := gradeOne(s, opts)
 	row.Problem = CutProblem(row.Problem)
@@ -152,10 +161,11 @@ func CutProblem(p string) string {
 }
 
 func gradeOne(s Submission, opts Options) (row GradeRow) {
-	row.Submission = s.Label
+	opts.Fixed = true
+	row = SettingsRow(s.Label, opts)
 	defer func() {
 		if r := recover(); r != nil {
-			row = GradeRow{Submission: s.Label}
+			row = SettingsRow(s.Label, opts)
 			row.Problem = fmt.Sprintf("internal error while grading (please report): %v\n%s", r, debug.Stack())
 		}
 	}()
@@ -196,6 +206,7 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		}
 		return row
 	}
+	row.Task, row.Scenario, row.Call, row.Device = rep.Task, rep.Scenario, rep.Call, rep.Device
 	row.Pass, row.Rank, row.Cycles, row.CPB = rep.Pass, rep.Rank, uint64(rep.CyclesMean+0.5), rep.CPB
 	row.Flash, row.RAM, row.Failures, row.Vectors = rep.Flash, rep.RAM, rep.Failures, rep.Vectors
 	row.ConstTime, row.ABIOK = rep.ConstantTime, rep.ABIOK
@@ -212,6 +223,25 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 	}
 	if !row.Pass {
 		row.Rank = 0
+	}
+	return row
+}
+
+// SettingsRow is the row of a submission before it is measured: the settings it is graded with (the
+// task's default scenario and device where opts leaves them open) and the seed.
+func SettingsRow(label string, opts Options) GradeRow {
+	row := GradeRow{Submission: label, Task: opts.Task, Scenario: opts.Scenario, Call: opts.Call, Device: opts.Device, Seed: opts.Seed}
+	if t := LookupTask(normalizeID(opts.Task)); t != nil {
+		row.Task = t.ID
+		if row.Scenario == "" {
+			row.Scenario = t.Scenario
+		}
+		if row.Device == "" {
+			row.Device = t.Device
+		}
+	}
+	if row.Scenario == "" {
+		row.Scenario = ScenarioFixedKey
 	}
 	return row
 }

@@ -50,9 +50,6 @@ func emitted(im *asm.Image, a int64) bool { return a < int64(len(im.Emitted)) &&
 // sizes fills the flash and RAM figures. low is the lowest SP seen.
 func (h *harness) sizes(rep *Report, low uint16) {
 	im := h.im
-	if low < h.spCalled {
-		rep.Stack = int(h.spCalled - low)
-	}
 	u := h.flashUsed()
 	rep.FlashDeclared = im.EmittedBytes(0, uint32(len(im.Flash)))
 	covered := make([]bool, len(u.exec)) // the bytes counted as flash
@@ -127,22 +124,28 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	}
 	rep.Measurement = append(rep.Measurement, unentered...)
 
-	// RAM: the stack, .data/.bss, and every other SRAM byte an instruction touched except the
-	// harness's input and output buffers.
+	// RAM: every SRAM byte an instruction touched (pushes, pops, calls and returns included: they read
+	// and write through SP), each counted once, except the harness's input and output buffers and
+	// its return address (unless the routine writes over it): the stack is what the call touched
+	// from its return address down to the lowest SP it set, .data/.bss count whole, the counted
+	// buffers where touched, and any other byte on its own.
 	dev := h.dev
-	exclude := func(a uint32) bool { // the stack of the call, the return address, the harness's I/O
-		if a > uint32(low) && a <= uint32(h.spStart) {
-			return true
+	d1, d2 := h.m.Access().Data, h.mt.Access().Data
+	acc := func(a uint32) uint8 {
+		if a < uint32(len(d1)) {
+			return d1[a] | d2[a]
 		}
-		for _, b := range h.bufs {
-			if !b.Counted && a >= uint32(b.addr) && a < uint32(b.addr)+uint32(b.size) {
-				return true
+		return 0
+	}
+	touched := func(a uint32) bool { return acc(a)&(emu.AccessRead|emu.AccessWrite) != 0 }
+	buf := func(a uint32) *buffer {
+		for i := range h.bufs {
+			if b := &h.bufs[i]; !b.Value && a >= uint32(b.addr) && a < uint32(b.addr)+uint32(b.size) {
+				return b
 			}
 		}
-		return false
+		return nil
 	}
-	d1, d2 := h.m.Access().Data, h.mt.Access().Data
-	touched := func(a uint32) bool { return a < uint32(len(d1)) && d1[a]|d2[a] != 0 }
 	reserved := make([]bool, int(dev.RAMEND())+1)
 	mark := func(lo, hi uint32) {
 		for a := lo; a < hi && a < uint32(len(reserved)); a++ {
@@ -190,41 +193,60 @@ func (h *harness) sizes(rep *Report, low uint16) {
 				b.Role, ArgRegisters(b.arg), rep.Buffers[i].Touched, b.size, rep.Buffers[i].Touched))
 		}
 	}
+	// other says whether a touched byte is none of the above: counted on its own, with a note.
+	other := func(a uint32) bool {
+		return touched(a) && buf(a) == nil && !reserved[a] && (a <= uint32(low) || a > uint32(h.spStart))
+	}
+	retWritten := 0
 	for a := uint32(dev.SRAMStart); a <= uint32(dev.RAMEND()); {
-		if !touched(a) || exclude(a) || reserved[a] {
-			a++
-			continue
-		}
-		inBuf := false
-		for _, b := range h.bufs {
-			inBuf = inBuf || (a >= uint32(b.addr) && a < uint32(b.addr)+uint32(b.size))
-		}
-		if inBuf {
+		switch b := buf(a); {
+		case !touched(a), b != nil && !b.Counted, reserved[a]:
+		case b != nil: // a counted buffer
 			rep.RAMOther++
-			a++
+		case a > uint32(h.spCalled) && a <= uint32(h.spStart): // the return address
+			if acc(a)&emu.AccessWrite != 0 {
+				rep.Stack++
+				retWritten++
+			}
+		case a > uint32(low):
+			rep.Stack++
+		default:
+			e := a
+			for e <= uint32(dev.RAMEND()) && other(e) {
+				e++
+			}
+			rep.RAMOther += int(e - a)
+			rep.Measurement = append(rep.Measurement, fmt.Sprintf("touches %d B of SRAM outside its stack and buffers (%s): counted",
+				e-a, h.dataRange(a, e)))
+			a = e
 			continue
 		}
-		b := a
-		for b <= uint32(dev.RAMEND()) && touched(b) && !exclude(b) && !reserved[b] {
-			b++
-		}
-		rep.RAMOther += int(b - a)
-		rep.Measurement = append(rep.Measurement, fmt.Sprintf("touches %d B of SRAM outside its stack and buffers (%s): counted",
-			b-a, h.dataRange(a, b)))
-		a = b
+		a++
+	}
+	if retWritten > 0 {
+		rep.Measurement = append(rep.Measurement, fmt.Sprintf("writes %d B of its return address (the caller's stack): counted as stack", retWritten))
 	}
 	// I/O registers used as memory (a peripheral's data registers hold a value too) count like SRAM;
-	// the registers a routine must touch (SREG, SP, RAMPZ, EIND) and r0..r31 mapped in data space do not.
+	// r0..r31 mapped in data space and SREG do not, nor the registers a routine must touch (SP, RAMPZ,
+	// EIND) unless it reads one back after writing it in the same call (SP: while SP still holds the
+	// value written, so not a stack frame; see emu.AccessReadBack): a byte kept there.
 	io := 0
 	var ioAt []string
 	for a := uint32(0); a < uint32(dev.SRAMStart) && a < uint32(len(d1)); a++ {
 		switch {
-		case d1[a]|d2[a] == 0, dev.RegsMapped && a < 32, a == uint32(dev.SREG), a == uint32(dev.SPL), a == uint32(dev.SPL)+1,
-			dev.RAMPZ != 0 && a == uint32(dev.RAMPZ), dev.EIND != 0 && a == uint32(dev.EIND):
+		case acc(a) == 0, dev.RegsMapped && a < 32, a == uint32(dev.SREG):
 			continue
+		case a == uint32(dev.SPL), a == uint32(dev.SPL)+1, dev.RAMPZ != 0 && a == uint32(dev.RAMPZ), dev.EIND != 0 && a == uint32(dev.EIND):
+			if acc(a)&emu.AccessReadBack == 0 {
+				continue
+			}
 		}
 		io++
 		ioAt = append(ioAt, fmt.Sprintf("0x%02x", a))
+	}
+	if n := len(h.spmBytes); n > 0 {
+		rep.RAMOther += n
+		rep.Measurement = append(rep.Measurement, fmt.Sprintf("keeps %d B in flash with SPM (writable storage, as SRAM): counted as RAM", n))
 	}
 	if io > 0 {
 		rep.RAMOther += io

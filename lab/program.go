@@ -96,19 +96,14 @@ func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, 
 		return BenchFile(p.FS, p.Files[0], opts)
 	}
 	for _, f := range p.Files {
-		if opts.Task != "" && opts.Call != "" {
+		if opts.Task != "" && opts.Call != "" && !opts.Fixed {
 			break
 		}
 		src, err := asm.ReadSource(p.FS, f, MaxSourceBytes)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", f, err)
 		}
-		if opts.Task == "" {
-			opts.Task = DetectTask(src)
-		}
-		if opts.Call == "" {
-			opts.Call = DetectCall(src)
-		}
+		opts.sourceLines(src)
 	}
 	if t := LookupTask(normalizeID(opts.Task)); t != nil && opts.Device == "" {
 		opts.Device = t.Device

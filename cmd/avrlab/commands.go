@@ -424,7 +424,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fl.Var(&incs, "I", "search `DIR` for #include and .include files (repeatable; -IDIR as gcc takes it)")
 	dialect := dialectFlag(fl)
 	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d)", maxVectors))
-	seed := fl.Uint64("seed", 0, "seed of the random vectors")
+	seed := fl.Uint64("seed", 0, "seed `N` of the random vectors, constant-time inputs and planted registers (default: a fresh one, printed; -seed repeats a run)")
 	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
 	interp := interpFlag(fl)
@@ -440,6 +440,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *vecs == 0 {
 		*vecs = -1
+	}
+	if !flagSet(fl, "seed") {
+		*seed = freshSeed()
 	}
 	path := fl.Arg(0)
 	cp, err := openProgram(fl.Args(), incs)

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	cryptorand "crypto/rand"
+	"encoding/binary"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -37,7 +39,7 @@ const (
 	requestLimit     = 16 << 20 // bytes of a grade-one request read from stdin
 )
 
-const gradeArgs = "-task ID|-exercise DIR [-csv|-json] [-scenario S] [-call SPEC] [-vectors N] [-max-cycles N] [-device NAME] [-j N] [-timeout D] [-mem SIZE] FILE|DIR..."
+const gradeArgs = "-task ID|-exercise DIR [-csv|-json] [-scenario S] [-call SPEC] [-vectors N] [-seed N] [-max-cycles N] [-device NAME] [-j N] [-timeout D] [-mem SIZE] FILE|DIR..."
 
 const gradeHelp = `Grades each submission: a source file (.S, .s, or .asm in the AVRASM2 dialect) named or found
 directly in a named folder, or a subfolder, graded as one program of all its sources (its .S and .s
@@ -56,6 +58,15 @@ with ', and JSON is plain encoding/json.
 tests.txt): the task is the starter's unless -task is given, tests.txt's settings apply unless the
 flag is given, and each goal adds a column (yes/no; in JSON a "goals" list with what was measured).
 The cycles goal compares the mean rounded to a whole cycle.
+
+The settings are the teacher's: -task, -scenario, -call and -device (and an exercise's tests.txt) fix
+what is measured; a source's "; avrlab task:" or "; avrlab call:" line that contradicts them fails its
+row with the reason (a call line may only choose a call that fits the scenario). Every row names the
+task, scenario, call, device and seed it was measured with.
+
+Each run draws a fresh seed (crypto/rand) for the random vectors, the constant-time inputs and the
+values planted in the registers, and prints it (the text table's first line, a seed column in the CSV,
+a seed field in JSON); -seed N repeats a run exactly.
 `
 
 // memSize is the -mem flag: a byte count written as N (MiB), or N with K, M, G, KiB, MiB or GiB.
@@ -116,7 +127,8 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	asCSV := fl.Bool("csv", false, "print CSV")
 	asJSON := fl.Bool("json", false, "print a JSON array")
 	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
-	call := fl.String("call", "", "call spec `NAME(ARG, ...)` for every submission (default: each source's \"; avrlab call:\" line, else the scenario's)")
+	call := fl.String("call", "", "call spec `NAME(ARG, ...)` for every submission (default: the scenario's; a source's \"; avrlab call:\" line may choose one that fits the scenario)")
+	seed := fl.Uint64("seed", 0, "seed `N` of the random vectors, constant-time inputs and planted registers (default: a fresh one, printed)")
 	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d)", maxVectors))
 	maxc := fl.Uint64("max-cycles", gradeMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", uint64(maxCycles)))
 	dev := taskDeviceFlag(fl)
@@ -209,8 +221,11 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	if *vecs == 0 {
 		*vecs = -1
 	}
+	if !set["seed"] {
+		*seed = freshSeed()
+	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Vectors: *vecs, MaxCycles: *maxc,
-		Engine: engineFor(*interp)} // each child makes its own engine (gradeRequest.Interp)
+		Seed: *seed, Fixed: true, Engine: engineFor(*interp)} // each child makes its own engine (gradeRequest.Interp)
 	if ex != nil {
 		opts.RK, opts.Defines = ex.tests.RK, ex.tests.Defines
 	}
@@ -400,7 +415,9 @@ func (w *capWriter) Write(p []byte) (int, error) {
 // the child's row, or why there is none (timed out, over the memory limit, crashed).
 func gradeInChild(exe string, s lab.Submission, opts lab.Options, lim childLimits) lab.GradeRow {
 	fail := func(format string, args ...any) lab.GradeRow {
-		return lab.GradeRow{Submission: s.Label, Problem: lab.CutProblem(fmt.Sprintf(format, args...))}
+		row := lab.SettingsRow(s.Label, opts)
+		row.Problem = lab.CutProblem(fmt.Sprintf(format, args...))
+		return row
 	}
 	dir, err := filepath.Abs(s.Dir)
 	if err != nil {
@@ -521,6 +538,9 @@ func cmdGradeOne(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 var csvHeader = []string{"submission", "pass", "rank", "cycles", "cpb", "flash", "ram", "failures", "vectors", "constant_time", "abi_ok", "problem"}
 
+// csvMeasured are the CSV's last columns, after the problem: what each row was measured with.
+var csvMeasured = []string{"task", "scenario", "call", "device", "seed"}
+
 func writeGradeCSV(w io.Writer, rows []lab.GradeRow) { writeGradeCSVGoals(w, rows, nil, nil) }
 
 // writeGradeCSVGoals writes the CSV with a column per goal before the problem (met[i] are row i's).
@@ -530,7 +550,7 @@ func writeGradeCSVGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met 
 	for _, g := range goals {
 		head = append(head, "goal "+g.Text)
 	}
-	cw.Write(append(head, csvHeader[len(csvHeader)-1]))
+	cw.Write(append(append(head, csvHeader[len(csvHeader)-1]), csvMeasured...))
 	for i, r := range rows {
 		rec := []string{r.Submission, strconv.FormatBool(r.Pass), fmt.Sprintf("%.2f", r.Rank), strconv.FormatUint(r.Cycles, 10),
 			fmt.Sprintf("%.1f", r.CPB), strconv.Itoa(r.Flash), strconv.Itoa(r.RAM), strconv.Itoa(r.Failures), strconv.Itoa(r.Vectors),
@@ -540,7 +560,7 @@ func writeGradeCSVGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met 
 				rec = append(rec, strconv.FormatBool(g.Met))
 			}
 		}
-		rec = append(rec, r.Problem)
+		rec = append(rec, r.Problem, r.Task, r.Scenario, r.Call, r.Device, strconv.FormatUint(r.Seed, 10))
 		for i := range rec {
 			// Escaped as in the text table too, so that `cat grades.csv` is as safe as the table.
 			rec[i] = csvSafe(textSafe(rec[i]))
@@ -561,16 +581,63 @@ func writeGradeTextGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met
 	for _, g := range goals {
 		fmt.Fprintf(&gh, " %-*s", max(len(goalHeader(g)), 3), textSafe(goalHeader(g)))
 	}
-	fmt.Fprintf(w, "%-4s %-40s %-4s %6s %8s %7s %6s %5s%s  %s\n", "#", "submission", "ok", "RANK", "cycles", "cpb", "flash", "RAM", gh.String(), "problem")
+	head := settingsLine(rows)
+	fmt.Fprintln(w, textSafe(head.text))
+	fmt.Fprintf(w, "%-4s %-40s %-4s %6s %8s %7s %6s %5s%s  %s\n", "#", "submission", "ok", "RANK", "cycles", "cpb", "flash", "RAM", gh.String(), "call, problem")
 	for i, r := range rows {
 		p := cutRunes(r.Problem, textProblemRunes)
 		var gc strings.Builder
 		for j, g := range goals {
 			fmt.Fprintf(&gc, " %-*s", max(len(goalHeader(g)), 3), yesNo(met[i][j].Met, "yes", "no"))
 		}
+		measured := r.Call
+		if d := head.differs(r); d != "" {
+			measured = d + " " + measured
+		}
+		if p != "" {
+			measured += "; "
+		}
 		fmt.Fprintf(w, "%-4d %-40s %-4s %6.1f %8d %7.1f %6d %5d%s  %s\n", i+1, textSafe(r.Submission), yesNo(r.Pass, "yes", "no"),
-			r.Rank, r.Cycles, r.CPB, r.Flash, r.RAM, gc.String(), textSafe(p))
+			r.Rank, r.Cycles, r.CPB, r.Flash, r.RAM, gc.String(), textSafe(measured+p))
 	}
+}
+
+// freshSeed draws a run's seed from crypto/rand (a failure of the system's random source is fatal to
+// crypto/rand itself, so it never returns a predictable seed).
+func freshSeed() uint64 {
+	var b [8]byte
+	cryptorand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// gradeSettings is the text table's first line: the settings the rows share and the seed.
+type gradeSettings struct {
+	text                   string
+	task, scenario, device string
+}
+
+// settingsLine describes the settings of the first row (every row of one run has the same seed).
+func settingsLine(rows []lab.GradeRow) gradeSettings {
+	if len(rows) == 0 {
+		return gradeSettings{text: "# no submissions"}
+	}
+	r := rows[0]
+	return gradeSettings{task: r.Task, scenario: r.Scenario, device: r.Device,
+		text: fmt.Sprintf("# task %s · scenario %s · device %s · seed %d (-seed %d repeats this run)", r.Task, r.Scenario, r.Device, r.Seed, r.Seed)}
+}
+
+// differs names the settings of row r that are not the header's, as "[task X, device Y]", or "".
+func (g gradeSettings) differs(r lab.GradeRow) string {
+	var d []string
+	for _, f := range []struct{ name, head, row string }{{"task", g.task, r.Task}, {"scenario", g.scenario, r.Scenario}, {"device", g.device, r.Device}} {
+		if f.head != f.row {
+			d = append(d, f.name+" "+f.row)
+		}
+	}
+	if len(d) == 0 {
+		return ""
+	}
+	return "[" + strings.Join(d, ", ") + "]"
 }
 
 // intFlagIn reports an int flag outside lo..hi on stderr.

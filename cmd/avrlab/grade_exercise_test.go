@@ -31,6 +31,10 @@ func TestGradeExercise(t *testing.T) {
 		t.Fatalf("exit %d: %s", run.code, run.stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(run.stdout), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "# task speck64-128 · scenario fixed-key · device atmega128 · seed ") {
+		t.Fatalf("table:\n%s", run.stdout)
+	}
+	lines = lines[1:] // the settings line
 	if len(lines) != 3 {
 		t.Fatalf("table:\n%s", run.stdout)
 	}
@@ -73,7 +77,7 @@ func TestGradeExercise(t *testing.T) {
 	ks := t.TempDir()
 	mkfile(t, ks, "ks.S", readFile(t, "../../lab/testdata/speck64ks.S"))
 	run = runBinary(t, ks, 60*time.Second, "grade", "-exercise", abs("../../examples/exercises/speck64-key-schedule"), "-vectors", "3", "ks.S")
-	if f := strings.Fields(strings.Split(run.stdout, "\n")[1]); run.code != 0 || f[2] != "yes" || strings.Join(f[8:11], " ") != "yes yes yes" {
+	if f := strings.Fields(strings.Split(run.stdout, "\n")[2]); run.code != 0 || f[2] != "yes" || strings.Join(f[8:11], " ") != "yes yes yes" {
 		t.Errorf("key-schedule exercise (exit %d):\n%s%s", run.code, run.stdout, run.stderr)
 	}
 

@@ -469,7 +469,7 @@ func checkCSVSafe(t *testing.T, out string, n int) [][]string {
 		t.Errorf("CSV has %d records, want %d", len(recs), n+1)
 	}
 	for i, rec := range recs {
-		if len(rec) != 12 {
+		if len(rec) != len(csvHeader)+len(csvMeasured) {
 			t.Errorf("CSV record %d has %d cells", i, len(rec))
 		}
 		for _, cell := range rec {
@@ -500,7 +500,7 @@ func checkTextSafe(t *testing.T, out string, n int) {
 			break
 		}
 	}
-	if lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); len(lines) != n+1 {
-		t.Errorf("text output has %d lines, want %d:\n%s", len(lines), n+1, out)
+	if lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); len(lines) != n+2 { // the settings line, the header, the rows
+		t.Errorf("text output has %d lines, want %d:\n%s", len(lines), n+2, out)
 	}
 }

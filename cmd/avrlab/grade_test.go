@@ -50,7 +50,7 @@ func TestGradeCSV(t *testing.T) {
 	if len(recs) != 7 {
 		t.Fatalf("CSV:\n%s", run.stdout)
 	}
-	if strings.Join(recs[0], ",") != strings.Join(csvHeader, ",") {
+	if strings.Join(recs[0], ",") != strings.Join(append(csvHeader, csvMeasured...), ",") {
 		t.Errorf("header %q", recs[0])
 	}
 	if recs[1][0] != "a.S" || recs[1][1] != "true" || recs[1][2] != "30.89" || recs[2][0] != "b" || recs[2][1] != "true" {
@@ -125,7 +125,7 @@ func TestGradeText(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, run.stdout)
 		}
 	}
-	if !strings.HasPrefix(strings.Split(run.stdout, "\n")[1], "1    a.S") {
+	if !strings.HasPrefix(strings.Split(run.stdout, "\n")[2], "1    a.S") {
 		t.Errorf("first row is not a.S:\n%s", run.stdout)
 	}
 	if strings.Contains(run.stderr, "\x1b") {

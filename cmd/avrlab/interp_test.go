@@ -34,8 +34,8 @@ func TestInterpFlag(t *testing.T) {
 	if !strings.Contains(out, want) {
 		t.Errorf("run: %s, want %s", out, want)
 	}
-	code, out, _ = runCLI(t, "bench", "-json", "-vectors", "5", "../../examples/speck64.S")
-	icode, iout, _ = runCLI(t, "bench", "-json", "-vectors", "5", "-interp", "../../examples/speck64.S")
+	code, out, _ = runCLI(t, "bench", "-json", "-vectors", "5", "-seed", "5", "../../examples/speck64.S")
+	icode, iout, _ = runCLI(t, "bench", "-json", "-vectors", "5", "-seed", "5", "-interp", "../../examples/speck64.S")
 	if code != 0 || icode != 0 || out != iout {
 		t.Errorf("bench: %d %s\nbench -interp: %d %s", code, out, icode, iout)
 	}

@@ -238,6 +238,23 @@ func (g *gen) note(t uint32, how int64) {
 	g.mem(opI32Store8, g.lay.DataAccess)
 }
 
+// noteOff is note for the address in local t plus off (a stack access: SP-1 .. SP+3).
+func (g *gen) noteOff(t uint32, off int32, how int64) {
+	if !g.p.Access {
+		return
+	}
+	g.get(lBase)
+	g.get(t)
+	g.op(opI32Add)
+	g.get(lBase)
+	g.get(t)
+	g.op(opI32Add)
+	g.mem(opI32Load8U, uint32(int32(g.lay.DataAccess)+off))
+	g.i32(how)
+	g.op(opI32Or)
+	g.mem(opI32Store8, uint32(int32(g.lay.DataAccess)+off))
+}
+
 // noteConst is note for a constant address.
 func (g *gen) noteConst(a uint32, how int64) {
 	if !g.p.Access {

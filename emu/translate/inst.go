@@ -271,6 +271,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.op(opI32Add)
 		g.get(rd)
 		g.mem(opI32Store8, g.lay.Data)
+		g.note(lSP, emu.AccessWrite|emu.AccessStack)
 		g.get(lSP)
 		g.i32(1)
 		g.op(opI32Sub)
@@ -287,6 +288,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.op(opI32Add)
 		g.mem(opI32Load8U, g.lay.Data)
 		g.set(rd)
+		g.note(lT0, emu.AccessRead|emu.AccessStack)
 		g.get(lT0)
 		g.set(lSP)
 
@@ -415,6 +417,8 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 				g.get(lT2)
 				g.i32(16)
 				g.op(opI32ShrU)
+				g.i32(int64(g.d.RAMPZBits))
+				g.op(opI32And)
 				g.mem(opI32Store8, g.lay.Data+uint32(g.d.RAMPZ))
 			}
 		}
@@ -627,6 +631,7 @@ func (g *gen) pushRet(pc, ret uint32) {
 		g.op(opI32Add)
 		g.i32(int64(ret >> (8 * i) & 0xFF))
 		g.mem(opI32Store8, g.lay.Data-i)
+		g.noteOff(lSP, -int32(i), emu.AccessWrite|emu.AccessStack)
 	}
 	g.get(lSP)
 	g.i32(int64(n))
@@ -664,6 +669,9 @@ func (g *gen) popRet(pc uint32, reti bool) {
 	g.get(lSent)
 	g.op(opI32Eq)
 	g.exitIf(pc)
+	for i := uint32(0); i < n; i++ {
+		g.noteOff(lSP, int32(1+i), emu.AccessRead|emu.AccessStack)
+	}
 	g.get(lSP)
 	g.i32(int64(n))
 	g.op(opI32Add)

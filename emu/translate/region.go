@@ -56,7 +56,8 @@ const (
 const maxInsts = 16384
 
 // plainIO reports whether data address a (an I/O instruction's) is ordinary memory for loads and
-// stores: not SREG, SP, the output port, a mapped register, and inside the data space.
+// stores: not SREG, SP, RAMPZ or EIND (reserved bits, and the access record's read-back), the output
+// port, a mapped register, and inside the data space.
 func plainIO(d *isa.Device, a uint16) bool {
 	if a < 32 && d.RegsMapped {
 		return false
@@ -66,6 +67,9 @@ func plainIO(d *isa.Device, a uint16) bool {
 	}
 	switch a {
 	case d.SREG, d.SPL, d.SPL + 1:
+		return false
+	}
+	if d.RAMPZ != 0 && a == d.RAMPZ || d.EIND != 0 && a == d.EIND {
 		return false
 	}
 	return !(d.UDR != 0 && a == d.UDR)

@@ -571,3 +571,39 @@ func BenchmarkLookup(b *testing.B) {
 		}
 	}
 }
+
+// TestExtendedPointerBits checks isa.Device.RAMPZBits and EINDBits: a part with RAMPZ (EIND)
+// implements at least the bits that address its whole flash by byte (by word), avr-libc's bit names
+// (RAMPZ0, EIND0) are implemented bits, and a part without the register has no bits.
+func TestExtendedPointerBits(t *testing.T) {
+	need := func(size int) uint8 { // the bits above bit 15 of an address below size
+		var m uint8
+		for b := 16; b < 24 && 1<<b < size; b++ {
+			m |= 1 << (b - 16)
+		}
+		return m
+	}
+	for _, name := range isa.DeviceNames() {
+		d, s := isa.LookupDevice(name), Lookup(name)
+		for _, r := range []struct {
+			reg        string
+			addr       uint16
+			bits, need uint8
+		}{{"RAMPZ", d.RAMPZ, d.RAMPZBits, need(d.Flash)}, {"EIND", d.EIND, d.EINDBits, need(d.Flash / 2)}} {
+			if r.addr == 0 {
+				if r.bits != 0 {
+					t.Errorf("%s: no %s but bits %#x", name, r.reg, r.bits)
+				}
+				continue
+			}
+			if r.bits&r.need != r.need {
+				t.Errorf("%s: %s bits %#x do not address the flash (%d B): need %#x", name, r.reg, r.bits, d.Flash, r.need)
+			}
+			for b := 0; b < 8; b++ {
+				if v, ok := s.Value(fmt.Sprintf("%s%d", r.reg, b)); ok && (v != int64(b) || r.bits&(1<<b) == 0) {
+					t.Errorf("%s: avr-libc names %s%d (= %d) but bits are %#x", name, r.reg, b, v, r.bits)
+				}
+			}
+		}
+	}
+}

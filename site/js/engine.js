@@ -138,9 +138,21 @@ function vectorCount(v) {
   return n <= 0 ? -1 : Math.min(n, 10000);
 }
 
+// freshSeed draws a run's seed from the browser's cryptographic generator, below 2^53 so that JSON
+// carries it exactly: the random vectors, constant-time inputs and planted registers come from it.
+function freshSeed() {
+  const w = new Uint32Array(2);
+  crypto.getRandomValues(w);
+  return (w[0] & 0x1fffff) * 2 ** 32 + w[1];
+}
+
+// runSeed is the seed of the runs the page makes: drawn when the page opens and again for every Run
+// (Ctrl+Enter); the live runs while typing keep it, so that their figures move only with the code.
+let runSeed = freshSeed();
+
 export function makeRequest(fileMap, main, s, budget = LIVE_BUDGET_CYCLES) {
   return {
-    files: fileMap, main, task: s.task, device: s.device, vectors: vectorCount(s.vectors), seed: 1,
+    files: fileMap, main, task: s.task, device: s.device, vectors: vectorCount(s.vectors), seed: runSeed,
     max_cycles: s.maxCycles || 0, call: (s.call || "").trim(), binary: "", defines: s.defines || "", scenario: "",
     rk: (s.rk || "").trim(), goals: "", tests: "", budget, call_cycles: 0, interp: INTERP, link: [],
   };
@@ -149,6 +161,7 @@ export function makeRequest(fileMap, main, s, budget = LIVE_BUDGET_CYCLES) {
 // request is the engine request for what the page shows now: the current program, the settings, the
 // open exercise's goals and tests, or a dropped binary. full asks for every vector (no live budget).
 export function request(full = false) {
+  if (full) runSeed = freshSeed();
   const req = makeRequest(Object.fromEntries(store.files()), mainFile(), store.settings, full ? 0 : LIVE_BUDGET_CYCLES);
   if (store.settings.link) {
     // The workspace as a project: every GNU source, the one measured first so its errors lead.

@@ -165,6 +165,8 @@ function showReport(r, main, adapted) {
       `Live run: ${adapted.used} of the ${adapted.asked} random vectors, as one call ${adapted.measured ? "takes" : "took, when last measured,"} ` +
       `${adapted.call_cycles.toLocaleString("en-US")} cycles; Run (Ctrl+Enter) measures all ${adapted.asked}.` }));
   }
+  v.appendChild(el("div", { class: "row muted", id: "seed", text:
+    `Seed ${r.seed}: the random vectors, constant-time inputs and planted registers (Run draws a new one; avrlab bench -seed ${r.seed} repeats it)` }));
   for (const m of [...(r.notes || []), ...(r.measurement || [])]) v.appendChild(el("div", { class: "row muted", text: m }));
   if (r.first_failure) {
     const f = r.first_failure;

@@ -36,14 +36,15 @@ import (
 const TaskRun = "run"
 
 // Request is one engine request from the page. The zero values mean: task named in the main source's
-// first lines, the default device, 100 random vectors, seed 0, the lab's cycle limit.
+// first lines, the default device, 100 random vectors, seed 0 (the page sends a fresh one per Run), the
+// lab's cycle limit.
 type Request struct {
 	Files     map[string]string `json:"files"`      // file name → text; names are io/fs paths
 	Main      string            `json:"main"`       // the file to assemble
 	Task      string            `json:"task"`       // task ID, "" = from the source, "run" = run from reset
 	Device    string            `json:"device"`     // "" = isa.DefaultDevice
 	Vectors   int               `json:"vectors"`    // random vectors besides the official one; 0 = 100
-	Seed      uint64            `json:"seed"`       // seed of the random vectors
+	Seed      uint64            `json:"seed"`       // the run's seed (lab.Options.Seed); the page's are below 2^53
 	MaxCycles uint64            `json:"max_cycles"` // cycle limit of one call; 0 = lab.DefaultMaxCycles
 	// Call is a call spec "NAME(ARG, ...)"; "" = the "; avrlab call:" line of the main source, else the
 	// task's default call.
@@ -76,6 +77,9 @@ type Request struct {
 	// Exec runs the measured calls and runs (emu.Config.Engine: the page's translator); nil interprets.
 	// It is not part of the JSON request: HandleOn sets it.
 	Exec emu.Engine `json:"-"`
+	// fixed says the settings are an exercise's (Tests): the source's task and call lines may not
+	// contradict them (lab.Options.Fixed).
+	fixed bool
 	// Link names the files of a project to assemble and link together (the main file among them);
 	// empty or one file: the main file alone, with what it includes.
 	Link []string `json:"link"`
@@ -349,6 +353,7 @@ func applyTests(req *Request) ([]lab.Goal, error) {
 			*dst = v
 		}
 	}
+	req.fixed = true
 	set(&req.Scenario, t.Scenario)
 	set(&req.Device, t.Device)
 	set(&req.Call, t.Call)
@@ -383,7 +388,7 @@ func benchSource(req Request, progress Progress) Response {
 		return resp
 	}
 	call := req.Call
-	if call == "" {
+	if call == "" && !req.fixed {
 		call = lab.DetectCall([]byte(req.Files[req.Main]))
 	}
 	task := req.Task
@@ -408,6 +413,10 @@ func benchSource(req Request, progress Progress) Response {
 	}
 	resp.Mode, resp.Task = "bench", task
 	opts := benchOptions(req, task, call)
+	if req.fixed {
+		opts.Fixed = true
+		opts.SourceTask, opts.SourceCall = lab.DetectTask([]byte(req.Files[req.Main])), lab.DetectCall([]byte(req.Files[req.Main]))
+	}
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
