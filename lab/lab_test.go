@@ -143,7 +143,7 @@ func TestRankReproducesPublishedRows(t *testing.T) {
 
 // TestEmbeddedDataMatchesShared checks that the copies under lab/data are the shared files.
 func TestEmbeddedDataMatchesShared(t *testing.T) {
-	for _, name := range []string{"vectors.json", "published-rows.json", "vectors-attiny45.json", "kernel-rows.json"} {
+	for _, name := range []string{"vectors.json", "published-rows.json", "vectors-attiny45.json", "kernel-rows.json", "vectors-systems.json"} {
 		ours, err := os.ReadFile(filepath.Join("data", name))
 		if err != nil {
 			t.Fatal(err)
@@ -167,7 +167,7 @@ func sharedFile(t *testing.T, name string) []byte {
 func TestTasks(t *testing.T) {
 	want := []string{"cham64-128", "cham128-128", "cham128-256", "cham64-128-r19", "cham128-128-r19", "cham128-256-r19",
 		"speck64-96", "speck64-128", "speck128-128", "speck128-192", "speck128-256", "simon64-128", "simon128-128",
-		"lea128", "hight64-128", "aes128", "present80", "noekeon-direct", "noekeon-indirect", "tea64-128", "klein64", "katan64"}
+		"lea128", "hight64-128", "aes128", "present80", "noekeon-direct", "noekeon-indirect", "tea64-128", "klein64", "katan64", "idea", "kasumi64"}
 	for _, id := range want {
 		tk := lab.LookupTask(id)
 		if tk == nil {

@@ -191,6 +191,10 @@ func attiny45Tasks(vecs *vectorFile) []*Task {
 			"block and key: bytes in printed order; round keys: sk_1..sk_13, 8 bytes each (104 bytes)"},
 		{"katan64", "KATAN-64 (254 rounds)", "katan64", "KATAN", "KATAN-64", "", "KATAN", cipher.KATAN64(),
 			"block and key: little-endian integers (bit i of the integer is bit i of the state/key); round keys: key bits k0..k507 packed little-endian (64 bytes)"},
+		{"idea", "IDEA (8 rounds + output transformation)", "idea", "IDEA", "IDEA", "", "IDEA", cipher.IDEA(),
+			"block: X1..X4 and key: Z1..Z8, 16-bit words each big-endian as printed; round keys: the 52 subkeys Z1..Z52, each big-endian (104 bytes)"},
+		{"kasumi64", "KASUMI (3GPP TS 35.202, 8 rounds)", "kasumi", "KASUMI", "KASUMI", "", "KASUMI", cipher.KASUMI(),
+			"block: L0||R0 and key: K1..K8, big-endian as 3GPP prints them; round keys: per round KL1 KL2 KO1 KO2 KO3 KI1 KI2 KI3, 16-bit big-endian (128 bytes)"},
 	} {
 		t := &Task{ID: c.id, Name: c.name, Cipher: c.variant, Entry: c.sym + "_encrypt", RK: c.sym + "_rk", ref: c.ref,
 			Device: "attiny45", Scenario: ScenarioEncryptKS, ECRYPT: c.ecrypt, Layout: c.layout}

@@ -110,6 +110,8 @@ func TestMetaTasks(t *testing.T) {
 		"aes128":     {"AES v1", "AES Rijndael Furious"},
 		"present80":  {"PRESENT v1"},
 		"katan64":    {"KATAN v1"},
+		"idea":       {"IDEA v1"},
+		"kasumi64":   {"KASUMI v1"},
 		"mpmul-160":  {"hutter2011 2395 false", "hutter2011 3106 false", "hutter2014 1976 false"},
 		"mpmul-1024": {"liu2014 85000 false"},
 		"ntt-256":    {"liu2015 672000 true", "liu2015 276000 true", "liu2015 590000 true", "liu2015 2600000 true", "liu2015 686000 true", "liu2017 0 true", "liu2017 0 true"},
