@@ -13,7 +13,7 @@ import (
 )
 
 // attiny45Examples are the examples of the ATtiny45 tasks (ECRYPT scenario encrypt-ks).
-var attiny45Examples = []string{"aes128-t45", "present80-t45"}
+var attiny45Examples = []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45"}
 
 // attiny45Driver writes what the harness does before a call for the official vector (SP = RAMEND,
 // the buffers filled, their pointers in the argument registers), then RCALL entry (when call is set)
