@@ -195,6 +195,18 @@ func TestTasks(t *testing.T) {
 			t.Errorf("%s on %s, want %s", id, tk.Device, dev)
 		}
 	}
+	// HIGHT: an ATmega128 task whose report also prints its ECRYPT row (measured with -device attiny45).
+	if rows := lab.LookupTask("hight64-128").PublishedATtiny45(); len(rows) != 1 || rows[0].Cipher != "HIGHT v1" || rows[0].DecCycles != 20159 {
+		t.Errorf("hight64-128 ECRYPT rows %+v, want HIGHT v1", rows)
+	}
+	for _, id := range []string{"idea", "kasumi64"} {
+		if rows := lab.LookupTask(id).PublishedATtiny45(); len(rows) != 1 || lab.LookupTask(id).Scenario != lab.ScenarioEncryptKS {
+			t.Errorf("%s: ECRYPT rows %+v", id, rows)
+		}
+	}
+	if sc := lab.LookupScenario(lab.ScenarioDecryptKS); sc == nil || !sc.Decrypt || len(sc.Args) != 2 || sc.Args[0] != lab.RoleBlock || sc.Args[1] != lab.RoleKey {
+		t.Errorf("decrypt-ks: %+v", sc)
+	}
 	if tk := lab.LookupTask("cham64-128"); tk.RKBytes != 32 || tk.Entry != "cham64_128_encrypt" || tk.RK != "cham64_128_rk" {
 		t.Errorf("cham64-128 contract: %+v", tk)
 	}

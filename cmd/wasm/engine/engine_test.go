@@ -121,6 +121,9 @@ func TestMetaTasks(t *testing.T) {
 			t.Errorf("%s: rows %q, want %q", id, got, want)
 		}
 	}
+	if ti := byID["hight64-128"]; ti.Table != TableFixedKey || len(ti.Rows) != 1 { // its ECRYPT row is the CLI's
+		t.Errorf("hight64-128: %+v", ti)
+	}
 	if ti := byID["cham64-128"]; ti.Table != TableFixedKey || len(ti.Rows) == 0 {
 		t.Errorf("cham64-128: %+v", ti)
 	} else {
@@ -215,15 +218,17 @@ func TestExamplesBench(t *testing.T) {
 			t.Errorf("%s: %s %v", ex.ID, resp.Error, resp.Errors)
 			continue
 		}
-		want, _, err := lab.BenchFile(examples.FS, ex.File, lab.Options{Seed: 1})
+		want, im, err := lab.BenchFile(examples.FS, ex.File, lab.Options{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(resp.Report, want) {
 			t.Errorf("%s: engine report %+v, lab %+v", ex.ID, resp.Report, want)
 		}
-		if resp.Mode != "bench" || resp.Task != ex.Task || resp.Flash != want.Flash {
-			t.Errorf("%s: mode %s task %s flash %d", ex.ID, resp.Mode, resp.Task, resp.Flash)
+		// Flash is what the source emits: the measured flash unless a typed function is never entered
+		// (kasumi-t45's decryption, measured in the decrypt-ks scenario).
+		if resp.Mode != "bench" || resp.Task != ex.Task || resp.Flash != im.EmittedBytes(0, uint32(len(im.Flash))) || resp.Flash < want.Flash {
+			t.Errorf("%s: mode %s task %s flash %d (measured %d)", ex.ID, resp.Mode, resp.Task, resp.Flash, want.Flash)
 		}
 	}
 }
