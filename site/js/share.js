@@ -195,8 +195,21 @@ export async function openExample(id) {
   if (have === undefined || (have !== ex.source && confirm(`Replace your edited "${ex.file}" with the original example?`))) {
     store.wsFiles.set(ex.file, ex.source);
     markDirty(ex.file);
-    await saveAll();
   }
+  // An example may #include another one (sneikha256.S includes sneik-f512.S): bring those along,
+  // leaving a file of that name the workspace already has alone.
+  for (const m of ex.source.matchAll(/^\s*#include\s+"([^"]+)"/gm)) {
+    const dep = store.meta.examples.find((e) => e.file === m[1]);
+    if (!dep || store.wsFiles.has(dep.file)) continue;
+    try {
+      const d = await fetchExample(dep.id);
+      store.wsFiles.set(d.file, d.source);
+      markDirty(d.file);
+    } catch (e) {
+      notice(e.message);
+    }
+  }
+  await saveAll();
   store.set("task", "");
   openFile(ex.file, { run: false });
   runNow();

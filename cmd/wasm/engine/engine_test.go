@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -213,7 +214,14 @@ func TestExamplesBench(t *testing.T) {
 			continue
 		}
 		src, _ := fs.ReadFile(examples.FS, ex.File)
-		resp := Bench(Request{Files: map[string]string{ex.File: string(src)}, Main: ex.File, Seed: 1}, nil)
+		files := map[string]string{ex.File: string(src)}
+		// The page brings along the examples an example includes (sneikha256.S: sneik-f512.S).
+		for _, m := range regexp.MustCompile(`(?m)^\s*#include\s+"([^"]+)"`).FindAllStringSubmatch(string(src), -1) {
+			if dep, err := fs.ReadFile(examples.FS, m[1]); err == nil {
+				files[m[1]] = string(dep)
+			}
+		}
+		resp := Bench(Request{Files: files, Main: ex.File, Seed: 1}, nil)
 		if resp.Error != "" || len(resp.Errors) != 0 || resp.Report == nil {
 			t.Errorf("%s: %s %v", ex.ID, resp.Error, resp.Errors)
 			continue
