@@ -68,12 +68,9 @@ func mustVectors() *vectorFile {
 	return vf
 }
 
-// systemsCiphers maps the block ciphers of vectors-systems.json (its "algorithms" keys) to the family
-// and variant the tasks look them up by. Only single-encryption vectors are taken (KASUMI's Test
-// Set 4 iterates 50 times; lab/cipher's tests check it).
-var systemsCiphers = map[string][2]string{"idea": {"IDEA", "IDEA"}, "kasumi64": {"KASUMI", "KASUMI"}}
-
-// addSystems adds the IDEA and KASUMI vectors of the embedded vectors-systems.json, in file order.
+// addSystems adds the IDEA and KASUMI vectors of the embedded vectors-systems.json, in file order, as
+// the family and variant the tasks look them up by ("IDEA", "KASUMI"). Only single-encryption vectors
+// are taken (KASUMI's Test Set 4 iterates 50 times; lab/cipher's tests check it).
 func (vf *vectorFile) addSystems() {
 	var raw struct {
 		Algorithms map[string]struct {
@@ -88,19 +85,19 @@ func (vf *vectorFile) addSystems() {
 	if err := json.Unmarshal(vectorsSystemsJSON, &raw); err != nil {
 		panic("lab: internal error: embedded vectors-systems.json: " + err.Error())
 	}
-	for _, name := range []string{"idea", "kasumi64"} {
-		fam := systemsCiphers[name]
+	for _, c := range []struct{ name, family string }{{"idea", "IDEA"}, {"kasumi64", "KASUMI"}} {
+		name := c.name
 		for _, r := range raw.Algorithms[name].Vectors {
 			if r.Iterations > 1 {
 				continue
 			}
 			k, err1 := hex.DecodeString(r.Key)
 			p, err2 := hex.DecodeString(r.Plaintext)
-			c, err3 := hex.DecodeString(r.Ciphertext)
+			ct, err3 := hex.DecodeString(r.Ciphertext)
 			if err1 != nil || err2 != nil || err3 != nil {
 				panic("lab: internal error: bad hex in vectors-systems.json for " + name)
 			}
-			vf.vectors = append(vf.vectors, vector{family: fam[0], variant: fam[1], key: k, plain: p, ct: c})
+			vf.vectors = append(vf.vectors, vector{family: c.family, variant: c.family, key: k, plain: p, ct: ct})
 		}
 	}
 }
