@@ -2,7 +2,10 @@ package examples_test
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -13,7 +16,11 @@ import (
 )
 
 // attiny45Examples are the examples of the ATtiny45 tasks (ECRYPT scenario encrypt-ks).
-var attiny45Examples = []string{"aes128-t45", "present80-t45"}
+var attiny45Examples = []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45"}
+
+// attiny45Decryptions are the examples that also hold the task's decryption (scenario decrypt-ks,
+// the ECRYPT table's decryption column).
+var attiny45Decryptions = []string{"idea-t45", "kasumi-t45"}
 
 // attiny45Driver writes what the harness does before a call for the official vector (SP = RAMEND,
 // the buffers filled, their pointers in the argument registers), then RCALL entry (when call is set)
@@ -57,16 +64,28 @@ func TestATtiny45ExamplesAgainstSimavr(t *testing.T) {
 		ims      [2]*asm.Image
 	}
 	var runs []run
+	var cases [][2]string // example, scenario
 	for _, id := range attiny45Examples {
+		cases = append(cases, [2]string{id, lab.ScenarioEncryptKS})
+	}
+	for _, id := range attiny45Decryptions {
+		cases = append(cases, [2]string{id, lab.ScenarioDecryptKS})
+	}
+	for _, c := range cases {
+		id, scenario := c[0], c[1]
 		e, ok := examples.Lookup(id)
 		if !ok {
 			t.Fatalf("no example %s", id)
 		}
-		rep, _, err := lab.BenchFile(examples.FS, e.File, lab.Options{Task: e.Task, Vectors: 10})
+		opts := lab.Options{Task: e.Task, Vectors: 10}
+		if scenario != lab.ScenarioEncryptKS {
+			opts.Scenario = scenario
+		}
+		rep, _, err := lab.BenchFile(examples.FS, e.File, opts)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
-		if !rep.Pass || !rep.ConstantTime || rep.Device != "attiny45" || rep.Scenario != lab.ScenarioEncryptKS {
+		if !rep.Pass || !rep.ConstantTime || rep.Device != "attiny45" || rep.Scenario != scenario {
 			t.Fatalf("%s: pass %v, constant time %v, device %s, scenario %s: %s", id, rep.Pass, rep.ConstantTime,
 				rep.Device, rep.Scenario, rep.Error)
 		}
@@ -152,4 +171,43 @@ func at(b []byte, i int) byte {
 		return b[i]
 	}
 	return 0
+}
+
+// TestATtiny45Decryptions benches the decryptions in scenario decrypt-ks and pins their metrics in
+// testdata/metrics-decrypt.json (rewritten by -update, like metrics.json).
+func TestATtiny45Decryptions(t *testing.T) {
+	got := map[string]metrics{}
+	for _, id := range attiny45Decryptions {
+		e, ok := examples.Lookup(id)
+		if !ok {
+			t.Fatalf("no example %s", id)
+		}
+		rep, _, err := lab.BenchFile(examples.FS, e.File, lab.Options{Task: e.Task, Scenario: lab.ScenarioDecryptKS, Vectors: 50})
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if !rep.Pass || !rep.ConstantTime || !rep.ABIOK || rep.Scenario != lab.ScenarioDecryptKS {
+			t.Errorf("%s: pass %v, constant time %v, ABI %v, scenario %s: %s", id, rep.Pass, rep.ConstantTime, rep.ABIOK, rep.Scenario, rep.Error)
+		}
+		got[id] = metrics{Task: rep.Task, Flash: rep.Flash, RAM: rep.RAM, Stack: rep.Stack, CyclesMin: rep.CyclesMin, CyclesMax: rep.CyclesMax}
+	}
+	const golden = "testdata/metrics-decrypt.json"
+	if *update {
+		b, _ := json.MarshalIndent(got, "", "  ")
+		if err := os.WriteFile(golden, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	b, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./examples -update)", err)
+	}
+	var want map[string]metrics
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("decryption metrics changed:\n got  %+v\n want %+v\n(if intended: go test ./examples -update, and say why in the commit)", got, want)
+	}
 }

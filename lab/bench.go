@@ -20,6 +20,7 @@ const (
 	ScenarioKeySchedule = "key-schedule" // void ENTRY(uint8_t *block, const uint8_t *key, uint8_t *rk)
 	ScenarioDecrypt     = "decrypt"      // void ENTRY(uint8_t *block): fixed-key decryption
 	ScenarioEncryptKS   = "encrypt-ks"   // void ENTRY(uint8_t *block, const uint8_t *key): key schedule in the call
+	ScenarioDecryptKS   = "decrypt-ks"   // void ENTRY(uint8_t *block, const uint8_t *key): decryption, key schedule in the call
 	ScenarioKernel      = "kernel"       // a kernel task's call
 )
 

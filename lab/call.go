@@ -258,6 +258,8 @@ func ScenarioTable() []Scenario {
 		{Name: ScenarioDecrypt, Decrypt: true, Doc: "as fixed-key, decrypting (entry: the task's decryption symbol)"},
 		{Name: ScenarioEncryptKS, Args: []Role{RoleBlock, RoleKey},
 			Doc: "void ENTRY(uint8_t *block, const uint8_t *key): encrypt in place, scheduling the keys in the call (the ECRYPT scenario of the ATtiny45 table)"},
+		{Name: ScenarioDecryptKS, Decrypt: true, Args: []Role{RoleBlock, RoleKey},
+			Doc: "void ENTRY(uint8_t *block, const uint8_t *key): decrypt in place, scheduling the keys in the call (the ATtiny45 table's decryption column; entry: the task's decryption symbol)"},
 		{Name: ScenarioKernel, Doc: "a kernel task's routine with its buffers in the task's order (avrlab tasks -v ID)"},
 	}
 }

@@ -19,6 +19,8 @@ var (
 	publishedJSON []byte
 	//go:embed data/kernel-rows.json
 	kernelRowsJSON []byte
+	//go:embed data/vectors-systems.json
+	vectorsSystemsJSON []byte
 )
 
 type vector struct {
@@ -62,7 +64,42 @@ func mustVectors() *vectorFile {
 			vf.vectors = append(vf.vectors, vector{family: r.Cipher, variant: r.Variant, revision: rev, key: k, plain: p, ct: c})
 		}
 	}
+	vf.addSystems()
 	return vf
+}
+
+// addSystems adds the IDEA and KASUMI vectors of the embedded vectors-systems.json, in file order, as
+// the family and variant the tasks look them up by ("IDEA", "KASUMI"). Only single-encryption vectors
+// are taken (KASUMI's Test Set 4 iterates 50 times; lab/cipher's tests check it).
+func (vf *vectorFile) addSystems() {
+	var raw struct {
+		Algorithms map[string]struct {
+			Vectors []struct {
+				Key        string `json:"key"`
+				Plaintext  string `json:"plaintext"`
+				Ciphertext string `json:"ciphertext"`
+				Iterations int    `json:"iterations"`
+			} `json:"vectors"`
+		} `json:"algorithms"`
+	}
+	if err := json.Unmarshal(vectorsSystemsJSON, &raw); err != nil {
+		panic("lab: internal error: embedded vectors-systems.json: " + err.Error())
+	}
+	for _, c := range []struct{ name, family string }{{"idea", "IDEA"}, {"kasumi64", "KASUMI"}} {
+		name := c.name
+		for _, r := range raw.Algorithms[name].Vectors {
+			if r.Iterations > 1 {
+				continue
+			}
+			k, err1 := hex.DecodeString(r.Key)
+			p, err2 := hex.DecodeString(r.Plaintext)
+			ct, err3 := hex.DecodeString(r.Ciphertext)
+			if err1 != nil || err2 != nil || err3 != nil {
+				panic("lab: internal error: bad hex in vectors-systems.json for " + name)
+			}
+			vf.vectors = append(vf.vectors, vector{family: c.family, variant: c.family, key: k, plain: p, ct: ct})
+		}
+	}
 }
 
 func (vf *vectorFile) find(family, variant, revision string) *vector {

@@ -31,16 +31,20 @@ type kernelExample struct {
 	ramEnd int    // RAMEND of mcu (datasheets: ATmega128 0x10FF, ATmega2560 0x21FF)
 	call   uint64 // cycles of CALL on mcu (AVR manual, CALL: 4 with a 16-bit PC, 5 with a 22-bit PC)
 	base   uint16 // SRAM address of the first buffer in the simavr run (the others follow, 16-aligned)
+	// byLength: the cycles depend on a public length argument (sneikha256's len), so each run's cycles
+	// are avrlab's for those arguments rather than the report's single figure.
+	byLength bool
 }
 
 var kernelExamples = []kernelExample{
-	{"mpmul160.S", "mpmul-160", "atmega128", 0x10ff, 4, 0x0100},
-	{"mpmul256.S", "mpmul-256", "atmega128", 0x10ff, 4, 0x0100},
-	{"sneik-f512.S", "sneik-f512", "atmega2560", 0x21ff, 5, 0x0200},
+	{"mpmul160.S", "mpmul-160", "atmega128", 0x10ff, 4, 0x0100, false},
+	{"mpmul256.S", "mpmul-256", "atmega128", 0x10ff, 4, 0x0100, false},
+	{"sneik-f512.S", "sneik-f512", "atmega2560", 0x21ff, 5, 0x0200, false},
 	// simavr has no XMEGA core: the NTT runs on its ATmega128 (the routine uses no XMEGA-only
 	// instruction), which checks the result and the AVRe cycles; the AVRxm cycles are checked from
 	// the instruction counts and the manual's table (TestNTTExampleXmegaCycles).
-	{"ntt256-xmega.S", "ntt-256", "atmega128", 0x10ff, 4, 0x0200},
+	{"ntt256-xmega.S", "ntt-256", "atmega128", 0x10ff, 4, 0x0200, false},
+	{"sneikha256.S", "sneikha256", "atmega2560", 0x21ff, 5, 0x0300, true}, // its .bss state is at 0x0200
 }
 
 // kernelCallDriver writes a driver for one call of the example's routine with the arguments args
@@ -94,7 +98,7 @@ func TestKernelExamplesAgainstSimavr(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", ex.file, err)
 		}
-		if !rep.Pass || !rep.ConstantTime || !rep.ABIOK || rep.CyclesMin != rep.CyclesMax {
+		if !rep.Pass || !rep.ConstantTime || !rep.ABIOK || rep.CyclesMin != rep.CyclesMax && !ex.byLength {
 			t.Fatalf("%s: want a constant-time pass: %s", ex.file, dump(rep))
 		}
 		k := kernel.Lookup(ex.task)
@@ -117,7 +121,7 @@ func TestKernelExamplesAgainstSimavr(t *testing.T) {
 					t.Fatalf("%s: %v", ex.file, err)
 				}
 				r.addrs = addrs
-				if call && ex.mcu != k.Device {
+				if call && (ex.mcu != k.Device || ex.byLength) {
 					r.cycles = avreCycles(t, im, ex, k, args, addrs)
 				}
 				jobs = append(jobs, oracle.SimJob{MCU: ex.mcu, Flash: im.Flash})

@@ -143,7 +143,7 @@ func TestRankReproducesPublishedRows(t *testing.T) {
 
 // TestEmbeddedDataMatchesShared checks that the copies under lab/data are the shared files.
 func TestEmbeddedDataMatchesShared(t *testing.T) {
-	for _, name := range []string{"vectors.json", "published-rows.json", "vectors-attiny45.json", "kernel-rows.json"} {
+	for _, name := range []string{"vectors.json", "published-rows.json", "vectors-attiny45.json", "kernel-rows.json", "vectors-systems.json"} {
 		ours, err := os.ReadFile(filepath.Join("data", name))
 		if err != nil {
 			t.Fatal(err)
@@ -167,7 +167,7 @@ func sharedFile(t *testing.T, name string) []byte {
 func TestTasks(t *testing.T) {
 	want := []string{"cham64-128", "cham128-128", "cham128-256", "cham64-128-r19", "cham128-128-r19", "cham128-256-r19",
 		"speck64-96", "speck64-128", "speck128-128", "speck128-192", "speck128-256", "simon64-128", "simon128-128",
-		"lea128", "hight64-128", "aes128", "present80", "noekeon-direct", "noekeon-indirect", "tea64-128", "klein64", "katan64"}
+		"lea128", "hight64-128", "aes128", "present80", "noekeon-direct", "noekeon-indirect", "tea64-128", "klein64", "katan64", "idea", "kasumi64"}
 	for _, id := range want {
 		tk := lab.LookupTask(id)
 		if tk == nil {
@@ -181,7 +181,7 @@ func TestTasks(t *testing.T) {
 		}
 	}
 	kernels := []string{"mpmul-160", "mpmul-192", "mpmul-256", "mpmul-1024", "mpsqr-160", "mpsqr-192", "mpsqr-256",
-		"mpsqr-1024", "p192-mul", "ntt-256", "intt-256", "sneik-f512"}
+		"mpsqr-1024", "p192-mul", "ntt-256", "intt-256", "sneik-f512", "sneikha256"}
 	for _, id := range kernels {
 		if tk := lab.LookupTask(id); tk == nil || tk.Kind != lab.KindKernel || tk.Kernel == nil {
 			t.Errorf("kernel task %s: %+v", id, tk)
@@ -194,6 +194,18 @@ func TestTasks(t *testing.T) {
 		if tk := lab.LookupTask(id); tk.Device != dev {
 			t.Errorf("%s on %s, want %s", id, tk.Device, dev)
 		}
+	}
+	// HIGHT: an ATmega128 task whose report also prints its ECRYPT row (measured with -device attiny45).
+	if rows := lab.LookupTask("hight64-128").PublishedATtiny45(); len(rows) != 1 || rows[0].Cipher != "HIGHT v1" || rows[0].DecCycles != 20159 {
+		t.Errorf("hight64-128 ECRYPT rows %+v, want HIGHT v1", rows)
+	}
+	for _, id := range []string{"idea", "kasumi64"} {
+		if rows := lab.LookupTask(id).PublishedATtiny45(); len(rows) != 1 || lab.LookupTask(id).Scenario != lab.ScenarioEncryptKS {
+			t.Errorf("%s: ECRYPT rows %+v", id, rows)
+		}
+	}
+	if sc := lab.LookupScenario(lab.ScenarioDecryptKS); sc == nil || !sc.Decrypt || len(sc.Args) != 2 || sc.Args[0] != lab.RoleBlock || sc.Args[1] != lab.RoleKey {
+		t.Errorf("decrypt-ks: %+v", sc)
 	}
 	if tk := lab.LookupTask("cham64-128"); tk.RKBytes != 32 || tk.Entry != "cham64_128_encrypt" || tk.RK != "cham64_128_rk" {
 		t.Errorf("cham64-128 contract: %+v", tk)

@@ -15,7 +15,8 @@
 // and KLEIN are byte strings in the printed order; PRESENT-80 and KATAN-64 hold block and key as
 // little-endian integers (the printed hex byte-reversed); TEA holds little-endian 32-bit words v0, v1 and
 // k0..k3; NOEKEON holds its words big-endian (the designers' byte interface, the printed words
-// concatenated). Ciphers without a natural round-key table define RoundKeys as the key schedule's output
+// concatenated). IDEA and KASUMI hold block and key as their designers print them, big-endian 16-bit
+// words (../shared/data/vectors-systems.json). Ciphers without a natural round-key table define RoundKeys as the key schedule's output
 // in the layout an AVR routine would keep: the working key (NOEKEON), the key itself (TEA), the packed
 // key-bit stream (KATAN). Each constructor documents its layout.
 //

@@ -1,6 +1,7 @@
 // Package kernel is the Go reference of avrlab's non-cipher tasks: multi-precision multiplication and
 // squaring (160 to 1024 bits, ECC and RSA arithmetic on the ATmega128), P-192 field multiplication, the
-// NTT of Ring-LWE (n = 256, q = 7681, ATxmega128A1) and the SNEIK f512 permutation (ATmega2560). It
+// NTT of Ring-LWE (n = 256, q = 7681, ATxmega128A1), the SNEIK f512 permutation and the SNEIKHA256 hash
+// over it (ATmega2560). It
 // plays for those tasks the part package cipher plays for block ciphers: the lab harness fills a
 // routine's buffers with valid random inputs, runs the emulated routine, and compares its output
 // buffers with what this package computes.
@@ -16,7 +17,7 @@
 //	want, err := k.Expected(args)  // the same shape, outputs computed
 //
 // The arithmetic is also exported directly: [Mul], [Square], [P192Mul], [NTT], [InverseNTT],
-// [SNEIKF512], with the NTT's flash tables from [TwiddleTable] and [InverseTwiddleTable].
+// [SNEIKF512], [SNEIKHA256], with the NTT's flash tables from [TwiddleTable] and [InverseTwiddleTable].
 //
 // Byte order of every buffer (each [Arg] repeats it in its Doc):
 //
@@ -25,6 +26,7 @@
 //   - ntt-256, intt-256: 256 coefficients, each a 16-bit little-endian word below q = 7681; the forward
 //     transform takes natural order and leaves bit-reversed order, the inverse the reverse (see [NTT]).
 //   - sneik-f512: sixteen 32-bit little-endian words; dom and rounds are uint8_t register arguments.
+//   - sneikha256: the digest md (32 bytes), the message buffer msg and its length len (uint8_t).
 //
 // Everything here is immutable or works on the caller's slices, and is safe for concurrent use.
 //
@@ -240,6 +242,6 @@ func buildTable() []*Kernel {
 	for _, n := range []int{20, 24, 32, 128} {
 		ks = append(ks, mpsqrKernel(n))
 	}
-	ks = append(ks, p192Kernel(), nttKernel(false), nttKernel(true), sneikKernel())
+	ks = append(ks, p192Kernel(), nttKernel(false), nttKernel(true), sneikKernel(), sneikhaKernel())
 	return ks
 }

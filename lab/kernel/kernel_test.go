@@ -19,6 +19,7 @@ func TestTable(t *testing.T) {
 		"mpmul-160": {40, 20, 20}, "mpmul-192": {48, 24, 24}, "mpmul-256": {64, 32, 32}, "mpmul-1024": {256, 128, 128},
 		"mpsqr-160": {40, 20}, "mpsqr-192": {48, 24}, "mpsqr-256": {64, 32}, "mpsqr-1024": {256, 128},
 		"p192-mul": {24, 24, 24}, "ntt-256": {512}, "intt-256": {512}, "sneik-f512": {64, 1, 1},
+		"sneikha256": {32, 128, 1},
 	}
 	ks := kernel.Kernels()
 	if len(ks) != len(want) {
@@ -55,6 +56,7 @@ func TestTable(t *testing.T) {
 		"mpsqr-1024": "void mpsqr1024(uint8_t *r, const uint8_t *a)",
 		"ntt-256":    "void ntt256(uint8_t *a)",
 		"sneik-f512": "void sneik_f512(uint8_t *state, uint8_t dom, uint8_t rounds)",
+		"sneikha256": "void sneikha256(uint8_t *md, const uint8_t *msg, uint8_t len)",
 	} {
 		if got := kernel.Lookup(id).Prototype(); got != proto {
 			t.Errorf("%s: Prototype() = %q, want %q", id, got, proto)
@@ -106,6 +108,16 @@ func TestRandomAndExpected(t *testing.T) {
 func checkOutput(t *testing.T, k *kernel.Kernel, in, got [][]byte, p *big.Int) {
 	t.Helper()
 	var want []byte
+	if k.ID == "sneikha256" { // the sponge written out again over the permutation
+		want = sneikha256(in[1][:in[2][0]])
+		if got := k.Random(rand.New(rand.NewPCG(1, 2))); got[2][0] != kernel.SNEIKHA256MaxLen {
+			t.Errorf("sneikha256: random input of %d bytes, want %d", got[2][0], kernel.SNEIKHA256MaxLen)
+		}
+		if !bytes.Equal(got[0], want) {
+			t.Fatalf("sneikha256(%x): Expected gives %x, want %x", in[1][:in[2][0]], got[0], want)
+		}
+		return
+	}
 	switch k.ID[:5] {
 	case "mpmul":
 		want = leBytes(new(big.Int).Mul(leInt(in[1]), leInt(in[2])), len(in[0]))
@@ -198,6 +210,7 @@ func TestCheckRejects(t *testing.T) {
 	bad("sneik-f512", func(a [][]byte) [][]byte { a[2][0] = 0; return a })
 	bad("sneik-f512", func(a [][]byte) [][]byte { a[2][0] = kernel.SNEIKMaxRounds + 1; return a })
 	bad("sneik-f512", func(a [][]byte) [][]byte { a[1] = nil; return a })
+	bad("sneikha256", func(a [][]byte) [][]byte { a[2][0] = kernel.SNEIKHA256MaxLen + 1; return a })
 	if err := kernel.Lookup("ntt-256").Check(nil); !errors.Is(err, kernel.ErrArgs) {
 		t.Errorf("Check(nil) = %v, want ErrArgs", err)
 	}

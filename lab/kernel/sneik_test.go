@@ -106,6 +106,24 @@ func TestSNEIKHA256KAT(t *testing.T) {
 		if got := sneikha256(msg); !strings.EqualFold(hex.EncodeToString(got), e.MD) {
 			t.Errorf("Count %d: SNEIKHA256 = %X, KAT gives %s", e.Count, got, e.MD)
 		}
+		if got := kernel.SNEIKHA256(msg); !strings.EqualFold(hex.EncodeToString(got), e.MD) {
+			t.Errorf("Count %d: kernel.SNEIKHA256 = %X, KAT gives %s", e.Count, got, e.MD)
+		}
+		// The kernel's edge inputs hash the KAT messages (bytes 00 01 02 ...).
+		k := kernel.Lookup("sneikha256")
+		found := false
+		for _, args := range k.Edges() {
+			if int(args[2][0]) == len(msg) && bytes.Equal(args[1][:len(msg)], msg) {
+				out, err := k.Expected(args)
+				if err != nil || !strings.EqualFold(hex.EncodeToString(out[0]), e.MD) {
+					t.Errorf("Count %d: the kernel's edge input gives %x (%v), KAT %s", e.Count, out[0], err, e.MD)
+				}
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("Count %d: no edge input of the sneikha256 kernel hashes the KAT message", e.Count)
+		}
 	}
 }
 

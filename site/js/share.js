@@ -62,7 +62,7 @@ async function readLink() {
   const settings = {};
   if (p.has("example")) {
     const ex = await fetchExample(p.get("example"));
-    return { files: new Map([[ex.file, ex.source]]), main: ex.file, settings: { task: "", call: "", defines: "", rk: "", maxCycles: store.settings.maxCycles }, device: p.get("device") || "" };
+    return { files: await withIncludes(ex), main: ex.file, settings: { task: "", call: "", defines: "", rk: "", maxCycles: store.settings.maxCycles }, device: p.get("device") || "" };
   }
   if (!p.has("code")) return null;
   const main = p.get("file") || "main.S";
@@ -179,6 +179,20 @@ export async function fetchExample(id) {
   return { id: ex.id, file: ex.file, source };
 }
 
+// withIncludes returns the example's file and the examples it #includes (sneikha256.S includes
+// sneik-f512.S), name → source: what a short link or opening the example puts in front of the engine.
+async function withIncludes(ex) {
+  const files = new Map([[ex.file, ex.source]]);
+  for (const m of ex.source.matchAll(/^\s*#include\s+"([^"]+)"/gm)) {
+    const dep = store.meta.examples.find((e) => e.file === m[1]);
+    if (dep && !files.has(dep.file)) {
+      const d = await fetchExample(dep.id);
+      files.set(d.file, d.source);
+    }
+  }
+  return files;
+}
+
 export async function openExample(id) {
   let ex;
   try {
@@ -195,8 +209,18 @@ export async function openExample(id) {
   if (have === undefined || (have !== ex.source && confirm(`Replace your edited "${ex.file}" with the original example?`))) {
     store.wsFiles.set(ex.file, ex.source);
     markDirty(ex.file);
-    await saveAll();
   }
+  // The examples it includes come along, leaving a file of that name the workspace already has alone.
+  try {
+    for (const [name, text] of await withIncludes(ex)) {
+      if (store.wsFiles.has(name)) continue;
+      store.wsFiles.set(name, text);
+      markDirty(name);
+    }
+  } catch (e) {
+    notice(e.message);
+  }
+  await saveAll();
   store.set("task", "");
   openFile(ex.file, { run: false });
   runNow();

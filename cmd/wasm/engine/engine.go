@@ -269,7 +269,7 @@ func GetMeta() Meta {
 				ti.Unit = t.Kernel.Unit
 			}
 			ti.Rows = indices(m.KernelRows, t.PublishedKernel())
-		case t.ECRYPT != "":
+		case t.ECRYPT != "" && t.Device == "attiny45": // HIGHT, an ATmega128 task with an ECRYPT row, stays fixed-key
 			ti.Table = TableATtiny45
 			ti.Rows = indices(m.ATtiny45, t.PublishedATtiny45())
 			for _, i := range indices(m.KernelRows, t.PublishedKernel()) {

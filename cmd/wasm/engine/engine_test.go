@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -110,6 +111,8 @@ func TestMetaTasks(t *testing.T) {
 		"aes128":     {"AES v1", "AES Rijndael Furious"},
 		"present80":  {"PRESENT v1"},
 		"katan64":    {"KATAN v1"},
+		"idea":       {"IDEA v1"},
+		"kasumi64":   {"KASUMI v1"},
 		"mpmul-160":  {"hutter2011 2395 false", "hutter2011 3106 false", "hutter2014 1976 false"},
 		"mpmul-1024": {"liu2014 85000 false"},
 		"ntt-256":    {"liu2015 672000 true", "liu2015 276000 true", "liu2015 590000 true", "liu2015 2600000 true", "liu2015 686000 true", "liu2017 0 true", "liu2017 0 true"},
@@ -118,6 +121,9 @@ func TestMetaTasks(t *testing.T) {
 		if got := names(byID[id]); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: rows %q, want %q", id, got, want)
 		}
+	}
+	if ti := byID["hight64-128"]; ti.Table != TableFixedKey || len(ti.Rows) != 1 { // its ECRYPT row is the CLI's
+		t.Errorf("hight64-128: %+v", ti)
 	}
 	if ti := byID["cham64-128"]; ti.Table != TableFixedKey || len(ti.Rows) == 0 {
 		t.Errorf("cham64-128: %+v", ti)
@@ -208,20 +214,29 @@ func TestExamplesBench(t *testing.T) {
 			continue
 		}
 		src, _ := fs.ReadFile(examples.FS, ex.File)
-		resp := Bench(Request{Files: map[string]string{ex.File: string(src)}, Main: ex.File, Seed: 1}, nil)
+		files := map[string]string{ex.File: string(src)}
+		// The page brings along the examples an example includes (sneikha256.S: sneik-f512.S).
+		for _, m := range regexp.MustCompile(`(?m)^\s*#include\s+"([^"]+)"`).FindAllStringSubmatch(string(src), -1) {
+			if dep, err := fs.ReadFile(examples.FS, m[1]); err == nil {
+				files[m[1]] = string(dep)
+			}
+		}
+		resp := Bench(Request{Files: files, Main: ex.File, Seed: 1}, nil)
 		if resp.Error != "" || len(resp.Errors) != 0 || resp.Report == nil {
 			t.Errorf("%s: %s %v", ex.ID, resp.Error, resp.Errors)
 			continue
 		}
-		want, _, err := lab.BenchFile(examples.FS, ex.File, lab.Options{Seed: 1})
+		want, im, err := lab.BenchFile(examples.FS, ex.File, lab.Options{Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(resp.Report, want) {
 			t.Errorf("%s: engine report %+v, lab %+v", ex.ID, resp.Report, want)
 		}
-		if resp.Mode != "bench" || resp.Task != ex.Task || resp.Flash != want.Flash {
-			t.Errorf("%s: mode %s task %s flash %d", ex.ID, resp.Mode, resp.Task, resp.Flash)
+		// Flash is what the source emits: the measured flash unless a typed function is never entered
+		// (kasumi-t45's decryption, measured in the decrypt-ks scenario).
+		if resp.Mode != "bench" || resp.Task != ex.Task || resp.Flash != im.EmittedBytes(0, uint32(len(im.Flash))) || resp.Flash < want.Flash {
+			t.Errorf("%s: mode %s task %s flash %d (measured %d)", ex.ID, resp.Mode, resp.Task, resp.Flash, want.Flash)
 		}
 	}
 }
