@@ -1065,14 +1065,20 @@ func (h *harness) checkABI(m *emu.Machine, v *testVector) string {
 // ctState is the constant-time verdict of a run as it goes: one property over every call of the run
 // (the official vector, the random vectors, the constant-time inputs), each with its own key: the
 // same cycle count for all of them, and the same executed-address sequence for all those traced.
+// Calls are compared within their public class (harness.publicClass): a kernel's public parameters,
+// such as a hash's message length, may set its cycles; nothing else may.
 type ctState struct {
 	ok     bool
 	detail string
-	// the first call, which the others are compared with
-	have       bool
-	firstName  string
-	firstIn    string
-	firstCycle uint64
+	// first holds, per public class, the first call and the first traced call the others are compared with.
+	first map[string]*ctFirst
+}
+
+// ctFirst is the first call of one public class, and its first traced call.
+type ctFirst struct {
+	name  string
+	in    string
+	cycle uint64
 	// the first traced call
 	traced    bool
 	trace     []uint32
@@ -1081,17 +1087,44 @@ type ctState struct {
 	traceIn   string
 }
 
-// cycles compares the cycle count of the call named name (on vector v) with the first call's.
+// class returns the first calls of v's public class, making the class at its first call (ok false).
+func (c *ctState) class(h *harness, v *testVector) (f *ctFirst, ok bool) {
+	if c.first == nil {
+		c.first = map[string]*ctFirst{}
+	}
+	k := h.publicClass(v)
+	if f, ok = c.first[k]; !ok {
+		f = &ctFirst{}
+		c.first[k] = f
+	}
+	return f, ok
+}
+
+// cycles compares the cycle count of the call named name (on vector v) with the first call's of its class.
 func (c *ctState) cycles(h *harness, v *testVector, name string, cycles uint64) {
-	if !c.have {
-		c.have, c.firstName, c.firstIn, c.firstCycle = true, name, h.describeInput(v), cycles
+	f, seen := c.class(h, v)
+	if !seen {
+		f.name, f.in, f.cycle = name, h.describeInput(v), cycles
 		return
 	}
-	if c.ok && cycles != c.firstCycle {
+	if c.ok && cycles != f.cycle {
 		c.ok = false
 		c.detail = fmt.Sprintf("%s (%s: %d cycles) and %s (%s: %d cycles) differ in cycles",
-			c.firstName, c.firstIn, c.firstCycle, name, h.describeInput(v), cycles)
+			f.name, f.in, f.cycle, name, h.describeInput(v), cycles)
 	}
+}
+
+// publicClass names the values of a kernel's public arguments in v (Kernel.Public: lengths, round
+// counts), which a constant-time routine's cycles may depend on; "" for a cipher or a kernel with none.
+func (h *harness) publicClass(v *testVector) string {
+	if h.t.Kind != KindKernel || h.t.Kernel == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, name := range h.t.Kernel.Public {
+		fmt.Fprintf(&b, "%s=%x;", name, v.in[Role(name)])
+	}
+	return b.String()
 }
 
 // describeInput names a call's inputs for a constant-time message: a cipher's key and block, or a
@@ -1099,6 +1132,9 @@ func (c *ctState) cycles(h *harness, v *testVector, name string, cycles uint64) 
 func (h *harness) describeInput(v *testVector) string {
 	if h.t.Kind == KindCipher {
 		return fmt.Sprintf("key %x, block %x", v.key, v.in[RoleBlock])
+	}
+	if pc := h.publicClass(v); pc != "" {
+		return fmt.Sprintf("%x, %s", h.primaryInput(v), strings.TrimSuffix(strings.ReplaceAll(pc, ";", ", "), ", "))
 	}
 	return fmt.Sprintf("%x", h.primaryInput(v))
 }
@@ -1156,15 +1192,16 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 		}
 		ct.cycles(h, v, name, cycles)
 		tr, hash := h.mt.TraceAddrs(), h.mt.TraceHash()
-		if !ct.traced {
-			ct.traced, ct.trace, ct.traceHash = true, append([]uint32(nil), tr...), hash
-			ct.traceName, ct.traceIn = name, h.describeInput(v)
+		f, _ := ct.class(h, v)
+		if !f.traced {
+			f.traced, f.trace, f.traceHash = true, append([]uint32(nil), tr...), hash
+			f.traceName, f.traceIn = name, h.describeInput(v)
 			continue
 		}
-		if !ct.ok || hash == ct.traceHash {
+		if !ct.ok || hash == f.traceHash {
 			continue
 		}
-		first := ct.trace
+		first := f.trace
 		j := 0
 		for j < len(first) && j < len(tr) && first[j] == tr[j] {
 			j++
@@ -1181,7 +1218,7 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 			at = "the first step"
 		}
 		ct.ok = false
-		ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", ct.traceName, ct.traceIn, name, h.describeInput(v), at)
+		ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), at)
 	}
 	return low
 }

@@ -108,6 +108,10 @@ type Kernel struct {
 	Entry  string // default entry symbol, e.g. "mpmul160"
 	Device string // the device of the published figures, e.g. "atmega128"
 	Args   []Arg  // in avr-gcc argument order
+	// Public names the Byte arguments that are public parameters (a message length, a round count):
+	// a constant-time routine's cycles may depend on them, and on nothing else. The constant-time check
+	// compares calls with the same values of these.
+	Public []string
 	// Unit and Units, when Units > 0, name a per-unit figure the published tables give: cycles per
 	// call / Units cycles per Unit (SNEIK f512: 8 rounds, cycles per round).
 	Unit  string

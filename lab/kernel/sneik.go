@@ -73,7 +73,8 @@ func sneikKernel() *Kernel {
 			{"dom", Byte, 1, In, "domain byte, XORed into s[1] every round; any value"},
 			{"rounds", Byte, 1, In, "round count, 1..16; every random and edge input uses 8 (SNEIKHA256, spec Table 1), so cycle counts compare"},
 		},
-		Unit: "round", Units: sneikRounds,
+		Public: []string{"rounds"},
+		Unit:   "round", Units: sneikRounds,
 		Doc: "sneik_f512(state, dom, rounds): the SNEIK v1.1 f512 permutation in place (Saarinen 2019), " +
 			"the designers' prototype.",
 		gen: func(r *rand.Rand, args [][]byte) {

@@ -57,6 +57,7 @@ func sneikhaKernel() *Kernel {
 			{"msg", Pointer, SNEIKHA256MaxLen, In, fmt.Sprintf("the message: its first len bytes (a %d-byte buffer)", SNEIKHA256MaxLen)},
 			{"len", Byte, 1, In, fmt.Sprintf("message length 0..%d; random inputs use %d, the edge inputs the KAT lengths 0, 1, 33 and 31, 32, 64, 127", SNEIKHA256MaxLen, SNEIKHA256MaxLen)},
 		},
+		Public: []string{"len"},
 		Doc: "sneikha256(md, msg, len): the SNEIKHA256 digest of msg[0..len-1] (BLNK2 sponge over f512, rate 32 bytes, " +
 			"8 rounds), the designers' crypto_hash with the length as a byte.",
 		gen: func(r *rand.Rand, args [][]byte) {
