@@ -225,6 +225,9 @@ func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *a
 	if opts.Call == "" {
 		opts.Call = DetectCall(src)
 	}
+	if opts.RK == "" {
+		opts.RK = DetectRK(src)
+	}
 	if t := LookupTask(normalizeID(opts.Task)); t != nil && opts.Device == "" {
 		opts.Device = t.Device
 	}

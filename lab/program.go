@@ -96,7 +96,7 @@ func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, 
 		return BenchFile(p.FS, p.Files[0], opts)
 	}
 	for _, f := range p.Files {
-		if opts.Task != "" && opts.Call != "" {
+		if opts.Task != "" && opts.Call != "" && opts.RK != "" {
 			break
 		}
 		src, err := asm.ReadSource(p.FS, f, MaxSourceBytes)
@@ -108,6 +108,9 @@ func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, 
 		}
 		if opts.Call == "" {
 			opts.Call = DetectCall(src)
+		}
+		if opts.RK == "" {
+			opts.RK = DetectRK(src)
 		}
 	}
 	if t := LookupTask(normalizeID(opts.Task)); t != nil && opts.Device == "" {

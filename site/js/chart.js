@@ -5,7 +5,7 @@
 // implementation a live point (dimmed while the source does not assemble). A kernel has no RANK: the
 // chart gives way to a note, and the published table compares cycles per call.
 import { $, el, svg, fmt } from "./util.js";
-import { store } from "./store.js";
+import { store, mainFile } from "./store.js";
 import { tableOf } from "./published.js";
 
 const chartNotes = {
@@ -139,17 +139,26 @@ function render() {
 }
 
 export function wireChart() {
+  // The live point is the shown file's current result or nothing: a passing report of it, dimmed
+  // while that file does not assemble; another file's score never stays on the chart.
   store.on("report", (r) => {
     if (r && r.pass && r.cpb > 0 && r.kind !== "kernel") {
-      yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.lastMain };
+      yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.resultMain };
       stale = false;
-    } else if (r) yours = null; // measured and failing, or a kernel: no point
+    } else yours = null; // failing, a kernel, a run from reset, no code, a preview: no point
     render();
   });
   store.on("result", (res) => {
     const errs = (res.errors || []).some((d) => d.severity === "error");
     if (errs && yours) {
-      stale = true;
+      if (yours.name === store.resultMain) stale = true;
+      else yours = null;
+      render();
+    }
+  });
+  store.on("current", () => {
+    if (yours && yours.name !== mainFile()) {
+      yours = null;
       render();
     }
   });

@@ -1,7 +1,7 @@
 // The pickers and fields of the header and the options row. They show the store's settings and
 // change them; a change re-runs. Nothing else reads them.
 import { $, el } from "./util.js";
-import { store } from "./store.js";
+import { store, mainFile, FILE_SETTINGS } from "./store.js";
 import { runNow, runFull, stop } from "./engine.js";
 
 // Task picker groups: the engine's tables (TaskInfo.table).
@@ -79,6 +79,23 @@ export function showPane(name) {
   store.emit("pane", name);
 }
 
+// fieldLabels are the page's names of the fields a fix sets (the engine's Fix.Field).
+export const fieldLabels = { task: "Task", call: "Call", rk: "RK symbol", defines: "Defines" };
+
+// applyFix sets a field as an engine fix proposes (the button names the field), shows the field and
+// measures again.
+export function applyFix(fix) {
+  const [id] = fields[fix.field] || [];
+  if (!id) return;
+  store.set(fix.field, fix.value);
+  if (FILE_SETTINGS.includes(fix.field)) store.keepFileSettings(mainFile());
+  const e = $(id);
+  e.classList.remove("fixed");
+  void e.offsetWidth;
+  e.classList.add("fixed");
+  runNow();
+}
+
 export function wireControls({ openExample }) {
   for (const b of document.querySelectorAll(".rtabs button")) b.addEventListener("click", () => showPane(b.dataset.pane));
   $("run").addEventListener("click", () => runFull());
@@ -92,6 +109,7 @@ export function wireControls({ openExample }) {
   for (const [key, [id, prop, parse]] of Object.entries(fields)) {
     $(id).addEventListener("change", () => {
       store.set(key, parse($(id)[prop]));
+      if (FILE_SETTINGS.includes(key)) store.keepFileSettings(mainFile());
       if (key !== "live" || store.settings.live) runNow();
     });
   }

@@ -4,9 +4,26 @@
 // does not assemble, the last good result stays, dimmed and marked stale.
 import { $, el, fmt, hex } from "./util.js";
 import { store } from "./store.js";
+import { ws } from "./engine.js";
 import { renderMarks, jumpTo } from "./editor.js";
 import { openFile } from "./workspace.js";
 import { energyText } from "./published.js";
+import { applyFix, fieldLabels } from "./controls.js";
+
+// showFixes lists the engine's fixes: each a button that names the field it sets and the value.
+function showFixes(fixes, lead) {
+  const box = $("fixes");
+  box.textContent = "";
+  box.hidden = !fixes || !fixes.length;
+  if (box.hidden) return;
+  if (lead) box.appendChild(el("p", { class: "fixes-lead", text: lead }));
+  for (const f of fixes) {
+    const label = fieldLabels[f.field] || f.field;
+    box.appendChild(el("div", { class: "fix-row" },
+      el("button", { class: "fix", "data-field": f.field, "data-value": f.value, title: f.why, text: `Set ${label} to ${f.value}`, onclick: () => applyFix(f) }),
+      el("span", { class: "muted small", text: f.why })));
+  }
+}
 
 function setRank(text, stale) {
   const r = $("rank");
@@ -40,6 +57,7 @@ export function showMessage(text, note) {
 }
 
 function clearReport() {
+  showFixes(null);
   for (const id of ["m-cycles", "m-cpb", "m-flash", "m-ram", "m-energy"]) {
     $(id).textContent = "–";
     $(id).title = "";
@@ -60,9 +78,58 @@ function setStale(on, why) {
   $("stale-note").textContent = on ? why : "";
 }
 
+// goalList turns the bare "goal:" lines of a README (outside code blocks) into a Markdown list, so a
+// teacher's goals read as a list and not as one paragraph.
+export function goalList(text) {
+  let fence = false;
+  return text.split("\n").map((l) => {
+    if (/^\s*(```|~~~)/.test(l)) fence = !fence;
+    if (!fence && /^goal:\s*\S/.test(l.trim())) return "- `" + l.trim() + "`";
+    return l;
+  }).join("\n");
+}
+
+let previewSeq = 0;
+// showPreview shows a Markdown or text file rendered in place of a result: nothing is assembled.
+function showPreview(res) {
+  setStale(false);
+  clearReport();
+  showMessage("");
+  setScoreKind("cipher");
+  setRank("");
+  setVerdict(`${res.file} is ${/\.txt$/i.test(res.file) ? "text" : "Markdown"}: previewed, not assembled`, "none");
+  $("results").classList.add("previewing");
+  const art = $("md-preview");
+  art.hidden = false;
+  const text = store.files().get(res.file) || "";
+  const seq = ++previewSeq;
+  if (/\.txt$/i.test(res.file)) {
+    art.textContent = "";
+    art.appendChild(el("pre", { text }));
+    art.dataset.rendered = "true";
+  } else {
+    art.textContent = text;
+    art.dataset.rendered = "false";
+    ws.call("markdown", { text: goalList(text) }).then((r) => {
+      if (seq !== previewSeq) return;
+      art.innerHTML = r.html; // goldmark with raw HTML off: no markup from the text
+      for (const a of art.querySelectorAll("a[href]")) {
+        a.target = "_blank";
+        a.rel = "noopener noreferrer";
+      }
+      art.dataset.rendered = "true";
+    }, () => {});
+  }
+  store.emit("report", null);
+}
+
 function showResult(res) {
   renderMarks();
   renderProblems();
+  if (res.mode === "preview") return showPreview(res);
+  previewSeq++;
+  $("results").classList.remove("previewing");
+  $("md-preview").hidden = true;
   const errs = store.diagnostics.filter((d) => d.severity === "error");
   const main = store.dropped ? store.dropped.name : store.lastMain;
   if (errs.length && !res.error) {
@@ -101,10 +168,14 @@ function showResult(res) {
     return;
   }
   if (res.mode === "run") return showRun(res);
-  showReport(res.report, main, res.adapted);
+  showReport(res.report, main, res.adapted, res.fixes);
 }
 
-function showReport(r, main, adapted) {
+function measuredName() {
+  return store.dropped ? store.dropped.name : store.lastMain;
+}
+
+function showReport(r, main, adapted, fixes) {
   const kernel = r.kind === "kernel";
   setScoreKind(r.kind);
   $("task-name").textContent = `${r.task_name} · ${r.device} · ${main}`;
@@ -119,7 +190,9 @@ function showReport(r, main, adapted) {
   }
   if (r.error) {
     showMessage(r.error);
-  } else {
+  }
+  showFixes(fixes, "Fix it with:");
+  if (!r.error) {
     $("m-cycles").textContent =
       r.cycles_min === r.cycles_max ? String(r.cycles_min) : `${fmt(r.cycles_mean, 1)} (${r.cycles_min}–${r.cycles_max})`;
     if (!kernel) $("m-cpb").textContent = fmt(r.cpb, 1);
@@ -186,9 +259,23 @@ function showRun(res) {
   setScoreKind("cipher");
   setRank("");
   const ok = r.stop === "sleep" || r.stop === "break";
-  setVerdict(`${ok ? "RAN" : "FAIL"} — stopped by ${r.stop} after ${r.cycles} cycles`, ok ? "pass" : "fail");
-  if (res.note) showMessage(res.note, true);
-  if (r.fault) showMessage(r.fault + (res.fault_at ? ` (marked in ${res.fault_at.file} at line ${res.fault_at.line})` : ""));
+  const ran = `stopped by ${r.stop} after ${r.cycles} cycles`;
+  const fixes = res.fixes || [];
+  if (res.no_task && (!ok || fixes.length)) {
+    // A routine without a task line: say that first, and offer the tasks whose contract fits; the
+    // run from reset (which a routine does not survive) comes after.
+    setVerdict("NO TASK — pick the task this code implements", "none");
+    showMessage(`${measuredName()} names no task, so the page cannot measure it. ` +
+      (fixes.length ? "Tasks whose contract fits are below; or pick one in the Task picker." : "Pick the one it implements in the Task picker, or put \"; avrlab task: ID\" in its first lines.") +
+      ` (Run from reset meanwhile: ${ran}${r.fault ? ": " + r.fault : ""}.)`, true);
+    showFixes(fixes, fixes.length ? "Tasks whose contract fits:" : "");
+    store.emit("report", null);
+    return;
+  } else {
+    setVerdict(`${ok ? "RAN" : "FAIL"} — ${ran}`, ok ? "pass" : "fail");
+    if (res.note) showMessage(res.note, true);
+    if (r.fault) showMessage(r.fault + (res.fault_at ? ` (marked in ${res.fault_at.file} at line ${res.fault_at.line})` : ""));
+  }
   $("m-cycles").textContent = String(r.cycles);
   const out = $("run-out");
   out.textContent = "";

@@ -3,7 +3,7 @@
 // picked one; without it the page measures on the task's device. An opened link is not saved until Keep,
 // which asks before replacing a different file of the same name.
 import { $, notice, pack, unpack } from "./util.js";
-import { store, includes, mainFile } from "./store.js";
+import { store, includes, mainFile, FILE_SETTINGS } from "./store.js";
 import { ws, runNow, scheduleRun } from "./engine.js";
 import { openFile, saveAll, validName, freeName, renderSaveState, pickCurrent, markDirty } from "./workspace.js";
 
@@ -144,6 +144,12 @@ async function keepLink() {
     store.wsFiles.set(target, text);
     if (name === store.current) main = target;
   }
+  // The kept main file keeps the link's Call, RK symbol and Defines as its own.
+  const rec = {};
+  for (const k of FILE_SETTINGS) if (store.settings[k]) rec[k] = store.settings[k];
+  if (Object.keys(rec).length) store.fileSettings[main] = rec;
+  else delete store.fileSettings[main];
+  store.saveFileSettings();
   // Keeping the link keeps its task and device too.
   store.remember("task", store.settings.task);
   store.remember("device", store.settings.device);
@@ -193,6 +199,7 @@ export async function openExample(id) {
   store.emit("leave-exercise");
   const have = store.wsFiles.get(ex.file);
   if (have === undefined || (have !== ex.source && confirm(`Replace your edited "${ex.file}" with the original example?`))) {
+    store.moveFileSettings(ex.file, "");
     store.wsFiles.set(ex.file, ex.source);
     markDirty(ex.file);
     await saveAll();
