@@ -29,11 +29,10 @@ export function fillPickers(meta) {
   ex.textContent = "";
   ex.appendChild(el("option", { value: "", text: "open an example…" }));
   for (const e of meta.examples) ex.appendChild(el("option", { value: e.id, text: `${e.title} (${e.id})` }));
-  if (meta.exercises && meta.exercises.length) {
-    const g = el("optgroup", { label: "Exercises" });
-    for (const e of meta.exercises) g.appendChild(el("option", { value: "exercise:" + e.id, text: `${e.title} (${e.id})` }));
-    ex.appendChild(g);
-  }
+  const xs = $("exercise");
+  xs.textContent = "";
+  xs.appendChild(el("option", { value: "", text: "open an exercise…" }));
+  for (const e of meta.exercises || []) xs.appendChild(el("option", { value: e.id, text: `${e.title} (${e.id})` }));
   const task = $("task");
   task.textContent = "";
   task.appendChild(el("option", { value: "", text: "from the source" }));
@@ -57,6 +56,19 @@ function showTaskDevice() {
   const t = store.task(store.settings.task);
   const d = t ? t.device : store.result && store.result.device;
   opt.textContent = d ? `task: ${d}` : "task's";
+}
+
+// showOpen names what is open in the Example and Exercise pickers' first choice (the id of the
+// example whose file is shown, of the open exercise), so the picker never says "open an example…"
+// while one is open, and its text stays short enough to fit.
+function showOpen() {
+  const meta = store.meta;
+  if (!meta) return;
+  const ex = meta.examples.find((e) => e.file === store.current);
+  const o = $("example").options[0];
+  if (o) o.textContent = ex && !store.exercise ? ex.id : "open an example…";
+  const x = $("exercise").options[0];
+  if (x) x.textContent = store.exercise ? store.exercise.id : "open an exercise…";
 }
 
 // showSettings puts the settings into the controls.
@@ -103,9 +115,16 @@ export function wireControls({ openExample }) {
   $("example").addEventListener("change", (e) => {
     const id = e.target.value;
     e.target.value = "";
-    if (id.startsWith("exercise:")) location.hash = "exercise=" + encodeURIComponent(id.slice(9));
-    else if (id) openExample(id);
+    if (id) openExample(id);
   });
+  $("exercise").addEventListener("change", (e) => {
+    const id = e.target.value;
+    e.target.value = "";
+    if (id) location.hash = "exercise=" + encodeURIComponent(id);
+  });
+  store.on("current", showOpen);
+  store.on("meta", showOpen);
+  store.on("mode", showOpen);
   for (const [key, [id, prop, parse]] of Object.entries(fields)) {
     $(id).addEventListener("change", () => {
       store.set(key, parse($(id)[prop]));

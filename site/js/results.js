@@ -208,12 +208,19 @@ function showReport(r, main, adapted, fixes) {
       $("m-energy-box").hidden = false;
     }
   }
-  $("m-flash").textContent = String(r.flash);
-  $("m-flash").title = `measured; the source emits ${r.flash_declared} B` + (r.measurement || []).map((m) => "\n" + m).join("");
-  $("m-ram").textContent = String(r.ram);
-  const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
-  $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
+  if (r.error) {
+    // The call did not complete: nothing was measured (the source's emitted bytes are no flash figure).
+    $("m-flash").textContent = "–";
+    $("m-ram").textContent = "–";
+    $("m-flash").title = $("m-ram").title = "not measured: the call did not complete";
+  } else {
+    $("m-flash").textContent = String(r.flash);
+    $("m-flash").title = `measured; the source emits ${r.flash_declared} B` + (r.measurement || []).map((m) => "\n" + m).join("");
+    $("m-ram").textContent = String(r.ram);
+    const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
+    $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
 
+  }
   const b = $("badges");
   const badge = (ok, label, detail) =>
     b.appendChild(el("span", { class: "badge " + (ok ? "ok" : "no"), text: (ok ? "✓ " : "✗ ") + label, title: detail || "" }));
@@ -226,12 +233,14 @@ function showReport(r, main, adapted, fixes) {
   const v = $("vectors-out");
   const pf = (ok) => el("span", { class: "pf " + (ok ? "ok" : "no"), text: ok ? "pass" : "fail" });
   if (r.official) {
-    v.appendChild(el("div", { class: "row" }, "Official vector: ", pf(r.official.ok), ` (${r.official.cycles} cycles)`));
+    v.appendChild(el("div", { class: "row", id: "official-row" }, "Official vector: ", pf(r.official.ok), ` (${r.official.cycles} cycles)`));
   }
   const random = Math.max(0, total - 1);
   if (random > 0) {
+    // One reading with the verdict: how many are wrong, as the verdict counts them.
     const randomFail = r.failures - (r.official && !r.official.ok ? 1 : 0);
-    v.appendChild(el("div", { class: "row" }, `Random vectors: ${random - randomFail} of ${random} `, pf(randomFail === 0)));
+    v.appendChild(el("div", { class: "row", id: "random-row" }, "Random vectors: ", pf(randomFail === 0),
+      randomFail === 0 ? ` (all ${random} right)` : ` (${randomFail} of ${random} wrong)`));
   }
   if (adapted) {
     v.appendChild(el("div", { class: "row muted", id: "adapted", text:
@@ -312,7 +321,25 @@ function renderProblems() {
   }
 }
 
+// dockScore puts the score (#rank, #verdict) into the sticky score bar on narrow layouts, where the
+// results are below the editor, and back at the top of the results panel on wide ones.
+function dockScore(narrow) {
+  const score = document.querySelector(".score");
+  const bar = $("scorebar");
+  if (narrow && score.parentElement !== bar) bar.appendChild(score);
+  else if (!narrow && score.parentElement === bar) $("results").prepend(score);
+  bar.classList.toggle("holds-score", narrow);
+  bar.setAttribute("aria-hidden", String(!narrow));
+}
+
 export function wireResults() {
+  const mq = matchMedia("(max-width: 980px)");
+  dockScore(mq.matches);
+  mq.addEventListener("change", (e) => dockScore(e.matches));
+  $("menu").addEventListener("click", () => {
+    const open = document.body.classList.toggle("menu-open");
+    $("menu").setAttribute("aria-expanded", String(open));
+  });
   store.on("result", showResult);
   store.on("stopped", () => {
     showMessage("Stopped: the engine was terminated and a fresh one started. The page keeps your source.");

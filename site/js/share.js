@@ -6,6 +6,7 @@ import { $, notice, pack, unpack } from "./util.js";
 import { store, includes, mainFile, FILE_SETTINGS } from "./store.js";
 import { ws, runNow, scheduleRun } from "./engine.js";
 import { openFile, saveAll, validName, freeName, renderSaveState, pickCurrent, markDirty } from "./workspace.js";
+import { scrollToLine } from "./editor.js";
 
 // Link fields besides the files: name in the fragment → setting.
 const linkSettings = [
@@ -197,6 +198,7 @@ export async function openExample(id) {
     leaveLink();
   }
   store.emit("leave-exercise");
+  await reuseExampleTab(ex.file);
   const have = store.wsFiles.get(ex.file);
   if (have === undefined || (have !== ex.source && confirm(`Replace your edited "${ex.file}" with the original example?`))) {
     store.moveFileSettings(ex.file, "");
@@ -206,7 +208,52 @@ export async function openExample(id) {
   }
   store.set("task", "");
   openFile(ex.file, { run: false });
+  scrollToLine(codeLine(store.files().get(ex.file) || ""), true);
   runNow();
+}
+
+// codeLine is the first line of a source that is code: not blank, not a comment (an example's header
+// explains it in some 80 lines; the editor opens where the code starts).
+export function codeLine(text) {
+  const lines = text.split("\n");
+  let block = false;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i].trim();
+    if (block) {
+      if (l.includes("*/")) block = false;
+      continue;
+    }
+    if (l.startsWith("/*")) {
+      block = !l.includes("*/");
+      continue;
+    }
+    if (l === "" || l.startsWith(";") || l.startsWith("//") || /^#\s*(avrlab|title|compare)\b/.test(l)) continue;
+    return i + 1;
+  }
+  return 1;
+}
+
+// reuseExampleTab closes the shown file when it is an example left as it came (its source is the
+// example's), so that a tour of the examples keeps one tab instead of adding one per example.
+async function reuseExampleTab(next) {
+  const cur = store.current;
+  if (store.inLink() || cur === next) return;
+  const shown = store.meta.examples.find((e) => e.file === cur);
+  if (!shown || !store.wsFiles.has(cur)) return;
+  let src;
+  try {
+    src = store.exampleSources.get(shown.id) ?? (await fetchExample(shown.id)).source;
+  } catch {
+    return;
+  }
+  if (store.wsFiles.get(cur) !== src) return;
+  try {
+    await ws.call("remove", { name: cur });
+  } catch {
+    /* not saved yet (a first visit's example): nothing to remove */
+  }
+  store.wsFiles.delete(cur);
+  store.moveFileSettings(cur, "");
 }
 
 export function wireShare() {
