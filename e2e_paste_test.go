@@ -83,11 +83,12 @@ func TestPlaygroundPastedRoutine(t *testing.T) {
 	}
 	b.shot(ctx, "p2-pasted-rank")
 
-	// The example keeps the task's defaults: its own Call and RK symbol are empty.
+	// The example keeps the task's defaults: its own Task, Call and RK symbol are empty ("from the
+	// source"); enc.s gets its own back.
 	clickFile(b, ctx, "cham64-v2.S")
 	b.wait(ctx, "the example measured", passShown+" && "+idle+` && document.getElementById("task-name").textContent.includes("cham64-v2.S")`, 30*time.Second)
-	if c := eval[string](b, ctx, `document.getElementById("call").value + "|" + document.getElementById("rk").value`); c != "|" {
-		t.Errorf("the example's Call|RK symbol: %q, want the task's (empty)", c)
+	if c := eval[string](b, ctx, `["task", "call", "rk"].map((id) => document.getElementById(id).value).join("|")`); c != "||" {
+		t.Errorf("the example's Task|Call|RK symbol: %q, want the source's (empty)", c)
 	}
 	clickFile(b, ctx, "enc.s")
 	b.wait(ctx, "enc.s again", passShown+" && "+idle+` && document.getElementById("task-name").textContent.includes("enc.s")`, 30*time.Second)

@@ -27,11 +27,11 @@ const fields = {
 export function fillPickers(meta) {
   const ex = $("example");
   ex.textContent = "";
-  ex.appendChild(el("option", { value: "", text: "open an example…" }));
+  ex.appendChild(el("option", { value: "", text: "open…" }));
   for (const e of meta.examples) ex.appendChild(el("option", { value: e.id, text: `${e.title} (${e.id})` }));
   const xs = $("exercise");
   xs.textContent = "";
-  xs.appendChild(el("option", { value: "", text: "open an exercise…" }));
+  xs.appendChild(el("option", { value: "", text: "open…" }));
   for (const e of meta.exercises || []) xs.appendChild(el("option", { value: e.id, text: `${e.title} (${e.id})` }));
   const task = $("task");
   task.textContent = "";
@@ -59,16 +59,16 @@ function showTaskDevice() {
 }
 
 // showOpen names what is open in the Example and Exercise pickers' first choice (the id of the
-// example whose file is shown, of the open exercise), so the picker never says "open an example…"
+// example whose file is shown, of the open exercise), so the picker never says "open…"
 // while one is open, and its text stays short enough to fit.
 function showOpen() {
   const meta = store.meta;
   if (!meta) return;
   const ex = meta.examples.find((e) => e.file === store.current);
   const o = $("example").options[0];
-  if (o) o.textContent = ex && !store.exercise ? ex.id : "open an example…";
+  if (o) o.textContent = ex && !store.exercise ? ex.id : "open…";
   const x = $("exercise").options[0];
-  if (x) x.textContent = store.exercise ? store.exercise.id : "open an exercise…";
+  if (x) x.textContent = store.exercise ? store.exercise.id : "open…";
 }
 
 // showSettings puts the settings into the controls.

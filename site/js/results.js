@@ -278,6 +278,7 @@ function showRun(res) {
       (fixes.length ? "Tasks whose contract fits are below; or pick one in the Task picker." : "Pick the one it implements in the Task picker, or put \"; avrlab task: ID\" in its first lines.") +
       ` (Run from reset meanwhile: ${ran}${r.fault ? ": " + r.fault : ""}.)`, true);
     showFixes(fixes, fixes.length ? "Tasks whose contract fits:" : "");
+    $("m-flash").textContent = "–"; // nothing measured yet
     store.emit("report", null);
     return;
   } else {

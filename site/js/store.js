@@ -14,10 +14,11 @@ const persisted = ["task", "device", "vectors", "live", "maxCycles"];
 
 const listeners = new Map();
 
-// The settings a file keeps for itself (its Call, RK symbol and Defines): a pasted routine keeps its
-// entry and table names beside the file, while the example next to it keeps the task's defaults.
-export const FILE_SETTINGS = ["call", "rk", "defines"];
-const FILE_SETTINGS_KEY = "avrlab.fileSettings"; // {name: {call, rk, defines}}
+// The settings a file keeps for itself (its Task, Call, RK symbol and Defines): a pasted routine keeps
+// its task and its entry and table names beside the file, while the example next to it keeps the
+// task's defaults ("from the source").
+export const FILE_SETTINGS = ["task", "call", "rk", "defines"];
+const FILE_SETTINGS_KEY = "avrlab.fileSettings"; // {name: {task, call, rk, defines}}
 
 function loadFileSettings() {
   try {
@@ -46,7 +47,7 @@ export const store = {
   dropped: null, // {name, b64}: a dropped ELF or HEX measured until the source is edited
   exercise: null, // {id, title, readme, starter, tests, file, link}: the open exercise
   settings: { task: "", device: "", vectors: "", live: true, call: "", defines: "", rk: "", maxCycles: urlCycles },
-  fileSettings: loadFileSettings(), // file name → {call, rk, defines} of the workspace's files
+  fileSettings: loadFileSettings(), // file name → {task, call, rk, defines} of the workspace's files
 
   files() {
     return this.linkFiles || this.wsFiles;
@@ -94,7 +95,7 @@ export const store = {
     this.emit("settings", "*");
   },
 
-  // keepFileSettings records the current Call, RK symbol and Defines as the settings of file name
+  // keepFileSettings records the current Task, Call, RK symbol and Defines as the settings of file name
   // (not in link mode: a link's files keep the link's).
   keepFileSettings(name) {
     if (this.inLink() || !name) return;
@@ -111,7 +112,8 @@ export const store = {
     const rec = this.fileSettings[name] || {};
     let changed = false;
     for (const k of FILE_SETTINGS) {
-      const v = typeof rec[k] === "string" ? rec[k] : "";
+      let v = typeof rec[k] === "string" ? rec[k] : "";
+      if (k === "task" && v && v !== "run" && !(this.meta && this.meta.tasks.some((t) => t.id === v))) v = "";
       if (this.settings[k] !== v) {
         this.settings[k] = v;
         changed = true;

@@ -405,7 +405,8 @@ func benchSource(req Request, progress Progress) Response {
 		progress("running")
 		resp.Mode = "run"
 		resp.Run = lab.RunOn(req.Exec, im, req.MaxCycles, 0, 0)
-		if resp.Run.Stop == "fault" || resp.Run.Stop == "limit" {
+		// A routine offered tasks is not a program: where its run from reset faulted is no line to mark.
+		if (resp.Run.Stop == "fault" || resp.Run.Stop == "limit") && len(resp.Fixes) == 0 {
 			resp.FaultAt = faultAt(im, req.Files, resp.Run.PC, resp.Run.Fault)
 			if resp.Run.Stop == "fault" && ranOffTheEnd(im, resp.Run.PC) {
 				resp.Run.Fault += "; the program ran past its last instruction into erased flash: end it with sleep (or break)"

@@ -114,7 +114,7 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 		if t.Kind == lab.KindCipher {
 			if t.BlockBytes > 0 && f.loads >= t.BlockBytes && f.loads <= t.BlockBytes+t.BlockBytes/2 {
 				score += 3
-				why = append(why, fmt.Sprintf("%d pointer loads for a %d-byte block", f.loads, t.BlockBytes))
+				why = append(why, fmt.Sprintf("%d pointer loads for its %d-byte block", f.loads, t.BlockBytes))
 			}
 			for _, tb := range f.tables {
 				if n := tableSizes[tb]; n > 0 && n == t.RKBytes {
