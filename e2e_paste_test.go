@@ -68,6 +68,12 @@ func TestPlaygroundPastedRoutine(t *testing.T) {
 			t.Errorf("hint %q does not name its field %q", parts[2], label)
 		}
 		clicked = append(clicked, parts[0]+"="+parts[1])
+		if parts[0] == "call" {
+			// The call did not complete (no entry symbol): nothing measured, so flash and RAM read "–".
+			if fr := eval[string](b, ctx, `document.getElementById("m-flash").textContent + " " + document.getElementById("m-ram").textContent`); fr != "– –" {
+				t.Errorf("flash and RAM while the call does not complete: %q, want – –", fr)
+			}
+		}
 		eval[bool](b, ctx, `document.querySelector("#fixes button.fix").click(), true`) // runs at once: the status leaves "ready"
 		b.wait(ctx, "measured after "+parts[0], idle+` && (document.getElementById("rank").textContent !== "" || !document.querySelector('#fixes button.fix[data-field="`+parts[0]+`"]'))`, 30*time.Second)
 	}
@@ -148,4 +154,40 @@ func TestPlaygroundMarkdownPreview(t *testing.T) {
 		t.Error("the chart shows a live point while README.md is shown")
 	}
 	b.shot(ctx, "p3-markdown-preview")
+}
+
+// TestPlaygroundExerciseWords: an exercise in the page's words: the starter opens at its first TODO in
+// the code, the instructions say what to press, goal names do not wrap, and the vectors read as one
+// with the verdict.
+func TestPlaygroundExerciseWords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	base := serveStatic(t)
+	b := newBrowser(t, base)
+	ctx := b.tab(false)
+	b.do(ctx, chromedp.Navigate(base+"#exercise=speck64-round"))
+	b.wait(ctx, "the exercise", `document.getElementById("instructions").dataset.rendered === "true" && `+failShown+" && "+idle, 60*time.Second)
+	time.Sleep(200 * time.Millisecond)
+	todo := b.lineOf(ctx, `/^\s+;.*TODO/`)
+	if got := eval[int](b, ctx, `(() => { const ta = document.getElementById("source"); return ta.value.slice(0, ta.selectionStart).split("\n").length; })()`); got != todo {
+		t.Errorf("the starter opens at line %d, want its first TODO in the code, line %d", got, todo)
+	}
+	if top := eval[float64](b, ctx, `document.getElementById("editor").scrollTop`); top == 0 {
+		t.Error("the editor did not scroll to the TODO")
+	}
+	what := eval[string](b, ctx, `(() => { const h = [...document.querySelectorAll("#instructions h2")].find((h) => h.textContent === "What to do");
+		let t = ""; for (let e = h.nextElementSibling; e && e.tagName !== "H2"; e = e.nextElementSibling) t += e.textContent + "\n"; return t; })()`)
+	if !strings.Contains(what, "Run") || !strings.Contains(what, "as you type") || strings.Contains(what, "Then measure it") {
+		t.Errorf("What to do, in the page: %q", what)
+	}
+	if wrapped := eval[string](b, ctx, `[...document.querySelectorAll("#goals code")].filter((c) => c.getClientRects().length > 1).map((c) => c.textContent).join(", ")`); wrapped != "" {
+		t.Errorf("goal names broken over lines: %s", wrapped)
+	}
+	verdict := eval[string](b, ctx, `document.getElementById("verdict").textContent`)
+	random := eval[string](b, ctx, `document.getElementById("random-row").textContent`)
+	if verdict != "FAIL — 101 of 101 vectors wrong" || random != "Random vectors: fail (100 of 100 wrong)" {
+		t.Errorf("verdict %q beside %q", verdict, random)
+	}
+	b.shot(ctx, "p4-exercise")
 }

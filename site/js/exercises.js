@@ -82,7 +82,7 @@ export async function openExercise() {
   const lines = (store.files().get(ex.file) || "").split("\n");
   let todo = lines.findIndex((l) => /^\s+;.*\bTODO\b/.test(l));
   if (todo < 0) todo = lines.findIndex((l) => /^\s*;\s*TODO\b/.test(l));
-  if (todo >= 0) jumpTo(todo + 1, 1);
+  if (todo >= 0) requestAnimationFrame(() => jumpTo(todo + 1, 1)); // after the editor shows the text
   saveAll();
   return true;
 }
