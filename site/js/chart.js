@@ -32,7 +32,7 @@ function publishedPoints(table, task) {
     const x = p.flash + 2 * p.ram;
     if (!(p.cpb > 0 && x > 0)) return;
     out.push({ x, y: p.cpb, rank: p.rank, label: p.cipher + implTag(p.impl), same: own.has(i),
-      title: `${p.cipher} · ${p.impl}: flash ${p.flash} B, RAM ${p.ram} B, ${fmt(p.cpb, 0)} cycles/byte, RANK ${fmt(p.rank, 1)}` });
+      title: `${p.cipher} · ${p.impl} (${store.meta.sources[p.source] || p.source}): flash ${p.flash} B, RAM ${p.ram} B, ${fmt(p.cpb, 0)} cycles/byte, RANK ${fmt(p.rank, 1)}` });
   });
   return out;
 }

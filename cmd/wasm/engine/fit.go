@@ -27,11 +27,14 @@ type Fix struct {
 const MaxSuggestions = 3
 
 var (
-	labelRe   = regexp.MustCompile(`(?m)^[ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)[ \t]*:`)
-	addrOfRe  = regexp.MustCompile(`(?i)\b(?:lo8|hi8|pm_lo8|pm_hi8|low|high|byte1|byte2)[ \t]*\([ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
-	ldRe      = regexp.MustCompile(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?ldd?[ \t]+r\d+[ \t]*,[ \t]*(?:[XYZ][ \t]*\+(?:[ \t]*(\d+))?|-[XYZ]|[XYZ])\b`)
-	familyRe  = regexp.MustCompile(`^[a-z]+`)
-	wordCharR = regexp.MustCompile(`[^a-z0-9]+`)
+	labelRe  = regexp.MustCompile(`(?m)^[ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)[ \t]*:`)
+	addrOfRe = regexp.MustCompile(`(?i)\b(?:lo8|hi8|pm_lo8|pm_hi8|low|high|byte1|byte2)[ \t]*\([ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
+	ldRe     = regexp.MustCompile(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?ldd?[ \t]+r\d+[ \t]*,[ \t]*(?:[XYZ][ \t]*\+(?:[ \t]*(\d+))?|-[XYZ]|[XYZ])\b`)
+	familyRe = regexp.MustCompile(`^[a-z]+`)
+	sizedRe  = regexp.MustCompile(`^[a-z]+\d+`)
+	// secondArgRe: movw X/Y/Z, r22 (or a mov of r22/r23 into a pointer register).
+	secondArgRe = regexp.MustCompile(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?(?:movw[ \t]+r(?:26|28|30)[ \t]*,[ \t]*r22|mov[ \t]+r(?:2[6-9]|3[01])[ \t]*,[ \t]*r2[23])\b`)
+	wordCharR   = regexp.MustCompile(`[^a-z0-9]+`)
 )
 
 // sourceFacts are what the fixes read from a source: its labels, the symbols whose address it loads
@@ -40,6 +43,10 @@ type sourceFacts struct {
 	labels []string
 	tables []string // symbols the code takes the address of, in source order, once each
 	loads  int      // ld/ldd through X, Y or Z
+	// secondPointer: the code takes a pointer from r23:r22, the second argument of the avr-gcc calling
+	// convention (a key or round keys passed in, as the ATtiny45 ciphers' key-schedule-in-the-call
+	// contract passes the key).
+	secondPointer bool
 }
 
 func factsOf(src string) sourceFacts {
@@ -60,6 +67,7 @@ func factsOf(src string) sourceFacts {
 		}
 	}
 	f.loads = len(ldRe.FindAllString(src, -1))
+	f.secondPointer = secondArgRe.MatchString(src)
 	return f
 }
 
@@ -110,11 +118,30 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 		if fam != "" && namesFamily(words, fam) {
 			score += 10
 			why = append(why, fmt.Sprintf("its labels name %s", strings.ToUpper(fam)))
+			// The size too: "cham64" of cham64_128_encrypt for cham64-128, "mpmul256" for mpmul-256.
+			sized := sizedRe.FindString(t.ID)
+			if sized == "" {
+				sized = sizedRe.FindString(strings.Replace(t.ID, "-", "", 1))
+			}
+			if sized != "" && sized != fam && namesFamily(words, sized) {
+				score += 2
+				why[len(why)-1] = fmt.Sprintf("its labels name %s", strings.ToUpper(sized))
+			}
 		}
 		if t.Kind == lab.KindCipher {
 			if t.BlockBytes > 0 && f.loads >= t.BlockBytes && f.loads <= t.BlockBytes+t.BlockBytes/2 {
 				score += 3
 				why = append(why, fmt.Sprintf("%d pointer loads for its %d-byte block", f.loads, t.BlockBytes))
+			}
+			// The calling convention: a second pointer argument is the key of a task that schedules it
+			// in the call (the ATtiny45 table's), none the fixed-key (block) call.
+			if (t.ECRYPT != "") == f.secondPointer {
+				score++
+				if f.secondPointer {
+					why = append(why, "a second pointer in r23:r22 (the key)")
+				} else {
+					why = append(why, "one pointer argument, r25:r24 (the block)")
+				}
 			}
 			for _, tb := range f.tables {
 				if n := tableSizes[tb]; n > 0 && n == t.RKBytes {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -90,5 +91,37 @@ func TestSuggestNothingForAProgram(t *testing.T) {
 	r := Bench(Request{Files: map[string]string{"p.S": "ldi r16, 3\nsleep\n"}, Main: "p.S"}, nil)
 	if !r.NoTask || len(r.Fixes) != 0 {
 		t.Errorf("NoTask %v, fixes %+v", r.NoTask, r.Fixes)
+	}
+}
+
+// TestSuggestExamplesTask: every example with its task line taken out is offered its own task first
+// (its labels, its loads, its table and its arguments fit the contract best).
+func TestSuggestExamplesTask(t *testing.T) {
+	for _, e := range examples.List() {
+		if strings.HasSuffix(e.File, ".asm") {
+			continue
+		}
+		src, err := examples.FS.ReadFile(e.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keep []string
+		for _, l := range strings.Split(string(src), "\n") {
+			if !strings.Contains(l, "avrlab task:") {
+				keep = append(keep, l)
+			}
+		}
+		r := Bench(Request{Files: map[string]string{e.File: strings.Join(keep, "\n")}, Main: e.File, Vectors: -1}, nil)
+		if !r.NoTask {
+			t.Errorf("%s: NoTask false without its task line", e.ID)
+			continue
+		}
+		var offered []string
+		for _, f := range r.Fixes {
+			offered = append(offered, f.Value)
+		}
+		if len(offered) == 0 || offered[0] != e.Task {
+			t.Errorf("%s (task %s): offered %v, want its task first", e.ID, e.Task, offered)
+		}
 	}
 }
