@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -185,5 +187,53 @@ func TestGradeCheck(t *testing.T) {
 	// Without an exercise, -check asks for every vector right.
 	if run := runBinary(t, dir, 60*time.Second, "grade", "-vectors", "3", "-check", "done.S"); run.code != 0 {
 		t.Errorf("a passing source: exit %d: %s", run.code, run.stderr)
+	}
+}
+
+// TestGradescopeAutograderScript runs docs/autograder/gradescope/run_autograder as Gradescope does (the
+// upload in submission/, the exercise in source/exercise) and checks the results.json it leaves: the
+// finished example meets the four goals; an upload of two sources gets a valid zero with the reason.
+func TestGradescopeAutograderScript(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	script, err := filepath.Abs("../../docs/autograder/gradescope/run_autograder")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := avrlabBinary(t)
+	for _, c := range []struct {
+		files map[string]string
+		score float64
+		tests int
+	}{
+		{map[string]string{"speck64.S": "../../examples/speck64.S"}, 4, 4},
+		{map[string]string{"a.S": "../../examples/speck64.S", "b.S": "../../examples/exercises/speck64-round/starter.S"}, 0, 0},
+	} {
+		root := t.TempDir()
+		for name, from := range c.files {
+			mkfile(t, root, filepath.Join("submission", name), readFile(t, from))
+		}
+		for _, name := range []string{"README.md", "starter.S"} {
+			mkfile(t, root, filepath.Join("source", "exercise", name), readFile(t, "../../examples/exercises/speck64-round/"+name))
+		}
+		cmd := exec.Command(sh, script)
+		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, "AVRLAB="+bin)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("run_autograder: %v\n%s", err, out)
+		}
+		raw, err := os.ReadFile(filepath.Join(root, "results", "results.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		top := checkGradescopeSchema(t, raw)
+		tests, _ := top["tests"].([]any)
+		if top["score"] != c.score || len(tests) != c.tests {
+			t.Errorf("%v: score %v, %d tests:\n%s", c.files, top["score"], len(tests), raw)
+		}
+		if c.tests == 0 && !strings.Contains(top["output"].(string), "one submission") {
+			t.Errorf("the zero does not say why: %s", raw)
+		}
 	}
 }
