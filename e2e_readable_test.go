@@ -55,6 +55,15 @@ func TestPlaygroundReadable(t *testing.T) {
 	b.do(ctx, chromedp.Navigate(base))
 	b.wait(ctx, "the first RANK", rankShown+" && "+idle+` && avrlabTimings.workspaceOpen !== undefined`, 60*time.Second)
 
+	// The example opens at its code, not at its 85 lines of header comments.
+	if top := eval[int](b, ctx, `Math.round((document.getElementById("editor").scrollTop - 8) / 20) + 3`); top < 60 {
+		t.Errorf("the example opens at line %d (its header), want at its code", top)
+	}
+	// The first screen says what to do in one line.
+	if h := eval[float64](b, ctx, `document.getElementById("intro").getBoundingClientRect().height`); h == 0 || h > 24 {
+		t.Errorf("the intro line is %.0f px tall at 1280 px, want one line", h)
+	}
+
 	bad, n := chartLabelOverlaps(b, ctx)
 	if bad != "" {
 		t.Errorf("chart labels that overlap at 1280 px: %s", bad)

@@ -63,7 +63,7 @@ async function readLink() {
   const settings = {};
   if (p.has("example")) {
     const ex = await fetchExample(p.get("example"));
-    return { files: new Map([[ex.file, ex.source]]), main: ex.file, settings: { task: "", call: "", defines: "", rk: "", maxCycles: store.settings.maxCycles }, device: p.get("device") || "" };
+    return { files: new Map([[ex.file, ex.source]]), main: ex.file, example: true, settings: { task: "", call: "", defines: "", rk: "", maxCycles: store.settings.maxCycles }, device: p.get("device") || "" };
   }
   if (!p.has("code")) return null;
   const main = p.get("file") || "main.S";
@@ -119,6 +119,7 @@ export async function openLink() {
   $("link-text").textContent = "This source came from a link and is not saved in your workspace.";
   store.emit("mode");
   openFile(link.main, { run: false });
+  if (link.example) scrollToLine(codeLine(link.files.get(link.main) || ""), true); // an example at its code
   renderSaveState();
   return true;
 }
