@@ -219,8 +219,8 @@ function showReport(r, main, adapted, fixes) {
     $("m-ram").textContent = String(r.ram);
     const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
     $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
-
   }
+
   const b = $("badges");
   const badge = (ok, label, detail) =>
     b.appendChild(el("span", { class: "badge " + (ok ? "ok" : "no"), text: (ok ? "✓ " : "✗ ") + label, title: detail || "" }));
@@ -281,11 +281,10 @@ function showRun(res) {
     $("m-flash").textContent = "–"; // nothing measured yet
     store.emit("report", null);
     return;
-  } else {
-    setVerdict(`${ok ? "RAN" : "FAIL"} — ${ran}`, ok ? "pass" : "fail");
-    if (res.note) showMessage(res.note, true);
-    if (r.fault) showMessage(r.fault + (res.fault_at ? ` (marked in ${res.fault_at.file} at line ${res.fault_at.line})` : ""));
   }
+  setVerdict(`${ok ? "RAN" : "FAIL"} — ${ran}`, ok ? "pass" : "fail");
+  if (res.note) showMessage(res.note, true);
+  if (r.fault) showMessage(r.fault + (res.fault_at ? ` (marked in ${res.fault_at.file} at line ${res.fault_at.line})` : ""));
   $("m-cycles").textContent = String(r.cycles);
   const out = $("run-out");
   out.textContent = "";
