@@ -257,6 +257,9 @@ func (opts *Options) sourceLines(src []byte) {
 	if opts.Call == "" && call != "" && !opts.Fixed {
 		opts.Call = call
 	}
+	if opts.RK == "" {
+		opts.RK = DetectRK(src)
+	}
 }
 
 // MaxSourceBytes is the largest source file BenchFile assembles (asm's per-file limit).

@@ -237,6 +237,24 @@ func DetectCall(src []byte) string {
 	return ""
 }
 
+var rkLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+rk:\s*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
+
+// DetectRK returns the round-key table symbol named by a line "; avrlab rk: NAME" within the first 20
+// lines of src (the Options.RK of a source whose table is not the task's, such as a paper's LUT_1), or
+// "" when there is none.
+func DetectRK(src []byte) string {
+	lines := bytes.SplitN(src, []byte("\n"), 21)
+	if len(lines) > 20 {
+		lines = lines[:20]
+	}
+	for _, l := range lines {
+		if m := rkLine.FindSubmatch(l); m != nil {
+			return string(m[1])
+		}
+	}
+	return ""
+}
+
 // Scenario is one of the measured situations of the published tables, as a row: which way the
 // cipher runs, the default entry and the default call.
 type Scenario struct {

@@ -96,7 +96,7 @@ func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, 
 		return BenchFile(p.FS, p.Files[0], opts)
 	}
 	for _, f := range p.Files {
-		if opts.Task != "" && opts.Call != "" && !opts.Fixed {
+		if opts.Task != "" && opts.Call != "" && opts.RK != "" && !opts.Fixed {
 			break
 		}
 		src, err := asm.ReadSource(p.FS, f, MaxSourceBytes)

@@ -22,7 +22,8 @@ import { store, timings } from "./js/store.js";
 import { engine, ws, firstVisit, speculate, runNow, scheduleRun, DEFAULT_EXAMPLE } from "./js/engine.js";
 import { setEditorText } from "./js/editor.js";
 import { wireWorkspace, openFile, saveAll, pickCurrent, mergeWorkspace, dirty, renderFiles, renderSaveState } from "./js/workspace.js";
-import { wireShare, openLink, openExample, fetchExample, keepLink } from "./js/share.js";
+import { wireShare, openLink, openExample, fetchExample, keepLink, codeLine } from "./js/share.js";
+import { scrollToLine } from "./js/editor.js";
 import { wireResults, showMessage } from "./js/results.js";
 import { wirePublished, renderPublished } from "./js/published.js";
 import { fillPickers, wireControls } from "./js/controls.js";
@@ -105,6 +106,7 @@ async function main() {
     store.current = seed.file;
     runNow(); // before the editor's first layout, which can take a while
     openFile(seed.file, { run: false });
+    scrollToLine(codeLine(seed.source), true); // the example's code, not its header
   }
   let opened;
   try {

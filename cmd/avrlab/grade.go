@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/avrlab/avrlab/lab"
 )
@@ -122,10 +123,11 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: avrlab grade %s\n\n%s\nflags:\n", gradeArgs, gradeHelp)
 		fl.PrintDefaults()
 	}
-	task := fl.String("task", "", "task ID every submission is graded against (required unless -exercise names one)")
+	task := fl.String("task", "", "task ID every submission is graded against (default: the exercise's, else each source's \"; avrlab task:\" line)")
 	exDir := fl.String("exercise", "", "grade against the exercise in `DIR`: its goals become columns, its tests.txt settings apply")
 	asCSV := fl.Bool("csv", false, "print CSV")
 	asJSON := fl.Bool("json", false, "print a JSON array")
+	format, check := gradeFormatFlags(fl)
 	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
 	call := fl.String("call", "", "call spec `NAME(ARG, ...)` for every submission (default: the scenario's; a source's \"; avrlab call:\" line may choose one that fits the scenario)")
 	seed := fl.Uint64("seed", 0, "seed `N` of the random vectors, constant-time inputs and planted registers (default: a fresh one, printed)")
@@ -167,7 +169,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 			*call = t.Call
 		}
 	}
-	if *task == "" || fl.NArg() == 0 {
+	if fl.NArg() == 0 {
 		fl.Usage()
 		return 2
 	}
@@ -187,7 +189,10 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "avrlab: give one of -csv and -json")
 		return 2
 	}
-	if lab.LookupTask(*task) == nil {
+	if !gradeFormatOK(stderr, *format, *asCSV || *asJSON) {
+		return 2
+	}
+	if *task != "" && lab.LookupTask(*task) == nil {
 		fmt.Fprintf(stderr, "avrlab: unknown task %q (known: %s)\n", *task, strings.Join(lab.TaskIDs(), ", "))
 		return 2
 	}
@@ -229,6 +234,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	if ex != nil {
 		opts.RK, opts.Defines = ex.tests.RK, ex.tests.Defines
 	}
+	started := time.Now()
 	rows := gradeInChildren(exe, subs, opts, childLimits{Timeout: *timeout, Mem: int64(mem)}, *jobs, progress)
 	var goals [][]lab.GoalResult
 	if ex != nil {
@@ -237,6 +243,11 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	switch {
+	case *format == formatGradescope:
+		if err := writeGradescope(stdout, rows, exGoals(ex), goals, time.Since(started)); err != nil {
+			fmt.Fprintf(stderr, "avrlab: %v\n", err)
+			return 1
+		}
 	case *asJSON:
 		var v any = rows
 		if ex != nil {
@@ -257,6 +268,9 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		writeGradeCSVGoals(stdout, rows, exGoals(ex), goals)
 	default:
 		writeGradeTextGoals(stdout, rows, exGoals(ex), goals)
+	}
+	if *check {
+		return checkStatus(stderr, rows, goals)
 	}
 	return 0
 }
@@ -552,12 +566,12 @@ func writeGradeCSVGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met 
 	}
 	cw.Write(append(append(head, csvHeader[len(csvHeader)-1]), csvMeasured...))
 	for i, r := range rows {
-		rec := []string{r.Submission, strconv.FormatBool(r.Pass), fmt.Sprintf("%.2f", r.Rank), strconv.FormatUint(r.Cycles, 10),
+		rec := []string{r.Submission, strconv.FormatBool(r.Pass), rankText(r, "%.2f"), strconv.FormatUint(r.Cycles, 10),
 			fmt.Sprintf("%.1f", r.CPB), strconv.Itoa(r.Flash), strconv.Itoa(r.RAM), strconv.Itoa(r.Failures), strconv.Itoa(r.Vectors),
 			strconv.FormatBool(r.ConstTime), strconv.FormatBool(r.ABIOK)}
 		if met != nil {
 			for _, g := range met[i] {
-				rec = append(rec, strconv.FormatBool(g.Met))
+				rec = append(rec, goalCell(g, "true", "false: "))
 			}
 		}
 		rec = append(rec, r.Problem, r.Task, r.Scenario, r.Call, r.Device, strconv.FormatUint(r.Seed, 10))
@@ -578,8 +592,13 @@ func writeGradeText(w io.Writer, rows []lab.GradeRow) { writeGradeTextGoals(w, r
 // writeGradeTextGoals writes the text table with a column per goal before the problem.
 func writeGradeTextGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met [][]lab.GoalResult) {
 	var gh strings.Builder
-	for _, g := range goals {
-		fmt.Fprintf(&gh, " %-*s", max(len(goalHeader(g)), 3), textSafe(goalHeader(g)))
+	width := make([]int, len(goals))
+	for j, g := range goals {
+		width[j] = max(len(goalHeader(g)), 3)
+		for i := range rows {
+			width[j] = max(width[j], utf8.RuneCountInString(textSafe(goalCellText(met[i][j]))))
+		}
+		fmt.Fprintf(&gh, " %-*s", width[j], textSafe(goalHeader(g)))
 	}
 	head := settingsLine(rows)
 	fmt.Fprintln(w, textSafe(head.text))
@@ -587,8 +606,9 @@ func writeGradeTextGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met
 	for i, r := range rows {
 		p := cutRunes(r.Problem, textProblemRunes)
 		var gc strings.Builder
-		for j, g := range goals {
-			fmt.Fprintf(&gc, " %-*s", max(len(goalHeader(g)), 3), yesNo(met[i][j].Met, "yes", "no"))
+		for j := range goals {
+			cell := textSafe(goalCellText(met[i][j]))
+			fmt.Fprintf(&gc, " %s%s", cell, strings.Repeat(" ", max(0, width[j]-utf8.RuneCountInString(cell))))
 		}
 		measured := r.Call
 		if d := head.differs(r); d != "" {
@@ -597,8 +617,8 @@ func writeGradeTextGoals(w io.Writer, rows []lab.GradeRow, goals []lab.Goal, met
 		if p != "" {
 			measured += "; "
 		}
-		fmt.Fprintf(w, "%-4d %-40s %-4s %6.1f %8d %7.1f %6d %5d%s  %s\n", i+1, textSafe(r.Submission), yesNo(r.Pass, "yes", "no"),
-			r.Rank, r.Cycles, r.CPB, r.Flash, r.RAM, gc.String(), textSafe(measured+p))
+		fmt.Fprintf(w, "%-4d %-40s %-4s %6s %8d %7.1f %6d %5d%s  %s\n", i+1, textSafe(r.Submission), yesNo(r.Pass, "yes", "no"),
+			rankText(r, "%.1f"), r.Cycles, r.CPB, r.Flash, r.RAM, gc.String(), textSafe(measured+p))
 	}
 }
 

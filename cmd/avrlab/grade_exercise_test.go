@@ -45,8 +45,15 @@ func TestGradeExercise(t *testing.T) {
 	if f := strings.Fields(lines[1]); f[1] != "done.S" || strings.Join(f[8:12], " ") != "yes yes yes yes" {
 		t.Errorf("finished example row: %q", lines[1])
 	}
-	if f := strings.Fields(lines[2]); f[1] != "starter.S" || strings.Join(f[8:12], " ") != "no no no no" {
+	// A missed goal's column says why ("no: 0/4 vectors right"), and a failing row has no RANK.
+	if f := strings.Fields(lines[2]); f[1] != "starter.S" {
 		t.Errorf("starter row: %q", lines[2])
+	}
+	if strings.Count(lines[2], " no: ") != 4 || !strings.Contains(lines[2], "no: 0/4 vectors right") {
+		t.Errorf("starter row's goal columns do not say why: %q", lines[2])
+	}
+	if rank := strings.TrimSpace(lines[2][len("#    ")+41+5 : len("#    ")+41+5+6]); rank != "" {
+		t.Errorf("the failing starter's RANK column reads %q, want it empty", rank)
 	}
 
 	run = runBinary(t, dir, 60*time.Second, "grade", "-exercise", abs(ex), "-vectors", "3", "-csv", ".")

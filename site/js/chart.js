@@ -5,7 +5,7 @@
 // implementation a live point (dimmed while the source does not assemble). A kernel has no RANK: the
 // chart gives way to a note, and the published table compares cycles per call.
 import { $, el, svg, fmt } from "./util.js";
-import { store } from "./store.js";
+import { store, mainFile } from "./store.js";
 import { tableOf } from "./published.js";
 
 const chartNotes = {
@@ -31,10 +31,55 @@ function publishedPoints(table, task) {
   store.meta.published.forEach((p, i) => {
     const x = p.flash + 2 * p.ram;
     if (!(p.cpb > 0 && x > 0)) return;
-    out.push({ x, y: p.cpb, rank: p.rank, label: p.cipher, same: own.has(i),
-      title: `${p.cipher} · ${p.impl}: flash ${p.flash} B, RAM ${p.ram} B, ${fmt(p.cpb, 0)} cycles/byte, RANK ${fmt(p.rank, 1)}` });
+    out.push({ x, y: p.cpb, rank: p.rank, label: p.cipher + implTag(p.impl), same: own.has(i),
+      title: `${p.cipher} · ${p.impl} (${store.meta.sources[p.source] || p.source}): flash ${p.flash} B, RAM ${p.ram} B, ${fmt(p.cpb, 0)} cycles/byte, RANK ${fmt(p.rank, 1)}` });
   });
   return out;
+}
+
+// implTag tells apart the rows of one cipher in a label: " v2" for "CHAM ver. 2 (2-round loop)", " '17"
+// for "CHAM (ICISC'17)"; the tooltip names the implementation and the source in full.
+function implTag(impl) {
+  const v = /ver\. ?(\d+)/.exec(impl || "");
+  if (v) return " v" + v[1];
+  const y = /'(\d\d)\b/.exec(impl || "");
+  return y ? " '" + y[1] : "";
+}
+
+// placeLabels moves each point's label to the first of a few places beside its point where it meets
+// no other label, no point and stays inside the plot; a label with no such place is hidden (its point
+// keeps its tooltip). Labels are placed in order: RANK lines and yours first, then the task's own rows,
+// then by RANK.
+function placeLabels(s, plot) {
+  const boxes = [];
+  const hit = (b) => boxes.some((o) => b.x < o.x + o.width && o.x < b.x + b.width && b.y < o.y + o.height && o.y < b.y + b.height);
+  const inside = (b) => b.x >= plot.x0 && b.x + b.width <= plot.x1 && b.y >= plot.y0 && b.y + b.height <= plot.y1;
+  const pad = (b) => ({ x: b.x - 1, y: b.y - 1, width: b.width + 2, height: b.height + 2 });
+  for (const t of s.querySelectorAll(".iso-label, .yours-label, .yours path")) boxes.push(pad(t.getBBox()));
+  for (const c of s.querySelectorAll(".pt circle")) boxes.push(pad(c.getBBox()));
+  const pts = [...s.querySelectorAll(".pt")].sort((a, b) => (b.classList.contains("same") - a.classList.contains("same")) || Number(b.dataset.rank) - Number(a.dataset.rank));
+  for (const g of pts) {
+    const c = g.querySelector("circle");
+    const t = g.querySelector("text");
+    const cx = Number(c.getAttribute("cx"));
+    const cy = Number(c.getAttribute("cy"));
+    let placed = false;
+    for (const [dx, dy, anchor] of [[8, -4, "start"], [8, 8, "start"], [-8, -4, "end"], [-8, 8, "end"], [0, -9, "middle"], [0, 16, "middle"], [8, 2, "start"], [-8, 2, "end"]]) {
+      t.setAttribute("x", cx + dx);
+      t.setAttribute("y", cy + dy);
+      t.setAttribute("text-anchor", anchor);
+      const b = pad(t.getBBox());
+      if (b.width > 2 && inside(b) && !hit(b)) {
+        boxes.push(b);
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) {
+      t.setAttribute("display", "none");
+      g.classList.add("unlabelled");
+    }
+  }
 }
 
 const W = 640;
@@ -136,22 +181,35 @@ function render() {
       svg("text", { x: x + 10, y: y + 4, class: "yours-label" }, `you ${fmt(yours.rank, 2)}`)));
   }
   box.appendChild(s);
+  if (s.getBBox().width > 0) placeLabels(s, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
 }
 
 export function wireChart() {
+  // The live point is the shown file's current result or nothing: a passing report of it, dimmed
+  // while that file does not assemble; another file's score never stays on the chart.
   store.on("report", (r) => {
     if (r && r.pass && r.cpb > 0 && r.kind !== "kernel") {
-      yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.lastMain };
+      yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.resultMain };
       stale = false;
-    } else if (r) yours = null; // measured and failing, or a kernel: no point
+    } else yours = null; // failing, a kernel, a run from reset, no code, a preview: no point
     render();
   });
   store.on("result", (res) => {
     const errs = (res.errors || []).some((d) => d.severity === "error");
     if (errs && yours) {
-      stale = true;
+      if (yours.name === store.resultMain) stale = true;
+      else yours = null;
+      render();
+    }
+  });
+  store.on("current", () => {
+    if (yours && yours.name !== mainFile()) {
+      yours = null;
       render();
     }
   });
   store.on("meta", render);
+  store.on("pane", (name) => {
+    if (name === "result") render(); // labels are placed on a chart that is shown
+  });
 }

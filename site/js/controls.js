@@ -1,7 +1,7 @@
 // The pickers and fields of the header and the options row. They show the store's settings and
 // change them; a change re-runs. Nothing else reads them.
 import { $, el } from "./util.js";
-import { store } from "./store.js";
+import { store, mainFile, FILE_SETTINGS } from "./store.js";
 import { runNow, runFull, stop } from "./engine.js";
 
 // Task picker groups: the engine's tables (TaskInfo.table).
@@ -27,13 +27,12 @@ const fields = {
 export function fillPickers(meta) {
   const ex = $("example");
   ex.textContent = "";
-  ex.appendChild(el("option", { value: "", text: "open an example…" }));
+  ex.appendChild(el("option", { value: "", text: "open…" }));
   for (const e of meta.examples) ex.appendChild(el("option", { value: e.id, text: `${e.title} (${e.id})` }));
-  if (meta.exercises && meta.exercises.length) {
-    const g = el("optgroup", { label: "Exercises" });
-    for (const e of meta.exercises) g.appendChild(el("option", { value: "exercise:" + e.id, text: `${e.title} (${e.id})` }));
-    ex.appendChild(g);
-  }
+  const xs = $("exercise");
+  xs.textContent = "";
+  xs.appendChild(el("option", { value: "", text: "open…" }));
+  for (const e of meta.exercises || []) xs.appendChild(el("option", { value: e.id, text: `${e.title} (${e.id})` }));
   const task = $("task");
   task.textContent = "";
   task.appendChild(el("option", { value: "", text: "from the source" }));
@@ -59,6 +58,19 @@ function showTaskDevice() {
   opt.textContent = d ? `task: ${d}` : "task's";
 }
 
+// showOpen names what is open in the Example and Exercise pickers' first choice (the id of the
+// example whose file is shown, of the open exercise), so the picker never says "open…"
+// while one is open, and its text stays short enough to fit.
+function showOpen() {
+  const meta = store.meta;
+  if (!meta) return;
+  const ex = meta.examples.find((e) => e.file === store.current);
+  const o = $("example").options[0];
+  if (o) o.textContent = ex && !store.exercise ? ex.id : "open…";
+  const x = $("exercise").options[0];
+  if (x) x.textContent = store.exercise ? store.exercise.id : "open…";
+}
+
 // showSettings puts the settings into the controls.
 function showSettings() {
   for (const [key, [id, prop]] of Object.entries(fields)) {
@@ -79,6 +91,23 @@ export function showPane(name) {
   store.emit("pane", name);
 }
 
+// fieldLabels are the page's names of the fields a fix sets (the engine's Fix.Field).
+export const fieldLabels = { task: "Task", call: "Call", rk: "RK symbol", defines: "Defines" };
+
+// applyFix sets a field as an engine fix proposes (the button names the field), shows the field and
+// measures again.
+export function applyFix(fix) {
+  const [id] = fields[fix.field] || [];
+  if (!id) return;
+  store.set(fix.field, fix.value);
+  if (FILE_SETTINGS.includes(fix.field)) store.keepFileSettings(mainFile());
+  const e = $(id);
+  e.classList.remove("fixed");
+  void e.offsetWidth;
+  e.classList.add("fixed");
+  runNow();
+}
+
 export function wireControls({ openExample }) {
   for (const b of document.querySelectorAll(".rtabs button")) b.addEventListener("click", () => showPane(b.dataset.pane));
   $("run").addEventListener("click", () => runFull());
@@ -86,12 +115,20 @@ export function wireControls({ openExample }) {
   $("example").addEventListener("change", (e) => {
     const id = e.target.value;
     e.target.value = "";
-    if (id.startsWith("exercise:")) location.hash = "exercise=" + encodeURIComponent(id.slice(9));
-    else if (id) openExample(id);
+    if (id) openExample(id);
   });
+  $("exercise").addEventListener("change", (e) => {
+    const id = e.target.value;
+    e.target.value = "";
+    if (id) location.hash = "exercise=" + encodeURIComponent(id);
+  });
+  store.on("current", showOpen);
+  store.on("meta", showOpen);
+  store.on("mode", showOpen);
   for (const [key, [id, prop, parse]] of Object.entries(fields)) {
     $(id).addEventListener("change", () => {
       store.set(key, parse($(id)[prop]));
+      if (FILE_SETTINGS.includes(key)) store.keepFileSettings(mainFile());
       if (key !== "live" || store.settings.live) runNow();
     });
   }

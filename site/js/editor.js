@@ -248,9 +248,15 @@ function renderDeco() {
   }
 }
 
-export function scrollToLine(line) {
+// scrollToLine scrolls line into view (a third down), or to the top with top set.
+export function scrollToLine(line, top) {
   const ed = $("editor");
   const y = PAD_TOP_PX + (line - 1) * LINE_PX;
+  if (top) {
+    // After the layout of a text just set.
+    requestAnimationFrame(() => (ed.scrollTop = Math.max(0, y - 2 * LINE_PX)));
+    return;
+  }
   if (y < ed.scrollTop || y > ed.scrollTop + ed.clientHeight - 2 * LINE_PX) {
     ed.scrollTop = Math.max(0, y - ed.clientHeight / 3);
   }

@@ -20,6 +20,10 @@ const INTERP = new URLSearchParams(location.search).has("interp");
 const STALE_RESTART_MS = 1500; // a live run older than this is abandoned when a newer edit waits
 export const DEFAULT_EXAMPLE = "cham64-v2";
 
+// isDoc tells the files the page previews instead of assembling: Markdown (an exercise's README.md)
+// and plain text (tests.txt).
+export const isDoc = (name) => /\.(md|markdown|txt)$/i.test(name || "");
+
 let firstResultDone;
 export const firstResultP = new Promise((resolve) => {
   firstResultDone = resolve;
@@ -265,6 +269,13 @@ async function startRun() {
   }, 250);
   try {
     const req = request(full);
+    if (!store.dropped && isDoc(req.main)) {
+      // Markdown and text are shown, never assembled.
+      store.setResult({ mode: "preview", errors: [], file: req.main }, req.main);
+      timings.resultInputAt = run.inputAt;
+      setStatus("ready", "");
+      return;
+    }
     const spec = speculative;
     speculative = null;
     let res = null;

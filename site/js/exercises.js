@@ -9,6 +9,8 @@ import { ws, runNow } from "./engine.js";
 import { openFile, markDirty, saveAll } from "./workspace.js";
 import { showShare, leaveLink } from "./share.js";
 import { showPane } from "./controls.js";
+import { jumpTo } from "./editor.js";
+import { goalList } from "./results.js";
 
 const MAX_README = 256 << 10;
 
@@ -75,12 +77,19 @@ export async function openExercise() {
   store.set("task", "");
   showExercise();
   openFile(ex.file, { run: false });
+  // The starter opens at its first TODO, where the student's work is.
+  // (An indented TODO is inside the code; a TODO at a line's start, the header's.)
+  const lines = (store.files().get(ex.file) || "").split("\n");
+  let todo = lines.findIndex((l) => /^\s+;.*\bTODO\b/.test(l));
+  if (todo < 0) todo = lines.findIndex((l) => /^\s*;\s*TODO\b/.test(l));
+  if (todo >= 0) requestAnimationFrame(() => jumpTo(todo + 1, 1)); // after the editor shows the text
   saveAll();
   return true;
 }
 
 function showExercise() {
   const ex = store.exercise;
+  store.emit("mode");
   $("tab-exercise").hidden = !ex;
   $("goals-box").hidden = !ex;
   if (!ex) {
@@ -97,7 +106,7 @@ function showExercise() {
   const art = $("instructions");
   art.textContent = ex.readme; // plain text until the Markdown arrives
   art.dataset.rendered = "false";
-  ws.call("markdown", { text: ex.readme }).then(
+  ws.call("markdown", { text: goalList(ex.readme) }).then(
     (r) => {
       if (store.exercise !== ex) return;
       art.innerHTML = r.html; // goldmark with raw HTML off: no markup from the text

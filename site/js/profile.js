@@ -4,7 +4,8 @@
 // bytes, executions and cycles, and the listing view adds the disassembly beside each source line.
 import { $, el, hex, fmt, debounce } from "./util.js";
 import { store, timings } from "./store.js";
-import { setHeat } from "./editor.js";
+import { setHeat, jumpTo } from "./editor.js";
+import { openFile } from "./workspace.js";
 import { profile } from "./debugger.js";
 
 let last = null;
@@ -39,7 +40,7 @@ function render() {
     const t = el("table", { class: "published prof" }, el("thead", null, el("tr", null, el("th", { text: "label" }), el("th", { class: "num", text: "cycles" }), el("th", { class: "num", text: "share" }))));
     const body = el("tbody");
     for (const l of p.labels) {
-      body.appendChild(el("tr", null, el("td", { text: l.name }), el("td", { class: "num", text: String(l.cycles) }), el("td", { class: "num", text: fmt((100 * l.cycles) / Math.max(1, p.cycles), 1) + "%" })));
+      body.appendChild(el("tr", null, el("td", { text: l.name, class: "label-name" }), el("td", { class: "num", text: String(l.cycles) }), el("td", { class: "num", text: fmt((100 * l.cycles) / Math.max(1, p.cycles), 1) + "%" })));
     }
     t.appendChild(body);
     labels.appendChild(t);
@@ -58,8 +59,13 @@ function render() {
       el("td", { class: "num", text: String(l.executions) }), el("td", { class: "num", text: String(l.cycles) }),
       el("td", { class: "num", text: fmt((100 * l.cycles) / Math.max(1, p.cycles), 1) + "%" }),
     ];
-    if (listing) cells.push(el("td", { class: "mono", text: (l.asm || []).join("; ") }), el("td", { class: "mono", text: l.text }));
-    const tr = el("tr", { "data-line": `${l.file}:${l.line}`, "data-cycles": String(l.cycles) }, ...cells);
+    if (listing) cells.push(el("td", { class: "mono wrap", text: (l.asm || []).join("; ") }), el("td", { class: "mono wrap", text: l.text }));
+    const tr = el("tr", { "data-line": `${l.file}:${l.line}`, "data-cycles": String(l.cycles), class: "jumps", title: `go to ${l.file}:${l.line}`,
+      onclick: () => {
+        // A row jumps to its line (in its file).
+        if (l.file !== store.current && store.files().has(l.file)) openFile(l.file, { run: false });
+        if (l.file === store.current) jumpTo(l.line, 1);
+      } }, ...cells);
     tr.style.setProperty("--heat", String(l.cycles / max));
     body.appendChild(tr);
   }

@@ -4,9 +4,26 @@
 // does not assemble, the last good result stays, dimmed and marked stale.
 import { $, el, fmt, hex } from "./util.js";
 import { store } from "./store.js";
+import { ws } from "./engine.js";
 import { renderMarks, jumpTo } from "./editor.js";
 import { openFile } from "./workspace.js";
 import { energyText } from "./published.js";
+import { applyFix, fieldLabels } from "./controls.js";
+
+// showFixes lists the engine's fixes: each a button that names the field it sets and the value.
+function showFixes(fixes, lead) {
+  const box = $("fixes");
+  box.textContent = "";
+  box.hidden = !fixes || !fixes.length;
+  if (box.hidden) return;
+  if (lead) box.appendChild(el("p", { class: "fixes-lead", text: lead }));
+  for (const f of fixes) {
+    const label = fieldLabels[f.field] || f.field;
+    box.appendChild(el("div", { class: "fix-row" },
+      el("button", { class: "fix", "data-field": f.field, "data-value": f.value, title: f.why, text: `Set ${label} to ${f.value}`, onclick: () => applyFix(f) }),
+      el("span", { class: "muted small", text: f.why })));
+  }
+}
 
 function setRank(text, stale) {
   const r = $("rank");
@@ -40,6 +57,7 @@ export function showMessage(text, note) {
 }
 
 function clearReport() {
+  showFixes(null);
   for (const id of ["m-cycles", "m-cpb", "m-flash", "m-ram", "m-energy"]) {
     $(id).textContent = "–";
     $(id).title = "";
@@ -60,9 +78,58 @@ function setStale(on, why) {
   $("stale-note").textContent = on ? why : "";
 }
 
+// goalList turns the bare "goal:" lines of a README (outside code blocks) into a Markdown list, so a
+// teacher's goals read as a list and not as one paragraph.
+export function goalList(text) {
+  let fence = false;
+  return text.split("\n").map((l) => {
+    if (/^\s*(```|~~~)/.test(l)) fence = !fence;
+    if (!fence && /^goal:\s*\S/.test(l.trim())) return "- `" + l.trim() + "`";
+    return l;
+  }).join("\n");
+}
+
+let previewSeq = 0;
+// showPreview shows a Markdown or text file rendered in place of a result: nothing is assembled.
+function showPreview(res) {
+  setStale(false);
+  clearReport();
+  showMessage("");
+  setScoreKind("cipher");
+  setRank("");
+  setVerdict(`${res.file} is ${/\.txt$/i.test(res.file) ? "text" : "Markdown"}: previewed, not assembled`, "none");
+  $("results").classList.add("previewing");
+  const art = $("md-preview");
+  art.hidden = false;
+  const text = store.files().get(res.file) || "";
+  const seq = ++previewSeq;
+  if (/\.txt$/i.test(res.file)) {
+    art.textContent = "";
+    art.appendChild(el("pre", { text }));
+    art.dataset.rendered = "true";
+  } else {
+    art.textContent = text;
+    art.dataset.rendered = "false";
+    ws.call("markdown", { text: goalList(text) }).then((r) => {
+      if (seq !== previewSeq) return;
+      art.innerHTML = r.html; // goldmark with raw HTML off: no markup from the text
+      for (const a of art.querySelectorAll("a[href]")) {
+        a.target = "_blank";
+        a.rel = "noopener noreferrer";
+      }
+      art.dataset.rendered = "true";
+    }, () => {});
+  }
+  store.emit("report", null);
+}
+
 function showResult(res) {
   renderMarks();
   renderProblems();
+  if (res.mode === "preview") return showPreview(res);
+  previewSeq++;
+  $("results").classList.remove("previewing");
+  $("md-preview").hidden = true;
   const errs = store.diagnostics.filter((d) => d.severity === "error");
   const main = store.dropped ? store.dropped.name : store.lastMain;
   if (errs.length && !res.error) {
@@ -101,10 +168,14 @@ function showResult(res) {
     return;
   }
   if (res.mode === "run") return showRun(res);
-  showReport(res.report, main, res.adapted);
+  showReport(res.report, main, res.adapted, res.fixes);
 }
 
-function showReport(r, main, adapted) {
+function measuredName() {
+  return store.dropped ? store.dropped.name : store.lastMain;
+}
+
+function showReport(r, main, adapted, fixes) {
   const kernel = r.kind === "kernel";
   setScoreKind(r.kind);
   $("task-name").textContent = `${r.task_name} · ${r.device} · ${main}`;
@@ -119,7 +190,9 @@ function showReport(r, main, adapted) {
   }
   if (r.error) {
     showMessage(r.error);
-  } else {
+  }
+  showFixes(fixes, "Fix it with:");
+  if (!r.error) {
     $("m-cycles").textContent =
       r.cycles_min === r.cycles_max ? String(r.cycles_min) : `${fmt(r.cycles_mean, 1)} (${r.cycles_min}–${r.cycles_max})`;
     if (!kernel) $("m-cpb").textContent = fmt(r.cpb, 1);
@@ -135,11 +208,18 @@ function showReport(r, main, adapted) {
       $("m-energy-box").hidden = false;
     }
   }
-  $("m-flash").textContent = String(r.flash);
-  $("m-flash").title = `measured; the source emits ${r.flash_declared} B` + (r.measurement || []).map((m) => "\n" + m).join("");
-  $("m-ram").textContent = String(r.ram);
-  const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
-  $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
+  if (r.error) {
+    // The call did not complete: nothing was measured (the source's emitted bytes are no flash figure).
+    $("m-flash").textContent = "–";
+    $("m-ram").textContent = "–";
+    $("m-flash").title = $("m-ram").title = "not measured: the call did not complete";
+  } else {
+    $("m-flash").textContent = String(r.flash);
+    $("m-flash").title = `measured; the source emits ${r.flash_declared} B` + (r.measurement || []).map((m) => "\n" + m).join("");
+    $("m-ram").textContent = String(r.ram);
+    const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
+    $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
+  }
 
   const b = $("badges");
   const badge = (ok, label, detail) =>
@@ -153,12 +233,14 @@ function showReport(r, main, adapted) {
   const v = $("vectors-out");
   const pf = (ok) => el("span", { class: "pf " + (ok ? "ok" : "no"), text: ok ? "pass" : "fail" });
   if (r.official) {
-    v.appendChild(el("div", { class: "row" }, "Official vector: ", pf(r.official.ok), ` (${r.official.cycles} cycles)`));
+    v.appendChild(el("div", { class: "row", id: "official-row" }, "Official vector: ", pf(r.official.ok), ` (${r.official.cycles} cycles)`));
   }
   const random = Math.max(0, total - 1);
   if (random > 0) {
+    // One reading with the verdict: how many are wrong, as the verdict counts them.
     const randomFail = r.failures - (r.official && !r.official.ok ? 1 : 0);
-    v.appendChild(el("div", { class: "row" }, `Random vectors: ${random - randomFail} of ${random} `, pf(randomFail === 0)));
+    v.appendChild(el("div", { class: "row", id: "random-row" }, "Random vectors: ", pf(randomFail === 0),
+      randomFail === 0 ? ` (all ${random} right)` : ` (${randomFail} of ${random} wrong)`));
   }
   if (adapted) {
     v.appendChild(el("div", { class: "row muted", id: "adapted", text:
@@ -188,7 +270,21 @@ function showRun(res) {
   setScoreKind("cipher");
   setRank("");
   const ok = r.stop === "sleep" || r.stop === "break";
-  setVerdict(`${ok ? "RAN" : "FAIL"} — stopped by ${r.stop} after ${r.cycles} cycles`, ok ? "pass" : "fail");
+  const ran = `stopped by ${r.stop} after ${r.cycles} cycles`;
+  const fixes = res.fixes || [];
+  if (res.no_task && (!ok || fixes.length)) {
+    // A routine without a task line: say that first, and offer the tasks whose contract fits; the
+    // run from reset (which a routine does not survive) comes after.
+    setVerdict("NO TASK — pick the task this code implements", "none");
+    showMessage(`${measuredName()} names no task, so the page cannot measure it. ` +
+      (fixes.length ? "Tasks whose contract fits are below; or pick one in the Task picker." : "Pick the one it implements in the Task picker, or put \"; avrlab task: ID\" in its first lines.") +
+      ` (Run from reset meanwhile: ${ran}${r.fault ? ": " + r.fault : ""}.)`, true);
+    showFixes(fixes, fixes.length ? "Tasks whose contract fits:" : "");
+    $("m-flash").textContent = "–"; // nothing measured yet
+    store.emit("report", null);
+    return;
+  }
+  setVerdict(`${ok ? "RAN" : "FAIL"} — ${ran}`, ok ? "pass" : "fail");
   if (res.note) showMessage(res.note, true);
   if (r.fault) showMessage(r.fault + (res.fault_at ? ` (marked in ${res.fault_at.file} at line ${res.fault_at.line})` : ""));
   $("m-cycles").textContent = String(r.cycles);
@@ -227,7 +323,25 @@ function renderProblems() {
   }
 }
 
+// dockScore puts the score (#rank, #verdict) into the sticky score bar on narrow layouts, where the
+// results are below the editor, and back at the top of the results panel on wide ones.
+function dockScore(narrow) {
+  const score = document.querySelector(".score");
+  const bar = $("scorebar");
+  if (narrow && score.parentElement !== bar) bar.appendChild(score);
+  else if (!narrow && score.parentElement === bar) $("results").prepend(score);
+  bar.classList.toggle("holds-score", narrow);
+  bar.setAttribute("aria-hidden", String(!narrow));
+}
+
 export function wireResults() {
+  const mq = matchMedia("(max-width: 980px)");
+  dockScore(mq.matches);
+  mq.addEventListener("change", (e) => dockScore(e.matches));
+  $("menu").addEventListener("click", () => {
+    const open = document.body.classList.toggle("menu-open");
+    $("menu").setAttribute("aria-expanded", String(open));
+  });
   store.on("result", showResult);
   store.on("stopped", () => {
     showMessage("Stopped: the engine was terminated and a fresh one started. The page keeps your source.");

@@ -3,9 +3,10 @@
 // picked one; without it the page measures on the task's device. An opened link is not saved until Keep,
 // which asks before replacing a different file of the same name.
 import { $, notice, pack, unpack } from "./util.js";
-import { store, includes, mainFile } from "./store.js";
+import { store, includes, mainFile, FILE_SETTINGS } from "./store.js";
 import { ws, runNow, scheduleRun } from "./engine.js";
 import { openFile, saveAll, validName, freeName, renderSaveState, pickCurrent, markDirty } from "./workspace.js";
+import { scrollToLine } from "./editor.js";
 
 // Link fields besides the files: name in the fragment → setting.
 const linkSettings = [
@@ -62,7 +63,7 @@ async function readLink() {
   const settings = {};
   if (p.has("example")) {
     const ex = await fetchExample(p.get("example"));
-    return { files: await withIncludes(ex), main: ex.file, settings: { task: "", call: "", defines: "", rk: "", maxCycles: store.settings.maxCycles }, device: p.get("device") || "" };
+    return { files: await withIncludes(ex), main: ex.file, example: true, settings: { task: "", call: "", defines: "", rk: "", maxCycles: store.settings.maxCycles }, device: p.get("device") || "" };
   }
   if (!p.has("code")) return null;
   const main = p.get("file") || "main.S";
@@ -118,6 +119,7 @@ export async function openLink() {
   $("link-text").textContent = "This source came from a link and is not saved in your workspace.";
   store.emit("mode");
   openFile(link.main, { run: false });
+  if (link.example) scrollToLine(codeLine(link.files.get(link.main) || ""), true); // an example at its code
   renderSaveState();
   return true;
 }
@@ -144,6 +146,12 @@ async function keepLink() {
     store.wsFiles.set(target, text);
     if (name === store.current) main = target;
   }
+  // The kept main file keeps the link's Call, RK symbol and Defines as its own.
+  const rec = {};
+  for (const k of FILE_SETTINGS) if (store.settings[k]) rec[k] = store.settings[k];
+  if (Object.keys(rec).length) store.fileSettings[main] = rec;
+  else delete store.fileSettings[main];
+  store.saveFileSettings();
   // Keeping the link keeps its task and device too.
   store.remember("task", store.settings.task);
   store.remember("device", store.settings.device);
@@ -205,8 +213,10 @@ export async function openExample(id) {
     leaveLink();
   }
   store.emit("leave-exercise");
+  await reuseExampleTab(ex.file);
   const have = store.wsFiles.get(ex.file);
   if (have === undefined || (have !== ex.source && confirm(`Replace your edited "${ex.file}" with the original example?`))) {
+    store.moveFileSettings(ex.file, "");
     store.wsFiles.set(ex.file, ex.source);
     markDirty(ex.file);
   }
@@ -223,7 +233,52 @@ export async function openExample(id) {
   await saveAll();
   store.set("task", "");
   openFile(ex.file, { run: false });
+  scrollToLine(codeLine(store.files().get(ex.file) || ""), true);
   runNow();
+}
+
+// codeLine is the first line of a source that is code: not blank, not a comment (an example's header
+// explains it in some 80 lines; the editor opens where the code starts).
+export function codeLine(text) {
+  const lines = text.split("\n");
+  let block = false;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i].trim();
+    if (block) {
+      if (l.includes("*/")) block = false;
+      continue;
+    }
+    if (l.startsWith("/*")) {
+      block = !l.includes("*/");
+      continue;
+    }
+    if (l === "" || l.startsWith(";") || l.startsWith("//") || /^#\s*(avrlab|title|compare)\b/.test(l)) continue;
+    return i + 1;
+  }
+  return 1;
+}
+
+// reuseExampleTab closes the shown file when it is an example left as it came (its source is the
+// example's), so that a tour of the examples keeps one tab instead of adding one per example.
+async function reuseExampleTab(next) {
+  const cur = store.current;
+  if (store.inLink() || cur === next) return;
+  const shown = store.meta.examples.find((e) => e.file === cur);
+  if (!shown || !store.wsFiles.has(cur)) return;
+  let src;
+  try {
+    src = store.exampleSources.get(shown.id) ?? (await fetchExample(shown.id)).source;
+  } catch {
+    return;
+  }
+  if (store.wsFiles.get(cur) !== src) return;
+  try {
+    await ws.call("remove", { name: cur });
+  } catch {
+    /* not saved yet (a first visit's example): nothing to remove */
+  }
+  store.wsFiles.delete(cur);
+  store.moveFileSettings(cur, "");
 }
 
 export function wireShare() {

@@ -14,6 +14,21 @@ const persisted = ["task", "device", "vectors", "live", "maxCycles"];
 
 const listeners = new Map();
 
+// The settings a file keeps for itself (its Task, Call, RK symbol and Defines): a pasted routine keeps
+// its task and its entry and table names beside the file, while the example next to it keeps the
+// task's defaults ("from the source").
+export const FILE_SETTINGS = ["task", "call", "rk", "defines"];
+const FILE_SETTINGS_KEY = "avrlab.fileSettings"; // {name: {task, call, rk, defines}}
+
+function loadFileSettings() {
+  try {
+    const v = JSON.parse(localStorage.getItem(FILE_SETTINGS_KEY) || "{}");
+    return v && typeof v === "object" ? v : {};
+  } catch {
+    return {};
+  }
+}
+
 export const timings = (window.avrlabTimings = { editToRank: [] });
 
 export const store = {
@@ -32,6 +47,7 @@ export const store = {
   dropped: null, // {name, b64}: a dropped ELF or HEX measured until the source is edited
   exercise: null, // {id, title, readme, starter, tests, file, link}: the open exercise
   settings: { task: "", device: "", vectors: "", live: true, call: "", defines: "", rk: "", maxCycles: urlCycles },
+  fileSettings: loadFileSettings(), // file name → {task, call, rk, defines} of the workspace's files
 
   files() {
     return this.linkFiles || this.wsFiles;
@@ -77,6 +93,47 @@ export const store = {
     const c = parseInt(loadSetting("maxCycles", "0"), 10);
     this.settings.maxCycles = urlCycles || (Number.isFinite(c) && c > 0 ? c : 0);
     this.emit("settings", "*");
+  },
+
+  // keepFileSettings records the current Task, Call, RK symbol and Defines as the settings of file name
+  // (not in link mode: a link's files keep the link's).
+  keepFileSettings(name) {
+    if (this.inLink() || !name) return;
+    const rec = {};
+    for (const k of FILE_SETTINGS) if (this.settings[k]) rec[k] = this.settings[k];
+    if (Object.keys(rec).length) this.fileSettings[name] = rec;
+    else delete this.fileSettings[name];
+    this.saveFileSettings();
+  },
+  // useFileSettings puts the settings file name keeps into the fields (empty for a file that keeps
+  // none); in link mode the link's stay.
+  useFileSettings(name) {
+    if (this.inLink()) return;
+    const rec = this.fileSettings[name] || {};
+    let changed = false;
+    for (const k of FILE_SETTINGS) {
+      let v = typeof rec[k] === "string" ? rec[k] : "";
+      if (k === "task" && v && v !== "run" && !(this.meta && this.meta.tasks.some((t) => t.id === v))) v = "";
+      if (this.settings[k] !== v) {
+        this.settings[k] = v;
+        changed = true;
+      }
+    }
+    if (changed) this.emit("settings", "file");
+  },
+  // moveFileSettings follows a rename (to) or a delete (to empty).
+  moveFileSettings(from, to) {
+    if (this.inLink() || !(from in this.fileSettings)) return;
+    if (to) this.fileSettings[to] = this.fileSettings[from];
+    delete this.fileSettings[from];
+    this.saveFileSettings();
+  },
+  saveFileSettings() {
+    try {
+      localStorage.setItem(FILE_SETTINGS_KEY, JSON.stringify(this.fileSettings));
+    } catch {
+      /* storage disabled: for this page only */
+    }
   },
 
   remembered(key, dflt) {

@@ -3,7 +3,7 @@
 // unloaded before that, the unsaved texts go to localStorage at once (synchronously, so a reload
 // cannot outrun them) and are written back when the workspace next opens.
 import { $, el, debounce, notice, download } from "./util.js";
-import { store, sortedNames, includes } from "./store.js";
+import { store, sortedNames, includes, mainFile } from "./store.js";
 import { engine, ws, request, StoppedError, scheduleRun, runNow } from "./engine.js";
 import { setEditorText } from "./editor.js";
 
@@ -121,6 +121,7 @@ export function openFile(name, { run = true } = {}) {
   const before = store.good ? store.good.main : store.lastMain;
   store.current = name;
   if (!store.inLink()) store.remember("current", name);
+  store.useFileSettings(mainFile());
   setEditorText(store.files().get(name));
   renderFiles();
   store.emit("current", name);
@@ -182,6 +183,7 @@ async function renameFile() {
     }
   }
   const text = store.files().get(from);
+  store.moveFileSettings(from, to);
   store.files().delete(from);
   store.files().set(to, text);
   if (store.lastMain === from) store.lastMain = to;
@@ -200,6 +202,7 @@ async function deleteFile() {
     }
     dirty.delete(name);
   }
+  store.moveFileSettings(name, "");
   store.files().delete(name);
   if (store.files().size === 0) {
     store.files().set("main.S", "");

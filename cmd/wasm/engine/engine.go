@@ -136,6 +136,11 @@ type Response struct {
 	GoalsError string `json:"goals_error,omitempty"`
 	// Adapted is set when Request.Budget lowered the random vectors.
 	Adapted *Adapted `json:"adapted,omitempty"`
+	// NoTask is set when neither the request nor the source names a task: the program ran from reset,
+	// and Fixes offers the tasks whose contract fits (field "task").
+	NoTask bool `json:"no_task,omitempty"`
+	// Fixes are the page fields that would fix what stopped the measurement, best first.
+	Fixes []Fix `json:"fixes,omitempty"`
 }
 
 // Progress receives the phase an answer is in, as a short text for the status line ("assembling",
@@ -396,6 +401,8 @@ func benchSource(req Request, progress Progress) Response {
 		task = lab.DetectTask([]byte(req.Files[req.Main]))
 		if task == "" {
 			resp.Note = "no task named (put \"; avrlab task: ID\" in the first lines or pick one): ran the program from reset"
+			resp.NoTask = true
+			resp.Fixes = suggestTasks(im, req.Main, req.Files[req.Main])
 			task = TaskRun
 		}
 	}
@@ -403,7 +410,8 @@ func benchSource(req Request, progress Progress) Response {
 		progress("running")
 		resp.Mode = "run"
 		resp.Run = lab.RunOn(req.Exec, im, req.MaxCycles, 0, 0)
-		if resp.Run.Stop == "fault" || resp.Run.Stop == "limit" {
+		// A routine offered tasks is not a program: where its run from reset faulted is no line to mark.
+		if (resp.Run.Stop == "fault" || resp.Run.Stop == "limit") && len(resp.Fixes) == 0 {
 			resp.FaultAt = faultAt(im, req.Files, resp.Run.PC, resp.Run.Fault)
 			if resp.Run.Stop == "fault" && ranOffTheEnd(im, resp.Run.PC) {
 				resp.Run.Fault += "; the program ran past its last instruction into erased flash: end it with sleep (or break)"
@@ -427,12 +435,17 @@ func benchSource(req Request, progress Progress) Response {
 	if rep.Error != "" {
 		resp.FaultAt = positionIn(rep.Error, req.Files)
 	}
+	resp.Fixes = benchFixes(im, req, task, opts.RK, rep)
 	return resp
 }
 
 // benchOptions are the lab options of a request for task and call.
 func benchOptions(req Request, task, call string) lab.Options {
-	return lab.Options{Task: task, Scenario: req.Scenario, RK: req.RK, Device: req.Device, Vectors: req.Vectors,
+	rk := req.RK
+	if rk == "" && req.Binary == "" {
+		rk = lab.DetectRK([]byte(req.Files[req.Main])) // the source's "; avrlab rk:" line
+	}
+	return lab.Options{Task: task, Scenario: req.Scenario, RK: rk, Device: req.Device, Vectors: req.Vectors,
 		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: call, Engine: req.Exec}
 }
 

@@ -20,6 +20,7 @@ var pageHints = []struct {
 }{
 	{regexp.MustCompile(`-call '([^']*)'`), `Call "$1"`},
 	{regexp.MustCompile(`-entry NAME or Call "NAME\(ARG, \.\.\.\)"`), `the Call field, e.g. NAME(block)`},
+	{regexp.MustCompile(`; pass rk \(round keys in SRAM\), key, or rkout in -call`), `; name the source's table in the RK symbol field, or pass rk (round keys in SRAM), key or rkout in the Call field`},
 	{regexp.MustCompile(`in -call\b`), `in the Call field`},
 	{regexp.MustCompile(`-rk ([A-Za-z_.$][A-Za-z0-9_.$]*)`), `RK symbol "$1" (in Options)`},
 	{regexp.MustCompile(`raise the cycle limit|raise -max-cycles`), `raise the Cycle limit field`},

@@ -1,10 +1,10 @@
 ; avrlab task: speck128-128
 ; title: Exercise: fix the calling-convention bug in SPECK-128/128
 ;
-; Read README.md first. This SPECK-128/128 encrypts every test vector correctly, and still it would
+; Read the instructions first (the Exercise tab beside the editor; README.md in a terminal). This SPECK-128/128 encrypts every test vector correctly, and still it would
 ; crash the C program that calls it: it breaks the avr-gcc calling convention. Find the bug and fix it:
 ;
-;     avrlab bench examples/exercises/abi-fix/starter.S
+;     (the playground measures as you type; in a terminal: avrlab bench examples/exercises/abi-fix/starter.S)
 ;
 ; One SPECK-128 round, with 64-bit words x and y and round key k:
 ;

@@ -1,11 +1,11 @@
 ; avrlab task: cham64-128
 ; title: Exercise: make CHAM-64/128 constant time
 ;
-; Read README.md first. This CHAM-64/128 (ICISC'17, 80 rounds) encrypts correctly, but which
+; Read the instructions first (the Exercise tab beside the editor; README.md in a terminal). This CHAM-64/128 (ICISC'17, 80 rounds) encrypts correctly, but which
 ; instructions it runs depends on the data: an attacker who can watch its power trace (or, in other
 ; code, time it) learns about the secret state. Make it constant time without breaking it:
 ;
-;     avrlab bench examples/exercises/cham64-constant-time/starter.S
+;     (the playground measures as you type; in a terminal: avrlab bench examples/exercises/cham64-constant-time/starter.S)
 ;
 ; One CHAM-64 round i (i = 0..79) on the four 16-bit words X0..X3, with round keys RK[0..15]:
 ;

@@ -1,11 +1,11 @@
 ; avrlab task: simon64-128
 ; title: Exercise: shrink SIMON-64/128
 ;
-; Read README.md first. This SIMON-64/128 is correct, constant time and keeps the calling convention,
+; Read the instructions first (the Exercise tab beside the editor; README.md in a terminal). This SIMON-64/128 is correct, constant time and keeps the calling convention,
 ; but it is big: four rounds are written out in the loop body. Make it smaller (and keep it fast)
 ; until RANK reaches the goals in README.md:
 ;
-;     avrlab bench examples/exercises/simon64-shrink/starter.S
+;     (the playground measures as you type; in a terminal: avrlab bench examples/exercises/simon64-shrink/starter.S)
 ;
 ; One SIMON-64 round, with 32-bit words x and y, round key k and Sj = rotate left by j bits:
 ;

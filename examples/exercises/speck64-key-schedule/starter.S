@@ -1,10 +1,10 @@
 ; avrlab task: speck64-128
 ; title: Exercise (optional): the SPECK-64/128 key schedule
 ;
-; Read README.md first. Here the routine gets the key itself and must expand it into the 27 round keys
+; Read the instructions first (the Exercise tab beside the editor; README.md in a terminal). Here the routine gets the key itself and must expand it into the 27 round keys
 ; before encrypting. Measure with the key-schedule scenario:
 ;
-;     avrlab bench -scenario key-schedule examples/exercises/speck64-key-schedule/starter.S
+;     (the playground measures as you type; in a terminal: avrlab bench -scenario key-schedule examples/exercises/speck64-key-schedule/starter.S)
 ;
 ;     void speck64_128_encrypt(uint8_t *block, const uint8_t *key, uint8_t *rk);
 ;          r25:r24 = block (8 bytes, encrypted in place)

@@ -1,11 +1,11 @@
 ; avrlab task: speck64-128
 ; title: Exercise: finish the SPECK-64/128 round
 ;
-; Read README.md first. Everything around the round is done: the block is loaded into registers, Z
+; Read the instructions first (the Exercise tab beside the editor; README.md in a terminal). Everything around the round is done: the block is loaded into registers, Z
 ; points at the round keys, the loop runs 27 times and the result is stored back. Your job is the four
 ; TODO steps inside the loop. Check your work with
 ;
-;     avrlab bench examples/exercises/speck64-round/starter.S
+;     (the playground measures as you type; in a terminal: avrlab bench examples/exercises/speck64-round/starter.S)
 ;
 ; One SPECK-64 round, with 32-bit words x and y and round key k:
 ;
