@@ -111,7 +111,26 @@ func TestSuggestExamplesTask(t *testing.T) {
 				keep = append(keep, l)
 			}
 		}
-		r := Bench(Request{Files: map[string]string{e.File: strings.Join(keep, "\n")}, Main: e.File, Vectors: -1}, nil)
+		files := map[string]string{e.File: strings.Join(keep, "\n")}
+		// An example that includes another (sneikha256.S includes sneik-f512.S) gets it too, as the
+		// page's Open brings it, without its task line.
+		for _, l := range keep {
+			if inc, ok := strings.CutPrefix(strings.TrimSpace(l), "#include \""); ok {
+				inc = strings.TrimSuffix(inc, "\"")
+				b, err := examples.FS.ReadFile(inc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ik []string
+				for _, il := range strings.Split(string(b), "\n") {
+					if !strings.Contains(il, "avrlab task:") {
+						ik = append(ik, il)
+					}
+				}
+				files[inc] = strings.Join(ik, "\n")
+			}
+		}
+		r := Bench(Request{Files: files, Main: e.File, Vectors: -1}, nil)
 		if !r.NoTask {
 			t.Errorf("%s: NoTask false without its task line", e.ID)
 			continue
