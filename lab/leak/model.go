@@ -18,9 +18,9 @@ type Model uint8
 
 // The models.
 const (
-	HW   Model = 1 << iota // Hamming weight of the new value
-	HD                     // Hamming distance between the old and the new value
-	Both = HW | HD         // their sum
+	HW   Model     = 1 << iota // Hamming weight of the new value
+	HD                         // Hamming distance between the old and the new value
+	Both = HW | HD             // their sum
 )
 
 // ParseModel reads "hw", "hd" or "both".

@@ -15,10 +15,10 @@ const MaxT = 1e6
 
 // moments are one class's running central sums per sample: mean and M_k = Σ(x − mean)^k.
 type moments struct {
-	n              float64
-	mean, m2       []float64
-	m3, m4         []float64 // order 2 only
-	order          int
+	n        float64
+	mean, m2 []float64
+	m3, m4   []float64 // order 2 only
+	order    int
 }
 
 func newMoments(samples, order int) moments {
