@@ -225,6 +225,9 @@ func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *a
 	if opts.Call == "" {
 		opts.Call = DetectCall(src)
 	}
+	if opts.Device == "" {
+		opts.Device = DetectDevice(src)
+	}
 	if t := LookupTask(normalizeID(opts.Task)); t != nil && opts.Device == "" {
 		opts.Device = t.Device
 	}
@@ -604,6 +607,10 @@ func (h *harness) vector(rng *rand.Rand, i int) *testVector {
 		in, want = ct, pt
 	}
 	v.in[RoleBlock], v.in[RoleIn], v.in[RoleKey], v.in[RoleRK] = in, in, v.key, v.rk
+	if h.call.has(RoleRand) { // drawn only for calls that take it: other benches' vectors stay as they were
+		v.in[RoleRand] = make([]byte, RandBytes)
+		fill(rng, v.in[RoleRand])
+	}
 	switch {
 	case h.call.has(RoleBlock):
 		v.want[RoleBlock] = want
