@@ -42,6 +42,10 @@ type LeakOptions struct {
 	Traces int        // 0 = DefaultLeakTraces
 	Noise  float64    // σ of the Gaussian noise added to every sample; negative = DefaultLeakNoise
 	Model  leak.Model // 0 = leak.Both
+	// Sum adds Sum consecutive cycles into one sample (0 or 1: a sample per cycle), as a capture at
+	// a lower bandwidth blends neighbouring cycles: two shares written within Sum cycles of each
+	// other then add into one sample, where the univariate second-order test can see them.
+	Sum int
 	// Window limits the verdict of a TVLA to the cycles from the first execution of the
 	// instruction at label (or flash byte address) Window[0] up to the next execution of Window[1],
 	// as a ChipWhisperer trigger brackets the capture: a masked routine must load its unmasked
@@ -74,8 +78,9 @@ type LeakReport struct {
 	Model  string  `json:"model"`
 	Noise  float64 `json:"noise"`
 	Seed   uint64  `json:"seed"`
-	Traces int     `json:"traces"` // traces used
-	Cycles int     `json:"cycles"` // samples per trace
+	Traces int     `json:"traces"`        // traces used
+	Cycles int     `json:"cycles"`        // samples per trace
+	Sum    int     `json:"sum,omitempty"` // cycles per sample
 	// TVLA.
 	// Window is the assessed cycles [from, to) and the labels that gave them, when not the whole call.
 	Window *LeakWindow `json:"window,omitempty"`
@@ -122,6 +127,7 @@ type tracer struct {
 	pcs    []uint32 // per cycle, of the first trace
 
 	unchecked bool
+	sum       int // cycles per sample
 }
 
 // Leak runs a leakage assessment of image im. Bad options are an error; a problem of the routine (it
@@ -154,6 +160,12 @@ func Leak(im *asm.Image, o LeakOptions) (*LeakReport, error) {
 	if o.Model == 0 {
 		o.Model = leak.Both
 	}
+	if o.Sum < 0 || o.Sum > 4096 {
+		return nil, fmt.Errorf("-sum %d: want 1..4096", o.Sum)
+	}
+	if o.Sum == 0 {
+		o.Sum = 1
+	}
 	o.Vectors = -1
 	if o.MaxCycles == 0 {
 		o.MaxCycles = MaxLeakCycles
@@ -175,7 +187,7 @@ func Leak(im *asm.Image, o LeakOptions) (*LeakReport, error) {
 		lr.Error = fmt.Sprintf("task %s is a kernel: the leakage tests take a block cipher's call (fixed vs random block, a key)", h.t.ID)
 		return lr, nil
 	}
-	tr := &tracer{h: h, model: o.Model, sigma: o.Noise, seed: o.Seed, sregAt: h.dev.SREG, unchecked: o.unchecked}
+	tr := &tracer{h: h, model: o.Model, sum: o.Sum, sigma: o.Noise, seed: o.Seed, sregAt: h.dev.SREG, unchecked: o.unchecked}
 	tr.m = emu.New(h.dev, im.Flash, emu.Config{Writes: true})
 	if o.Test == LeakCPA {
 		h.leakCPA(tr, o, lr)
@@ -265,6 +277,18 @@ func (tr *tracer) trace(v *testVector, i int, keepPCs bool) ([]float64, string) 
 		}
 	}
 	tr.buf = buf
+	if tr.sum > 1 {
+		k := tr.sum
+		out := buf[:0]
+		for j := 0; j < len(buf); j += k {
+			v := 0.0
+			for _, x := range buf[j:min(j+k, len(buf))] {
+				v += x
+			}
+			out = append(out, v) // in place: sample j/k is written after cycles j.. are read
+		}
+		return out, ""
+	}
 	return buf, ""
 }
 
@@ -372,11 +396,20 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 			return
 		}
 		lr.Window = w
-		lo, hi = w.FromCyc, w.ToCycle
+		lo, hi = (w.FromCyc+o.Sum-1)/o.Sum, w.ToCycle/o.Sum // samples wholly inside
 	}
-	for c, v := range lr.T {
+	lr.Sum = o.Sum
+	if o.Sum > 1 {
+		pcs := make([]uint32, 0, len(lr.T))
+		for c := 0; c < len(tr.pcs); c += o.Sum {
+			pcs = append(pcs, tr.pcs[c])
+		}
+		lr.PCs = pcs
+	}
+	for j, v := range lr.T {
 		a := math.Abs(v)
-		if c < lo || c >= hi {
+		c := j * o.Sum
+		if j < lo || j >= hi {
 			lr.OutsideMaxAbsT = math.Max(lr.OutsideMaxAbsT, a)
 			continue
 		}

@@ -34,6 +34,7 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 	fl.Var(&incs, "I", "search `DIR` for .include files (repeatable)")
 	dialect := dialectFlag(fl)
 	maxc := fl.Uint64("max-cycles", lab.MaxLeakCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", lab.MaxLeakCycles))
+	sum := fl.Int("sum", 1, "add `K` consecutive cycles into one sample (a lower-bandwidth capture; lets -order 2 see shares written within K cycles)")
 	window := fl.String("window", "", "judge only cycles `FROM:TO`, two labels: from the first execution of FROM to the next of TO (default: the \"; avrlab leak window: FROM TO\" line, else the whole call)")
 	asJSON := fl.Bool("json", false, "print one JSON object")
 	if fl.Parse(gccArgs(args)) != nil {
@@ -55,6 +56,9 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 	if !intFlagIn(stderr, "order", *order, 1, 2) || !intFlagIn(stderr, "traces", *traces, 2, lab.MaxLeakTraces) {
 		return 2
 	}
+	if !intFlagIn(stderr, "sum", *sum, 1, 4096) {
+		return 2
+	}
 	if math.IsNaN(*noise) || *noise < 0 || *noise > 1000 {
 		fmt.Fprintf(stderr, "avrlab: -noise must be between 0 and 1000\n")
 		return 2
@@ -74,7 +78,7 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o := lab.LeakOptions{Options: lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Defines: defs,
-		Seed: *seed, MaxCycles: *maxc}, Test: *test, Order: *order, Traces: *traces, Noise: *noise, Model: m}
+		Seed: *seed, MaxCycles: *maxc}, Test: *test, Order: *order, Traces: *traces, Noise: *noise, Model: m, Sum: *sum}
 	if *window != "" {
 		a, b, ok := strings.Cut(*window, ":")
 		if !ok || a == "" || b == "" {
@@ -141,7 +145,11 @@ func printLeak(w io.Writer, name string, lr *lab.LeakReport) {
 		fmt.Fprintf(w, "  result      %d of %d key parts at rank 0\n", broken, len(lr.KeyRanks))
 	} else {
 		fmt.Fprintf(w, "  test        fixed-vs-random Welch t-test, order %d, model %s, %s\n", lr.Order, lr.Model, noise)
-		fmt.Fprintf(w, "  traces      %d%s (%d fixed, %d random), %d cycles each\n", lr.Traces, stopped, lr.Fixed, lr.Random, lr.Cycles)
+		per := "cycles"
+		if lr.Sum > 1 {
+			per = fmt.Sprintf("samples of %d cycles", lr.Sum)
+		}
+		fmt.Fprintf(w, "  traces      %d%s (%d fixed, %d random), %d %s each\n", lr.Traces, stopped, lr.Fixed, lr.Random, lr.Cycles, per)
 		at := ""
 		if lr.MaxAt != nil {
 			at = fmt.Sprintf(" at cycle %d (%s)", lr.MaxAt.Cycle, lr.MaxAt.Where)
