@@ -84,3 +84,26 @@ func TestLeakAES(t *testing.T) {
 		t.Error("NaN correlation")
 	}
 }
+
+// TestLeakMasked: the masked AES-128 passes the first-order test and fails the second-order one at
+// the same 2000 traces (model hw, 4 cycles per sample, its leak window), while under the
+// Hamming-distance model its ShiftRows moves leak at first order.
+func TestLeakMasked(t *testing.T) {
+	p := Program{FS: examples.FS, Files: []string{"aes128-masked.S"}}
+	run := func(order int, m leak.Model) *LeakReport {
+		lr, _, err := LeakProgram(p, LeakOptions{Traces: 2000, Noise: -1, Order: order, Model: m, Sum: 4})
+		if err != nil || lr.Error != "" || lr.Window == nil {
+			t.Fatalf("%v %+v", err, lr)
+		}
+		return lr
+	}
+	if lr := run(1, leak.HW); lr.MaxAbsT >= leak.Threshold {
+		t.Errorf("first order, hw: max |t| %.2f at %s", lr.MaxAbsT, lr.MaxAt.Where)
+	}
+	if lr := run(2, leak.HW); lr.MaxAbsT <= leak.Threshold {
+		t.Errorf("second order, hw: max |t| %.2f, want a leak", lr.MaxAbsT)
+	}
+	if lr := run(1, leak.Both); lr.MaxAbsT <= leak.Threshold {
+		t.Errorf("first order, both: max |t| %.2f, want the HD leak", lr.MaxAbsT)
+	}
+}
