@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/lab/leak"
 )
@@ -106,4 +107,42 @@ func TestLeakMasked(t *testing.T) {
 	if lr := run(1, leak.Both); lr.MaxAbsT <= leak.Threshold {
 		t.Errorf("first order, both: max |t| %.2f, want the HD leak", lr.MaxAbsT)
 	}
+}
+
+// BenchmarkLeakTraceAES measures one simulated trace of examples/aes128-t45.S (stepped, store
+// record on, model both, σ 1) against the baseline in the same run, one plain call of the bench's
+// harness (interpreted, no hooks) on the same input; the ratio of the two ns/op is the cost of a
+// trace in bench calls:
+//
+//	go test ./lab -run XXX -bench LeakTraceAES -count 5
+func BenchmarkLeakTraceAES(b *testing.B) {
+	p := Program{FS: examples.FS, Files: []string{"aes128-t45.S"}}
+	im, opts, err := p.image(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts.Vectors = -1
+	h, rep, err := prepare(im, opts)
+	if err != nil || rep.Error != "" {
+		b.Fatalf("%v %q", err, rep.Error)
+	}
+	v := h.leakVector(h.t.OfficialKey, h.t.OfficialPlain, traceRNG(0, 0))
+	b.Run("call", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, s, _ := h.run(h.m, v); s.Reason != emu.StopReturn {
+				b.Fatal(s)
+			}
+		}
+	})
+	b.Run("trace", func(b *testing.B) {
+		tr := &tracer{h: h, model: leak.Both, sigma: 1, sregAt: h.dev.SREG, sum: 1}
+		tr.m = emu.New(h.dev, im.Flash, emu.Config{Writes: true})
+		i := 0
+		for b.Loop() {
+			if _, p := tr.trace(v, i, false); p != "" {
+				b.Fatal(p)
+			}
+			i++
+		}
+	})
 }
