@@ -27,6 +27,7 @@ var notState = map[string]string{
 	"traceMax": "configuration", "runner": "the engine, not state: it reads the machine's state",
 	"prog": "the lowered program (derived) and the runner's hotness counter",
 	"mem":  "the memory the views above live in", "epoch": "changed by Restore so the runner forgets its marks",
+	"writes": "an instrument (Config.Writes): the stores since ResetWrites, which the leakage model reads per step",
 }
 
 // stateFields are the fields Snapshot copies.
