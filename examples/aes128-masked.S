@@ -11,11 +11,12 @@
 ; Every intermediate value of the state is XORed with a random mask (Herbst, Oswald and Mangard,
 ; ACNS 2006): m before SubBytes, m' after it, m1..m4 (one per row) before MixColumns, and
 ; n1..n4 = MixColumns(m1..m4) after it; the masked S-box T[x ^ m] = S[x] ^ m' is recomputed in SRAM
-; at every call from the masks. Under avrlab's Hamming-weight model no single cycle's sample depends
-; on the data (first-order TVLA passes inside the window below); the sum of two samples' central
-; moments does (the second-order test finds it), and in memory the ShiftRows moves overwrite one
-; byte masked with m' by another with the same mask, so the Hamming-distance model (-model hd, both)
-; sees their XOR, unmasked: that is the register/memory-reuse leak that breaks naive masking.
+; at every call from the masks. No single cycle's sample depends on the data under avrlab's models
+; (hw, hd and both: first-order TVLA passes inside the window below), because no register or memory
+; byte that holds a share is overwritten by another value with the same mask: it is cleared first
+; (clr, std Y+q, r1), else the Hamming distance of the two would be their unmasked XOR. The sum of
+; two shares' samples does depend on the data: the second-order test finds it when neighbouring
+; cycles add into one sample (avrlab leak -order 2 -sum 4).
 ;
 ; The leak window (masked .. unmask) is where the state is masked: before it the routine loads the
 ; plaintext and after it writes the ciphertext, which any fixed-vs-random test sees, masked or not.
@@ -100,12 +101,16 @@ masked:
 round:
         rcall   subshift        ; masked with m'
         ldi     r25, 4
-3:      ld      r18, Y          ; a column, remasked with m_r
+3:      clr     r18             ; a column, remasked with m_r (the registers are cleared
+        ld      r18, Y          ; first: they may hold bytes masked with m')
         eor     r18, r4
+        clr     r19
         ldd     r19, Y+1
         eor     r19, r5
+        clr     r20
         ldd     r20, Y+2
         eor     r20, r6
+        clr     r21
         ldd     r21, Y+3
         eor     r21, r7
         rcall   mixcol          ; masked with n_r
@@ -152,35 +157,61 @@ unmask:
 subshift:
         ldi     r31, hi8(mtab)
         ldi     r22, 16
-1:      ld      r30, Y
+1:      clr     r30             ; r30 and r18 held the previous byte's shares: clear them first,
+        ld      r30, Y          ; or the Hamming distance of the two would be unmasked
+        clr     r18
         ld      r18, Z
         st      Y+, r18
         dec     r22
         brne    1b
         sbiw    r28, 16
-        ldd     r18, Y+1        ; row 1: s1 <- s5 <- s9 <- s13 <- s1
+        clr     r18             ; row 1: s1 <- s5 <- s9 <- s13 <- s1
+        ldd     r18, Y+1
+        clr     r19
         ldd     r19, Y+5
-        std     Y+1, r19
+        std     Y+1, r1         ; every byte here is masked with m': a byte is cleared before
+        std     Y+1, r19        ; another overwrites it, and so is a register
+        clr     r19
         ldd     r19, Y+9
+        std     Y+5, r1
         std     Y+5, r19
+        clr     r19
         ldd     r19, Y+13
+        std     Y+9, r1
         std     Y+9, r19
+        std     Y+13, r1
         std     Y+13, r18
-        ldd     r18, Y+2        ; row 2: s2 <-> s10, s6 <-> s14
+        clr     r18             ; row 2: s2 <-> s10, s6 <-> s14
+        ldd     r18, Y+2
+        clr     r19
         ldd     r19, Y+10
+        std     Y+2, r1
         std     Y+2, r19
+        std     Y+10, r1
         std     Y+10, r18
+        clr     r18
         ldd     r18, Y+6
+        clr     r19
         ldd     r19, Y+14
+        std     Y+6, r1
         std     Y+6, r19
+        std     Y+14, r1
         std     Y+14, r18
-        ldd     r18, Y+15       ; row 3: s3 <- s15 <- s11 <- s7 <- s3
+        clr     r18             ; row 3: s3 <- s15 <- s11 <- s7 <- s3
+        ldd     r18, Y+15
+        clr     r19
         ldd     r19, Y+11
+        std     Y+15, r1
         std     Y+15, r19
+        clr     r19
         ldd     r19, Y+7
+        std     Y+11, r1
         std     Y+11, r19
+        clr     r19
         ldd     r19, Y+3
+        std     Y+7, r1
         std     Y+7, r19
+        std     Y+3, r1
         std     Y+3, r18
         ret
 
@@ -192,6 +223,7 @@ mixcol:
         eor     r22, r19
         eor     r22, r20
         eor     r22, r21
+        clr     r24             ; r24 held the previous column's a0, with the same mask
         mov     r24, r18
         mov     r23, r18
         eor     r23, r19
