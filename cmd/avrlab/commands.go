@@ -451,7 +451,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: engineFor(*interp)}
 	var clear func()
 	opts.Progress, clear = terminalProgress(stderr)
-	rep, _, err := lab.BenchProgram(cp.prog, opts)
+	rep, im, err := lab.BenchProgram(cp.prog, opts)
 	clear()
 	if err != nil {
 		var el asm.ErrorList
@@ -464,6 +464,11 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	goals := exerciseGoals(path, stderr)
 	results := lab.CheckGoals(rep, goals)
+	if lab.HasLeakGoals(results) {
+		lo := opts
+		lo.Task, lo.Call, lo.Scenario, lo.Device, lo.Progress = rep.Task, rep.Call, rep.Scenario, rep.Device, nil
+		lab.CheckLeakGoals(im, lo, exerciseLeakSettings(path, stderr), rep, results)
+	}
 	if *asJSON {
 		out := struct {
 			*lab.Report
@@ -502,6 +507,20 @@ func exerciseGoals(src string, stderr io.Writer) []lab.Goal {
 		fmt.Fprintf(stderr, "avrlab: %s: %v\n", filepath.Join(filepath.Dir(src), "README.md"), err)
 	}
 	return goals
+}
+
+// exerciseLeakSettings reads the leakage settings of a tests.txt beside the source, if there is one.
+func exerciseLeakSettings(src string, stderr io.Writer) lab.LeakSettings {
+	name := filepath.Join(filepath.Dir(src), "tests.txt")
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return lab.LeakSettings{}
+	}
+	t, err := lab.ParseExerciseTests(b)
+	if err != nil {
+		fmt.Fprintf(stderr, "avrlab: %s: %v\n", name, err)
+	}
+	return t.Leak
 }
 
 func yesNo(ok bool, yes, no string) string {
