@@ -138,9 +138,10 @@ type Response struct {
 // "benchmarking 101 vectors of 264,988 cycles (about 1.2 s)", "running"); may be nil.
 type Progress func(phase string)
 
-// Handle serves one request: op is "meta", "bench", "assemble", "hex" or "devices"; arg is its JSON
-// argument (a [Request], ignored for meta). The result is JSON: [Meta], [Response] or, for devices, a
-// list of [DeviceResult]; every failure is a JSON object with an "error" field.
+// Handle serves one request: op is "meta", "bench", "assemble", "hex", "devices" or "leak"; arg is its
+// JSON argument (a [Request], a [LeakRequest] for leak, ignored for meta). The result is JSON: [Meta],
+// [Response], [LeakResponse] or, for devices, a list of [DeviceResult]; every failure is a JSON object
+// with an "error" field.
 func Handle(op string, arg []byte, progress Progress) []byte { return HandleOn(nil, op, arg, progress) }
 
 // HandleOn is Handle with the measured calls and runs on eng (translated code, emu.Config.Engine; nil
@@ -153,6 +154,8 @@ func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
 	switch op {
 	case "meta":
 		v = GetMeta()
+	case "leak":
+		v = handleLeak(arg, progress)
 	case "bench", "assemble", "hex", "devices":
 		var req Request
 		if err := json.Unmarshal(arg, &req); err != nil {
@@ -517,6 +520,9 @@ func assemble(req Request) (Response, *asm.Image) {
 			task = lab.DetectTask([]byte(req.Files[req.Main]))
 		}
 		resp.Device = taskDevice(task)
+		if d := lab.DetectDevice([]byte(req.Files[req.Main])); d != "" {
+			resp.Device = d // "; avrlab device: NAME", as the CLI reads it
+		}
 	}
 	if isa.LookupDevice(resp.Device) == nil {
 		resp.Error = fmt.Sprintf("unknown device %q (known: %v)", req.Device, isa.DeviceNames())

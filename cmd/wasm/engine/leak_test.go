@@ -1,0 +1,46 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/avrlab/avrlab/examples"
+)
+
+// TestLeakOp checks the page's leak operation on the AES-128 example: a t per cycle with one
+// instruction per sample, the highest peak's line among the sources, progress reported, and a CPA
+// that ranks every key byte.
+func TestLeakOp(t *testing.T) {
+	src, err := examples.FS.ReadFile("aes128-t45.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := LeakRequest{Request: Request{Files: map[string]string{"aes128-t45.S": string(src)}, Main: "aes128-t45.S"}, Traces: 300}
+	arg, _ := json.Marshal(req)
+	var phases []string
+	var resp LeakResponse
+	if err := json.Unmarshal(Handle("leak", arg, func(p string) { phases = append(phases, p) }), &resp); err != nil {
+		t.Fatal(err)
+	}
+	lr := resp.Report
+	if resp.Error != "" || lr == nil || lr.Error != "" {
+		t.Fatalf("%q %+v", resp.Error, lr)
+	}
+	if len(lr.T) != 3135 || len(resp.SourceOf) != len(lr.T) || lr.MaxAbsT <= 4.5 || lr.MaxAt == nil {
+		t.Fatalf("%d samples, %d sources of, max |t| %.2f", len(lr.T), len(resp.SourceOf), lr.MaxAbsT)
+	}
+	s := resp.Sources[resp.SourceOf[lr.MaxAt.Cycle]]
+	if s.File != "aes128-t45.S" || s.Line != lr.MaxAt.Line || s.Text == "" {
+		t.Errorf("peak source %+v, report %+v", s, lr.MaxAt)
+	}
+	if len(phases) < 3 || !strings.Contains(phases[len(phases)-1], "300 of 300") {
+		t.Errorf("progress %q", phases)
+	}
+	req.Test, req.Traces = "cpa", 200
+	arg, _ = json.Marshal(req)
+	resp = LeakResponse{}
+	if err := json.Unmarshal(Handle("leak", arg, nil), &resp); err != nil || resp.Report == nil || len(resp.Report.KeyRanks) != 16 {
+		t.Fatalf("%v %+v", err, resp)
+	}
+}
