@@ -101,9 +101,18 @@ type LeakReport struct {
 	TracesToRank0 []int     `json:"traces_to_rank0,omitempty"`
 	RightCorr     []float64 `json:"right_corr,omitempty"`
 	WrongCorr     []float64 `json:"best_wrong_corr,omitempty"`
+	// History is RightCorr and WrongCorr at every checkpoint, for a plot of ρ against traces.
+	History []CPAPoint `json:"history,omitempty"`
 	// Stopped says the run was stopped early; Error a problem that ended it (a fault, a timing leak).
 	Stopped bool   `json:"stopped,omitempty"`
 	Error   string `json:"error,omitempty"`
+}
+
+// CPAPoint is a CPA checkpoint: per key part, the right key's |ρ| and the best wrong guess's.
+type CPAPoint struct {
+	Traces int       `json:"traces"`
+	Right  []float64 `json:"right"`
+	Wrong  []float64 `json:"wrong"`
 }
 
 // LeakWindow is the stretch of a trace a TVLA judges.
@@ -683,6 +692,7 @@ func (h *harness) cpaCheckpoint(cpa *leak.CPA, model [][]float64, right []int, l
 			lr.TracesToRank0[k] = n
 		}
 	}
+	lr.History = append(lr.History, CPAPoint{Traces: n, Right: lr.RightCorr, Wrong: lr.WrongCorr})
 }
 
 // LeakProgram assembles program p (task, call and device from its lines where o leaves them empty)

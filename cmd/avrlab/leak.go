@@ -102,7 +102,7 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 	}
 	if *asJSON {
 		out := *lr
-		out.T, out.PCs = nil, nil
+		out.T, out.PCs, out.History = nil, nil, nil
 		if err := json.NewEncoder(stdout).Encode(out); err != nil {
 			return 1
 		}
