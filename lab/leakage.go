@@ -555,12 +555,11 @@ func (h *harness) leakCPA(tr *tracer, o LeakOptions, lr *LeakReport) {
 	lr.Target = tg.name
 	key := t.OfficialKey
 	right := tg.right(key)
-	model := make([][]float64, tg.classes)
-	for g := range model {
-		model[g] = make([]float64, tg.classes)
-		for c := range model[g] {
-			model[g][c] = float64(bits.OnesCount8(tg.sbox[c^g]))
-		}
+	// The model of guess g for class c is f[c ^ g], f the S-box output's Hamming weight: the CPA
+	// scores every guess at once with a Walsh-Hadamard transform (leak.CPA.ScoresXOR).
+	model := make([]float64, tg.classes)
+	for c := range model {
+		model[c] = float64(bits.OnesCount8(tg.sbox[c]))
 	}
 	input := func(i int) []byte {
 		rng := traceRNG(o.Seed, i)
@@ -661,7 +660,7 @@ func isCheckpoint(n int) bool {
 
 // cpaCheckpoint ranks every target's right key after the traces so far and keeps traces_to_rank0:
 // the checkpoint from which the rank stayed 0.
-func (h *harness) cpaCheckpoint(cpa *leak.CPA, model [][]float64, right []int, lr *LeakReport) {
+func (h *harness) cpaCheckpoint(cpa *leak.CPA, model []float64, right []int, lr *LeakReport) {
 	n := cpa.Traces()
 	lr.KeyRanks = make([]int, len(right))
 	lr.RightCorr = make([]float64, len(right))
@@ -672,7 +671,7 @@ func (h *harness) cpaCheckpoint(cpa *leak.CPA, model [][]float64, right []int, l
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			scores[k] = cpa.Scores(k, model)
+			scores[k] = cpa.ScoresXOR(k, model)
 		}()
 	}
 	wg.Wait()

@@ -117,3 +117,82 @@ func Rank(scores []float64, right int) int {
 	}
 	return r
 }
+
+// ScoresXOR is Scores for a model of the form model[g][c] = f[c ^ g] (an S-box output's weight
+// after the key addition, with a power-of-two number of classes): Σ_c f(c ^ g)·d(c) is an XOR
+// convolution, which a Walsh-Hadamard transform per sample computes for every guess at once in
+// C·log2 C operations instead of C². The result equals Scores on the full model table.
+func (c *CPA) ScoresXOR(t int, f []float64) []float64 {
+	nc := c.classes
+	if len(f) != nc || nc&(nc-1) != 0 {
+		panic(fmt.Sprintf("leak: internal error: ScoresXOR with %d model values for %d classes", len(f), nc))
+	}
+	n := c.all.n
+	out := make([]float64, nc)
+	if n < 2 {
+		return out
+	}
+	cnt := c.count[t]
+	wf := append([]float64(nil), f...)
+	wht(wf)
+	// Per guess: Σ cnt·h and Σ cnt·h², both XOR convolutions with the class counts.
+	f2 := make([]float64, nc)
+	for k, v := range f {
+		f2[k] = v * v
+	}
+	wht(f2)
+	wc := append([]float64(nil), cnt...)
+	wht(wc)
+	hs, hss := make([]float64, nc), make([]float64, nc)
+	for k := range wc {
+		hs[k], hss[k] = wf[k]*wc[k], f2[k]*wc[k]
+	}
+	wht(hs)
+	wht(hss)
+	vh := make([]float64, nc)
+	for g := range vh {
+		s, ss := hs[g]/float64(nc), hss[g]/float64(nc)
+		vh[g] = ss - s*s/n
+		if vh[g] <= 1e-12*(ss+1) {
+			vh[g] = 0
+		}
+	}
+	d := make([]float64, nc)
+	for i := 0; i < c.samples; i++ {
+		vx := c.all.m2[i]
+		if vx <= 1e-12 {
+			continue
+		}
+		mu := c.all.mean[i]
+		for k := range d {
+			d[k] = c.sum[t][k][i] - cnt[k]*mu
+		}
+		wht(d)
+		for k := range d {
+			d[k] *= wf[k]
+		}
+		wht(d)
+		for g, a := range d {
+			if vh[g] == 0 {
+				continue
+			}
+			if r := math.Abs(a/float64(nc)) / math.Sqrt(vh[g]*vx); r > out[g] {
+				out[g] = r
+			}
+		}
+	}
+	return out
+}
+
+// wht applies the Walsh-Hadamard transform in place (unnormalised: applying it twice multiplies by
+// len(x)); len(x) is a power of two.
+func wht(x []float64) {
+	for h := 1; h < len(x); h *= 2 {
+		for i := 0; i < len(x); i += 2 * h {
+			for j := i; j < i+h; j++ {
+				a, b := x[j], x[j+h]
+				x[j], x[j+h] = a+b, a-b
+			}
+		}
+	}
+}
