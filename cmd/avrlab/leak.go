@@ -109,8 +109,8 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 	} else {
 		printLeak(stdout, strings.Join(fl.Args(), " "), lr)
 	}
-	if lr.Error != "" {
-		return 1
+	if lr.Error != "" || (lr.Test == lab.LeakTVLA && len(lr.OverThreshold) > 0) {
+		return 1 // a t-test that finds a leak fails, as a failing bench does
 	}
 	return 0
 }
