@@ -151,3 +151,70 @@ func BenchmarkLeakTraceAES(b *testing.B) {
 		}
 	})
 }
+
+// TestLeakTTestOnSimulatedTraces: on 300 simulated AES-128 traces (kept here, which Leak never
+// does), the streaming t of orders 1 and 2 equals a direct two-pass Welch computation per cycle.
+func TestLeakTTestOnSimulatedTraces(t *testing.T) {
+	p := Program{FS: examples.FS, Files: []string{"aes128-t45.S"}}
+	im, opts, err := p.image(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Vectors = -1
+	h, rep, err := prepare(im, opts)
+	if err != nil || rep.Error != "" {
+		t.Fatalf("%v %q", err, rep.Error)
+	}
+	tr := &tracer{h: h, model: leak.Both, sigma: 1, seed: 9, sregAt: h.dev.SREG, sum: 1}
+	tr.m = emu.New(h.dev, im.Flash, emu.Config{Writes: true})
+	var traces [][]float64
+	var class []int
+	tt := leak.NewTTest(3135, 2)
+	for i := range 300 {
+		rng := traceRNG(9, i)
+		c := rng.IntN(2)
+		blk := h.t.OfficialPlain
+		if c == 1 {
+			blk = make([]byte, 16)
+			fill(rng, blk)
+		}
+		x, msg := tr.trace(h.leakVector(h.t.OfficialKey, blk, rng), i, false)
+		if msg != "" {
+			t.Fatal(msg)
+		}
+		traces = append(traces, append([]float64(nil), x...))
+		class = append(class, c)
+		tt.Add(x, c)
+	}
+	for order := 1; order <= 2; order++ {
+		got := tt.T(order)
+		for s := range got {
+			var n, m [2]float64
+			for j, x := range traces {
+				n[class[j]]++
+				m[class[j]] += x[s]
+			}
+			m[0], m[1] = m[0]/n[0], m[1]/n[1]
+			val := func(j int) float64 {
+				if order == 1 {
+					return traces[j][s]
+				}
+				d := traces[j][s] - m[class[j]]
+				return d * d
+			}
+			var mm, v [2]float64
+			for j := range traces {
+				mm[class[j]] += val(j)
+			}
+			mm[0], mm[1] = mm[0]/n[0], mm[1]/n[1]
+			for j := range traces {
+				d := val(j) - mm[class[j]]
+				v[class[j]] += d * d
+			}
+			want := (mm[0] - mm[1]) / math.Sqrt(v[0]/n[0]/n[0]+v[1]/n[1]/n[1])
+			if math.Abs(got[s]-want) > 1e-6*math.Max(1, math.Abs(want)) {
+				t.Fatalf("order %d cycle %d: t %.9g, two-pass %.9g", order, s, got[s], want)
+			}
+		}
+	}
+}
