@@ -123,6 +123,9 @@ type LeakWindow struct {
 	ToCycle int    `json:"to_cycle"`
 }
 
+// stackShadow is how many bytes below the harness's initial SP a trace keeps a copy of.
+const stackShadow = 256
+
 // tracer produces the simulated power traces of one call: the harness's machine with the store
 // record on, stepped one instruction at a time.
 type tracer struct {
@@ -222,11 +225,26 @@ func (tr *tracer) trace(v *testVector, i int, keepPCs bool) ([]float64, string) 
 		tr.pcs = tr.pcs[:0]
 	}
 	limit := h.opts.MaxCycles
+	// A copy of the top of the stack, kept up to date from the store record and the pushes, gives
+	// the byte a push or call overwrites (for its HD) without reading the machine before every step.
+	top := h.spStart
+	var shadow [stackShadow]byte
+	for k := range shadow {
+		shadow[k] = m.ReadData(top - uint16(k))
+	}
+	old := func(a uint16) byte {
+		if d := top - a; a <= top && d < stackShadow {
+			return shadow[d]
+		}
+		return m.ReadData(a)
+	}
 	for {
 		pc, sp := m.PC(), m.SP()
-		var stack [3]byte // the bytes a push or call may overwrite, for their HD
-		for k := range stack {
-			stack[k] = m.ReadData(sp - uint16(k))
+		var stack [3]byte // the bytes a push or call may overwrite
+		if top-sp >= stackShadow-3 || sp > top {
+			for k := range stack {
+				stack[k] = old(sp - uint16(k))
+			}
 		}
 		s := m.Step()
 		c := m.Cycles()
@@ -248,11 +266,23 @@ func (tr *tracer) trace(v *testVector, i int, keepPCs bool) ([]float64, string) 
 			if w.Addr != tr.sregAt {
 				e += tr.model.Write(w.Old, w.New)
 			}
+			if d := top - w.Addr; w.Addr <= top && d < stackShadow {
+				shadow[d] = w.New
+			}
 		}
 		m.ResetWrites()
 		if nsp := m.SP(); nsp < sp && sp-nsp <= 3 { // a push or a call: the bytes below the old SP
 			for k := uint16(0); k < sp-nsp; k++ {
-				e += tr.model.Write(stack[k], m.ReadData(sp-k))
+				a := sp - k
+				o := stack[k]
+				if d := top - a; a <= top && d < stackShadow {
+					o = shadow[d]
+				}
+				nv := m.ReadData(a)
+				e += tr.model.Write(o, nv)
+				if d := top - a; a <= top && d < stackShadow {
+					shadow[d] = nv
+				}
 			}
 		}
 		for len(buf) < int(c) {
