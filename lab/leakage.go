@@ -28,6 +28,10 @@ const (
 	DefaultLeakNoise  = 1.0
 	// MaxLeakCycles bounds the trace length: samples × classes of memory per test.
 	MaxLeakCycles = 200_000
+	// MaxLeakLag bounds the bivariate test's band of pairs; memory is samples × lag × 2 × 2 floats.
+	MaxLeakLag = 64
+	// maxLeakPairs bounds samples × lag (64 MB of moments).
+	maxLeakPairs = 1 << 21
 	// cpaSamples is how many data-dependent cycles from the start of the call the CPA correlates
 	// (the first-round S-box outputs come early; memory is 16 × 256 × cpaSamples floats).
 	cpaSamples = 512
@@ -46,6 +50,9 @@ type LeakOptions struct {
 	// a lower bandwidth blends neighbouring cycles: two shares written within Sum cycles of each
 	// other then add into one sample, where the univariate second-order test can see them.
 	Sum int
+	// Lag, with Order 2, makes the second-order test bivariate: the centred product of every pair of
+	// samples at most Lag apart (a second pass regenerates the same traces). 0: univariate.
+	Lag int
 	// Window limits the verdict of a TVLA to the cycles from the first execution of the
 	// instruction at label (or flash byte address) Window[0] up to the next execution of Window[1],
 	// as a ChipWhisperer trigger brackets the capture: a masked routine must load its unmasked
@@ -64,8 +71,11 @@ type LeakPoint struct {
 	T     float64 `json:"t"`
 	PC    uint32  `json:"pc"` // flash byte address of the instruction that wrote in this cycle
 	Where string  `json:"where,omitempty"`
-	File  string  `json:"file,omitempty"`
-	Line  int     `json:"line,omitempty"`
+	// Cycle2 and Where2 are the second sample of a bivariate test's pair (0 and "" otherwise).
+	Cycle2 int    `json:"cycle2,omitempty"`
+	Where2 string `json:"where2,omitempty"`
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
 }
 
 // LeakReport is the outcome of a leakage assessment.
@@ -81,6 +91,7 @@ type LeakReport struct {
 	Traces int     `json:"traces"`        // traces used
 	Cycles int     `json:"cycles"`        // samples per trace
 	Sum    int     `json:"sum,omitempty"` // cycles per sample
+	Lag    int     `json:"lag,omitempty"` // the bivariate test's largest distance between paired samples
 	// TVLA.
 	// Window is the assessed cycles [from, to) and the labels that gave them, when not the whole call.
 	Window *LeakWindow `json:"window,omitempty"`
@@ -177,6 +188,9 @@ func Leak(im *asm.Image, o LeakOptions) (*LeakReport, error) {
 	}
 	if o.Sum == 0 {
 		o.Sum = 1
+	}
+	if o.Lag < 0 || o.Lag > MaxLeakLag || (o.Lag > 0 && o.Order != 2) {
+		return nil, fmt.Errorf("lag %d: want 0, or 1..%d with order 2", o.Lag, MaxLeakLag)
 	}
 	o.Vectors = -1
 	if o.MaxCycles == 0 {
@@ -382,13 +396,13 @@ func traceRNG(seed uint64, i int) *rand.Rand {
 func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 	t := h.t
 	key, fixed := t.OfficialKey, t.OfficialPlain
-	var tt *leak.TTest
-	var ref int
-	for i := 0; i < o.Traces; i++ {
-		if o.Stop != nil && o.Stop() {
-			lr.Stopped = true
-			break
-		}
+	passes := 1
+	if o.Lag > 0 {
+		passes = 2
+	}
+	// gen simulates trace i: its class and input come from (seed, i) alone, so the second pass of
+	// the bivariate test regenerates exactly the traces of the first.
+	gen := func(i int) ([]float64, int, string) {
 		rng := traceRNG(o.Seed, i)
 		class := rng.IntN(2)
 		blk := fixed
@@ -397,6 +411,20 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 			fill(rng, blk)
 		}
 		x, p := tr.trace(h.leakVector(key, blk, rng), i, i == 0)
+		return x, class, p
+	}
+	var tt *leak.TTest
+	var ref int
+	order := o.Order
+	if o.Lag > 0 {
+		order = 1 // the first pass only needs the class means
+	}
+	for i := 0; i < o.Traces; i++ {
+		if o.Stop != nil && o.Stop() {
+			lr.Stopped = true
+			break
+		}
+		x, class, p := gen(i)
 		if p != "" {
 			lr.Error = fmt.Sprintf("trace %d: %s", i, p)
 			break
@@ -407,7 +435,7 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 				lr.Error = fmt.Sprintf("the call takes %d cycles; the leakage tests take at most %d", ref, MaxLeakCycles)
 				return
 			}
-			tt = leak.NewTTest(ref, o.Order)
+			tt = leak.NewTTest(ref, order)
 		}
 		if len(x) != ref {
 			lr.Error = fmt.Sprintf("timing leak: trace %d (%s input) takes %d cycles, trace 0 took %d; the t-test needs traces of one length",
@@ -417,7 +445,7 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 		tt.Add(x, class)
 		lr.Traces = i + 1
 		if h.opts.Progress != nil {
-			h.opts.Progress(i+1, o.Traces)
+			h.opts.Progress(i+1, passes*o.Traces)
 		}
 	}
 	if tt == nil {
@@ -425,9 +453,16 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 	}
 	lr.Fixed, lr.Random = tt.Count()
 	lr.Cycles = tt.Samples()
-	lr.T = tt.T(o.Order)
+	lr.Sum = o.Sum
 	lr.PCs = append([]uint32(nil), tr.pcs...)
-	lo, hi := 0, len(lr.T)
+	if o.Sum > 1 {
+		pcs := make([]uint32, 0, ref)
+		for c := 0; c < len(tr.pcs); c += o.Sum {
+			pcs = append(pcs, tr.pcs[c])
+		}
+		lr.PCs = pcs
+	}
+	lo, hi := 0, ref
 	if o.Window[0] != "" || o.Window[1] != "" {
 		w, msg := h.window(o.Window, tr.pcs)
 		if msg != "" {
@@ -437,14 +472,11 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 		lr.Window = w
 		lo, hi = (w.FromCyc+o.Sum-1)/o.Sum, w.ToCycle/o.Sum // samples wholly inside
 	}
-	lr.Sum = o.Sum
-	if o.Sum > 1 {
-		pcs := make([]uint32, 0, len(lr.T))
-		for c := 0; c < len(tr.pcs); c += o.Sum {
-			pcs = append(pcs, tr.pcs[c])
-		}
-		lr.PCs = pcs
+	if o.Lag > 0 && lr.Error == "" && !lr.Stopped {
+		h.bivariate(tr, o, lr, tt, gen, lo, hi)
+		return
 	}
+	lr.T = tt.T(o.Order)
 	for j, v := range lr.T {
 		a := math.Abs(v)
 		c := j * o.Sum
@@ -461,6 +493,87 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 			lr.OverThreshold = append(lr.OverThreshold, h.point(tr.pcs, c, v))
 		}
 	}
+}
+
+// bivariate is the second pass of the bivariate second-order test: the same traces again, each
+// sample centred on its class's mean from the first pass, and a first-order Welch t-test on the
+// centred products of every pair of samples 1..Lag apart (Schneider and Moradi's centred product,
+// lascar's CenteredProductProcessing over a band of pairs). Memory is samples × Lag × classes. T per
+// sample is the pair from that sample with the largest |t|; a point names both cycles.
+func (h *harness) bivariate(tr *tracer, o LeakOptions, lr *LeakReport, first *leak.TTest, gen func(int) ([]float64, int, string), lo, hi int) {
+	n, lag := first.Samples(), o.Lag
+	if n*lag > maxLeakPairs {
+		lr.Error = fmt.Sprintf("the bivariate test would pair %d samples × lag %d = %d pairs, over %d: lower -lag or add cycles into samples (-sum)", n, lag, n*lag, maxLeakPairs)
+		return
+	}
+	mean := [2][]float64{append([]float64(nil), first.Mean(0)...), append([]float64(nil), first.Mean(1)...)}
+	pt := leak.NewTTest(n*lag, 1)
+	prod := make([]float64, n*lag)
+	d := make([]float64, n)
+	for i := 0; i < lr.Traces; i++ {
+		if o.Stop != nil && o.Stop() {
+			lr.Stopped = true
+			break
+		}
+		x, class, p := gen(i)
+		if p != "" || len(x) != n {
+			lr.Error = fmt.Sprintf("trace %d differs on its second run: %s", i, p)
+			return
+		}
+		for s, v := range x {
+			d[s] = v - mean[class][s]
+		}
+		for s := range n {
+			row := prod[s*lag : s*lag+lag]
+			for k := range row {
+				if s+k+1 < n {
+					row[k] = d[s] * d[s+k+1]
+				} else {
+					row[k] = 0
+				}
+			}
+		}
+		pt.Add(prod, class)
+		if h.opts.Progress != nil {
+			h.opts.Progress(lr.Traces+i+1, 2*o.Traces)
+		}
+	}
+	tp := pt.T(1)
+	lr.T = make([]float64, n)
+	lr.Lag = lag
+	for s := range n {
+		for k := range lag {
+			s2 := s + k + 1
+			v := tp[s*lag+k]
+			if s2 >= n {
+				continue
+			}
+			a := math.Abs(v)
+			if a > math.Abs(lr.T[s]) {
+				lr.T[s] = v
+			}
+			if s < lo || s2 >= hi {
+				lr.OutsideMaxAbsT = math.Max(lr.OutsideMaxAbsT, a)
+				continue
+			}
+			if a > lr.MaxAbsT || lr.MaxAt == nil {
+				lr.MaxAbsT = a
+				p := h.pairPoint(tr.pcs, s*o.Sum, s2*o.Sum, v)
+				lr.MaxAt = &p
+			}
+			if a > leak.Threshold {
+				lr.OverThreshold = append(lr.OverThreshold, h.pairPoint(tr.pcs, s*o.Sum, s2*o.Sum, v))
+			}
+		}
+	}
+}
+
+// pairPoint describes a pair of cycles c < c2 of a bivariate test.
+func (h *harness) pairPoint(pcs []uint32, c, c2 int, v float64) LeakPoint {
+	p := h.point(pcs, c, v)
+	q := h.point(pcs, c2, v)
+	p.Cycle2, p.Where2 = c2, q.Where
+	return p
 }
 
 // window finds the cycles of labels w[0] and w[1] in trace 0 (pcs: flash byte address per cycle).

@@ -28,23 +28,25 @@ aes128_encrypt:
 	brne 1b
 	ret
 `
-	run := func(extra string, traces int) *LeakReport {
+	run := func(extra string, traces int, order, lag int) *LeakReport {
 		src := strings.Replace(body, "%s", extra, 1)
 		im, err := asm.Assemble("flat.S", []byte(src), asm.Config{Device: "attiny45"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		lr, err := Leak(im, LeakOptions{Options: Options{Task: "aes128", Seed: 3}, Traces: traces, Noise: 1, unchecked: true})
+		lr, err := Leak(im, LeakOptions{Options: Options{Task: "aes128", Seed: 3}, Traces: traces, Noise: 1, Order: order, Lag: lag, unchecked: true})
 		if err != nil || lr.Error != "" {
 			t.Fatalf("%v %q", err, lr.Error)
 		}
 		return lr
 	}
-	lr := run("", 10_000)
-	if lr.Traces != 10_000 || lr.MaxAbsT >= leak.Threshold || len(lr.OverThreshold) != 0 {
-		t.Errorf("data-independent routine: %d traces, max |t| %.2f, %d cycles over", lr.Traces, lr.MaxAbsT, len(lr.OverThreshold))
+	for _, c := range []struct{ order, lag int }{{1, 0}, {2, 0}, {2, 8}} {
+		lr := run("", 10_000, c.order, c.lag)
+		if lr.Traces != 10_000 || lr.MaxAbsT >= leak.Threshold || len(lr.OverThreshold) != 0 {
+			t.Errorf("data-independent routine, order %d lag %d: %d traces, max |t| %.2f, %d cycles over", c.order, c.lag, lr.Traces, lr.MaxAbsT, len(lr.OverThreshold))
+		}
 	}
-	if lr := run("	ld r20, Z", 2000); lr.MaxAbsT <= leak.Threshold || lr.MaxAt.Line != 5 {
+	if lr := run("	ld r20, Z", 2000, 1, 0); lr.MaxAbsT <= leak.Threshold || lr.MaxAt.Line != 5 {
 		t.Errorf("reading the block: max |t| %.2f at %+v, want a leak at line 5", lr.MaxAbsT, lr.MaxAt)
 	}
 }
@@ -88,7 +90,8 @@ func TestLeakAES(t *testing.T) {
 
 // TestLeakMasked: the masked AES-128 passes the first-order test under every model (registers and
 // memory bytes holding a share are cleared before another value with the same mask lands there) and
-// fails the second-order one at the same 2000 traces, 4 cycles per sample, inside its leak window.
+// fails the second-order one at the same 2000 traces, univariate with 4 cycles per sample and
+// bivariate (pairs of cycles up to 16 apart) with one, inside its leak window.
 // Without the window the plaintext load and the ciphertext store leak, as they must.
 func TestLeakMasked(t *testing.T) {
 	p := Program{FS: examples.FS, Files: []string{"aes128-masked.S"}}
@@ -108,6 +111,11 @@ func TestLeakMasked(t *testing.T) {
 	}
 	if lr := run(2, leak.Both, [2]string{}); lr.MaxAbsT <= leak.Threshold {
 		t.Errorf("second order, both: max |t| %.2f, want a leak", lr.MaxAbsT)
+	}
+	// The bivariate test (one cycle per sample, pairs up to 16 cycles apart) finds it too.
+	lr, _, err := LeakProgram(p, LeakOptions{Traces: 2000, Noise: -1, Order: 2, Lag: 16})
+	if err != nil || lr.Error != "" || lr.MaxAbsT <= leak.Threshold || lr.MaxAt.Cycle2 == 0 {
+		t.Errorf("bivariate second order: %v %+v", err, lr.MaxAt)
 	}
 	if lr := run(1, leak.Both, [2]string{"aes128_encrypt", "unmask"}); lr.MaxAbsT <= leak.Threshold {
 		t.Errorf("window from the entry: max |t| %.2f, want the plaintext load", lr.MaxAbsT)
@@ -216,5 +224,82 @@ func TestLeakTTestOnSimulatedTraces(t *testing.T) {
 				t.Fatalf("order %d cycle %d: t %.9g, two-pass %.9g", order, s, got[s], want)
 			}
 		}
+	}
+}
+
+// TestLeakBivariateMatchesTwoPass: the bivariate second-order t of Leak (order 2, lag 3) equals a
+// direct computation on the same 200 simulated AES-128 traces, kept here: class means, the centred
+// products of each pair of cycles 1..3 apart, then Welch's t per pair, the largest |t| per cycle.
+func TestLeakBivariateMatchesTwoPass(t *testing.T) {
+	p := Program{FS: examples.FS, Files: []string{"aes128-t45.S"}}
+	lr, im, err := LeakProgram(p, LeakOptions{Options: Options{Seed: 4}, Traces: 200, Noise: 1, Order: 2, Lag: 3})
+	if err != nil || lr.Error != "" {
+		t.Fatalf("%v %+v", err, lr)
+	}
+	opts := Options{Task: "aes128", Seed: 4, Vectors: -1, MaxCycles: MaxLeakCycles}
+	h, _, _ := prepare(im, opts)
+	tr := &tracer{h: h, model: leak.Both, sigma: 1, seed: 4, sregAt: h.dev.SREG, sum: 1}
+	tr.m = emu.New(h.dev, im.Flash, emu.Config{Writes: true})
+	var traces [][]float64
+	var class []int
+	for i := range 200 {
+		rng := traceRNG(4, i)
+		c := rng.IntN(2)
+		blk := h.t.OfficialPlain
+		if c == 1 {
+			blk = make([]byte, 16)
+			fill(rng, blk)
+		}
+		x, msg := tr.trace(h.leakVector(h.t.OfficialKey, blk, rng), i, false)
+		if msg != "" {
+			t.Fatal(msg)
+		}
+		traces = append(traces, append([]float64(nil), x...))
+		class = append(class, c)
+	}
+	n := len(traces[0])
+	var cnt [2]float64
+	mean := [2][]float64{make([]float64, n), make([]float64, n)}
+	for j, x := range traces {
+		cnt[class[j]]++
+		for s, v := range x {
+			mean[class[j]][s] += v
+		}
+	}
+	for c := range mean {
+		for s := range mean[c] {
+			mean[c][s] /= cnt[c]
+		}
+	}
+	for s := 0; s+1 < n; s++ {
+		best := 0.0
+		for k := 1; k <= 3 && s+k < n; k++ {
+			var m, v [2]float64
+			y := make([]float64, len(traces))
+			for j, x := range traces {
+				c := class[j]
+				y[j] = (x[s] - mean[c][s]) * (x[s+k] - mean[c][s+k])
+				m[c] += y[j]
+			}
+			m[0], m[1] = m[0]/cnt[0], m[1]/cnt[1]
+			for j := range traces {
+				d := y[j] - m[class[j]]
+				v[class[j]] += d * d
+			}
+			den := math.Sqrt(v[0]/cnt[0]/cnt[0] + v[1]/cnt[1]/cnt[1])
+			tv := 0.0
+			if den > 0 {
+				tv = (m[0] - m[1]) / den
+			}
+			if math.Abs(tv) > math.Abs(best) {
+				best = tv
+			}
+		}
+		if math.Abs(lr.T[s]-best) > 1e-6*math.Max(1, math.Abs(best)) {
+			t.Fatalf("cycle %d: bivariate t %.9g, two-pass %.9g", s, lr.T[s], best)
+		}
+	}
+	if lr.MaxAbsT <= leak.Threshold || lr.MaxAt.Cycle2 <= lr.MaxAt.Cycle || lr.MaxAt.Cycle2 > lr.MaxAt.Cycle+3 {
+		t.Errorf("max |t| %.2f at %+v", lr.MaxAbsT, lr.MaxAt)
 	}
 }

@@ -34,6 +34,7 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 	fl.Var(&incs, "I", "search `DIR` for .include files (repeatable)")
 	dialect := dialectFlag(fl)
 	maxc := fl.Uint64("max-cycles", lab.MaxLeakCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", lab.MaxLeakCycles))
+	lag := fl.Int("lag", 0, fmt.Sprintf("with -order 2: bivariate test, the centred product of every pair of samples at most `D` apart (1..%d; a second pass regenerates the traces); 0: univariate", lab.MaxLeakLag))
 	sum := fl.Int("sum", 1, "add `K` consecutive cycles into one sample (a lower-bandwidth capture; lets -order 2 see shares written within K cycles)")
 	window := fl.String("window", "", "judge only cycles `FROM:TO`, two labels: from the first execution of FROM to the next of TO (default: the \"; avrlab leak window: FROM TO\" line, else the whole call)")
 	asJSON := fl.Bool("json", false, "print one JSON object")
@@ -56,7 +57,11 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 	if !intFlagIn(stderr, "order", *order, 1, 2) || !intFlagIn(stderr, "traces", *traces, 2, lab.MaxLeakTraces) {
 		return 2
 	}
-	if !intFlagIn(stderr, "sum", *sum, 1, 4096) {
+	if !intFlagIn(stderr, "sum", *sum, 1, 4096) || !intFlagIn(stderr, "lag", *lag, 0, lab.MaxLeakLag) {
+		return 2
+	}
+	if *lag > 0 && *order != 2 {
+		fmt.Fprintf(stderr, "avrlab: -lag needs -order 2\n")
 		return 2
 	}
 	if math.IsNaN(*noise) || *noise < 0 || *noise > 1000 {
@@ -78,7 +83,7 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o := lab.LeakOptions{Options: lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Defines: defs,
-		Seed: *seed, MaxCycles: *maxc}, Test: *test, Order: *order, Traces: *traces, Noise: *noise, Model: m, Sum: *sum}
+		Seed: *seed, MaxCycles: *maxc}, Test: *test, Order: *order, Traces: *traces, Noise: *noise, Model: m, Sum: *sum, Lag: *lag}
 	if *window != "" {
 		a, b, ok := strings.Cut(*window, ":")
 		if !ok || a == "" || b == "" {
@@ -144,7 +149,11 @@ func printLeak(w io.Writer, name string, lr *lab.LeakReport) {
 		}
 		fmt.Fprintf(w, "  result      %d of %d key parts at rank 0\n", broken, len(lr.KeyRanks))
 	} else {
-		fmt.Fprintf(w, "  test        fixed-vs-random Welch t-test, order %d, model %s, %s\n", lr.Order, lr.Model, noise)
+		kind := ""
+		if lr.Lag > 0 {
+			kind = fmt.Sprintf(" (bivariate: centred products of samples 1..%d apart)", lr.Lag)
+		}
+		fmt.Fprintf(w, "  test        fixed-vs-random Welch t-test, order %d%s, model %s, %s\n", lr.Order, kind, lr.Model, noise)
 		per := "cycles"
 		if lr.Sum > 1 {
 			per = fmt.Sprintf("samples of %d cycles", lr.Sum)
@@ -153,6 +162,9 @@ func printLeak(w io.Writer, name string, lr *lab.LeakReport) {
 		at := ""
 		if lr.MaxAt != nil {
 			at = fmt.Sprintf(" at cycle %d (%s)", lr.MaxAt.Cycle, lr.MaxAt.Where)
+			if lr.MaxAt.Where2 != "" {
+				at = fmt.Sprintf(" at cycles %d × %d (%s × %s)", lr.MaxAt.Cycle, lr.MaxAt.Cycle2, lr.MaxAt.Where, lr.MaxAt.Where2)
+			}
 		}
 		if lr.Window != nil {
 			fmt.Fprintf(w, "  window      cycles %d..%d (%s to %s); max |t| outside %.2f (input and output handling)\n",
@@ -173,6 +185,9 @@ func printLeak(w io.Writer, name string, lr *lab.LeakReport) {
 				k := p.Where
 				if k == "" {
 					k = fmt.Sprintf("pc 0x%x", p.PC)
+				}
+				if p.Where2 != "" {
+					k += " × " + p.Where2
 				}
 				a := by[k]
 				if a == nil {

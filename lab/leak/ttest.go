@@ -181,3 +181,6 @@ func welch(ma, va, na, mb, vb, nb float64) float64 {
 	t := d / math.Sqrt(s)
 	return math.Max(-MaxT, math.Min(MaxT, t))
 }
+
+// Mean returns the running mean per sample of class 0 or 1 (the TTest's own slice: do not modify).
+func (t *TTest) Mean(class int) []float64 { return t.cls[class&1].mean }
