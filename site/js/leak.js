@@ -26,6 +26,7 @@ function settings() {
     test: $("leak-test").value, order: parseInt($("leak-order").value, 10) || 1,
     traces: Math.max(2, Math.min(100000, Math.round(num("leak-traces", 1000)))),
     model: $("leak-model").value, noise: Math.max(0, num("leak-noise", 1)), sum: Math.max(1, Math.round(num("leak-sum", 1))),
+    lag: $("leak-order").value === "2" ? Math.max(0, Math.min(64, Math.round(num("leak-lag", 0)))) : 0,
   };
 }
 
@@ -89,9 +90,10 @@ function render() {
   if (r.error) sum.append(el("p", { class: "msg-error", text: r.error }));
   if (r.test === "cpa") return renderCPA(r);
   const per = r.sum > 1 ? `samples of ${r.sum} cycles` : "cycles";
+  const kind = r.lag > 0 ? ` (bivariate, pairs 1..${r.lag} apart)` : "";
   const leaks = r.over_threshold.length;
   sum.append(
-    el("p", null, `t-test order ${r.order}, model ${r.model}, σ ${r.noise}: ${r.traces} traces of ${r.cycles} ${per}; max |t| `,
+    el("p", null, `t-test order ${r.order}${kind}, model ${r.model}, σ ${r.noise}: ${r.traces} traces of ${r.cycles} ${per}; max |t| `,
       el("b", { id: "leak-max", text: fmt(r.max_abs_t, 2) }), r.max_at ? ` at cycle ${r.max_at.cycle} (${r.max_at.where || "pc 0x" + r.max_at.pc.toString(16)})` : "",
       " · ", el("b", { id: "leak-verdict", class: leaks ? "bad" : "good", text: leaks ? `leaks at ${leaks} ${per}` : "no leak over 4.5" })),
   );
@@ -100,7 +102,7 @@ function render() {
   // The leaking lines, by first cycle, each a link to its line.
   const by = new Map();
   for (const p of r.over_threshold) {
-    const k = p.where || `pc 0x${p.pc.toString(16)}`;
+    const k = (p.where || `pc 0x${p.pc.toString(16)}`) + (p.where2 ? " × " + p.where2 : "");
     const a = by.get(k) || { p, n: 0, max: 0 };
     a.n++;
     a.max = Math.max(a.max, Math.abs(p.t));

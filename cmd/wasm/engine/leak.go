@@ -19,6 +19,7 @@ type LeakRequest struct {
 	Noise  *float64 `json:"noise"`  // nil = lab.DefaultLeakNoise
 	Model  string   `json:"model"`  // hw, hd, both (default)
 	Sum    int      `json:"sum"`    // cycles per sample; 0 = 1
+	Lag    int      `json:"lag"`    // with order 2: the bivariate test's band of pairs; 0 = univariate
 }
 
 // LeakSource is one instruction of a trace, for the plot's hover and click.
@@ -69,7 +70,7 @@ func Leak(req LeakRequest, progress Progress) LeakResponse {
 		call = lab.DetectCall(src)
 	}
 	o := lab.LeakOptions{Options: lab.Options{Task: task, Scenario: req.Scenario, RK: req.RK, Call: call, Seed: req.Seed},
-		Test: req.Test, Order: req.Order, Traces: req.Traces, Noise: -1, Sum: req.Sum, Window: lab.DetectLeakWindow(src)}
+		Test: req.Test, Order: req.Order, Traces: req.Traces, Noise: -1, Sum: req.Sum, Lag: req.Lag, Window: lab.DetectLeakWindow(src)}
 	if req.Noise != nil {
 		o.Noise = *req.Noise
 	}
