@@ -126,7 +126,7 @@ func CheckGoals(rep *Report, goals []Goal) []GoalResult {
 				r.Got = but("constant")
 			}
 		case GoalLeakFirstOrder, GoalCPAResists:
-			r.Got = "not measured: a leakage goal needs the leakage test (avrlab bench on the exercise runs it)"
+			r.Got = "not measured: a leakage goal needs the leakage test (avrlab bench on the exercise, or Run in the page, runs it)"
 		case "abi":
 			r.Met = rep.ABIOK && rep.Error == "" && rep.Failures == 0
 			switch {

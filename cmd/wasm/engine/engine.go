@@ -330,6 +330,7 @@ func Bench(req Request, progress Progress) Response {
 	}
 	if resp.Report != nil && (req.Goals != "" || req.Tests != "") {
 		checkGoals(&resp, req, tests)
+		leakGoals(&resp, req, progress)
 	}
 	if testsErr != nil {
 		resp.GoalsError = testsErr.Error()

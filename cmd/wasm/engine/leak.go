@@ -142,3 +142,32 @@ func handleLeak(arg []byte, progress Progress) any {
 	}
 	return Leak(req, progress)
 }
+
+// leakGoals measures an exercise's leakage goals (leak-first-order, cpa-resists) on a full run (the
+// Run button: no live budget), which CheckGoals leaves unmeasured; a live run says to press Run.
+func leakGoals(resp *Response, req Request, progress Progress) {
+	if !lab.HasLeakGoals(resp.Goals) || resp.Report == nil || req.Binary != "" {
+		return
+	}
+	if req.Budget != 0 {
+		for i := range resp.Goals {
+			if g := resp.Goals[i].Goal.Metric; g == lab.GoalLeakFirstOrder || g == lab.GoalCPAResists {
+				resp.Goals[i].Got = "not measured while editing: press Run to run the leakage test"
+			}
+		}
+		return
+	}
+	var settings lab.LeakSettings
+	if req.Tests != "" {
+		if t, err := lab.ParseExerciseTests([]byte(req.Tests)); err == nil {
+			settings = t.Leak
+		}
+	}
+	_, im := assemble(req)
+	if im == nil {
+		return
+	}
+	progress("leakage goals: simulating traces")
+	rep := resp.Report
+	lab.CheckLeakGoals(im, lab.Options{Task: rep.Task, Scenario: rep.Scenario, Call: rep.Call, RK: req.RK, Device: rep.Device}, settings, rep, resp.Goals)
+}

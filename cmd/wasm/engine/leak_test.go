@@ -44,3 +44,26 @@ func TestLeakOp(t *testing.T) {
 		t.Fatalf("%v %+v", err, resp)
 	}
 }
+
+// TestExerciseLeakGoals: the remove-the-leak exercise's leakage goals are measured on a full run
+// (no live budget): the starter leaks at first order and resists the CPA; a live run says to press
+// Run instead of simulating thousands of traces per keystroke.
+func TestExerciseLeakGoals(t *testing.T) {
+	readme := exerciseFile(t, "aes128-remove-leak", "README.md")
+	tests := exerciseFile(t, "aes128-remove-leak", "tests.txt")
+	starter := exerciseFile(t, "aes128-remove-leak", "starter.S")
+	req := Request{Files: map[string]string{"starter.S": starter}, Main: "starter.S", Goals: readme, Tests: tests, Vectors: 3}
+	var phases []string
+	r := Bench(req, func(p string) { phases = append(phases, p) })
+	if len(r.Goals) != 3 || !r.Goals[0].Met || r.Goals[1].Met || !r.Goals[2].Met {
+		t.Fatalf("full run: %+v (%s)", r.Goals, r.GoalsError)
+	}
+	if !strings.Contains(r.Goals[1].Got, "max |t|") || !strings.Contains(strings.Join(phases, "|"), "leakage goals") {
+		t.Errorf("leak-first-order got %q; phases %q", r.Goals[1].Got, phases)
+	}
+	req.Budget = 10_000_000
+	r = Bench(req, nil)
+	if r.Goals[1].Met || !strings.Contains(r.Goals[1].Got, "press Run") {
+		t.Errorf("live run: %+v", r.Goals[1])
+	}
+}
