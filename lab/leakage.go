@@ -128,10 +128,10 @@ type CPAPoint struct {
 
 // LeakWindow is the stretch of a trace a TVLA judges.
 type LeakWindow struct {
-	From    string `json:"from"`
-	To      string `json:"to"`
-	FromCyc int    `json:"from_cycle"`
-	ToCycle int    `json:"to_cycle"`
+	From      string `json:"from"`
+	To        string `json:"to"`
+	FromCycle int    `json:"from_cycle"`
+	ToCycle   int    `json:"to_cycle"`
 }
 
 // stackShadow is how many bytes below the harness's initial SP a trace keeps a copy of.
@@ -470,7 +470,7 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 			return
 		}
 		lr.Window = w
-		lo, hi = (w.FromCyc+o.Sum-1)/o.Sum, w.ToCycle/o.Sum // samples wholly inside
+		lo, hi = (w.FromCycle+o.Sum-1)/o.Sum, w.ToCycle/o.Sum // samples wholly inside
 	}
 	if o.Lag > 0 && lr.Error == "" && !lr.Stopped {
 		h.bivariate(tr, o, lr, tt, gen, lo, hi)
@@ -593,16 +593,16 @@ func (h *harness) window(w [2]string, pcs []uint32) (*LeakWindow, string) {
 		}
 		addr[i] = uint32(sym.Value)
 	}
-	lw := &LeakWindow{From: w[0], To: w[1], FromCyc: -1, ToCycle: -1}
+	lw := &LeakWindow{From: w[0], To: w[1], FromCycle: -1, ToCycle: -1}
 	for c, pc := range pcs {
-		if lw.FromCyc < 0 && pc == addr[0] && (c == 0 || pcs[c-1] != pc) {
-			lw.FromCyc = c
-		} else if lw.FromCyc >= 0 && pc == addr[1] && pcs[c-1] != pc {
+		if lw.FromCycle < 0 && pc == addr[0] && (c == 0 || pcs[c-1] != pc) {
+			lw.FromCycle = c
+		} else if lw.FromCycle >= 0 && pc == addr[1] && pcs[c-1] != pc {
 			lw.ToCycle = c
 			break
 		}
 	}
-	if lw.FromCyc < 0 {
+	if lw.FromCycle < 0 {
 		return nil, fmt.Sprintf("leak window: the call never executes %s", w[0])
 	}
 	if lw.ToCycle < 0 {

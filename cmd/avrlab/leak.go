@@ -168,7 +168,7 @@ func printLeak(w io.Writer, name string, lr *lab.LeakReport) {
 		}
 		if lr.Window != nil {
 			fmt.Fprintf(w, "  window      cycles %d..%d (%s to %s); max |t| outside %.2f (input and output handling)\n",
-				lr.Window.FromCyc, lr.Window.ToCycle, lr.Window.From, lr.Window.To, lr.OutsideMaxAbsT)
+				lr.Window.FromCycle, lr.Window.ToCycle, lr.Window.From, lr.Window.To, lr.OutsideMaxAbsT)
 		}
 		fmt.Fprintf(w, "  max |t|     %.2f%s\n", lr.MaxAbsT, at)
 		if len(lr.OverThreshold) == 0 {
