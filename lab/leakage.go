@@ -101,7 +101,8 @@ type LeakReport struct {
 	MaxAt          *LeakPoint  `json:"max_at,omitempty"`
 	OverThreshold  []LeakPoint `json:"over_threshold"`
 	Threshold      float64     `json:"threshold"`
-	Fixed, Random  int         `json:"-"` // traces per class
+	Fixed          int         `json:"fixed,omitempty"`  // traces of the fixed class
+	Random         int         `json:"random,omitempty"` // traces of the random class
 	// T is t per cycle (TVLA), for plots; PCs the flash byte address per cycle.
 	T   []float64 `json:"t_per_cycle,omitempty"`
 	PCs []uint32  `json:"pc_per_cycle,omitempty"`
@@ -128,10 +129,10 @@ type CPAPoint struct {
 
 // LeakWindow is the stretch of a trace a TVLA judges.
 type LeakWindow struct {
-	From      string `json:"from"`
-	To        string `json:"to"`
-	FromCycle int    `json:"from_cycle"`
-	ToCycle   int    `json:"to_cycle"`
+	From      string `json:"from"`       // the label whose first execution opens it
+	To        string `json:"to"`         // the label whose next execution closes it
+	FromCycle int    `json:"from_cycle"` // the first cycle judged
+	ToCycle   int    `json:"to_cycle"`   // the first cycle after it
 }
 
 // stackShadow is how many bytes below the harness's initial SP a trace keeps a copy of.
