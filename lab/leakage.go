@@ -847,6 +847,26 @@ func LeakProgram(p Program, o LeakOptions) (*LeakReport, *asm.Image, error) {
 	if len(p.Files) == 0 {
 		return nil, nil, ErrNoSources
 	}
+	if len(p.Files) == 1 && len(p.Include) == 0 && p.Dialect == "" {
+		// An avr-gcc ELF or an Intel HEX file, as BenchFile loads it (-task must name the task).
+		if data, err := readProgram(p.FS, p.Files[0]); err == nil {
+			dev := o.Device
+			if t := LookupTask(normalizeID(o.Task)); t != nil && dev == "" {
+				dev = t.Device
+			}
+			if im, ok, err := LoadBinary(data, dev); ok {
+				if err != nil {
+					return nil, nil, fmt.Errorf("%s: %w", p.Files[0], err)
+				}
+				if o.Task == "" {
+					return nil, im, ErrNoTask
+				}
+				o.Linked = true
+				lr, err := Leak(im, o)
+				return lr, im, err
+			}
+		}
+	}
 	im, opts, err := p.image(o.Options)
 	if err != nil {
 		return nil, im, err

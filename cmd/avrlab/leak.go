@@ -161,7 +161,11 @@ func printLeak(w io.Writer, name string, lr *lab.LeakReport) {
 		fmt.Fprintf(w, "  traces      %d%s (%d fixed, %d random), %d %s each\n", lr.Traces, stopped, lr.Fixed, lr.Random, lr.Cycles, per)
 		at := ""
 		if lr.MaxAt != nil {
-			at = fmt.Sprintf(" at cycle %d (%s)", lr.MaxAt.Cycle, lr.MaxAt.Where)
+			where := lr.MaxAt.Where
+			if where == "" {
+				where = fmt.Sprintf("pc 0x%x", lr.MaxAt.PC)
+			}
+			at = fmt.Sprintf(" at cycle %d (%s)", lr.MaxAt.Cycle, where)
 			if lr.MaxAt.Where2 != "" {
 				at = fmt.Sprintf(" at cycles %d × %d (%s × %s)", lr.MaxAt.Cycle, lr.MaxAt.Cycle2, lr.MaxAt.Where, lr.MaxAt.Where2)
 			}
