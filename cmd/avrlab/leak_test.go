@@ -62,6 +62,15 @@ func TestLeakCommand(t *testing.T) {
 			t.Errorf("%v: exit %d %s", bad, code, stderr)
 		}
 	}
+	// A linked program (Intel HEX): the task and a call by address on the command line.
+	hex := filepath.Join(t.TempDir(), "aes.hex")
+	if code, _, stderr := runCLI(t, "asm", "-device", "attiny45", "-o", hex, aes); code != 0 {
+		t.Fatalf("asm: %s", stderr)
+	}
+	code, out, stderr = runCLI(t, "leak", "-task", "aes128", "-call", "0x0(block, key)", "-traces", "200", hex)
+	if code != 1 || !strings.Contains(out, "LEAKS") || !strings.Contains(out, "pc 0x") {
+		t.Errorf("hex: exit %d\n%s%s", code, out, stderr)
+	}
 	if code, _, stderr := runCLI(t, "leak", "-h"); code != 2 || !strings.Contains(stderr, "usage: avrlab leak") {
 		t.Errorf("-h: exit %d %s", code, stderr)
 	}
