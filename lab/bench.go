@@ -67,6 +67,11 @@ type Options struct {
 	// stops early (a call that faults) calls it no more. It runs on the bench's goroutine.
 	Progress func(done, total int) `json:"-"`
 
+	// LeakGoals, for grading an exercise, are its leakage goals (leak-first-order, cpa-resists),
+	// measured with LeakSettings into GradeRow.LeakGoals; Bench itself ignores them.
+	LeakGoals    []Goal       `json:"leak_goals,omitempty"`
+	LeakSettings LeakSettings `json:"leak_settings,omitempty"`
+
 	// noAccess turns the access record off, for the benchmark that measures what recording costs
 	// (the figures are then not measured).
 	noAccess bool
