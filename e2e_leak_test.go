@@ -3,17 +3,21 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/lab"
 	"github.com/chromedp/chromedp"
 )
 
 // TestPlaygroundLeakage: the Leakage pane runs the t-test on the AES-128 example in the engine
 // worker, draws t per cycle with the ±4.5 lines, and clicking the highest peak puts the editor's
-// caret on that peak's source line (the one the report names); a CPA then lists all 16 key bytes.
+// caret on that peak's source line (the one the report names); a CPA then lists all 16 key bytes;
+// the masked example is measured on the device its source names.
 func TestPlaygroundLeakage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test")
@@ -71,6 +75,22 @@ func TestPlaygroundLeakage(t *testing.T) {
 		t.Errorf("CPA verdict %q, want all 16 key bytes at rank 0 after 200 traces", v)
 	}
 	b.shot(ctx, "leak-cpa")
+
+	// The masked example names its device (; avrlab device: atmega128): the page measures it there,
+	// with the CLI's figures.
+	rep, _, err := lab.BenchFile(examples.FS, "aes128-masked.S", lab.Options{})
+	if err != nil || !rep.Pass || rep.Device != "atmega128" {
+		t.Fatalf("bench aes128-masked: %v %+v", err, rep)
+	}
+	m := b.tab(true)
+	b.do(m, chromedp.Navigate(base+"#example=aes128-masked"))
+	b.wait(m, "aes128-masked measured", passShown+" && "+idle, 60*time.Second)
+	if name := eval[string](b, m, `document.getElementById("task-name").textContent`); !strings.Contains(name, "atmega128") {
+		t.Errorf("the masked example measured on %q, want the atmega128", name)
+	}
+	if c := eval[string](b, m, `document.getElementById("m-cycles").textContent`); !strings.Contains(c, fmt.Sprint(rep.CyclesMin)) {
+		t.Errorf("page cycles %q, bench %d", c, rep.CyclesMin)
+	}
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}
