@@ -409,7 +409,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fl := newFlags("bench", "[-task ID] [-scenario S] [-call SPEC] [-entry NAME] [-rk NAME] [-device NAME] [-dialect gnu|atmel] [-D NAME[=VALUE]]... [-I DIR]... [-vectors N] [-json] FILE... | FOLDER", stderr)
 	task := fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
 	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
-	call := fl.String("call", "", "call spec `NAME(ARG, ...)`, ARG one of block, in, out, key, rk, rkout (default: the \"; avrlab call:\" line, else the scenario's)")
+	call := fl.String("call", "", "call spec `NAME(ARG, ...)`, ARG one of block, in, out, key, rk, rkout, rand (default: the \"; avrlab call:\" line, else the scenario's)")
 	entry := fl.String("entry", "", "entry symbol (default: the task's, e.g. cham64_128_encrypt)")
 	rk := fl.String("rk", "", "round-key symbol (default: the task's, e.g. cham64_128_rk)")
 	dev := taskDeviceFlag(fl)
