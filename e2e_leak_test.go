@@ -29,7 +29,7 @@ func TestPlaygroundLeakage(t *testing.T) {
 	b.wait(ctx, "aes128-t45 measured", passShown+" && "+idle, 60*time.Second)
 	eval[bool](b, ctx, `document.getElementById("tab-leak").click(), document.getElementById("leak-traces").value = "400", true`)
 	eval[bool](b, ctx, `document.getElementById("leak-run").click(), true`)
-	b.wait(ctx, "the t-plot", `document.getElementById("leak-svg") !== null`, 180*time.Second)
+	b.wait(ctx, "the t-plot", `document.getElementById("leak-max") !== null && document.getElementById("leak-svg") !== null`, 180*time.Second)
 	points := eval[int](b, ctx, `document.querySelector("#leak-svg polyline.leak-t").getAttribute("points").trim().split(" ").length`)
 	if points != 3135 {
 		t.Errorf("the plot has %d points, want one per cycle (3135)", points)

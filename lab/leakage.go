@@ -59,6 +59,9 @@ type LeakOptions struct {
 	Window [2]string
 	// Stop, when set, is asked after every trace; true ends the run early with the traces so far.
 	Stop func() bool `json:"-"`
+	// Partial, when set, receives the univariate t-test's t per sample after every tenth of the
+	// traces (not the last: that is the report), for a plot that fills in as the run goes.
+	Partial func(traces int, t []float64) `json:"-"`
 
 	unchecked bool // tests: do not check the output (a routine that computes nothing)
 }

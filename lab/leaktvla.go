@@ -66,6 +66,9 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 		if h.opts.Progress != nil {
 			h.opts.Progress(i+1, passes*o.Traces)
 		}
+		if o.Partial != nil && o.Lag == 0 && i+1 < o.Traces && (i+1)*10/o.Traces != i*10/o.Traces {
+			o.Partial(i+1, tt.T(o.Order)) // at every tenth, as lascar's output_steps
+		}
 	}
 	if tt == nil {
 		return

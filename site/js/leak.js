@@ -40,7 +40,15 @@ async function runLeak() {
   try {
     const req = { ...request(true), ...settings() };
     const res = await engine.call("leak", req, (phase) => {
-      $("leak-progress").textContent = `${phase} · ${((performance.now() - t0) / 1000).toFixed(1)} s; Stop ends it.`;
+      const secs = `${((performance.now() - t0) / 1000).toFixed(1)} s; Stop ends it.`;
+      if (phase.startsWith("{")) {
+        // A partial t per sample (every tenth of the traces): the plot fills in as the run goes.
+        const p = JSON.parse(phase);
+        $("leak-progress").textContent = `simulating traces: ${p.traces} of ${p.of} · ${secs}`;
+        drawPartial(p);
+        return;
+      }
+      $("leak-progress").textContent = `${phase} · ${secs}`;
     });
     last = res;
     $("leak-progress").textContent = `done in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -117,6 +125,17 @@ function render() {
     }
     table.append(el("table", { class: "published" }, el("thead", null, el("tr", null, ...["line", "first cycle", "max |t|", "samples"].map((h) => el("th", { text: h })))), body));
   }
+}
+
+// drawPartial draws the t-plot of a run still going (no instructions for hover yet).
+function drawPartial(p) {
+  last = null;
+  $("leak-summary").textContent = "";
+  $("leak-table").textContent = "";
+  $("leak-plot").textContent = "";
+  const max = p.t.reduce((a, v) => Math.max(a, Math.abs(v)), 0);
+  $("leak-summary").append(el("p", { class: "muted", text: `after ${p.traces} of ${p.of} traces: max |t| ${fmt(max, 2)}` }));
+  drawT({ t_per_cycle: p.t, max_abs_t: max, sum: 1 });
 }
 
 function drawT(r) {

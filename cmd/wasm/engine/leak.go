@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/avrlab/avrlab/lab"
@@ -42,7 +43,8 @@ type LeakResponse struct {
 }
 
 // Leak runs the leakage test of a request on the engine's interpreter (the store record is the
-// interpreter's), reporting the traces done at every tenth.
+// interpreter's), reporting the traces done at every tenth and, for a univariate t-test, the partial
+// t per sample as a JSON progress message (see LeakOptions.Partial).
 func Leak(req LeakRequest, progress Progress) LeakResponse {
 	if progress == nil {
 		progress = func(string) {}
@@ -90,6 +92,24 @@ func Leak(req LeakRequest, progress Progress) LeakResponse {
 	o.Progress = lab.EveryTenth(func(done, total int) {
 		progress(fmt.Sprintf("simulating traces: %d of %d", done, total))
 	})
+	if req.Test != lab.LeakCPA {
+		// The plot fills in: a partial t per sample at every tenth, as a JSON progress message
+		// ({"traces": N, "of": M, "t": [...]}, t rounded to 0.01) that the Leakage pane draws.
+		o.Partial = func(n int, t []float64) {
+			r := make([]float64, len(t))
+			for i, v := range t {
+				r[i] = math.Round(v*100) / 100
+			}
+			b, err := json.Marshal(struct {
+				Traces int       `json:"traces"`
+				Of     int       `json:"of"`
+				T      []float64 `json:"t"`
+			}{n, total, r})
+			if err == nil {
+				progress(string(b))
+			}
+		}
+	}
 	lr, err := lab.Leak(im, o)
 	if err != nil {
 		resp.Error = err.Error()

@@ -37,6 +37,23 @@ func TestLeakOp(t *testing.T) {
 	if len(phases) < 3 || !strings.Contains(phases[len(phases)-1], "300 of 300") {
 		t.Errorf("progress %q", phases)
 	}
+	partials := 0
+	for _, p := range phases {
+		if !strings.HasPrefix(p, "{") {
+			continue
+		}
+		var part struct {
+			Traces, Of int
+			T          []float64
+		}
+		if err := json.Unmarshal([]byte(p), &part); err != nil || part.Of != 300 || part.Traces <= 0 || part.Traces >= 300 || len(part.T) != 3135 {
+			t.Errorf("partial %v: traces %d of %d, %d samples", err, part.Traces, part.Of, len(part.T))
+		}
+		partials++
+	}
+	if partials != 9 {
+		t.Errorf("%d partial plots, want 9 (every tenth but the last)", partials)
+	}
 	req.Test, req.Traces = "cpa", 200
 	arg, _ = json.Marshal(req)
 	resp = LeakResponse{}
