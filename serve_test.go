@@ -331,7 +331,7 @@ func TestExercisesBundle(t *testing.T) {
 	// The bundled set: every exercise of examples/exercises, with its goals.
 	bundled := testSiteAssets(t)
 	var list []exerciseInfo
-	if err := json.Unmarshal(bundled["exercises/index.json"].body, &list); err != nil || len(list) != 5 {
+	if err := json.Unmarshal(bundled["exercises/index.json"].body, &list); err != nil || len(list) != 6 {
 		t.Fatalf("bundled exercises %v: %s", err, bundled["exercises/index.json"].body)
 	}
 }

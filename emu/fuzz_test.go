@@ -37,7 +37,8 @@ func (a machineState) equal(b machineState) bool {
 
 // FuzzRun runs random flash images on every device: nothing panics, every run ends with a reason
 // (a fault carries its sentinel), and the same program gives the same state with hooks off, with
-// trace and profile on, and stepped one instruction at a time; the profile accounts for every cycle.
+// trace and profile on, and stepped one instruction at a time (with the store record, whose last
+// store of each step reads back); the profile accounts for every cycle.
 func FuzzRun(f *testing.F) {
 	f.Add(uint8(0), arxProgram(f, 3))
 	f.Add(uint8(0), []byte{0xff, 0xff})
@@ -88,11 +89,18 @@ func FuzzRun(f *testing.F) {
 			t.Fatalf("access recording on: %+v\noff: %+v", got, plain)
 		}
 
-		st := emu.New(d, flash, emu.Config{})
+		st := emu.New(d, flash, emu.Config{Writes: true}) // stepped with the store record, as lab/leak runs
 		st.SetSP(d.RAMEND())
 		var ss emu.Stop
 		for st.Cycles() < limit {
-			if ss = st.Step(); ss.Reason != emu.StopNone {
+			ss = st.Step()
+			if w := st.Writes(); len(w) > 0 {
+				if last := w[len(w)-1]; st.ReadData(last.Addr) != last.New {
+					t.Fatalf("store record: %+v, the byte reads %#x after the step", last, st.ReadData(last.Addr))
+				}
+			}
+			st.ResetWrites()
+			if ss.Reason != emu.StopNone {
 				break
 			}
 		}

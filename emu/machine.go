@@ -47,6 +47,13 @@ type Config struct {
 	// loaded, the others are erased (0xFF), and executing an erased word faults as erased flash. nil
 	// loads every byte given. Bytes past the flash given are erased either way.
 	Present []bool
+	// Writes records every store an instruction makes to the data space through the load/store
+	// path: ST, STD, STS, OUT, SBI, CBI, XCH, LAS, LAC, LAT (address, old and new value) in a buffer
+	// reused across Runs (Writes, ResetWrites). Register writes on parts that map r0..r31 into the
+	// data space are not in it, nor are pushes and calls (they move SP). A machine with Writes only
+	// interprets (Config.Engine is ignored), and its loads and stores take the slow path, as with
+	// Access. It is the leakage model's hook (package lab/leak); off, it costs nothing.
+	Writes bool
 	// Engine, when set, runs the program as translated code wherever it can (see [Engine]); the
 	// interpreter runs the rest, and every Run with trace, profile or breakpoints on, and every Step.
 	// The machine's state is the same either way. nil: interpret only.
@@ -114,6 +121,8 @@ type Machine struct {
 	profStart  uint64
 	profOn     bool // profPC holds an instruction whose cycles are not yet attributed
 
+	writes []Write // Config.Writes: the stores since ResetWrites
+
 	desEnd   uint64 // cycle count right after the last DES, for its 1-or-2-cycle rule
 	desValid bool
 	desKey   uint64
@@ -139,7 +148,7 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 	words := dev.Flash / 2
 	lay := layoutFor(dev, cfg.Access)
 	var mem []byte
-	if cfg.Engine != nil {
+	if cfg.Engine != nil && !cfg.Writes {
 		if m.runner = cfg.Engine.NewRunner(int(lay.Size)); m.runner != nil {
 			mem = m.runner.Memory()
 		}
@@ -171,6 +180,9 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 	m.sram = m.data[dev.SRAMStart:]
 	m.sramStart = uint32(dev.SRAMStart)
 	m.ldst = m.sram
+	if cfg.Writes {
+		m.ldst = nil
+	}
 	if cfg.Access {
 		m.ldst = nil
 		m.dataSeen = mem[lay.DataAccess : lay.DataAccess+nd]
@@ -215,7 +227,21 @@ func (m *Machine) Reset() {
 	m.profOn = false
 	m.desValid = false
 	clear(m.ioWrote)
+	m.writes = m.writes[:0]
 }
+
+// Write is one store of an instruction to the data space (Config.Writes).
+type Write struct {
+	Addr     uint16 // data-space address
+	Old, New uint8  // the byte before and after (SREG and SP as they were)
+}
+
+// Writes returns the stores recorded since Reset or ResetWrites (Config.Writes), oldest first. The
+// slice is the machine's own: valid until the next Run, Step, Reset or ResetWrites.
+func (m *Machine) Writes() []Write { return m.writes }
+
+// ResetWrites empties the store record; its buffer is reused.
+func (m *Machine) ResetWrites() { m.writes = m.writes[:0] }
 
 // PC returns the program counter as a word address.
 func (m *Machine) PC() uint32 { return m.pc }

@@ -39,6 +39,9 @@ func (m *Machine) store(a uint32, v byte, sreg uint8) (newSREG uint8, ok bool) {
 	if a >= uint32(len(m.data)) {
 		return sreg, false
 	}
+	if m.cfg.Writes {
+		m.noteWrite(a, v, sreg)
+	}
 	switch uint16(a) {
 	case d.SREG:
 		return v, true
@@ -143,4 +146,19 @@ func (m *Machine) WriteFlash(addr uint32, b []byte) error {
 	copy(m.flash[addr:], b)
 	m.redecode(addr/2, (addr+uint32(len(b))+1)/2)
 	return nil
+}
+
+// noteWrite records the store of v to data address a (Config.Writes) with the byte it replaces.
+func (m *Machine) noteWrite(a uint32, v, sreg byte) {
+	d := m.dev
+	old := m.data[a]
+	switch uint16(a) {
+	case d.SREG:
+		old = sreg
+	case d.SPL:
+		old = uint8(m.sp)
+	case d.SPL + 1:
+		old = uint8(m.sp >> 8)
+	}
+	m.writes = append(m.writes, Write{Addr: uint16(a), Old: old, New: v})
 }

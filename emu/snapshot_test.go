@@ -28,6 +28,7 @@ var notState = map[string]string{
 	"prog": "the lowered program (derived) and the runner's hotness counter",
 	"mem":  "the memory the views above live in", "epoch": "changed by Restore so the runner forgets its marks",
 	"loaded": "the image given to New or ResetFlash (which flash is erased, for fault messages)", "present": "the image given to New or ResetFlash",
+	"writes": "an instrument (Config.Writes): the stores since ResetWrites, which the leakage model reads per step",
 }
 
 // stateFields are the fields Snapshot copies.

@@ -81,9 +81,17 @@ type Options struct {
 	// Fixed and no Call, SourceCall is the call, if it fits the scenario.
 	SourceTask string `json:"-"`
 	SourceCall string `json:"-"`
+	// SourceDevice is the main source's "; avrlab device:" line, for Fixed: a device other than the
+	// teacher's (or, without one, the task's) fails the report, as a task or call line does.
+	SourceDevice string `json:"-"`
 
 	// callFromSource says Call is the source's line, not the caller's.
 	callFromSource bool
+
+	// LeakGoals, for grading an exercise, are its leakage goals (leak-first-order, cpa-resists),
+	// measured with LeakSettings into GradeRow.LeakGoals; Bench itself ignores them.
+	LeakGoals    []Goal       `json:"leak_goals,omitempty"`
+	LeakSettings LeakSettings `json:"leak_settings,omitempty"`
 
 	// noAccess turns the access record off, for the benchmark that measures what recording costs
 	// (the figures are then not measured).
@@ -260,6 +268,13 @@ func (opts *Options) sourceLines(src []byte) {
 	if opts.RK == "" {
 		opts.RK = DetectRK(src)
 	}
+	if dev := DetectDevice(src); opts.Fixed {
+		if opts.SourceDevice == "" {
+			opts.SourceDevice = dev
+		}
+	} else if opts.Device == "" {
+		opts.Device = dev
+	}
 }
 
 // MaxSourceBytes is the largest source file BenchFile assembles (asm's per-file limit).
@@ -372,6 +387,9 @@ func (h *harness) contradiction() string {
 	o := h.opts
 	if o.SourceTask != "" && normalizeID(o.SourceTask) != h.t.ID {
 		return fmt.Sprintf("the source's \"; avrlab task: %s\" line contradicts the graded task %s (the teacher's settings win)", o.SourceTask, h.t.ID)
+	}
+	if o.SourceDevice != "" && !strings.EqualFold(o.SourceDevice, h.dev.Name) {
+		return fmt.Sprintf("the source's \"; avrlab device: %s\" line contradicts the graded device %s (the teacher's settings win)", o.SourceDevice, h.dev.Name)
 	}
 	if o.SourceCall == "" {
 		return ""
@@ -719,6 +737,10 @@ func (h *harness) vector(rng *rand.Rand, i int) *testVector {
 		in, want = ct, pt
 	}
 	v.in[RoleBlock], v.in[RoleIn], v.in[RoleKey], v.in[RoleRK] = in, in, v.key, v.rk
+	if h.call.has(RoleRand) { // drawn only for calls that take it: other benches' vectors stay as they were
+		v.in[RoleRand] = make([]byte, RandBytes)
+		fill(rng, v.in[RoleRand])
+	}
 	switch {
 	case h.call.has(RoleBlock):
 		v.want[RoleBlock] = want

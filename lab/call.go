@@ -21,7 +21,13 @@ const (
 	RoleKey   Role = "key"   // the master key, for routines that schedule keys themselves
 	RoleRK    Role = "rk"    // round keys the harness prepares in SRAM in the task's layout
 	RoleRKOut Role = "rkout" // an empty buffer the routine fills with round keys
+	// RoleRand is RandBytes fresh random bytes per call (masks for a masked implementation): the
+	// bench draws them from its seed for each vector, the leakage assessment anew for each trace.
+	RoleRand Role = "rand"
 )
+
+// RandBytes is the size of the rand buffer.
+const RandBytes = 32
 
 // Direction says which way a buffer's bytes flow across a call.
 type Direction uint8
@@ -71,6 +77,7 @@ func BufferKinds() []BufferKind {
 		{Role: RoleKey, Dir: DirIn, Counted: false, Align: 16, Doc: "the master key"},
 		{Role: RoleRK, Dir: DirIn, Counted: true, Align: 256, Doc: "round keys prepared by the harness in the task's layout"},
 		{Role: RoleRKOut, Dir: DirOut, Counted: true, Align: 256, Doc: "an empty buffer the routine fills with round keys"},
+		{Role: RoleRand, Dir: DirIn, Counted: false, Align: 16, Doc: "random bytes, fresh for every call (masks)"},
 	}
 }
 
@@ -150,8 +157,8 @@ func (c Call) has(r Role) bool {
 var callSyntax = regexp.MustCompile(`^\s*([A-Za-z_.$][A-Za-z0-9_.$]*|0[xX][0-9a-fA-F]+|[0-9]+)\s*\(([^()]*)\)\s*;?\s*$`)
 
 // ParseCall reads a block cipher's call spec "NAME(ARG, ...)": NAME a symbol or a byte address, each
-// ARG one of the roles (block, in, out, key, rk, rkout), each role at most once. An input the routine
-// may overwrite is written with a '!' after it (key!, in!, rk!): see Call.Writable.
+// ARG one of the roles (block, in, out, key, rk, rkout, rand), each role at most once. An input the
+// routine may overwrite is written with a '!' after it (key!, in!, rk!): see Call.Writable.
 func ParseCall(s string) (Call, error) { return parseCall(s, BufferKinds(), true) }
 
 // ParseCallFor reads a call spec of task t: a block cipher's roles, or the buffer names of a kernel.
@@ -366,4 +373,22 @@ func (t *Task) BufferSizes() string {
 		s = append(s, fmt.Sprintf("%s %d B (%s%s)", k.Role, k.Size, k.Dir, c))
 	}
 	return strings.Join(s, ", ")
+}
+
+var deviceLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+device:\s*([A-Za-z0-9_]+)`)
+
+// DetectDevice returns the device named by a line "; avrlab device: NAME" within the first 20 lines
+// of src, or "" when there is none: a source that needs another device than its task's (a masked
+// AES-128 whose masked S-box table does not fit the ATtiny45's 256 bytes of SRAM) says so there.
+func DetectDevice(src []byte) string {
+	lines := bytes.SplitN(src, []byte("\n"), 21)
+	if len(lines) > 20 {
+		lines = lines[:20]
+	}
+	for _, l := range lines {
+		if m := deviceLine.FindSubmatch(l); m != nil {
+			return string(m[1])
+		}
+	}
+	return ""
 }

@@ -13,9 +13,11 @@ import (
 //	goal: constant-time   identical cycles and traces over random inputs
 //	goal: abi             the avr-gcc calling convention holds
 //	goal: rank >= 20      (also flash, ram, cycles, cpb with <=, <, >=, >)
+//	goal: leak-first-order  the fixed-vs-random t-test finds no leak (see CheckLeakGoals)
+//	goal: cpa-resists 500   a CPA of 500 traces puts no key byte at rank 0
 type Goal struct {
 	Text   string  `json:"text"`            // the goal as written
-	Metric string  `json:"metric"`          // pass, constant-time, abi, rank, flash, ram, cycles, cpb
+	Metric string  `json:"metric"`          // pass, constant-time, abi, rank, flash, ram, cycles, cpb, leak-first-order, cpa-resists
 	Op     string  `json:"op,omitempty"`    // comparison for numeric goals
 	Value  float64 `json:"value,omitempty"` // threshold for numeric goals
 }
@@ -42,8 +44,14 @@ func ParseGoals(text []byte) ([]Goal, error) {
 		g := Goal{Text: strings.TrimSpace(rest)}
 		f := strings.Fields(g.Text)
 		switch {
-		case len(f) == 1 && (f[0] == "pass" || f[0] == "constant-time" || f[0] == "abi"):
+		case len(f) == 1 && (f[0] == "pass" || f[0] == "constant-time" || f[0] == "abi" || f[0] == GoalLeakFirstOrder):
 			g.Metric = f[0]
+		case len(f) == 2 && f[0] == GoalCPAResists:
+			v, err := strconv.Atoi(f[1])
+			if err != nil || v < 2 || v > MaxLeakTraces {
+				return nil, fmt.Errorf("line %d: cannot read goal %q (want \"cpa-resists N\", N traces, 2..%d)", n, g.Text, MaxLeakTraces)
+			}
+			g.Metric, g.Value = f[0], float64(v)
 		case len(f) == 3:
 			g.Metric, g.Op = strings.ToLower(f[0]), f[1]
 			v, err := strconv.ParseFloat(f[2], 64)
@@ -117,6 +125,8 @@ func CheckGoals(rep *Report, goals []Goal) []GoalResult {
 			default:
 				r.Got = but("constant")
 			}
+		case GoalLeakFirstOrder, GoalCPAResists:
+			r.Got = "not measured: a leakage goal needs the leakage test (avrlab bench on the exercise, or Run in the page, runs it)"
 		case "abi":
 			r.Met = rep.ABIOK && rep.Error == "" && rep.Failures == 0
 			switch {
@@ -179,6 +189,11 @@ func CheckGoals(rep *Report, goals []Goal) []GoalResult {
 //	rk: my_rk                   the round-key symbol
 //	define: ROUNDS=88           a -D option (repeatable)
 //	goal: cycles <= 5000        a goal not listed in README.md (repeatable)
+//	leak-model: both            the leakage goals' model (hw, hd, both; default both)
+//	leak-traces: 2000           traces of leak-first-order (default 2000)
+//	leak-noise: 1               σ of the leakage goals' noise (default 1)
+//	leak-sum: 1                 cycles per sample (default 1)
+//	leak-window: masked unmask  the labels that bracket what leak-first-order judges
 type ExerciseTests struct {
 	Scenario string            `json:"scenario,omitempty"`
 	Device   string            `json:"device,omitempty"`
@@ -187,6 +202,9 @@ type ExerciseTests struct {
 	RK       string            `json:"rk,omitempty"`
 	Defines  map[string]string `json:"defines,omitempty"`
 	Goals    []Goal            `json:"goals,omitempty"`
+	// Leak holds the settings of the leakage goals (leak-model, leak-traces, leak-noise, leak-sum,
+	// leak-window); the window is the exercise's, never the source's own line.
+	Leak LeakSettings `json:"leak,omitempty"`
 }
 
 // ParseExerciseTests reads a tests.txt (see [ExerciseTests]). An unknown key, a bad value or a bad
@@ -240,6 +258,10 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 				t.Defines = map[string]string{}
 			}
 			t.Defines[name] = strings.TrimSpace(v)
+		case "leak-model", "leak-traces", "leak-noise", "leak-sum", "leak-window":
+			if err := t.Leak.set(key, val); err != nil {
+				return t, fmt.Errorf("tests.txt line %d: %v", n, err)
+			}
 		case "goal":
 			gs, err := ParseGoals([]byte("goal: " + val))
 			if err != nil {
@@ -247,7 +269,7 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 			}
 			t.Goals = append(t.Goals, gs...)
 		default:
-			return t, fmt.Errorf("tests.txt line %d: unknown key %q (known: scenario, device, vectors, call, rk, define, goal)", n, key)
+			return t, fmt.Errorf("tests.txt line %d: unknown key %q (known: scenario, device, vectors, call, rk, define, goal, leak-model, leak-traces, leak-noise, leak-sum, leak-window)", n, key)
 		}
 	}
 	return t, nil

@@ -48,6 +48,9 @@ type GradeRow struct {
 	Call     string `json:"call"`
 	Device   string `json:"device"`
 	Seed     uint64 `json:"seed"`
+	// LeakGoals are the results of Options.LeakGoals (an exercise's leakage goals), measured with the
+	// submission; nil without them (a pointer keeps GradeRow comparable).
+	LeakGoals *[]GoalResult `json:"leak_goals,omitempty"`
 }
 
 // Submission is one thing to grade: a source file, or a folder of sources linked as one program, and
@@ -177,12 +180,15 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 	defer root.Close()
 	fsys := &gradeFS{root: root}
 	var rep *Report
+	var im *asm.Image
 	if s.Main == "" {
-		rep, err = gradeFolder(fsys, opts)
+		rep, im, err = gradeFolder(fsys, opts)
 	} else {
 		var src []byte
 		if src, err = fsys.ReadFile(s.Main); err == nil {
-			if im, ok, lerr := LoadBinary(src, taskDevice(opts)); ok { // an avr-gcc ELF or a HEX file
+			var ok bool
+			var lerr error
+			if im, ok, lerr = LoadBinary(src, taskDevice(opts)); ok { // an avr-gcc ELF or a HEX file
 				err = lerr
 				if err == nil {
 					o := opts
@@ -190,10 +196,20 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 					rep, err = Bench(im, o)
 				}
 			} else {
-				rep, _, err = BenchSource(s.Main, src, fsys, opts)
+				rep, im, err = BenchSource(s.Main, src, fsys, opts)
 			}
 		}
 	}
+	defer func() {
+		// An exercise's leakage goals are measured here, in the submission's own process.
+		if len(opts.LeakGoals) > 0 && rep != nil && im != nil && err == nil {
+			res := CheckGoals(rep, opts.LeakGoals)
+			lo := opts
+			lo.Task, lo.Call, lo.Scenario, lo.Device, lo.Progress = rep.Task, rep.Call, rep.Scenario, rep.Device, nil
+			CheckLeakGoals(im, lo, opts.LeakSettings, rep, res)
+			row.LeakGoals = &res
+		}
+	}()
 	if err != nil {
 		var el asm.ErrorList
 		if errors.As(err, &el) && len(el) > 0 {
@@ -249,13 +265,13 @@ func SettingsRow(label string, opts Options) GradeRow {
 // gradeFolder measures the program of the sources of a submission folder. Each source is checked as
 // gradeFS opens files (a regular file within the size limit) before anything is read, so that a named
 // pipe or a huge file is refused with the same reason as a file submission's.
-func gradeFolder(fsys *gradeFS, opts Options) (*Report, error) {
+func gradeFolder(fsys *gradeFS, opts Options) (*Report, *asm.Image, error) {
 	p, err := ProgramFolder(fsys, ".")
 	if errors.Is(err, ErrNoSources) {
-		return nil, errors.New("no source files in the folder: it needs .S, .s or .asm files")
+		return nil, nil, errors.New("no source files in the folder: it needs .S, .s or .asm files")
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, f := range p.Files {
 		st, err := fsys.Stat(f)
@@ -263,11 +279,10 @@ func gradeFolder(fsys *gradeFS, opts Options) (*Report, error) {
 			err = fsys.check(f, st)
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	rep, _, err := benchProgram(p, opts, false)
-	return rep, err
+	return benchProgram(p, opts, false)
 }
 
 // gradeFS is a submission's folder as the assembler reads it while grading: confined to the folder by

@@ -95,13 +95,24 @@ func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, 
 	if binaries && len(p.Files) == 1 && len(p.Include) == 0 && p.Dialect == "" {
 		return BenchFile(p.FS, p.Files[0], opts)
 	}
+	im, opts, err := p.image(opts)
+	if err != nil {
+		return nil, im, err
+	}
+	rep, err := Bench(im, opts)
+	return rep, im, err
+}
+
+// image assembles the program's sources with the task, call and device their lines name (where
+// opts leaves them empty) and returns the options completed so.
+func (p Program) image(opts Options) (*asm.Image, Options, error) {
 	for _, f := range p.Files {
-		if opts.Task != "" && opts.Call != "" && opts.RK != "" && !opts.Fixed {
+		if opts.Task != "" && opts.Call != "" && opts.RK != "" && opts.Device != "" && !opts.Fixed {
 			break
 		}
 		src, err := asm.ReadSource(p.FS, f, MaxSourceBytes)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", f, err)
+			return nil, opts, fmt.Errorf("%s: %w", f, err)
 		}
 		opts.sourceLines(src)
 	}
@@ -109,11 +120,7 @@ func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, 
 		opts.Device = t.Device
 	}
 	im, err := p.Assemble(opts.Device, opts.Defines)
-	if err != nil {
-		return nil, im, err
-	}
-	rep, err := Bench(im, opts)
-	return rep, im, err
+	return im, opts, err
 }
 
 // String returns the program's files separated by spaces.

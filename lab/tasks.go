@@ -277,6 +277,8 @@ func (t *Task) bufferSize(r Role) int {
 		return t.KeyBytes
 	case RoleRK, RoleRKOut:
 		return t.RKBytes
+	case RoleRand:
+		return RandBytes
 	}
 	return t.BlockBytes
 }

@@ -13,6 +13,7 @@
 //   js/profile.js    cycles per line: the gutter shading, per-label totals and the listing
 //   js/chart.js      the RANK chart: published rows and yours, with curves of equal RANK (a note for kernels)
 //   js/devices.js    the current code on every device, side by side
+//   js/leak.js       the Leakage pane: simulated power traces, the t-test plot, CPA
 //
 // Every piece of user text (source, file names, link contents, messages) reaches the DOM through
 // textContent or a property; the only innerHTML is chroma's and goldmark's output (goldmark with raw
@@ -32,6 +33,7 @@ import { wireDebugger } from "./js/debugger.js";
 import { wireProfile } from "./js/profile.js";
 import { wireChart } from "./js/chart.js";
 import { wireDevices } from "./js/devices.js";
+import { wireLeak } from "./js/leak.js";
 
 function wire() {
   wireControls({ openExample });
@@ -44,6 +46,7 @@ function wire() {
   wireProfile();
   wireChart();
   wireDevices();
+  wireLeak();
   store.on("edit", () => {
     if (store.settings.live) scheduleRun();
   });

@@ -414,7 +414,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	fl := newFlags("bench", "[-task ID] [-scenario S] [-call SPEC] [-entry NAME] [-rk NAME] [-device NAME] [-dialect gnu|atmel] [-D NAME[=VALUE]]... [-I DIR]... [-vectors N] [-json] FILE... | FOLDER", stderr)
 	task := fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
 	scen := fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
-	call := fl.String("call", "", "call spec `NAME(ARG, ...)`, ARG one of block, in, out, key, rk, rkout (default: the \"; avrlab call:\" line, else the scenario's)")
+	call := fl.String("call", "", "call spec `NAME(ARG, ...)`, ARG one of block, in, out, key, rk, rkout, rand (default: the \"; avrlab call:\" line, else the scenario's)")
 	entry := fl.String("entry", "", "entry symbol (default: the task's, e.g. cham64_128_encrypt)")
 	rk := fl.String("rk", "", "round-key symbol (default: the task's, e.g. cham64_128_rk)")
 	dev := taskDeviceFlag(fl)
@@ -476,6 +476,11 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	goals := exerciseGoals(path, stderr)
 	results := lab.CheckGoals(rep, goals)
+	if lab.HasLeakGoals(results) {
+		lo := opts
+		lo.Task, lo.Call, lo.Scenario, lo.Device, lo.Progress = rep.Task, rep.Call, rep.Scenario, rep.Device, nil
+		lab.CheckLeakGoals(im, lo, exerciseLeakSettings(path, stderr), rep, results)
+	}
 	if *asJSON {
 		out := struct {
 			*lab.Report
@@ -514,6 +519,20 @@ func exerciseGoals(src string, stderr io.Writer) []lab.Goal {
 		fmt.Fprintf(stderr, "avrlab: %s: %v\n", filepath.Join(filepath.Dir(src), "README.md"), err)
 	}
 	return goals
+}
+
+// exerciseLeakSettings reads the leakage settings of a tests.txt beside the source, if there is one.
+func exerciseLeakSettings(src string, stderr io.Writer) lab.LeakSettings {
+	name := filepath.Join(filepath.Dir(src), "tests.txt")
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return lab.LeakSettings{}
+	}
+	t, err := lab.ParseExerciseTests(b)
+	if err != nil {
+		fmt.Fprintf(stderr, "avrlab: %s: %v\n", name, err)
+	}
+	return t.Leak
 }
 
 func yesNo(ok bool, yes, no string) string {

@@ -233,13 +233,30 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		Seed: *seed, Fixed: true, Engine: engineFor(*interp)} // each child makes its own engine (gradeRequest.Interp)
 	if ex != nil {
 		opts.RK, opts.Defines = ex.tests.RK, ex.tests.Defines
+		for _, g := range ex.goals {
+			if g.Metric == lab.GoalLeakFirstOrder || g.Metric == lab.GoalCPAResists {
+				opts.LeakGoals = append(opts.LeakGoals, g) // measured in each child
+			}
+		}
+		opts.LeakSettings = ex.tests.Leak
 	}
 	started := time.Now()
 	rows := gradeInChildren(exe, subs, opts, childLimits{Timeout: *timeout, Mem: int64(mem)}, *jobs, progress)
 	var goals [][]lab.GoalResult
 	if ex != nil {
 		for _, r := range rows {
-			goals = append(goals, lab.CheckGoals(rowReport(r), ex.goals))
+			res := lab.CheckGoals(rowReport(r), ex.goals)
+			for i := range res { // the leakage goals the child measured
+				if r.LeakGoals == nil {
+					break
+				}
+				for _, lg := range *r.LeakGoals {
+					if lg.Goal.Text == res[i].Goal.Text && lg.Goal.Metric == res[i].Goal.Metric {
+						res[i] = lg
+					}
+				}
+			}
+			goals = append(goals, res)
 		}
 	}
 	switch {

@@ -224,6 +224,10 @@ func TestGradeTeacherSettingsWin(t *testing.T) {
 		{"call line agreeing with -call", "; avrlab call: speck64_128_encrypt(block, rk)\n" + src,
 			[]string{"-task", "speck64-128", "-call", "speck64_128_encrypt(block, rk)"}, ""},
 		{"call line fitting the scenario", "; avrlab call: speck64_128_encrypt(block, rk)\n" + src, []string{"-task", "speck64-128"}, ""},
+		// A device line would pick a faster core (the ATxmega's one-cycle stores) or more SRAM.
+		{"device line against the task's", "; avrlab device: atxmega128a1\n" + src, []string{"-task", "speck64-128"},
+			`the source's "; avrlab device: atxmega128a1" line contradicts the graded device atmega128`},
+		{"device line agreeing", "; avrlab device: atmega128\n" + src, []string{"-task", "speck64-128"}, ""},
 	}
 	for _, c := range cases {
 		d := t.TempDir()

@@ -5,6 +5,7 @@
 //	avrlab run    [-device NAME] [-max-cycles N] [-json] [-dump ADDR:LEN] FILE.S|FILE.hex
 //	avrlab bench  [-task ID] [-scenario S] [-entry NAME] [-rk NAME] [-device NAME] [-D ...] [-vectors N] [-json] FILE
 //	avrlab grade  -task ID [-csv|-json] [-j N] [-timeout D] [-mem SIZE] FILE|DIR...
+//	avrlab leak   [-test tvla|cpa] [-order 1|2] [-traces N] [-noise SIGMA] [-model hw|hd|both] [-seed N] [-json] FILE...
 //	avrlab tasks  [-v] [ID]
 //	avrlab examples
 //	avrlab profile [-json] [-listing] [-reset] [-task ID] FILE...
@@ -32,6 +33,7 @@ usage:
   avrlab run      run a program from reset until SLEEP/BREAK and print the final state
   avrlab bench    measure a cipher implementation: vectors, cycles, flash, RAM, RANK
   avrlab grade    grade a class: one row per submission, sorted by RANK
+  avrlab leak     simulated power traces of a cipher's call: TVLA t-test or CPA
   avrlab tasks    list the cipher tasks and their contracts
   avrlab profile  where the cycles of a call go, per source line and per label (perf annotate)
   avrlab debug    serve the debugger (reverse steps included) to avr-gdb over the GDB remote protocol
@@ -50,7 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cmds := map[string]func([]string, io.Writer, io.Writer) int{
 		"asm": cmdAsm, "disasm": cmdDisasm, "run": cmdRun, "bench": cmdBench, "grade": cmdGrade, "profile": cmdProfile, "debug": cmdDebug,
-		"tasks": cmdTasks, "examples": cmdExamples,
+		"tasks": cmdTasks, "examples": cmdExamples, "leak": cmdLeak,
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":

@@ -3,7 +3,7 @@
 // Command wasm is the playground's WebAssembly bridge. It builds into two modules, chosen by the
 // build tag avrlab_workspace, so that the page compiles only what it needs first:
 //
-//	engine.wasm     (no tag)               meta, bench, assemble, hex, devices and the debugger (debug-*):
+//	engine.wasm     (no tag)               meta, bench, assemble, hex, devices, leak and the debugger (debug-*):
 //	                                       the lab, assembler and emulator
 //	workspace.wasm  (-tags avrlab_workspace) highlight, markdown, open, readAll, write, rename, remove:
 //	                                         chroma, goldmark and hackpadfs on IndexedDB

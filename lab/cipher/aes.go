@@ -182,3 +182,6 @@ func (c aes128) Decrypt(dst, src, key []byte) {
 	addRoundKey(&s, rk[:16])
 	copy(dst, s[:])
 }
+
+// AESSbox returns the AES S-box (FIPS-197 section 5.1.1), a copy.
+func AESSbox() [256]byte { return aesTab.sbox }

@@ -135,3 +135,6 @@ func (c present80) Decrypt(dst, src, key []byte) {
 	}
 	binary.LittleEndian.PutUint64(dst, x)
 }
+
+// PRESENTSbox returns the PRESENT S-box (Bogdanov et al., CHES 2007, table 1), a copy.
+func PRESENTSbox() [16]byte { return presentSbox }

@@ -147,9 +147,10 @@ type Response struct {
 // "benchmarking 101 vectors of 264,988 cycles (about 1.2 s)", "running"); may be nil.
 type Progress func(phase string)
 
-// Handle serves one request: op is "meta", "bench", "assemble", "hex" or "devices"; arg is its JSON
-// argument (a [Request], ignored for meta). The result is JSON: [Meta], [Response] or, for devices, a
-// list of [DeviceResult]; every failure is a JSON object with an "error" field.
+// Handle serves one request: op is "meta", "bench", "assemble", "hex", "devices" or "leak"; arg is its
+// JSON argument (a [Request], a [LeakRequest] for leak, ignored for meta). The result is JSON: [Meta],
+// [Response], [LeakResponse] or, for devices, a list of [DeviceResult]; every failure is a JSON object
+// with an "error" field.
 func Handle(op string, arg []byte, progress Progress) []byte { return HandleOn(nil, op, arg, progress) }
 
 // HandleOn is Handle with the measured calls and runs on eng (translated code, emu.Config.Engine; nil
@@ -162,6 +163,8 @@ func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
 	switch op {
 	case "meta":
 		v = GetMeta()
+	case "leak":
+		v = handleLeak(arg, progress)
 	case "bench", "assemble", "hex", "devices":
 		var req Request
 		if err := json.Unmarshal(arg, &req); err != nil {
@@ -336,6 +339,7 @@ func Bench(req Request, progress Progress) Response {
 	}
 	if resp.Report != nil && (req.Goals != "" || req.Tests != "") {
 		checkGoals(&resp, req, tests)
+		leakGoals(&resp, req, progress)
 	}
 	if testsErr != nil {
 		resp.GoalsError = testsErr.Error()
@@ -423,7 +427,8 @@ func benchSource(req Request, progress Progress) Response {
 	opts := benchOptions(req, task, call)
 	if req.fixed {
 		opts.Fixed = true
-		opts.SourceTask, opts.SourceCall = lab.DetectTask([]byte(req.Files[req.Main])), lab.DetectCall([]byte(req.Files[req.Main]))
+		src := []byte(req.Files[req.Main])
+		opts.SourceTask, opts.SourceCall, opts.SourceDevice = lab.DetectTask(src), lab.DetectCall(src), lab.DetectDevice(src)
 	}
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
@@ -539,6 +544,9 @@ func assemble(req Request) (Response, *asm.Image) {
 			task = lab.DetectTask([]byte(req.Files[req.Main]))
 		}
 		resp.Device = taskDevice(task)
+		if d := lab.DetectDevice([]byte(req.Files[req.Main])); d != "" && !req.fixed {
+			resp.Device = d // "; avrlab device: NAME", as the CLI reads it (an exercise's device wins)
+		}
 	}
 	if isa.LookupDevice(resp.Device) == nil {
 		resp.Error = fmt.Sprintf("unknown device %q (known: %v)", req.Device, isa.DeviceNames())

@@ -1,0 +1,131 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/lab/leak"
+)
+
+// The leakage goal kinds of an exercise (see Goal).
+const (
+	GoalLeakFirstOrder = "leak-first-order" // first-order TVLA: max |t| under leak.Threshold
+	GoalCPAResists     = "cpa-resists"      // CPA of N traces: no key part at rank 0
+)
+
+// LeakSettings are an exercise's settings for its leakage goals (tests.txt). The zero value means
+// the defaults: model both, 2000 traces, σ 1, one cycle per sample, the whole call.
+type LeakSettings struct {
+	Model  string    `json:"model,omitempty"`
+	Traces int       `json:"traces,omitempty"`
+	Noise  *float64  `json:"noise,omitempty"`
+	Sum    int       `json:"sum,omitempty"`
+	Window [2]string `json:"window,omitempty"`
+}
+
+func (s *LeakSettings) set(key, val string) error {
+	switch key {
+	case "leak-model":
+		if _, err := leak.ParseModel(val); err != nil {
+			return err
+		}
+		s.Model = val
+	case "leak-traces":
+		v, err := strconv.Atoi(val)
+		if err != nil || v < 2 || v > MaxLeakTraces {
+			return fmt.Errorf("leak-traces %q: want 2..%d", val, MaxLeakTraces)
+		}
+		s.Traces = v
+	case "leak-noise":
+		v, err := strconv.ParseFloat(val, 64)
+		if err != nil || math.IsNaN(v) || v < 0 || v > 1000 {
+			return fmt.Errorf("leak-noise %q: want 0..1000", val)
+		}
+		s.Noise = &v
+	case "leak-sum":
+		v, err := strconv.Atoi(val)
+		if err != nil || v < 1 || v > 4096 {
+			return fmt.Errorf("leak-sum %q: want 1..4096", val)
+		}
+		s.Sum = v
+	case "leak-window":
+		f := strings.Fields(val)
+		if len(f) != 2 {
+			return fmt.Errorf("leak-window %q: want two labels, FROM TO", val)
+		}
+		s.Window = [2]string{f[0], f[1]}
+	}
+	return nil
+}
+
+// options returns the LeakOptions of a goal's test on the call opts describes.
+func (s LeakSettings) options(opts Options) LeakOptions {
+	o := LeakOptions{Options: opts, Traces: s.Traces, Noise: -1, Sum: s.Sum, Window: s.Window}
+	if s.Noise != nil {
+		o.Noise = *s.Noise
+	}
+	if s.Model != "" {
+		o.Model, _ = leak.ParseModel(s.Model)
+	}
+	o.Progress = nil
+	return o
+}
+
+// HasLeakGoals reports whether goals include a leakage goal.
+func HasLeakGoals(goals []GoalResult) bool {
+	for _, r := range goals {
+		if r.Goal.Metric == GoalLeakFirstOrder || r.Goal.Metric == GoalCPAResists {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckLeakGoals runs the leakage test of every leakage goal in results (from CheckGoals, which
+// leaves them unmeasured) on image im, the call opts describes (the bench's options), with the
+// exercise's settings s, and fills in their results. A goal counts only for a routine that passes
+// the bench (rep). The window is s.Window, never the source's own "; avrlab leak window:" line: the
+// student's source must not choose what is judged.
+func CheckLeakGoals(im *asm.Image, opts Options, s LeakSettings, rep *Report, results []GoalResult) {
+	for i := range results {
+		r := &results[i]
+		g := r.Goal
+		if g.Metric != GoalLeakFirstOrder && g.Metric != GoalCPAResists {
+			continue
+		}
+		r.Met = false
+		if rep == nil || !rep.Pass {
+			r.Got = "not measured: counts only once every vector passes"
+			continue
+		}
+		o := s.options(opts)
+		if g.Metric == GoalCPAResists {
+			o.Test, o.Traces = LeakCPA, int(g.Value)
+		}
+		lr, err := Leak(im, o)
+		switch {
+		case err != nil:
+			r.Got = "not measured: " + err.Error()
+		case lr.Error != "":
+			r.Got = "not measured: " + lr.Error
+		case g.Metric == GoalLeakFirstOrder:
+			r.Met = lr.MaxAbsT < leak.Threshold
+			r.Got = fmt.Sprintf("max |t| %.2f over %d traces (model %s)", lr.MaxAbsT, lr.Traces, lr.Model)
+			if lr.MaxAt != nil && !r.Met {
+				r.Got += fmt.Sprintf(", at cycle %d (%s)", lr.MaxAt.Cycle, lr.MaxAt.Where)
+			}
+		default:
+			broken := 0
+			for _, k := range lr.KeyRanks {
+				if k == 0 {
+					broken++
+				}
+			}
+			r.Met = broken == 0
+			r.Got = fmt.Sprintf("%d of %d key parts at rank 0 after %d traces", broken, len(lr.KeyRanks), lr.Traces)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package lab
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/avrlab/avrlab/examples"
+)
+
+// TestLeakGoals checks the goal kinds leak-first-order and cpa-resists on the exercise "remove the
+// leak": its starter leaks under the exercise's settings (model both); the starter with the masked
+// example's subshift in place of its own meets every goal; the unmasked AES-128 does not resist the
+// CPA; and the source's own leak-window line does not choose what the goal judges.
+func TestLeakGoals(t *testing.T) {
+	dir := "exercises/aes128-remove-leak/"
+	read := func(name string) string {
+		b, err := examples.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	readme, tests := read(dir+"README.md"), read(dir+"tests.txt")
+	goals, err := ParseGoals([]byte(readme))
+	if err != nil || len(goals) != 3 || goals[1].Metric != GoalLeakFirstOrder || goals[2].Metric != GoalCPAResists || goals[2].Value != 500 {
+		t.Fatalf("goals %+v, %v", goals, err)
+	}
+	et, err := ParseExerciseTests([]byte(tests))
+	if err != nil || et.Leak.Model != "both" || et.Leak.Window != [2]string{"masked", "unmask"} {
+		t.Fatalf("tests %+v, %v", et, err)
+	}
+	check := func(name, src string, goals []Goal) []GoalResult {
+		rep, im, err := BenchSource(name, []byte(src), nil, Options{Vectors: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := CheckGoals(rep, goals)
+		if res[1].Met || !strings.Contains(res[1].Got, "not measured") {
+			t.Errorf("%s: CheckGoals alone measured a leakage goal: %+v", name, res[1])
+		}
+		CheckLeakGoals(im, Options{Task: rep.Task, Call: rep.Call, Device: rep.Device}, et.Leak, rep, res)
+		return res
+	}
+	starter := read(dir + "starter.S")
+	masked := read("aes128-masked.S")
+	cut := func(s string) (int, int) {
+		return strings.Index(s, "subshift:"), strings.Index(s, "; MixColumns of the column")
+	}
+	a, b := cut(masked)
+	c, d := cut(starter)
+	solved := starter[:c] + masked[a:b] + starter[d:]
+	if r := check("starter.S", starter, goals); !r[0].Met || r[1].Met || !r[2].Met {
+		t.Errorf("starter: %+v", r)
+	}
+	if r := check("solved.S", solved, goals); !r[0].Met || !r[1].Met || !r[2].Met {
+		t.Errorf("solved: %+v", r)
+	}
+	// A window of the student's choosing (one instruction) does not make the starter pass.
+	narrow := strings.Replace(starter, "; avrlab leak window: masked unmask", "; avrlab leak window: unmask unmask", 1)
+	if r := check("narrow.S", narrow, goals[:2]); r[1].Met {
+		t.Errorf("the source's window line chose what was judged: %+v", r[1])
+	}
+	rep, im, err := BenchFile(examples.FS, "aes128-t45.S", Options{Vectors: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := CheckGoals(rep, goals[2:])
+	CheckLeakGoals(im, Options{Task: rep.Task, Call: rep.Call, Device: rep.Device}, LeakSettings{}, rep, res)
+	if res[0].Met {
+		t.Errorf("unmasked AES resists the CPA: %+v", res[0])
+	}
+	if _, err := ParseGoals([]byte("goal: cpa-resists many")); err == nil {
+		t.Error("cpa-resists many parsed")
+	}
+	if _, err := ParseExerciseTests([]byte("leak-window: only")); err == nil {
+		t.Error("a one-label window parsed")
+	}
+}
