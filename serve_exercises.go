@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -34,12 +33,9 @@ type exerciseInfo struct {
 	Tests bool     `json:"tests"` // it has a tests.txt
 }
 
-// Limits of an exercise's files.
+// maxExercises is the most exercises a site holds (the files' limits are lab's).
 const (
-	maxReadmeBytes  = 256 << 10
-	maxStarterBytes = 1 << 20
-	maxTestsBytes   = 16 << 10
-	maxExercises    = 500
+	maxExercises = 500
 )
 
 var exerciseID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
@@ -63,21 +59,17 @@ func readExercises(fsys fs.FS, where string) ([]exerciseInfo, map[string][]byte,
 		}
 		id := e.Name()
 		dir := path.Join(where, id)
-		read := func(name string, limit int) ([]byte, error) {
-			b, err := readRegular(fsys, id+"/"+name, int64(limit))
-			if err != nil && !errorsIsNotExist(err) {
-				return nil, fmt.Errorf("exercise %s: %s: %v", dir, name, err)
-			}
-			return b, err
+		if _, err := fs.Stat(fsys, id+"/starter.S"); errorsIsNotExist(err) {
+			continue // no starter: not an exercise of the site
 		}
-		readme, err1 := read("README.md", maxReadmeBytes)
-		starter, err2 := read("starter.S", maxStarterBytes)
-		if err1 != nil || err2 != nil {
-			for _, err := range []error{err1, err2} {
-				if err != nil && !errorsIsNotExist(err) {
-					return nil, nil, err
-				}
-			}
+		ex, err := lab.ReadExercise(fsys, id)
+		if errors.Is(err, lab.ErrNoExercise) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("exercise %s: %v", dir, err)
+		}
+		if ex.Starter == nil {
 			continue
 		}
 		if !exerciseID.MatchString(id) {
@@ -85,32 +77,22 @@ func readExercises(fsys fs.FS, where string) ([]exerciseInfo, map[string][]byte,
 		}
 		// The page renders the instructions with the same package and limits: a README it would
 		// refuse stops the build here instead.
-		if _, err := markdown.HTML(string(readme)); err != nil {
+		if _, err := markdown.HTML(string(ex.Readme)); err != nil {
 			return nil, nil, fmt.Errorf("exercise %s: README.md: %v", dir, err)
 		}
-		goals, err := lab.ParseGoals(readme)
-		if err != nil {
-			return nil, nil, fmt.Errorf("exercise %s: README.md %v", dir, err)
-		}
-		if len(goals) == 0 {
+		if len(ex.Goals) == 0 {
 			return nil, nil, fmt.Errorf("exercise %s: README.md has no goal: lines (e.g. goal: pass)", dir)
 		}
-		info := exerciseInfo{ID: id, Title: id, Task: lab.DetectTask(starter)}
-		if m := headingRe.FindSubmatch(readme); m != nil {
+		info := exerciseInfo{ID: id, Title: id, Task: ex.Task, Tests: ex.HasTests()}
+		if m := headingRe.FindSubmatch(ex.Readme); m != nil {
 			info.Title = strings.TrimSpace(string(m[1]))
 		}
-		for _, g := range goals {
+		for _, g := range ex.Goals {
 			info.Goals = append(info.Goals, g.Text)
 		}
-		files[id+"/README.md"], files[id+"/starter.S"] = readme, starter
-		if tests, err := read("tests.txt", maxTestsBytes); err == nil {
-			if _, err := lab.ParseExerciseTests(tests); err != nil {
-				return nil, nil, fmt.Errorf("exercise %s: %v", dir, err)
-			}
-			info.Tests = true
-			files[id+"/tests.txt"] = tests
-		} else if !errorsIsNotExist(err) {
-			return nil, nil, err
+		files[id+"/README.md"], files[id+"/starter.S"] = ex.Readme, ex.Starter
+		if ex.HasTests() {
+			files[id+"/tests.txt"] = ex.TestsText
 		}
 		list = append(list, info)
 		if len(list) > maxExercises {
@@ -122,44 +104,6 @@ func readExercises(fsys fs.FS, where string) ([]exerciseInfo, map[string][]byte,
 }
 
 func errorsIsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
-
-// readRegular reads the regular file name of fsys if it holds at most limit bytes. As grading reads a
-// submission, the type and size are checked before the file is opened (a named pipe would block the
-// build, a sparse file of gigabytes would fill the memory) and again on the open file.
-func readRegular(fsys fs.FS, name string, limit int64) ([]byte, error) {
-	check := func(st fs.FileInfo) error {
-		switch {
-		case !st.Mode().IsRegular():
-			return fmt.Errorf("not a regular file (%v)", st.Mode().Type())
-		case st.Size() > limit:
-			return fmt.Errorf("%d bytes, at most %d", st.Size(), limit)
-		}
-		return nil
-	}
-	st, err := fs.Stat(fsys, name)
-	if err != nil {
-		return nil, err
-	}
-	if err := check(st); err != nil {
-		return nil, err
-	}
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err = f.Stat(); err != nil {
-		return nil, err
-	}
-	if err := check(st); err != nil {
-		return nil, err
-	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err == nil && int64(len(b)) > limit {
-		return nil, fmt.Errorf("more than %d bytes", limit)
-	}
-	return b, err
-}
 
 // addExercisesDir adds the exercises of the folder dir (-exercises DIR), read through an os.Root as
 // grading reads a submission: a symbolic link or a path that leads out of dir is refused, with the

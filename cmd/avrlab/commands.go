@@ -457,6 +457,17 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Entry: *entry, RK: *rk, Device: *dev, Defines: defs,
 		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: engineFor(*interp)}
+	ex, exDir, err := benchExercise(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "avrlab: %s\n", textSafe(err.Error()))
+		return 2
+	}
+	if ex != nil {
+		applyExercise(fl, ex, &opts)
+		if ex.HasTests() {
+			fmt.Fprintf(stderr, "avrlab: measured with the settings of the exercise's %s (the flags given win)\n", filepath.Join(exDir, "tests.txt"))
+		}
+	}
 	var clear func()
 	opts.Progress, clear = terminalProgress(stderr)
 	rep, im, err := lab.BenchProgram(cp.prog, opts)
@@ -474,12 +485,14 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	goals := exerciseGoals(path, stderr)
-	results := lab.CheckGoals(rep, goals)
+	var results []lab.GoalResult
+	if ex != nil {
+		results = lab.CheckGoals(rep, ex.AllGoals())
+	}
 	if lab.HasLeakGoals(results) {
 		lo := opts
 		lo.Task, lo.Call, lo.Scenario, lo.Device, lo.Progress = rep.Task, rep.Call, rep.Scenario, rep.Device, nil
-		lab.CheckLeakGoals(im, lo, exerciseLeakSettings(path, stderr), rep, results)
+		lab.CheckLeakGoals(im, lo, ex.Tests.Leak, rep, results)
 	}
 	if *asJSON {
 		out := struct {
@@ -508,31 +521,39 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// exerciseGoals reads the goal lines of a README.md beside the source, if there is one.
-func exerciseGoals(src string, stderr io.Writer) []lab.Goal {
-	b, err := os.ReadFile(filepath.Join(filepath.Dir(src), "README.md"))
-	if err != nil {
-		return nil
+// benchExercise returns the exercise a benched path sits in, and its folder: the folder of the file (or
+// the folder given) when it holds a tests.txt or a README.md with goal lines (lab.FindExercise); nil
+// when it is no exercise.
+func benchExercise(path string) (*lab.Exercise, string, error) {
+	dir := path
+	if st, err := os.Stat(path); err != nil || !st.IsDir() {
+		dir = filepath.Dir(path)
 	}
-	goals, err := lab.ParseGoals(b)
+	ex, err := lab.FindExercise(os.DirFS(dir), ".")
 	if err != nil {
-		fmt.Fprintf(stderr, "avrlab: %s: %v\n", filepath.Join(filepath.Dir(src), "README.md"), err)
+		return nil, dir, fmt.Errorf("exercise %s: %v", dir, err)
 	}
-	return goals
+	return ex, dir, nil
 }
 
-// exerciseLeakSettings reads the leakage settings of a tests.txt beside the source, if there is one.
-func exerciseLeakSettings(src string, stderr io.Writer) lab.LeakSettings {
-	name := filepath.Join(filepath.Dir(src), "tests.txt")
-	b, err := os.ReadFile(name)
-	if err != nil {
-		return lab.LeakSettings{}
+// applyExercise puts an exercise's settings into opts (lab.Exercise.Apply) and then the flags given
+// explicitly over them: the person at the terminal chose those.
+func applyExercise(fl *flag.FlagSet, ex *lab.Exercise, opts *lab.Options) {
+	given := *opts
+	ex.Apply(opts)
+	keep := map[string]*string{"task": &given.Task, "scenario": &given.Scenario, "call": &given.Call, "rk": &given.RK, "device": &given.Device}
+	dst := map[string]*string{"task": &opts.Task, "scenario": &opts.Scenario, "call": &opts.Call, "rk": &opts.RK, "device": &opts.Device}
+	for name, v := range keep {
+		if flagSet(fl, name) {
+			*dst[name] = *v
+		}
 	}
-	t, err := lab.ParseExerciseTests(b)
-	if err != nil {
-		fmt.Fprintf(stderr, "avrlab: %s: %v\n", name, err)
+	if flagSet(fl, "vectors") {
+		opts.Vectors = given.Vectors
 	}
-	return t.Leak
+	for k, v := range given.Defines {
+		opts.Defines[k] = v
+	}
 }
 
 func yesNo(ok bool, yes, no string) string {

@@ -144,29 +144,32 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	fl.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var ex *exercise
+	var ex *lab.Exercise
+	var exOpts lab.Options
 	if *exDir != "" {
-		e, err := readExercise(*exDir)
+		e, err := lab.ReadExercise(os.DirFS(*exDir), ".")
 		if err != nil {
-			fmt.Fprintf(stderr, "avrlab: -exercise: %s\n", textSafe(err.Error()))
+			fmt.Fprintf(stderr, "avrlab: -exercise: %s\n", textSafe(exerciseError(*exDir, err)))
 			return 2
 		}
 		ex = e
+		// The exercise's settings (lab.Exercise.Apply), where the flags given explicitly do not say
+		// otherwise: the teacher's command line wins over the teacher's tests.txt.
+		ex.Apply(&exOpts)
 		if *task == "" {
-			*task = e.task
+			*task = exOpts.Task
 		}
-		t := e.tests
-		if t.Scenario != "" && !set["scenario"] {
-			*scen = t.Scenario
+		if exOpts.Scenario != "" && !set["scenario"] {
+			*scen = exOpts.Scenario
 		}
-		if t.Device != "" && !set["device"] {
-			*dev = t.Device
+		if exOpts.Device != "" && !set["device"] {
+			*dev = exOpts.Device
 		}
-		if t.Vectors > 0 && !set["vectors"] {
-			*vecs = t.Vectors
+		if exOpts.Call != "" && !set["call"] {
+			*call = exOpts.Call
 		}
-		if t.Call != "" && !set["call"] {
-			*call = t.Call
+		if ex.Tests.Vectors > 0 && !set["vectors"] {
+			*vecs = exOpts.Vectors
 		}
 	}
 	if fl.NArg() == 0 {
@@ -231,21 +234,13 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Vectors: *vecs, MaxCycles: *maxc,
 		Seed: *seed, Fixed: true, Engine: engineFor(*interp)} // each child makes its own engine (gradeRequest.Interp)
-	if ex != nil {
-		opts.RK, opts.Defines = ex.tests.RK, ex.tests.Defines
-		for _, g := range ex.goals {
-			if g.Metric == lab.GoalLeakFirstOrder || g.Metric == lab.GoalCPAResists {
-				opts.LeakGoals = append(opts.LeakGoals, g) // measured in each child
-			}
-		}
-		opts.LeakSettings = ex.tests.Leak
-	}
+	opts.RK, opts.Defines, opts.LeakGoals, opts.LeakSettings = exOpts.RK, exOpts.Defines, exOpts.LeakGoals, exOpts.LeakSettings
 	started := time.Now()
 	rows := gradeInChildren(exe, subs, opts, childLimits{Timeout: *timeout, Mem: int64(mem)}, *jobs, progress)
 	var goals [][]lab.GoalResult
 	if ex != nil {
 		for _, r := range rows {
-			res := lab.CheckGoals(rowReport(r), ex.goals)
+			res := lab.CheckGoals(rowReport(r), ex.AllGoals())
 			for i := range res { // the leakage goals the child measured
 				if r.LeakGoals == nil {
 					break
@@ -292,69 +287,16 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// exercise is a classroom exercise folder as grade -exercise reads it.
-type exercise struct {
-	task  string
-	goals []lab.Goal // README.md's, then tests.txt's
-	tests lab.ExerciseTests
+// exerciseError names the exercise folder in an error of lab.ReadExercise.
+func exerciseError(dir string, err error) string {
+	return fmt.Sprintf("%s: %v", dir, err)
 }
 
-// readExercise reads DIR/README.md (its goal: lines), DIR/starter.S (its task line) and DIR/tests.txt
-// if present.
-func readExercise(dir string) (*exercise, error) {
-	readme, err := readLimited(filepath.Join(dir, "README.md"), 256<<10)
-	if err != nil {
-		return nil, err
-	}
-	goals, err := lab.ParseGoals(readme)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, "README.md"), err)
-	}
-	ex := &exercise{goals: goals}
-	if starter, err := readLimited(filepath.Join(dir, "starter.S"), lab.MaxSourceBytes); err == nil {
-		ex.task = lab.DetectTask(starter)
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	if tests, err := readLimited(filepath.Join(dir, "tests.txt"), 16<<10); err == nil {
-		if ex.tests, err = lab.ParseExerciseTests(tests); err != nil {
-			return nil, fmt.Errorf("%s: %v", dir, err)
-		}
-		ex.goals = append(ex.goals, ex.tests.Goals...)
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	if len(ex.goals) == 0 {
-		return nil, fmt.Errorf("%s has no goal: lines", filepath.Join(dir, "README.md"))
-	}
-	return ex, nil
-}
-
-// readLimited reads a regular file of at most limit bytes.
-func readLimited(name string, limit int64) ([]byte, error) {
-	st, err := os.Stat(name)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", name)
-	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%s is %d bytes, at most %d", name, st.Size(), limit)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, limit))
-}
-
-func exGoals(ex *exercise) []lab.Goal {
+func exGoals(ex *lab.Exercise) []lab.Goal {
 	if ex == nil {
 		return nil
 	}
-	return ex.goals
+	return ex.AllGoals()
 }
 
 // rowReport rebuilds the figures of a report that goals read from a grade row (the row keeps the mean

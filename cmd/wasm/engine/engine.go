@@ -348,41 +348,28 @@ func Bench(req Request, progress Progress) Response {
 	return resp
 }
 
-// applyTests puts an exercise's settings (tests.txt) into the request and returns its hidden goals.
+// applyTests puts an exercise's settings (tests.txt, through lab.Exercise.Apply: the exercise's
+// settings replace the page's fields) into the request and returns its hidden goals.
 func applyTests(req *Request) ([]lab.Goal, error) {
 	if req.Tests == "" {
 		return nil, nil
 	}
-	t, err := lab.ParseExerciseTests([]byte(req.Tests))
+	ex, err := lab.ParseExercise(nil, nil, []byte(req.Tests))
 	if err != nil {
 		return nil, err
 	}
-	set := func(dst *string, v string) {
-		if v != "" {
-			*dst = v
-		}
-	}
-	req.fixed = true
-	set(&req.Scenario, t.Scenario)
-	set(&req.Device, t.Device)
-	set(&req.Call, t.Call)
-	set(&req.RK, t.RK)
-	if t.Vectors > 0 {
-		req.Vectors = t.Vectors
-	}
-	names := make([]string, 0, len(t.Defines))
-	for k := range t.Defines {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
+	o := lab.Options{Scenario: req.Scenario, Device: req.Device, Call: req.Call, RK: req.RK, Vectors: req.Vectors}
+	ex.Apply(&o)
+	req.fixed = o.Fixed
+	req.Scenario, req.Device, req.Call, req.RK, req.Vectors = o.Scenario, o.Device, o.Call, o.RK, o.Vectors
+	for _, k := range lab.DefineNames(ex.Tests.Defines) {
 		d := k
-		if v := t.Defines[k]; v != "" {
+		if v := ex.Tests.Defines[k]; v != "" {
 			d += "=" + v
 		}
 		req.Defines += " " + d
 	}
-	return t.Goals, nil
+	return ex.Tests.Goals, nil
 }
 
 func benchSource(req Request, progress Progress) Response {
