@@ -229,11 +229,7 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	dev := opts.Device
-	if t := LookupTask(normalizeID(opts.Task)); t != nil && dev == "" {
-		dev = t.Device
-	}
-	if im, ok, err := LoadBinary(src, dev); ok {
+	if im, ok, err := LoadBinary(src, Resolve(opts).Device); ok {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", main, err)
 		}
@@ -247,46 +243,13 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 	return BenchSource(main, src, fsys, opts)
 }
 
-// sourceLines applies the task and call lines of a source: where opts does not give them, they do;
-// with Fixed they are also kept for the check that they do not contradict the teacher's settings.
-func (opts *Options) sourceLines(src []byte) {
-	task, call := DetectTask(src), DetectCall(src)
-	if opts.Fixed {
-		if opts.SourceTask == "" {
-			opts.SourceTask = task
-		}
-		if opts.SourceCall == "" {
-			opts.SourceCall = call
-		}
-	}
-	if opts.Task == "" {
-		opts.Task = task
-	}
-	if opts.Call == "" && call != "" && !opts.Fixed {
-		opts.Call = call
-	}
-	if opts.RK == "" {
-		opts.RK = DetectRK(src)
-	}
-	if dev := DetectDevice(src); opts.Fixed {
-		if opts.SourceDevice == "" {
-			opts.SourceDevice = dev
-		}
-	} else if opts.Device == "" {
-		opts.Device = dev
-	}
-}
-
 // MaxSourceBytes is the largest source file BenchFile assembles (asm's per-file limit).
 const MaxSourceBytes = 1 << 20
 
 // BenchSource is BenchFile for a source held in memory, with includes read from fsys (may be nil). The
 // device is opts.Device, else the task's: an AVRASM2 source's .device must name that part.
 func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *asm.Image, error) {
-	opts.sourceLines(src)
-	if t := LookupTask(normalizeID(opts.Task)); t != nil && opts.Device == "" {
-		opts.Device = t.Device
-	}
+	opts = Resolve(opts, src)
 	im, err := asm.Assemble(name, src, asm.Config{Device: opts.Device, FS: fsys, Defines: opts.Defines})
 	if err != nil {
 		return nil, im, err
@@ -310,68 +273,9 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 // prepare checks the options and builds the harness of one bench; a problem of the implementation is
 // the report's Error.
 func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
-	t := LookupTask(normalizeID(opts.Task))
-	if opts.Task == "" {
-		return nil, nil, ErrNoTask
-	}
-	if t == nil {
-		return nil, nil, fmt.Errorf("unknown task %q (known: %s)", opts.Task, strings.Join(TaskIDs(), ", "))
-	}
-	if opts.Scenario == "" {
-		opts.Scenario = t.Scenario
-		if opts.Scenario == "" {
-			opts.Scenario = ScenarioFixedKey
-		}
-	}
-	sc := LookupScenario(opts.Scenario)
-	if sc == nil {
-		return nil, nil, fmt.Errorf("unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios(), ", "))
-	}
-	if (t.Kind == KindKernel) != (sc.Name == ScenarioKernel) {
-		if t.Kind == KindKernel {
-			return nil, nil, fmt.Errorf("task %s is a kernel: its only scenario is %q", t.ID, ScenarioKernel)
-		}
-		return nil, nil, fmt.Errorf("scenario %q is for kernel tasks; %s is a block cipher", ScenarioKernel, t.ID)
-	}
-	switch {
-	case opts.Vectors == 0:
-		opts.Vectors = DefaultVectors
-	case opts.Vectors < 0:
-		opts.Vectors = 0
-	case opts.Vectors > MaxVectors:
-		return nil, nil, fmt.Errorf("%d vectors: at most %d", opts.Vectors, MaxVectors)
-	}
-	if opts.MaxCycles == 0 {
-		opts.MaxCycles = DefaultMaxCycles
-	}
-	if opts.MaxCycles > MaxCycleLimit {
-		return nil, nil, fmt.Errorf("cycle limit %d: at most %d", opts.MaxCycles, MaxCycleLimit)
-	}
-	if opts.RK == "" {
-		opts.RK = t.RK
-	}
-	if opts.Fixed && opts.Call == "" && opts.SourceCall != "" {
-		opts.Call, opts.callFromSource = opts.SourceCall, true
-	}
-	var call Call
-	if opts.Call != "" {
-		c, err := ParseCallFor(opts.Call, t)
-		if err != nil {
-			return nil, nil, err
-		}
-		call = c
-	} else {
-		call.Entry = opts.Entry
-		if call.Entry == "" {
-			call.Entry = t.Entry
-			if sc.Decrypt {
-				call.Entry = t.DecEntry
-			}
-		}
-		call.Args = sc.Args
-		if t.Kind == KindKernel {
-			call.Args = t.defaultArgs()
-		}
+	opts, t, sc, call, err := resolveTask(opts)
+	if err != nil {
+		return nil, nil, err
 	}
 	h, rep := newHarness(im, t, sc, call, opts)
 	if rep.Error == "" && opts.Fixed {

@@ -188,7 +188,7 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		if src, err = fsys.ReadFile(s.Main); err == nil {
 			var ok bool
 			var lerr error
-			if im, ok, lerr = LoadBinary(src, taskDevice(opts)); ok { // an avr-gcc ELF or a HEX file
+			if im, ok, lerr = LoadBinary(src, Resolve(opts).Device); ok { // an avr-gcc ELF or a HEX file
 				err = lerr
 				if err == nil {
 					o := opts
@@ -391,13 +391,3 @@ func isBinaryName(name string) bool {
 	return false
 }
 
-// taskDevice is opts.Device, else the device of the task opts names.
-func taskDevice(opts Options) string {
-	if opts.Device != "" {
-		return opts.Device
-	}
-	if t := LookupTask(normalizeID(opts.Task)); t != nil {
-		return t.Device
-	}
-	return ""
-}

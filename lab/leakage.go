@@ -215,11 +215,7 @@ func LeakProgram(p Program, o LeakOptions) (*LeakReport, *asm.Image, error) {
 	if len(p.Files) == 1 && len(p.Include) == 0 && p.Dialect == "" {
 		// An avr-gcc ELF or an Intel HEX file, as BenchFile loads it (-task must name the task).
 		if data, err := readProgram(p.FS, p.Files[0]); err == nil {
-			dev := o.Device
-			if t := LookupTask(normalizeID(o.Task)); t != nil && dev == "" {
-				dev = t.Device
-			}
-			if im, ok, err := LoadBinary(data, dev); ok {
+			if im, ok, err := LoadBinary(data, Resolve(o.Options).Device); ok {
 				if err != nil {
 					return nil, nil, fmt.Errorf("%s: %w", p.Files[0], err)
 				}

@@ -106,19 +106,15 @@ func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, 
 // image assembles the program's sources with the task, call and device their lines name (where
 // opts leaves them empty) and returns the options completed so.
 func (p Program) image(opts Options) (*asm.Image, Options, error) {
+	var srcs [][]byte
 	for _, f := range p.Files {
-		if opts.Task != "" && opts.Call != "" && opts.RK != "" && opts.Device != "" && !opts.Fixed {
-			break
-		}
 		src, err := asm.ReadSource(p.FS, f, MaxSourceBytes)
 		if err != nil {
 			return nil, opts, fmt.Errorf("%s: %w", f, err)
 		}
-		opts.sourceLines(src)
+		srcs = append(srcs, src)
 	}
-	if t := LookupTask(normalizeID(opts.Task)); t != nil && opts.Device == "" {
-		opts.Device = t.Device
-	}
+	opts = Resolve(opts, srcs...)
 	im, err := p.Assemble(opts.Device, opts.Defines)
 	return im, opts, err
 }

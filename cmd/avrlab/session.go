@@ -82,24 +82,19 @@ func startSession(f *sessionFlags, paths []string, stderr io.Writer) (*debug.Ses
 			fmt.Fprintf(stderr, "avrlab: %v\n", err)
 			return nil, 2
 		}
-		// The task and call from the first file that names them, the device from the task (as bench).
+		// What the bench would measure: the flags, then the files' lines (the first that names a setting
+		// gives it), then the task's device (lab.Resolve, as bench).
+		var srcs [][]byte
 		for _, name := range cp.prog.Files {
 			src, err := asm.ReadSource(cp.prog.FS, name, lab.MaxSourceBytes)
 			if err != nil {
 				fmt.Fprintf(stderr, "avrlab: %s: %v\n", name, err)
 				return nil, 1
 			}
-			if opts.Task == "" {
-				opts.Task = lab.DetectTask(src)
-			}
-			if opts.Call == "" {
-				opts.Call = lab.DetectCall(src)
-			}
+			srcs = append(srcs, src)
 		}
+		opts = lab.Resolve(opts, srcs...)
 		device := opts.Device
-		if t := lab.LookupTask(opts.Task); t != nil && device == "" {
-			device = t.Device
-		}
 		im, err = cp.prog.Assemble(device, f.defs)
 		if err != nil {
 			printErrors(err, cp.prog.FS, cp.dir, stderr)

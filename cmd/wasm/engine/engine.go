@@ -383,19 +383,15 @@ func benchSource(req Request, progress Progress) Response {
 		resp.Note = noCodeNote(req)
 		return resp
 	}
-	call := req.Call
-	if call == "" && !req.fixed {
-		call = lab.DetectCall([]byte(req.Files[req.Main]))
-	}
-	task := req.Task
+	// What is measured: the request's fields (an exercise's tests.txt applied), then the source's lines,
+	// then the task's defaults (lab.Resolve).
+	opts := lab.Resolve(benchOptions(req), []byte(req.Files[req.Main]))
+	task := opts.Task
 	if task == "" {
-		task = lab.DetectTask([]byte(req.Files[req.Main]))
-		if task == "" {
-			resp.Note = "no task named (put \"; avrlab task: ID\" in the first lines or pick one): ran the program from reset"
-			resp.NoTask = true
-			resp.Fixes = suggestTasks(im, req.Main, req.Files[req.Main])
-			task = TaskRun
-		}
+		resp.Note = "no task named (put \"; avrlab task: ID\" in the first lines or pick one): ran the program from reset"
+		resp.NoTask = true
+		resp.Fixes = suggestTasks(im, req.Main, req.Files[req.Main])
+		task = TaskRun
 	}
 	if task == TaskRun {
 		progress("running")
@@ -411,12 +407,6 @@ func benchSource(req Request, progress Progress) Response {
 		return resp
 	}
 	resp.Mode, resp.Task = "bench", task
-	opts := benchOptions(req, task, call)
-	if req.fixed {
-		opts.Fixed = true
-		src := []byte(req.Files[req.Main])
-		opts.SourceTask, opts.SourceCall, opts.SourceDevice = lab.DetectTask(src), lab.DetectCall(src), lab.DetectDevice(src)
-	}
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
@@ -431,14 +421,11 @@ func benchSource(req Request, progress Progress) Response {
 	return resp
 }
 
-// benchOptions are the lab options of a request for task and call.
-func benchOptions(req Request, task, call string) lab.Options {
-	rk := req.RK
-	if rk == "" && req.Binary == "" {
-		rk = lab.DetectRK([]byte(req.Files[req.Main])) // the source's "; avrlab rk:" line
-	}
-	return lab.Options{Task: task, Scenario: req.Scenario, RK: rk, Device: req.Device, Vectors: req.Vectors,
-		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: call, Engine: req.Exec}
+// benchOptions are the lab options a request's fields give (an exercise's tests.txt applied, see
+// applyTests), before the source's lines and the task's defaults (lab.Resolve).
+func benchOptions(req Request) lab.Options {
+	return lab.Options{Task: req.Task, Scenario: req.Scenario, RK: req.RK, Device: req.Device, Vectors: req.Vectors,
+		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: req.Call, Engine: req.Exec, Fixed: req.fixed}
 }
 
 // checkGoals fills the goal results of an exercise request: the goal lines of Goals, then the hidden
@@ -476,7 +463,7 @@ func benchBinary(req Request, progress Progress) Response {
 		return resp
 	}
 	resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
-	opts := benchOptions(req, req.Task, req.Call)
+	opts := benchOptions(req)
 	opts.Device, opts.Linked = resp.Device, true
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
@@ -526,13 +513,11 @@ func hasErrors(ds []Diagnostic) bool {
 func assemble(req Request) (Response, *asm.Image) {
 	resp := Response{Mode: "assemble", Errors: []Diagnostic{}, Device: req.Device}
 	if resp.Device == "" {
-		task := req.Task
-		if task == "" {
-			task = lab.DetectTask([]byte(req.Files[req.Main]))
-		}
-		resp.Device = taskDevice(task)
-		if d := lab.DetectDevice([]byte(req.Files[req.Main])); d != "" && !req.fixed {
-			resp.Device = d // "; avrlab device: NAME", as the CLI reads it (an exercise's device wins)
+		// The source's "; avrlab device:" line (unless an exercise fixes the settings), else the task's,
+		// as lab.Resolve orders them for every front end.
+		resp.Device = lab.Resolve(lab.Options{Task: req.Task, Fixed: req.fixed}, []byte(req.Files[req.Main])).Device
+		if resp.Device == "" {
+			resp.Device = isa.DefaultDevice
 		}
 	}
 	if isa.LookupDevice(resp.Device) == nil {

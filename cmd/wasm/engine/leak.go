@@ -59,17 +59,12 @@ func Leak(req LeakRequest, progress Progress) LeakResponse {
 		return resp
 	}
 	src := []byte(req.Files[req.Main])
-	task := req.Task
-	if task == "" {
-		task = lab.DetectTask(src)
-	}
+	// The task and call as every front end resolves them (lab.Resolve: the request's, else the source's).
+	ro := lab.Resolve(lab.Options{Task: req.Task, Call: req.Call}, src)
+	task, call := ro.Task, ro.Call
 	if task == "" || task == TaskRun {
 		resp.Error = "the leakage tests need a block cipher's task (put \"; avrlab task: ID\" in the first lines or pick one)"
 		return resp
-	}
-	call := req.Call
-	if call == "" {
-		call = lab.DetectCall(src)
 	}
 	o := lab.LeakOptions{Options: lab.Options{Task: task, Scenario: req.Scenario, RK: req.RK, Call: call, Seed: req.Seed},
 		Test: req.Test, Order: req.Order, Traces: req.Traces, Noise: -1, Sum: req.Sum, Lag: req.Lag, Window: lab.DetectLeakWindow(src)}

@@ -140,10 +140,7 @@ func StartSession(req DebugRequest) (*debug.Session, DebugState) {
 	if resp.Flash == 0 {
 		return fail(noCodeNote(req.Request))
 	}
-	task := req.Task
-	if task == "" {
-		task = lab.DetectTask([]byte(req.Files[req.Main]))
-	}
+	task := lab.Resolve(lab.Options{Task: req.Task}, []byte(req.Files[req.Main])).Task
 	if task == TaskRun {
 		task = ""
 	}
@@ -153,16 +150,14 @@ func StartSession(req DebugRequest) (*debug.Session, DebugState) {
 	}
 	cfg.Options = lab.Options{MaxCycles: req.MaxCycles}
 	if task != "" && req.Mode != DebugReset {
-		call := req.Call
-		if call == "" {
-			call = lab.DetectCall([]byte(req.Files[req.Main]))
-		}
+		// The call the bench measures: the request's fields with the exercise's tests.txt applied, then
+		// the source's lines and the task's defaults (lab.Resolve), on the official vector alone.
 		r := req.Request
 		r.Vectors = -1
 		if _, err := applyTests(&r); err != nil {
 			return fail(err.Error())
 		}
-		cfg.Options = benchOptions(r, task, call)
+		cfg.Options = lab.Resolve(benchOptions(r), []byte(req.Files[req.Main]))
 	}
 	s, err := debug.Start(cfg)
 	if err != nil {
