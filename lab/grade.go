@@ -390,4 +390,3 @@ func isBinaryName(name string) bool {
 	}
 	return false
 }
-
