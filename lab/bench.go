@@ -206,8 +206,22 @@ type Report struct {
 	Official     *VectorResult `json:"official,omitempty"`
 	FirstFailure *VectorResult `json:"first_failure,omitempty"`
 	// Error is a problem that stopped the measurement: a fault with its source line, the cycle
-	// limit, a missing symbol, a round-key table too short. Pass is false when it is set.
+	// limit, a missing symbol, a round-key table too short. Pass is false when it is set. It is the
+	// CLI's rendering of Problem where the harness made one.
 	Error string `json:"error,omitempty"`
+	// Problem is Error as data (kind, position, option; see Problem), nil where Error is plain text.
+	Problem *Problem `json:"problem,omitempty"`
+	// NoteProblems are the notes that name an option, as data; each one's CLI rendering is in Notes.
+	NoteProblems []*Problem `json:"note_problems,omitempty"`
+	// RKTable is the source's own round-key table the harness writes the round keys into (RKIn says
+	// "flash (NAME)" or "sram (NAME)"), nil when the round keys are elsewhere.
+	RKTable *RKTable `json:"rk_table,omitempty"`
+}
+
+// RKTable is a round-key table of the source's that the harness fills.
+type RKTable struct {
+	Symbol string `json:"symbol"`
+	Memory string `json:"memory"` // "flash" or "sram"
 }
 
 // Energy is an energy estimate of one call, µJ: from the model's median per-cycle energy, with the
@@ -218,7 +232,8 @@ type Energy struct {
 }
 
 // ErrNoTask is returned when no task is given and the source names none.
-var ErrNoTask = errors.New("no task: give -task or put \"; avrlab task: ID\" in the first lines of the source")
+var ErrNoTask error = &Problem{Kind: ProblemNoTask, Option: OptTask,
+	Text: text("no task: give ", ref(OptTask, ""), " or put \"; avrlab task: ID\" in the first lines of the source")}
 
 // BenchFile reads main from fsys and measures it: an AVR ELF or Intel HEX file is loaded as a linked
 // program (see LoadBinary), anything else is assembled in its dialect (a .asm file or one with a
@@ -401,15 +416,21 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 		rep.Call = h.call.String()
 		return h, rep
 	}
+	failWith := func(p *Problem) (*harness, *Report) {
+		rep.setProblem(p)
+		rep.Call = h.call.String()
+		return h, rep
+	}
 	// The default call: the source's round-key table when it defines one, else round keys in SRAM.
 	if call.Args == nil && t.Kind == KindCipher {
 		h.call.Args = []Role{RoleBlock}
 		if _, ok := im.Symbol(opts.RK); !ok {
 			h.call.Args = append(h.call.Args, RoleRK)
 			if n := roundKeyLike(im, opts.RK); n != "" {
-				rep.Notes = append(rep.Notes, fmt.Sprintf("the source defines %q, which looks like a round-key table, "+
+				p := &Problem{Kind: ProblemNote, Option: OptRK, Text: text(fmt.Sprintf("the source defines %q, which looks like a round-key table, "+
 					"but the task's round-key symbol is %q, so the harness passes round keys in SRAM (%s); "+
-					"if the routine reads %s, name it with -rk %s", n, opts.RK, ArgRegisters(1), n, n))
+					"if the routine reads %s, name it with ", n, opts.RK, ArgRegisters(1), n), ref(OptRK, n))}
+				rep.Notes, rep.NoteProblems = append(rep.Notes, p.Error()), append(rep.NoteProblems, p)
 			}
 		}
 	}
@@ -422,11 +443,13 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	} else {
 		sym, ok := im.Symbol(call.Entry)
 		if !ok {
-			hint := "the task's routine must be a label; name another with -entry NAME or -call 'NAME(ARG, ...)'"
+			hint := text("the task's routine must be a label; name another with ",
+				Segment{Either: []Segment{ref(OptEntry, "NAME"), ref(OptCall, "NAME(ARG, ...)")}})
 			if len(im.Symbols) == 0 {
-				hint = "the image has no symbols: give the entry as a byte address, e.g. -call '0x1a0(block)'"
+				hint = text("the image has no symbols: give the entry as a byte address, e.g. ", ref(OptCall, "0x1a0(block)"))
 			}
-			return fail("entry symbol %q is not defined (%s)", call.Entry, hint)
+			return failWith(&Problem{Kind: ProblemNoEntry, Option: OptCall,
+				Text: text(fmt.Sprintf("entry symbol %q is not defined (", call.Entry), hint, ")")})
 		}
 		if sym.Section != asm.SectionText && sym.Section != asm.SectionProgmem {
 			return fail("entry symbol %q is not in .text", call.Entry)
@@ -454,8 +477,8 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	if t.Kind == KindKernel {
 		// no key material
 	} else if !h.call.has(RoleRK) && !h.call.has(RoleKey) && !h.call.has(RoleRKOut) {
-		if msg := h.useTable(rep); msg != "" {
-			return fail("%s", msg)
+		if p := h.useTable(rep); p != nil {
+			return failWith(p)
 		}
 	} else {
 		switch {
@@ -522,38 +545,42 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 }
 
 // useTable sets up round keys written into the source's own table, for a call that passes no key
-// material. It returns a message when there is no table, or when it is too short.
-func (h *harness) useTable(rep *Report) string {
+// material. It returns a problem when there is no table, or when it is too short.
+func (h *harness) useTable(rep *Report) *Problem {
 	im, t := h.im, h.t
 	rk, ok := im.Symbol(h.opts.RK)
 	if !ok {
-		msg := fmt.Sprintf("the call %s passes no round keys and the source defines no round-key table %q", rep.Call, h.opts.RK)
+		p := &Problem{Kind: ProblemNoRoundKeys, Option: OptRK,
+			Text: text(fmt.Sprintf("the call %s passes no round keys and the source defines no round-key table %q", rep.Call, h.opts.RK))}
 		if n := roundKeyLike(im, h.opts.RK); n != "" {
-			msg += fmt.Sprintf("; the source defines %q: name it with -rk %s", n, n)
+			p.Text = text(p.Text, fmt.Sprintf("; the source defines %q: name it with ", n), ref(OptRK, n), "; pass")
+		} else {
+			p.Text = text(p.Text, "; name the source's table with ", ref(OptRK, ""), " or pass")
 		}
-		return msg + "; pass rk (round keys in SRAM), key, or rkout in -call"
+		p.Text = text(p.Text, " rk (round keys in SRAM), key, or rkout in ", ref(OptCall, ""))
+		return p
 	}
 	switch rk.Section {
 	case asm.SectionText, asm.SectionProgmem:
 		h.rkTable, h.rkAddr = rkFlash, uint32(rk.Value)
 		size, until := h.tableSize(rk, true)
 		if size < t.RKBytes {
-			return fmt.Sprintf("round-key table %q at flash 0x%x holds %d bytes (%s); the task's round keys need %d",
-				h.opts.RK, rk.Value, size, until, t.RKBytes)
+			return plainProblem(ProblemNoRoundKeys, fmt.Sprintf("round-key table %q at flash 0x%x holds %d bytes (%s); the task's round keys need %d",
+				h.opts.RK, rk.Value, size, until, t.RKBytes))
 		}
-		rep.RKIn = "flash (" + h.opts.RK + ")"
+		rep.RKIn, rep.RKTable = "flash ("+h.opts.RK+")", &RKTable{Symbol: h.opts.RK, Memory: "flash"}
 	case asm.SectionData, asm.SectionBSS:
 		h.rkTable, h.rkAddr = rkSRAM, uint32(rk.Value)
 		size, until := h.tableSize(rk, false)
 		if size < t.RKBytes {
-			return fmt.Sprintf("round-key table %q at data address 0x%x holds %d bytes (%s); the task's round keys need %d",
-				h.opts.RK, rk.Value, size, until, t.RKBytes)
+			return plainProblem(ProblemNoRoundKeys, fmt.Sprintf("round-key table %q at data address 0x%x holds %d bytes (%s); the task's round keys need %d",
+				h.opts.RK, rk.Value, size, until, t.RKBytes))
 		}
-		rep.RKIn = "sram (" + h.opts.RK + ")"
+		rep.RKIn, rep.RKTable = "sram ("+h.opts.RK+")", &RKTable{Symbol: h.opts.RK, Memory: "sram"}
 	default:
-		return fmt.Sprintf("round-key symbol %q is a constant, not a table", h.opts.RK)
+		return plainProblem(ProblemNoRoundKeys, fmt.Sprintf("round-key symbol %q is a constant, not a table", h.opts.RK))
 	}
-	return ""
+	return nil
 }
 
 // tableSize measures a table from its symbol to the next symbol of its memory, to the end of what the
@@ -767,27 +794,36 @@ func (h *harness) setup(m *emu.Machine, v *testVector) {
 	m.SetCycles(0)
 }
 
-// stopProblem describes a stop other than a return within the cycle limit, or "" for a good return.
-func (h *harness) stopProblem(m *emu.Machine, stop emu.Stop) string {
+// stopProblem describes a stop other than a return within the cycle limit, or nil for a good return.
+func (h *harness) stopProblem(m *emu.Machine, stop emu.Stop) *Problem {
 	switch stop.Reason {
 	case emu.StopReturn:
 		if c := m.Cycles(); c > h.opts.MaxCycles {
-			return fmt.Sprintf("the call took %d cycles, over the limit of %d", c, h.opts.MaxCycles)
+			return &Problem{Kind: ProblemCycleLimit, Option: OptMaxCycles,
+				Text: text(fmt.Sprintf("the call took %d cycles, over the limit of %d", c, h.opts.MaxCycles))}
 		}
-		return ""
+		return nil
 	case emu.StopFault:
-		return stop.Fault.Describe(h.im) + h.argHint(stop.Fault)
+		p := &Problem{Kind: ProblemFault, Text: text(stop.Fault.Describe(h.im))}
+		if pos, ok := h.im.SourceAt(stop.Fault.PC); ok && pos.IsValid() {
+			p.Pos = &pos
+		}
+		if hint := h.argHint(stop.Fault); hint != nil {
+			p.Option, p.Text = OptCall, text(p.Text, hint)
+		}
+		return p
 	case emu.StopLimit:
-		return fmt.Sprintf("the call did not return within %d cycles (an infinite loop? raise the cycle limit)", h.opts.MaxCycles)
+		return &Problem{Kind: ProblemCycleLimit, Option: OptMaxCycles,
+			Text: text(fmt.Sprintf("the call did not return within %d cycles (an infinite loop? raise ", h.opts.MaxCycles), ref(OptMaxCycles, ""), ")")}
 	}
-	return fmt.Sprintf("the call stopped with %s before returning", stop)
+	return plainProblem(ProblemOther, fmt.Sprintf("the call stopped with %s before returning", stop))
 }
 
 // argHint explains a data-space fault at an address planted in an argument register the call does
 // not pass, and suggests a call spec with more arguments.
-func (h *harness) argHint(f *emu.Fault) string {
+func (h *harness) argHint(f *emu.Fault) Text {
 	if f == nil || !errors.Is(f, emu.ErrDataOutOfRange) {
-		return ""
+		return nil
 	}
 	n := len(h.call.Args)
 	for i := n; i < 4 && h.cur != nil; i++ {
@@ -795,14 +831,14 @@ func (h *harness) argHint(f *emu.Fault) string {
 		if f.Addr+256 < p || f.Addr > p+256 {
 			continue
 		}
-		var try []string
+		var try []Segment
 		for _, c := range suggestCalls(i + 1) {
-			try = append(try, fmt.Sprintf("-call '%s%s'", h.call.Entry, c))
+			try = append(try, ref(OptCall, h.call.Entry+c))
 		}
-		return fmt.Sprintf("; the routine used %s (0x%04x) as a pointer but the call %s passes %d argument%s; "+
-			"does it take more? try %s", ArgRegisters(i), p, h.call, n, plural(n), strings.Join(try, " or "))
+		return text(fmt.Sprintf("; the routine used %s (0x%04x) as a pointer but the call %s passes %d argument%s; "+
+			"does it take more? try ", ArgRegisters(i), p, h.call, n, plural(n)), Segment{Either: try})
 	}
-	return ""
+	return nil
 }
 
 // suggestCalls lists common conventions with n arguments.
@@ -892,9 +928,9 @@ func (h *harness) measure(rep *Report) {
 		if l := h.m.StackLow(); l < low {
 			low = l
 		}
-		if p := h.stopProblem(h.m, stop); p != "" {
+		if p := h.stopProblem(h.m, stop); p != nil {
 			vr.OK = false
-			rep.Error = p
+			rep.setProblem(p)
 			rep.Failures++
 			rep.Vectors = i + 1
 			rep.FirstFailure = vr
@@ -1095,10 +1131,10 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 		h.progress(vectors+i+1, vectors)
 		low = min(low, h.mt.StackLow())
 		name := fmt.Sprintf("constant-time input %d", i)
-		if p := h.stopProblem(h.mt, stop); p != "" {
-			ct.ok, ct.detail = false, name+" did not return: "+p
+		if p := h.stopProblem(h.mt, stop); p != nil {
+			ct.ok, ct.detail = false, name+" did not return: "+p.Error()
 			if rep.Error == "" {
-				rep.Error = name + " (" + h.describeInput(v) + "): " + p
+				rep.setProblem(p.prefixed(name + " (" + h.describeInput(v) + "): "))
 			}
 			return low
 		}

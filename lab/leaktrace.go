@@ -117,8 +117,8 @@ func (tr *tracer) trace(v *testVector, i int, keepPCs bool) ([]float64, string) 
 			continue
 		case emu.StopReturn:
 		default:
-			if p := h.stopProblem(m, s); p != "" {
-				return nil, p
+			if p := h.stopProblem(m, s); p != nil {
+				return nil, p.Error()
 			}
 			return nil, fmt.Sprintf("the call stopped with %s", s)
 		}

@@ -10,7 +10,7 @@ import (
 
 // RunResult is the final state of a program run from reset (`avrlab run`).
 type RunResult struct {
-	Stop   string    `json:"stop"`   // sleep, break, limit, fault, ...
+	Stop   RunStop   `json:"stop"`   // sleep, break, limit, fault, ...
 	Cycles uint64    `json:"cycles"` // including the final SLEEP/BREAK
 	PC     uint32    `json:"pc"`     // word address
 	SP     uint16    `json:"sp"`
@@ -21,6 +21,24 @@ type RunResult struct {
 	// OutputCut is set when the program wrote more output than is kept.
 	OutputCut bool   `json:"output_cut,omitempty"`
 	Fault     string `json:"fault,omitempty"`
+}
+
+// RunStop is why a run from reset ended: emu's stop reason, by name.
+type RunStop string
+
+// The ends of a run from reset.
+const (
+	RunSleep  RunStop = "sleep" // SLEEP executed
+	RunBreak  RunStop = "break" // BREAK executed
+	RunLimit  RunStop = "limit" // the cycle limit (RunResult.Fault says so)
+	RunFault  RunStop = "fault" // a fault (RunResult.Fault says which, and where)
+	RunReturn RunStop = "return"
+)
+
+// CycleLimitReached is the problem of a run or a debugger that reached its cycle limit.
+func CycleLimitReached(limit uint64) *Problem {
+	return &Problem{Kind: ProblemCycleLimit, Option: OptMaxCycles,
+		Text: text(fmt.Sprintf("cycle limit of %d reached (raise ", limit), ref(OptMaxCycles, ""), ")")}
 }
 
 // Run runs im from reset until SLEEP, BREAK, a fault or maxCycles (0 = DefaultMaxCycles), with .data
@@ -38,7 +56,7 @@ func RunOn(eng emu.Engine, im *asm.Image, maxCycles uint64, dumpAddr uint16, dum
 	m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng, Present: im.Present})
 	resetWithImage(m, im)
 	stop := m.Run(maxCycles)
-	res := &RunResult{Stop: stop.Reason.String(), Cycles: m.Cycles(), PC: m.PC(), SP: m.SP(), SREG: m.SREG(),
+	res := &RunResult{Stop: RunStop(stop.Reason.String()), Cycles: m.Cycles(), PC: m.PC(), SP: m.SP(), SREG: m.SREG(),
 		Output: string(m.Output()), OutputCut: m.OutputCut()}
 	for i := range res.R {
 		res.R[i] = m.Reg(i)

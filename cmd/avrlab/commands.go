@@ -380,7 +380,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "output cut: only the first %d bytes are kept\n", len(res.Output))
 		}
 	}
-	if res.Stop == "fault" || res.Stop == "limit" {
+	if res.Stop == lab.RunFault || res.Stop == lab.RunLimit {
 		return 1
 	}
 	return 0

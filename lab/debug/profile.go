@@ -9,6 +9,7 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/disasm"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/lab"
 )
 
 // Profile is where the cycles of one run go, per source line: the session's call on the official
@@ -16,14 +17,16 @@ import (
 // lines add up to Cycles; Unattributed is what ran outside every line of the session's sources (0 for
 // a program that stays in its own code).
 type Profile struct {
-	Mode         string         `json:"mode"`
-	Call         string         `json:"call,omitempty"`
-	Cycles       uint64         `json:"cycles"` // the whole call or run
-	Unattributed uint64         `json:"unattributed"`
-	Stop         Stop           `json:"stop"` // StopReturn, StopSleep, StopBreak, StopFault or StopLimit
-	Message      string         `json:"message,omitempty"`
-	Lines        []ProfileLine  `json:"lines"`
-	Labels       []ProfileLabel `json:"labels"`
+	Mode         string `json:"mode"`
+	Call         string `json:"call,omitempty"`
+	Cycles       uint64 `json:"cycles"` // the whole call or run
+	Unattributed uint64 `json:"unattributed"`
+	Stop         Stop   `json:"stop"` // StopReturn, StopSleep, StopBreak, StopFault or StopLimit
+	Message      string `json:"message,omitempty"`
+	// Problem is Message as data when it names an option (the cycle limit); nil otherwise.
+	Problem *lab.Problem   `json:"problem,omitempty"`
+	Lines   []ProfileLine  `json:"lines"`
+	Labels  []ProfileLabel `json:"labels"`
 }
 
 // ProfileLine is one source line that emitted bytes: where, what, and what running it cost.
@@ -59,7 +62,8 @@ func (s *Session) Profile() Profile {
 	case emu.StopFault:
 		p.Message = st.Fault.Describe(im)
 	case emu.StopLimit:
-		p.Message = fmt.Sprintf("cycle limit of %d reached (raise -max-cycles)", s.limit)
+		p.Problem = lab.CycleLimitReached(s.limit)
+		p.Message = p.Problem.Error()
 	}
 	fl := m.Flash()
 	byLine := map[string]int{}

@@ -93,10 +93,13 @@ type State struct {
 	Line   int       `json:"line,omitempty"`
 	Inst   string    `json:"inst"` // the instruction at PC
 	// Stop says why the last command stopped.
-	Stop    Stop       `json:"stop"`
-	Done    bool       `json:"done"` // the program or call has ended: only going back moves on
-	Message string     `json:"message,omitempty"`
-	Memory  []MemBlock `json:"memory"`
+	Stop    Stop   `json:"stop"`
+	Done    bool   `json:"done"` // the program or call has ended: only going back moves on
+	Message string `json:"message,omitempty"`
+	// Problem is Message as data when it names an option (the cycle limit), for a front end with
+	// other words than the CLI's; nil otherwise.
+	Problem *lab.Problem `json:"problem,omitempty"`
+	Memory  []MemBlock   `json:"memory"`
 	// Breakpoints are the lines that hold a breakpoint, after moving each to the first line with code
 	// at or below it.
 	Breakpoints map[string][]int `json:"breakpoints"`
@@ -118,6 +121,7 @@ type Session struct {
 	done      bool
 	fault     *emu.Fault // the fault that ended the run (StopFault)
 	msg       string
+	problem   *lab.Problem    // msg as data, when it names an option
 	bps       map[uint32]bool // word addresses
 	bpLines   map[string][]int
 	blocks    []MemBlock // addresses and sizes of the shown memory (Hex filled per state)
@@ -210,6 +214,9 @@ func (s *Session) prepareCall(opts lab.Options) error {
 	if err != nil {
 		return err
 	}
+	if p := cs.Report.Problem; p != nil {
+		return lab.Prefixed(p, "the call cannot be set up: ")
+	}
 	if cs.Report.Error != "" {
 		return errors.New("the call cannot be set up: " + cs.Report.Error)
 	}
@@ -221,11 +228,12 @@ func (s *Session) prepareCall(opts lab.Options) error {
 		return m
 	}
 	// Round keys in the source's own table, where the harness writes them.
-	if name, where, ok := rkTable(cs.Report.RKIn); ok {
+	if rt := cs.Report.RKTable; rt != nil {
+		name := rt.Symbol
 		t := lab.LookupTask(cs.Report.Task)
 		if sym, found := im.Symbol(name); found && t != nil && t.RKBytes > 0 {
 			space := "data"
-			if where == "flash" {
+			if rt.Memory == "flash" {
 				space = "flash"
 			}
 			s.blocks = append(s.blocks, MemBlock{Name: "round keys (" + name + ")", Space: space, Addr: uint32(sym.Value), Hex: strings.Repeat("00", t.RKBytes)})
@@ -241,16 +249,6 @@ func (s *Session) prepareCall(opts lab.Options) error {
 	s.call = cs.Call
 	s.output, s.expected = cs.Output, hex.EncodeToString(cs.Expected)
 	return nil
-}
-
-// rkTable reads the report's "flash (NAME)" or "sram (NAME)" (a table of the source's own).
-func rkTable(rkIn string) (name, where string, ok bool) {
-	for _, w := range []string{"flash", "sram"} {
-		if n, found := strings.CutPrefix(rkIn, w+" ("); found && strings.HasSuffix(n, ")") && !strings.HasPrefix(n, "harness") {
-			return strings.TrimSuffix(n, ")"), w, true
-		}
-	}
-	return "", "", false
 }
 
 // addDataBlocks shows .data and .bss.
@@ -293,7 +291,7 @@ func (s *Session) To(file string, line int) {
 
 // forward runs a forward command unless the program has ended, and records why it stopped.
 func (s *Session) forward(run func() emu.Stop, okStop Stop) {
-	s.msg = ""
+	s.msg, s.problem = "", nil
 	if s.done {
 		s.msg = "the program has ended; go back, or restart"
 		return
@@ -316,7 +314,8 @@ func (s *Session) noteStop(st emu.Stop, okStop Stop) {
 		s.stop = StopLimit
 		if s.m.Cycles() >= s.limit {
 			s.done = true
-			s.msg = fmt.Sprintf("cycle limit of %d reached (raise -max-cycles)", s.limit)
+			s.problem = lab.CycleLimitReached(s.limit)
+			s.msg = s.problem.Error()
 		}
 	case emu.StopReturn:
 		s.stop, s.done = StopReturn, true
@@ -463,7 +462,7 @@ func (s *Session) AtStart() bool {
 // Back undoes the last instruction: restore the last checkpoint before now and re-execute to the
 // instruction before. At the start it stays there (Stop StopStart).
 func (s *Session) Back() {
-	s.msg = ""
+	s.msg, s.problem = "", nil
 	cur := s.m.Cycles()
 	if s.AtStart() {
 		s.msg = "at the start"
@@ -496,7 +495,7 @@ func (s *Session) Back() {
 // BackContinue goes back to the last instant before now where PC was at a breakpoint (Stop
 // StopBreakpoint), or to the start (StopStart).
 func (s *Session) BackContinue() {
-	s.msg = ""
+	s.msg, s.problem = "", nil
 	s.fault = nil
 	cur := s.m.Cycles()
 	i := sort.Search(len(s.cps), func(i int) bool { return s.cps[i].Cycles() >= cur }) - 1
@@ -593,7 +592,7 @@ func (s *Session) ClearBreakpointAt(w uint32) {
 func (s *Session) State() State {
 	m := s.m
 	st := State{Mode: s.mode, Call: s.call, PC: m.PC() * 2, Cycles: m.Cycles(), SP: m.SP(), SREG: m.SREG(),
-		Stop: s.stop, Done: s.done, Message: s.msg, Breakpoints: s.bpLines, Checkpoints: len(s.cps)}
+		Stop: s.stop, Done: s.done, Message: s.msg, Problem: s.problem, Breakpoints: s.bpLines, Checkpoints: len(s.cps)}
 	for i := range st.R {
 		st.R[i] = m.Reg(i)
 	}

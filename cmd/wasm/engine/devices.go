@@ -85,7 +85,7 @@ func Devices(req Request, progress Progress) []DeviceResult {
 			if !res.Pass {
 				res.Reason = run.Fault
 				if res.Reason == "" {
-					res.Reason = "stopped by " + run.Stop
+					res.Reason = "stopped by " + string(run.Stop)
 				}
 			}
 		}

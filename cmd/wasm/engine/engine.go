@@ -398,9 +398,9 @@ func benchSource(req Request, progress Progress) Response {
 		resp.Mode = "run"
 		resp.Run = lab.RunOn(req.Exec, im, req.MaxCycles, 0, 0)
 		// A routine offered tasks is not a program: where its run from reset faulted is no line to mark.
-		if (resp.Run.Stop == "fault" || resp.Run.Stop == "limit") && len(resp.Fixes) == 0 {
+		if (resp.Run.Stop == lab.RunFault || resp.Run.Stop == lab.RunLimit) && len(resp.Fixes) == 0 {
 			resp.FaultAt = faultAt(im, req.Files, resp.Run.PC, resp.Run.Fault)
-			if resp.Run.Stop == "fault" && ranOffTheEnd(im, resp.Run.PC) {
+			if resp.Run.Stop == lab.RunFault && ranOffTheEnd(im, resp.Run.PC) {
 				resp.Run.Fault += "; the program ran past its last instruction into erased flash: end it with sleep (or break)"
 			}
 		}
@@ -410,12 +410,12 @@ func benchSource(req Request, progress Progress) Response {
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
-		resp.Error = err.Error()
+		resp.Error = pageError(err)
 		return resp
 	}
 	resp.Report = rep
 	if rep.Error != "" {
-		resp.FaultAt = positionIn(rep.Error, req.Files)
+		resp.FaultAt = problemAt(rep, req.Files)
 	}
 	resp.Fixes = benchFixes(im, req, task, opts.RK, rep)
 	return resp
@@ -468,7 +468,7 @@ func benchBinary(req Request, progress Progress) Response {
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
-		resp.Error = err.Error()
+		resp.Error = pageError(err)
 		return resp
 	}
 	resp.Report = rep

@@ -1,60 +1,68 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/lab"
 )
 
-// The lab and the assembler speak to command-line users: their hints name flags (-entry, -call, -rk,
-// -max-cycles, -D). The page has fields instead, so the engine rewrites those hints to name them.
+// The lab says what went wrong as data (lab.Problem: a kind, a position, the option it concerns, and a
+// text whose option references each front end names). The CLI names flags (-call, -rk, -max-cycles);
+// the page names its fields, with PageNames.
 
-// pageHints rewrites command-line hints; the patterns are the ones lab and asm use (lab/bench.go).
-var pageHints = []struct {
-	re   *regexp.Regexp
-	with string
-}{
-	{regexp.MustCompile(`-call '([^']*)'`), `Call "$1"`},
-	{regexp.MustCompile(`-entry NAME or Call "NAME\(ARG, \.\.\.\)"`), `the Call field, e.g. NAME(block)`},
-	{regexp.MustCompile(`; pass rk \(round keys in SRAM\), key, or rkout in -call`), `; name the source's table in the RK symbol field, or pass rk (round keys in SRAM), key or rkout in the Call field`},
-	{regexp.MustCompile(`in -call\b`), `in the Call field`},
-	{regexp.MustCompile(`-rk ([A-Za-z_.$][A-Za-z0-9_.$]*)`), `RK symbol "$1" (in Options)`},
-	{regexp.MustCompile(`raise the cycle limit|raise -max-cycles`), `raise the Cycle limit field`},
-	{regexp.MustCompile(`-D ([A-Za-z_][A-Za-z0-9_]*=?[^\s,;)]*)`), `Defines "$1"`},
-	{regexp.MustCompile(`give -task or put`), `pick a task or put`},
-}
-
-// PageText rewrites a message of the lab or the assembler for the page: flags the page does not have
-// become the fields that do the same ("-rk NAME" becomes RK symbol "NAME", "raise the cycle limit" the
-// Cycle limit field).
-func PageText(s string) string {
-	for _, h := range pageHints {
-		s = h.re.ReplaceAllString(s, h.with)
+// PageNames names an option as the page's field that sets it: Call "SPEC", the RK symbol field, the
+// Cycle limit field. The page has no Entry field: a reference to it is left out where the text offers
+// the Call field beside it (lab.Segment.Either).
+func PageNames(o lab.Option, v string) (string, bool) {
+	field := map[lab.Option]string{lab.OptCall: "Call", lab.OptRK: "RK symbol", lab.OptMaxCycles: "Cycle limit",
+		lab.OptScenario: "Scenario", lab.OptVectors: "Vectors", lab.OptDefine: "Defines", lab.OptDevice: "Device",
+		lab.OptTask: "Task"}[o]
+	switch {
+	case field == "":
+		return "", false
+	case o == lab.OptTask && v == "":
+		return "a task (pick one)", true
+	case v == "":
+		return "the " + field + " field", true
+	case o == lab.OptRK:
+		return fmt.Sprintf("RK symbol %q (in Options)", v), true
 	}
-	return s
+	return fmt.Sprintf("%s %q", field, v), true
 }
 
-// pageResponse applies PageText to every message of a response.
+// PageText is a problem in the page's words.
+func PageText(p *lab.Problem) string { return p.Render(PageNames) }
+
+// pageError is an error of the lab in the page's words: a lab.Problem rendered with PageNames, any
+// other error as it is.
+func pageError(err error) string {
+	var p *lab.Problem
+	if errors.As(err, &p) {
+		return PageText(p)
+	}
+	return err.Error()
+}
+
+// pageResponse renders the report's problems in the page's words.
 func pageResponse(r *Response) {
-	r.Error = PageText(r.Error)
-	r.Note = PageText(r.Note)
-	for i := range r.Errors {
-		r.Errors[i].Msg = PageText(r.Errors[i].Msg)
+	rep := r.Report
+	if rep == nil {
+		return
 	}
-	if r.Run != nil {
-		r.Run.Fault = PageText(r.Run.Fault)
+	if rep.Problem != nil {
+		rep.Error = PageText(rep.Problem)
 	}
-	if rep := r.Report; rep != nil {
-		rep.Error = PageText(rep.Error)
-		for i := range rep.Notes {
-			rep.Notes[i] = PageText(rep.Notes[i])
-		}
-		if rep.FirstFailure != nil {
-			rep.FirstFailure.Problem = PageText(rep.FirstFailure.Problem)
+	for _, p := range rep.NoteProblems {
+		cli := p.Error()
+		for i, n := range rep.Notes {
+			if n == cli {
+				rep.Notes[i] = PageText(p)
+			}
 		}
 	}
 }
@@ -101,7 +109,7 @@ func faultAt(im *asm.Image, files map[string]string, pc uint32, msg string) *Dia
 	if _, ok := files[p.Filename]; !ok {
 		return nil
 	}
-	return &Diagnostic{File: p.Filename, Line: p.Line, Col: p.Column, Severity: "fault", Msg: PageText(msg)}
+	return &Diagnostic{File: p.Filename, Line: p.Line, Col: p.Column, Severity: "fault", Msg: msg}
 }
 
 // ranOffTheEnd reports whether word address pc is past every byte the source emitted at or below it:
@@ -114,21 +122,16 @@ func ranOffTheEnd(im *asm.Image, pc uint32) bool {
 	return im.EmittedBytes(uint32(min(a, len(im.Flash))), uint32(len(im.Flash))) == 0
 }
 
-var posRe = regexp.MustCompile(`\(([^()\s]+):(\d+):(\d+)\)`)
-
-// positionIn finds the last "(file:line:col)" of a lab message that names one of files.
-func positionIn(msg string, files map[string]string) *Diagnostic {
-	all := posRe.FindAllStringSubmatch(msg, -1)
-	for i := len(all) - 1; i >= 0; i-- {
-		m := all[i]
-		if _, ok := files[m[1]]; !ok {
-			continue
-		}
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
-		return &Diagnostic{File: m[1], Line: line, Col: col, Severity: "fault", Msg: PageText(msg)}
+// problemAt is the source line of a report's problem (a fault's instruction) when it is in one of files.
+func problemAt(rep *lab.Report, files map[string]string) *Diagnostic {
+	p := rep.Problem
+	if p == nil || p.Pos == nil {
+		return nil
 	}
-	return nil
+	if _, ok := files[p.Pos.Filename]; !ok {
+		return nil
+	}
+	return &Diagnostic{File: p.Pos.Filename, Line: p.Pos.Line, Col: p.Pos.Column, Severity: "fault", Msg: PageText(p)}
 }
 
 // MaxDefines bounds the names of a Defines field.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/lab"
 )
 
 // TestNoCode: a file of definitions, an empty file and a renamed include are told apart from a
@@ -57,22 +58,43 @@ func TestRunFaultMarked(t *testing.T) {
 	}
 }
 
-// TestPageText: the hints name the page's fields, not the CLI's flags.
+// TestPageText: one problem of the lab (data: a kind, the option, a text with option references) in
+// the CLI's words and in the page's: flags there, fields here, the same sentence otherwise.
 func TestPageText(t *testing.T) {
-	for in, want := range map[string]string{
-		"entry symbol \"x\" is not defined (the task's routine must be a label; name another with -entry NAME or -call 'NAME(ARG, ...)')": "name another with the Call field, e.g. NAME(block))",
-		"the call did not return within 5000 cycles (an infinite loop? raise the cycle limit)":                                            "raise the Cycle limit field",
-		"if the routine reads my_rk, name it with -rk my_rk":                                                                              `RK symbol "my_rk" (in Options)`,
-		"does it take more? try -call 'f(out, in, rk)' or -call 'f(key, out, in)'":                                                        `try Call "f(out, in, rk)" or Call "f(key, out, in)"`,
-		"no task: give -task or put": "pick a task or put",
-	} {
-		got := PageText(in)
-		if !strings.Contains(got, want) || strings.Contains(got, " -call") || strings.Contains(got, " -rk") || strings.Contains(got, "-entry") {
-			t.Errorf("PageText(%q) = %q, want it to contain %q and no flag", in, got, want)
-		}
+	// A routine that reads an argument the call does not pass: the harness suggests calls.
+	src := "; avrlab task: cham64-128\n\t.global cham64_128_encrypt\ncham64_128_encrypt:\n\tmovw r30, r20\n\tld r0, Z\n\tret\n"
+	rep, _, err := lab.BenchSource("p.S", []byte(src), nil, lab.Options{Vectors: -1})
+	if err != nil || rep.Problem == nil {
+		t.Fatalf("bench: %v, %+v", err, rep)
+	}
+	p := rep.Problem
+	cli, page := p.Render(lab.CLINames), PageText(p)
+	if p.Kind != lab.ProblemFault || p.Option != lab.OptCall || p.Pos == nil || p.Pos.Line != 5 || cli != rep.Error {
+		t.Errorf("problem %+v (pos %v), CLI text %q, report error %q", p, p.Pos, cli, rep.Error)
+	}
+	if !strings.Contains(cli, "try -call 'cham64_128_encrypt(out, in, rk)' or -call 'cham64_128_encrypt(key, out, in)'") {
+		t.Errorf("CLI words: %q", cli)
+	}
+	if !strings.Contains(page, `try Call "cham64_128_encrypt(out, in, rk)" or Call "cham64_128_encrypt(key, out, in)"`) || strings.Contains(page, "-call") {
+		t.Errorf("page words: %q", page)
+	}
+	if i, j := strings.Index(cli, " try "), strings.Index(page, " try "); i < 0 || cli[:i] != page[:j] {
+		t.Errorf("the texts differ beyond the option names:\n%s\n%s", cli, page)
+	}
+	// A text that offers an option the page does not have (-entry) offers it only the Call field; the
+	// no-task error names the picker.
+	entry := lab.Text{{Text: "name another with "}, {Either: []lab.Segment{{Option: lab.OptEntry, Value: "NAME"}, {Option: lab.OptCall, Value: "NAME(ARG, ...)"}}}}
+	if got := entry.Render(lab.CLINames); got != "name another with -entry NAME or -call 'NAME(ARG, ...)'" {
+		t.Errorf("CLI: %q", got)
+	}
+	if got := entry.Render(PageNames); got != `name another with Call "NAME(ARG, ...)"` {
+		t.Errorf("page: %q", got)
+	}
+	if got := pageError(lab.ErrNoTask); !strings.HasPrefix(got, "no task: give a task (pick one) or put") || lab.ErrNoTask.Error() != `no task: give -task or put "; avrlab task: ID" in the first lines of the source` {
+		t.Errorf("no task: page %q, CLI %q", got, lab.ErrNoTask)
 	}
 	// Through Bench: a runaway routine.
-	src := "; avrlab task: cham64-128\n\t.global cham64_128_encrypt\ncham64_128_encrypt:\n\trjmp cham64_128_encrypt\n"
+	src = "; avrlab task: cham64-128\n\t.global cham64_128_encrypt\ncham64_128_encrypt:\n\trjmp cham64_128_encrypt\n"
 	r := Bench(Request{Files: map[string]string{"loop.S": src}, Main: "loop.S", MaxCycles: 5000, Vectors: -1}, nil)
 	if r.Report == nil || !strings.Contains(r.Report.Error, "Cycle limit field") {
 		t.Errorf("runaway: %+v", r.Report)

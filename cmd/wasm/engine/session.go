@@ -108,7 +108,9 @@ func runCommand(s *debug.Session, op string, c DebugCommand) (any, error) {
 		s.BackContinue()
 	case "debug-profile":
 		p := s.Profile()
-		p.Message = PageText(p.Message)
+		if p.Problem != nil {
+			p.Message = PageText(p.Problem)
+		}
 		return p, nil
 	default:
 		return nil, fmt.Errorf("unknown debugger command %q", op)
@@ -119,7 +121,9 @@ func runCommand(s *debug.Session, op string, c DebugCommand) (any, error) {
 // pageState is the session's state in the page's words.
 func pageState(s *debug.Session) DebugState {
 	st := DebugState{State: s.State()}
-	st.Message = PageText(st.Message)
+	if st.Problem != nil {
+		st.Message = PageText(st.Problem)
+	}
 	return st
 }
 
@@ -129,7 +133,7 @@ func pageState(s *debug.Session) DebugState {
 func StartSession(req DebugRequest) (*debug.Session, DebugState) {
 	resp, im := assemble(req.Request)
 	fail := func(msg string) (*debug.Session, DebugState) {
-		return nil, DebugState{State: debug.State{Memory: []debug.MemBlock{}}, Error: PageText(msg), Errors: resp.Errors}
+		return nil, DebugState{State: debug.State{Memory: []debug.MemBlock{}}, Error: msg, Errors: resp.Errors}
 	}
 	if resp.Error != "" {
 		return fail(resp.Error)
@@ -155,13 +159,13 @@ func StartSession(req DebugRequest) (*debug.Session, DebugState) {
 		r := req.Request
 		r.Vectors = -1
 		if _, err := applyTests(&r); err != nil {
-			return fail(err.Error())
+			return fail(pageError(err))
 		}
 		cfg.Options = lab.Resolve(benchOptions(r), []byte(req.Files[req.Main]))
 	}
 	s, err := debug.Start(cfg)
 	if err != nil {
-		return fail(err.Error())
+		return fail(pageError(err))
 	}
 	return s, pageState(s)
 }
