@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"errors"
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -31,10 +33,7 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is missing; CI needs it for the playground tests (Debian: apt-get install chromium)")
-	}
-	t.Skip("chromium not found; install it to run the playground's browser tests (Debian: apt-get install chromium)")
+	oracle.Require(t, "chromium", errors.New("not on PATH"), "the playground's browser tests need it (Debian: apt-get install chromium)")
 	return ""
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -156,11 +157,7 @@ func TestEmbeddedDataMatchesShared(t *testing.T) {
 
 func sharedFile(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "shared", "data", name))
-	if err != nil {
-		t.Fatalf("the shared data folder sits beside the repository: %v", err)
-	}
-	return b
+	return oracle.RequireFile(t, filepath.Join("..", "..", "shared", "data", name), "the shared data folder sits beside the repository (../shared)")
 }
 
 // TestTasks checks every task against its official vector and the task list of issue 4.

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/internal/oracle"
 )
 
 var update = flag.Bool("update", false, "rewrite the avr-gcc answers in testdata/gcc from the real avr-gcc")
@@ -27,8 +28,8 @@ func needGCC(t *testing.T) bool {
 	if _, err := exec.LookPath("avr-gcc"); err == nil {
 		return true
 	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("avr-gcc not found (CI is set): apt-get install gcc-avr binutils-avr avr-libc")
+	if oracle.InCI() {
+		oracle.RequireTool(t, "avr-gcc", "install with: apt-get install gcc-avr binutils-avr avr-libc") // fails the test
 	}
 	return false
 }
@@ -178,12 +179,8 @@ func TestAgainstGCC(t *testing.T) {
 			}
 			cfg := cpp.Config{FS: os.DirFS(dir), IncludeDirs: []string{"sys"}, Defines: defines}
 			if name == "avrio" {
-				if _, err := os.Stat(filepath.Join(avrLibcInclude, "avr", "io.h")); err != nil {
-					if os.Getenv("CI") != "" {
-						t.Fatal("avr-libc headers not found (CI is set): apt-get install avr-libc")
-					}
-					t.Skip("avr-libc headers not found: apt-get install avr-libc")
-				}
+				_, err := os.Stat(filepath.Join(avrLibcInclude, "avr", "io.h"))
+				oracle.Require(t, "avr-libc headers", err, "install with: apt-get install avr-libc")
 				cfg.FS, cfg.IncludeDirs = os.DirFS(avrLibcInclude), []string{"."}
 			}
 			lines, err := cpp.Preprocess("main.S", src, cfg)

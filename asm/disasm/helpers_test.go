@@ -2,8 +2,6 @@ package disasm_test
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,25 +17,13 @@ func m128() *isa.Device { return isa.LookupDevice("atmega128") }
 // needGNU skips the test when the GNU toolchain is missing, or fails it when CI is set.
 func needGNU(t *testing.T) {
 	t.Helper()
-	if !oracle.HaveGNU() {
-		if os.Getenv("CI") != "" {
-			t.Fatal("avr-gcc/avr-objcopy not found (CI is set); install gcc-avr binutils-avr avr-libc")
-		}
-		t.Skip("avr-gcc/avr-objcopy not found; install with: apt-get install gcc-avr binutils-avr avr-libc")
-	}
+	oracle.NeedGNU(t)
 }
 
 // needTool returns the path of an external tool, skipping (or failing under CI) when it is missing.
 func needTool(t *testing.T, name, pkg string) string {
 	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s not found (CI is set); install %s", name, pkg)
-		}
-		t.Skipf("%s not found; install with: apt-get install %s", name, pkg)
-	}
-	return p
+	return oracle.RequireTool(t, name, "install with: apt-get install "+pkg)
 }
 
 // pointerNames is how avr-as spells the fixed pointer operands.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/avrlab/avrlab/internal/oracle"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -161,13 +162,7 @@ func TestReadErrors(t *testing.T) {
 // TestAgainstObjcopy compares Write with avr-objcopy -I binary -O ihex on the same bytes: the text must
 // be identical, and our reader must decode objcopy's text to the original bytes.
 func TestAgainstObjcopy(t *testing.T) {
-	objcopy, err := exec.LookPath("avr-objcopy")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("avr-objcopy not found (CI is set); install binutils-avr")
-		}
-		t.Skip("avr-objcopy not found; install binutils-avr (apt-get install binutils-avr)")
-	}
+	objcopy := oracle.RequireTool(t, "avr-objcopy", "install with: apt-get install binutils-avr")
 	rng := rand.New(rand.NewPCG(3, 4))
 	dir := t.TempDir()
 	for _, c := range []struct {

@@ -1,7 +1,6 @@
 package oracle
 
 import (
-	"os"
 	"os/exec"
 	"testing"
 )
@@ -17,11 +16,5 @@ func HaveAvrGDB() bool {
 // fails when the environment variable CI is set.
 func NeedAvrGDB(tb testing.TB) {
 	tb.Helper()
-	if HaveAvrGDB() {
-		return
-	}
-	if os.Getenv("CI") != "" {
-		tb.Fatal("avr-gdb not found on PATH (CI is set)")
-	}
-	tb.Skip("avr-gdb not found; install with: apt-get install gdb-avr")
+	RequireTool(tb, "avr-gdb", "install with: apt-get install gdb-avr")
 }

@@ -18,14 +18,7 @@ import (
 func atmelFileText(t *testing.T, file string) []byte {
 	t.Helper()
 	oracle.NeedAvra(t)
-	b, err := os.ReadFile(filepath.Join("/usr/share/avra", file))
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("avra's %s not found (CI is set): %v", file, err)
-		}
-		t.Skipf("avra's %s not found (apt-get install avra): %v", file, err)
-	}
-	return b
+	return oracle.RequireFile(t, filepath.Join("/usr/share/avra", file), "install with: apt-get install avra")
 }
 
 // fileDef is one name of an Atmel file as this test reads it, independently of internal/incgen.

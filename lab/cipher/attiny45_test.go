@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab/cipher"
 )
 
@@ -40,10 +41,7 @@ func loadTinyVectors(t *testing.T) []tinyVector {
 	t.Helper()
 	// The shared folder sits beside the repository root: /work/main/lab/cipher -> /work/shared.
 	path := filepath.Join("..", "..", "..", "shared", "data", "vectors-attiny45.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("cannot read the shared test vectors (expected at %s, i.e. shared/ beside the repository root): %v", path, err)
-	}
+	data := oracle.RequireFile(t, path, "the shared test vectors sit in shared/ beside the repository root")
 	var file struct {
 		Vectors []tinyVector `json:"vectors"`
 	}

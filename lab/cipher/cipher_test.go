@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab/cipher"
 )
 
@@ -33,10 +33,7 @@ func loadVectors(t *testing.T) []vector {
 	t.Helper()
 	// The shared folder sits beside the repository root: /work/main/lab/cipher -> /work/shared.
 	path := filepath.Join("..", "..", "..", "shared", "data", "vectors.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("cannot read the shared test vectors (expected at %s, i.e. shared/ beside the repository root): %v", path, err)
-	}
+	data := oracle.RequireFile(t, path, "the shared test vectors sit in shared/ beside the repository root")
 	var file struct {
 		Vectors []vector `json:"vectors"`
 	}

@@ -6,11 +6,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab/cipher"
 )
 
@@ -31,10 +31,7 @@ type systemsVector struct {
 func loadSystemsVectors(t *testing.T, algorithm string) []systemsVector {
 	t.Helper()
 	path := filepath.Join("..", "..", "..", "shared", "data", "vectors-systems.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("cannot read the shared systems vectors (expected at %s): %v", path, err)
-	}
+	data := oracle.RequireFile(t, path, "the shared systems vectors sit beside the repository (../shared)")
 	var file struct {
 		Algorithms map[string]struct {
 			Vectors []systemsVector `json:"vectors"`

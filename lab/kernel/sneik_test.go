@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab/kernel"
 )
 
@@ -33,10 +33,7 @@ func loadSneik(t *testing.T) sneikFile {
 	t.Helper()
 	// The shared folder sits beside the repository root: /work/main/lab/kernel -> /work/shared.
 	path := filepath.Join("..", "..", "..", "shared", "data", "sneik-vectors.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("cannot read the shared SNEIK vectors (expected at %s, i.e. shared/ beside the repository root): %v", path, err)
-	}
+	data := oracle.RequireFile(t, path, "the shared SNEIK vectors sit in shared/ beside the repository root")
 	var f sneikFile
 	if err := json.Unmarshal(data, &f); err != nil {
 		t.Fatalf("%s: %v", path, err)
