@@ -227,8 +227,10 @@ type RKTable struct {
 // Energy is an energy estimate of one call, µJ: from the model's median per-cycle energy, with the
 // spread of the model.
 type Energy struct {
-	UJ, MinUJ, MaxUJ float64
-	Model            string
+	UJ    float64 `json:"uj"`
+	MinUJ float64 `json:"min_uj"`
+	MaxUJ float64 `json:"max_uj"`
+	Model string  `json:"model"`
 }
 
 // ErrNoTask is returned when no task is given and the source names none.

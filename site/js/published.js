@@ -39,7 +39,7 @@ function yourName() {
 
 // energyText: "19.2 (18.6–19.4)" µJ, the estimate and the model's spread.
 export function energyText(e) {
-  return `${fmt(e.UJ, 1)} (${fmt(e.MinUJ, 1)}–${fmt(e.MaxUJ, 1)})`;
+  return `${fmt(e.uj, 1)} (${fmt(e.min_uj, 1)}–${fmt(e.max_uj, 1)})`;
 }
 
 function fixedKeyRows(task, r, body) {
@@ -68,7 +68,7 @@ function attiny45Rows(task, r, body) {
     const energy = p.mine ? (p.energy ? energyText(p.energy) : "–") : fmt(p.energy_uJ, 1);
     body.appendChild(el("tr", {
       class: (p.mine ? "mine" : "") + (p.same ? " same" : ""),
-      title: p.mine ? (p.energy ? `estimate: ${p.energy.Model}` : "no energy estimate off the ATtiny45") : store.meta.sources.eisenbarth2012 || "",
+      title: p.mine ? (p.energy ? `estimate: ${p.energy.model}` : "no energy estimate off the ATtiny45") : store.meta.sources.eisenbarth2012 || "",
     }, num(String(i + 1)), el("td", { text: p.cipher }), num(String(p.code)), num(String(p.ram)),
     num(p.mine ? fmt(p.enc_cycles, p.enc_cycles % 1 ? 1 : 0) : String(p.enc_cycles)), num(energy)));
   });

@@ -203,8 +203,8 @@ function showReport(r, main, adapted, fixes) {
     if (r.energy) {
       const e = r.energy;
       $("m-energy").textContent = "";
-      $("m-energy").append(`${fmt(e.UJ, 1)} µJ `, el("span", { class: "spread", text: `${fmt(e.MinUJ, 1)}–${fmt(e.MaxUJ, 1)}` }));
-      $("m-energy").title = `estimate from the cycles: ${e.Model}; ${energyText(e)} µJ`;
+      $("m-energy").append(`${fmt(e.uj, 1)} µJ `, el("span", { class: "spread", text: `${fmt(e.min_uj, 1)}–${fmt(e.max_uj, 1)}` }));
+      $("m-energy").title = `estimate from the cycles: ${e.model}; ${energyText(e)} µJ`;
       $("m-energy-box").hidden = false;
     }
   }
