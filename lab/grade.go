@@ -40,6 +40,10 @@ type GradeRow struct {
 	ConstTime  bool    `json:"constant_time"`
 	ABIOK      bool    `json:"abi_ok"`
 	Problem    string  `json:"problem,omitempty"` // why it failed: first error, fault, wrong output
+	// Why says what Problem is, as data: WhyError (the measurement stopped, or never started),
+	// WhyVectors (vectors wrong) or WhyABI (the calling convention broken); "" when it passed or the
+	// row comes from elsewhere (a child process that died).
+	Why GradeWhy `json:"why,omitempty"`
 	// What was measured: the task, scenario, call and device (the teacher's settings, see Options.Fixed;
 	// the call as the harness made it) and the run's seed. A row that failed before the harness set up
 	// a call names the settings it was given.
@@ -52,6 +56,16 @@ type GradeRow struct {
 	// submission; nil without them (a pointer keeps GradeRow comparable).
 	LeakGoals *[]GoalResult `json:"leak_goals,omitempty"`
 }
+
+// GradeWhy is the kind of a grade row's problem.
+type GradeWhy string
+
+// The kinds of a row's problem.
+const (
+	WhyError   GradeWhy = "error"
+	WhyVectors GradeWhy = "vectors"
+	WhyABI     GradeWhy = "abi"
+)
 
 // Submission is one thing to grade: a source file, or a folder of sources linked as one program, and
 // the folder its reads are confined to.
@@ -220,6 +234,7 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		} else {
 			row.Problem = err.Error()
 		}
+		row.Why = WhyError
 		return row
 	}
 	row.Task, row.Scenario, row.Call, row.Device = rep.Task, rep.Scenario, rep.Call, rep.Device
@@ -228,14 +243,14 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 	row.ConstTime, row.ABIOK = rep.ConstantTime, rep.ABIOK
 	switch {
 	case rep.Error != "":
-		row.Problem = rep.Error
+		row.Problem, row.Why = rep.Error, WhyError
 	case rep.Failures > 0:
-		row.Problem = fmt.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors)
+		row.Problem, row.Why = fmt.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors), WhyVectors
 		if rep.BufferFaults > 0 {
 			row.Problem += fmt.Sprintf(" (%d with the right output, but %s)", rep.BufferFaults, rep.BufferProblem)
 		}
 	case !rep.ABIOK:
-		row.Problem = "ABI: " + rep.ABIDetail
+		row.Problem, row.Why = "ABI: "+rep.ABIDetail, WhyABI
 	}
 	if !row.Pass {
 		row.Rank = 0

@@ -306,9 +306,9 @@ func rowReport(r lab.GradeRow) *lab.Report {
 		Failures: r.Failures, Vectors: r.Vectors, ConstantTime: r.ConstTime, ABIOK: r.ABIOK}
 	switch {
 	case r.Pass:
-	case strings.HasPrefix(r.Problem, "ABI: "):
+	case r.Why == lab.WhyABI:
 		rep.ABIDetail = strings.TrimPrefix(r.Problem, "ABI: ")
-	case r.Failures > 0 && strings.HasPrefix(r.Problem, fmt.Sprintf("%d of %d vectors wrong", r.Failures, r.Vectors)):
+	case r.Why == lab.WhyVectors:
 	default:
 		rep.Error = r.Problem
 		if rep.Error == "" {
