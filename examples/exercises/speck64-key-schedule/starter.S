@@ -4,7 +4,8 @@
 ; Read the instructions first (the Exercise tab beside the editor; README.md in a terminal). Here the routine gets the key itself and must expand it into the 27 round keys
 ; before encrypting. Measure with the key-schedule scenario:
 ;
-;     (the playground measures as you type; in a terminal: avrlab bench -scenario key-schedule examples/exercises/speck64-key-schedule/starter.S)
+;     (the playground measures as you type; in a terminal: avrlab bench examples/exercises/speck64-key-schedule/starter.S,
+;     which applies this folder's tests.txt)
 ;
 ;     void speck64_128_encrypt(uint8_t *block, const uint8_t *key, uint8_t *rk);
 ;          r25:r24 = block (8 bytes, encrypted in place)
