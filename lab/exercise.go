@@ -92,8 +92,8 @@ func ParseExercise(readme, starter, tests []byte) (*Exercise, error) {
 }
 
 // FindExercise returns the exercise whose folder is dir, for `avrlab bench` of a source in it: dir is
-// an exercise when it holds a tests.txt, or a README.md with goal lines (a README.md without any is
-// documentation, and the folder no exercise: nil, nil). A folder that is an exercise but cannot be read
+// an exercise when it holds a README.md and a tests.txt, or a README.md with goal lines (a README.md
+// without any is documentation, and the folder no exercise: nil, nil). A folder that is an exercise but cannot be read
 // is an error.
 func FindExercise(fsys fs.FS, dir string) (*Exercise, error) {
 	_, errT := fs.Stat(fsys, path.Join(dir, "tests.txt"))
@@ -106,7 +106,11 @@ func FindExercise(fsys fs.FS, dir string) (*Exercise, error) {
 			return nil, nil
 		}
 	}
-	return ReadExercise(fsys, dir)
+	ex, err := ReadExercise(fsys, dir)
+	if errors.Is(err, ErrNoExercise) {
+		return nil, nil // a tests.txt without instructions
+	}
+	return ex, err
 }
 
 // HasTests reports whether the exercise has a tests.txt.
