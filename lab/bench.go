@@ -52,10 +52,10 @@ type Options struct {
 	Entry     string            `json:"entry,omitempty"` // entry symbol or byte address; "" = the task's
 	RK        string            `json:"rk,omitempty"`    // round-key symbol; "" = the task's
 	Device    string            `json:"device,omitempty"`
-	Defines   map[string]string `json:"defines,omitempty"` // -D NAME[=VALUE] for the preprocessor
-	Vectors   int               `json:"vectors,omitempty"` // random vectors besides the official one; 0 = 100, negative = none
-	Seed      uint64            `json:"seed,omitempty"`    // seed of the random vectors (0 is a fine seed)
-	MaxCycles uint64            `json:"max_cycles,omitempty"`
+	Defines   map[string]string `json:"defines,omitempty"`    // -D NAME[=VALUE] for the preprocessor
+	Vectors   int               `json:"vectors,omitempty"`    // random vectors besides the official one; 0 = the task's DefaultVectors (100 for most), negative = none
+	Seed      uint64            `json:"seed,omitempty"`       // seed of the random vectors (0 is a fine seed)
+	MaxCycles uint64            `json:"max_cycles,omitempty"` // cycle limit of one call; 0 = the task's DefaultMaxCycles
 	// Linked says the image is a linked program (ELF, HEX) rather than one source's output: flash
 	// and RAM then count only what the call uses (see the README). BenchFile sets it for ELF and HEX.
 	Linked bool `json:"linked,omitempty"`
@@ -63,7 +63,7 @@ type Options struct {
 	// constant-time machine, which traces, always interprets. Results are the same either way.
 	Engine emu.Engine `json:"-"`
 	// Progress, when set, is called after each call the bench runs, with the calls done and the calls
-	// in all: the vectors (1 + Vectors), then the ConstantTimeInputs constant-time inputs. A bench that
+	// in all: the vectors (1 + Vectors), then the task's CTInputs constant-time inputs. A bench that
 	// stops early (a call that faults) calls it no more. It runs on the bench's goroutine.
 	Progress func(done, total int) `json:"-"`
 
@@ -166,6 +166,7 @@ type Report struct {
 
 	ConstantTime bool   `json:"constant_time"`
 	CTDetail     string `json:"constant_time_detail,omitempty"`
+	CTInputs     int    `json:"constant_time_inputs,omitempty"` // inputs the constant-time check compared
 	ABIOK        bool   `json:"abi_ok"`
 	ABIDetail    string `json:"abi_detail,omitempty"`
 
@@ -276,14 +277,14 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 	}
 	switch {
 	case opts.Vectors == 0:
-		opts.Vectors = DefaultVectors
+		opts.Vectors = t.DefaultVectors()
 	case opts.Vectors < 0:
 		opts.Vectors = 0
 	case opts.Vectors > MaxVectors:
 		return nil, nil, fmt.Errorf("%d vectors: at most %d", opts.Vectors, MaxVectors)
 	}
 	if opts.MaxCycles == 0 {
-		opts.MaxCycles = DefaultMaxCycles
+		opts.MaxCycles = t.DefaultMaxCycles()
 	}
 	if opts.MaxCycles > MaxCycleLimit {
 		return nil, nil, fmt.Errorf("cycle limit %d: at most %d", opts.MaxCycles, MaxCycleLimit)
@@ -313,6 +314,33 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 	}
 	h, rep := newHarness(im, t, sc, call, opts)
 	return h, rep, nil
+}
+
+// DefaultVectors returns the random vectors a bench of the task runs when Options.Vectors is 0:
+// DefaultVectors, or fewer for a kernel whose calls are millions of cycles (the P-192 tasks).
+func (t *Task) DefaultVectors() int {
+	if t.Kernel != nil && t.Kernel.Vectors > 0 {
+		return t.Kernel.Vectors
+	}
+	return DefaultVectors
+}
+
+// DefaultMaxCycles returns the cycle limit of one call when Options.MaxCycles is 0: DefaultMaxCycles,
+// or more for a kernel that needs it (a P-192 scalar multiplication is over 10^7 cycles).
+func (t *Task) DefaultMaxCycles() uint64 {
+	if t.Kernel != nil && t.Kernel.MaxCycles > 0 {
+		return t.Kernel.MaxCycles
+	}
+	return DefaultMaxCycles
+}
+
+// CTInputs returns how many random inputs the task's constant-time check compares:
+// ConstantTimeInputs, or fewer for a kernel whose calls are millions of cycles.
+func (t *Task) CTInputs() int {
+	if t.Kernel != nil && t.Kernel.CTInputs > 0 {
+		return t.Kernel.CTInputs
+	}
+	return ConstantTimeInputs
 }
 
 // MaxCycleLimit is the largest cycle limit of one call Bench accepts.
@@ -881,6 +909,7 @@ func (h *harness) measure(rep *Report) {
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
 	var ctLow uint16
+	rep.CTInputs = t.CTInputs()
 	rep.ConstantTime, rep.CTDetail, ctLow = h.constantTime(rng, n)
 	low = min(low, ctLow)
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
@@ -902,7 +931,7 @@ func EveryTenth(f func(done, total int)) func(done, total int) {
 // have run.
 func (h *harness) progress(done, vectors int) {
 	if h.opts.Progress != nil {
-		h.opts.Progress(done, vectors+ConstantTimeInputs)
+		h.opts.Progress(done, vectors+h.t.CTInputs())
 	}
 }
 
@@ -939,7 +968,7 @@ func (h *harness) constantTime(rng *rand.Rand, vectors int) (bool, string, uint1
 	var first []uint32
 	var firstIn []byte
 	var firstCycles, firstHash uint64
-	for i := 0; i < ConstantTimeInputs; i++ {
+	for i := 0; i < t.CTInputs(); i++ {
 		v := *base
 		if t.Kind == KindKernel {
 			v = *h.kernelVector(rng, len(t.Kernel.Edges()))
