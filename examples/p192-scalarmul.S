@@ -353,9 +353,7 @@ p192_zaddc:
         ldi     r27, hi8(p192_t1)
         ldi     r28, lo8(p192_t1)
         ldi     r29, hi8(p192_t1)
-        ldi     r30, lo8(p192_t1)
-        ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_t2 = p192_x0*p192_t1
         ldi     r26, lo8(p192_t2)
         ldi     r27, hi8(p192_t2)
@@ -363,7 +361,7 @@ p192_zaddc:
         ldi     r29, hi8(p192_x0)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_t3 = p192_x1*p192_t1
         ldi     r26, lo8(p192_t3)
         ldi     r27, hi8(p192_t3)
@@ -371,7 +369,7 @@ p192_zaddc:
         ldi     r29, hi8(p192_x1)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_t4 = p192_t2 - p192_t3
         ldi     r26, lo8(p192_t4)
         ldi     r27, hi8(p192_t4)
@@ -387,7 +385,7 @@ p192_zaddc:
         ldi     r29, hi8(p192_y0)
         ldi     r30, lo8(p192_t4)
         ldi     r31, hi8(p192_t4)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_t5 = p192_y0 - p192_y1
         ldi     r26, lo8(p192_t5)
         ldi     r27, hi8(p192_t5)
@@ -409,9 +407,7 @@ p192_zaddc:
         ldi     r27, hi8(p192_x1)
         ldi     r28, lo8(p192_t5)
         ldi     r29, hi8(p192_t5)
-        ldi     r30, lo8(p192_t5)
-        ldi     r31, hi8(p192_t5)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_x1 = p192_x1 - p192_t2
         ldi     r26, lo8(p192_x1)
         ldi     r27, hi8(p192_x1)
@@ -443,7 +439,7 @@ p192_zaddc:
         ldi     r29, hi8(p192_t5)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_y1 = p192_t1 - p192_t4
         ldi     r26, lo8(p192_y1)
         ldi     r27, hi8(p192_y1)
@@ -457,9 +453,7 @@ p192_zaddc:
         ldi     r27, hi8(p192_x0)
         ldi     r28, lo8(p192_t6)
         ldi     r29, hi8(p192_t6)
-        ldi     r30, lo8(p192_t6)
-        ldi     r31, hi8(p192_t6)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_x0 = p192_x0 - p192_t2
         ldi     r26, lo8(p192_x0)
         ldi     r27, hi8(p192_x0)
@@ -491,7 +485,7 @@ p192_zaddc:
         ldi     r29, hi8(p192_t6)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_y0 = p192_t1 - p192_t4
         ldi     r26, lo8(p192_y0)
         ldi     r27, hi8(p192_y0)
@@ -519,9 +513,7 @@ p192_zaddu:
         ldi     r27, hi8(p192_t1)
         ldi     r28, lo8(p192_t1)
         ldi     r29, hi8(p192_t1)
-        ldi     r30, lo8(p192_t1)
-        ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_x1 = p192_x1*p192_t1
         ldi     r26, lo8(p192_x1)
         ldi     r27, hi8(p192_x1)
@@ -529,7 +521,7 @@ p192_zaddu:
         ldi     r29, hi8(p192_x1)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_t3 = p192_x0*p192_t1
         ldi     r26, lo8(p192_t3)
         ldi     r27, hi8(p192_t3)
@@ -537,7 +529,7 @@ p192_zaddu:
         ldi     r29, hi8(p192_x0)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_t5 = p192_y1 - p192_y0
         ldi     r26, lo8(p192_t5)
         ldi     r27, hi8(p192_t5)
@@ -561,15 +553,13 @@ p192_zaddu:
         ldi     r29, hi8(p192_y1)
         ldi     r30, lo8(p192_t4)
         ldi     r31, hi8(p192_t4)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_x0 = p192_t5^2
         ldi     r26, lo8(p192_x0)
         ldi     r27, hi8(p192_x0)
         ldi     r28, lo8(p192_t5)
         ldi     r29, hi8(p192_t5)
-        ldi     r30, lo8(p192_t5)
-        ldi     r31, hi8(p192_t5)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_x0 = p192_x0 - p192_x1
         ldi     r26, lo8(p192_x0)
         ldi     r27, hi8(p192_x0)
@@ -601,7 +591,7 @@ p192_zaddu:
         ldi     r29, hi8(p192_t5)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_y0 = p192_t1 - p192_y1
         ldi     r26, lo8(p192_y0)
         ldi     r27, hi8(p192_y0)
@@ -703,25 +693,19 @@ p192_scalarmul:
         ldi     r27, hi8(p192_t1)
         ldi     r28, lo8(p192_px)
         ldi     r29, hi8(p192_px)
-        ldi     r30, lo8(p192_px)
-        ldi     r31, hi8(p192_px)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_t2 = p192_py^2
         ldi     r26, lo8(p192_t2)
         ldi     r27, hi8(p192_t2)
         ldi     r28, lo8(p192_py)
         ldi     r29, hi8(p192_py)
-        ldi     r30, lo8(p192_py)
-        ldi     r31, hi8(p192_py)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_y0 = p192_t2^2
         ldi     r26, lo8(p192_y0)
         ldi     r27, hi8(p192_y0)
         ldi     r28, lo8(p192_t2)
         ldi     r29, hi8(p192_t2)
-        ldi     r30, lo8(p192_t2)
-        ldi     r31, hi8(p192_t2)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_x0 = p192_px*p192_t2
         ldi     r26, lo8(p192_x0)
         ldi     r27, hi8(p192_x0)
@@ -729,7 +713,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_px)
         ldi     r30, lo8(p192_t2)
         ldi     r31, hi8(p192_t2)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_x0 = p192_x0 + p192_x0
         ldi     r26, lo8(p192_x0)
         ldi     r27, hi8(p192_x0)
@@ -775,9 +759,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_x1)
         ldi     r28, lo8(p192_t5)
         ldi     r29, hi8(p192_t5)
-        ldi     r30, lo8(p192_t5)
-        ldi     r31, hi8(p192_t5)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_x1 = p192_x1 - p192_x0
         ldi     r26, lo8(p192_x1)
         ldi     r27, hi8(p192_x1)
@@ -833,7 +815,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_t5)
         ldi     r30, lo8(p192_t6)
         ldi     r31, hi8(p192_t6)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_y1 = p192_t6 - p192_y0
         ldi     r26, lo8(p192_y1)
         ldi     r27, hi8(p192_y1)
@@ -872,7 +854,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_t1)
         ldi     r30, lo8(p192_y0)
         ldi     r31, hi8(p192_y0)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_t1 = p192_t1*p192_px
         ldi     r26, lo8(p192_t1)
         ldi     r27, hi8(p192_t1)
@@ -880,7 +862,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_t1)
         ldi     r30, lo8(p192_px)
         ldi     r31, hi8(p192_px)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_t3 = p192_zero - p192_py
         ldi     r26, lo8(p192_t3)
         ldi     r27, hi8(p192_t3)
@@ -913,16 +895,14 @@ p192_scalarmul:
         ldi     r29, hi8(p192_t2)
         ldi     r30, lo8(p192_x0)
         ldi     r31, hi8(p192_x0)
-        rcall   p192_fmul
+        call    p192_fmul
         ; acc = t1^(p-2) = 1/t1 (Fermat; p - 2 = 2^192 - 2^64 - 3, a fixed chain: 205S + 14M)
         ; p192_i2 = p192_t1^2
         ldi     r26, lo8(p192_i2)
         ldi     r27, hi8(p192_i2)
         ldi     r28, lo8(p192_t1)
         ldi     r29, hi8(p192_t1)
-        ldi     r30, lo8(p192_t1)
-        ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_i2 = p192_i2*p192_t1
         ldi     r26, lo8(p192_i2)
         ldi     r27, hi8(p192_i2)
@@ -930,15 +910,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_i2)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc = p192_i2^2
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_i2)
         ldi     r29, hi8(p192_i2)
-        ldi     r30, lo8(p192_i2)
-        ldi     r31, hi8(p192_i2)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_acc = p192_acc*p192_t1
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
@@ -946,15 +924,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_i6 = p192_acc^2
         ldi     r26, lo8(p192_i6)
         ldi     r27, hi8(p192_i6)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 2
 10:
         push    r16
@@ -963,9 +939,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_i6)
         ldi     r28, lo8(p192_i6)
         ldi     r29, hi8(p192_i6)
-        ldi     r30, lo8(p192_i6)
-        ldi     r31, hi8(p192_i6)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    10b
@@ -976,15 +950,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_i6)
         ldi     r30, lo8(p192_acc)
         ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_i12 = p192_i6^2
         ldi     r26, lo8(p192_i12)
         ldi     r27, hi8(p192_i12)
         ldi     r28, lo8(p192_i6)
         ldi     r29, hi8(p192_i6)
-        ldi     r30, lo8(p192_i6)
-        ldi     r31, hi8(p192_i6)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 5
 11:
         push    r16
@@ -993,9 +965,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_i12)
         ldi     r28, lo8(p192_i12)
         ldi     r29, hi8(p192_i12)
-        ldi     r30, lo8(p192_i12)
-        ldi     r31, hi8(p192_i12)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    11b
@@ -1006,15 +976,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_i12)
         ldi     r30, lo8(p192_i6)
         ldi     r31, hi8(p192_i6)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_i24 = p192_i12^2
         ldi     r26, lo8(p192_i24)
         ldi     r27, hi8(p192_i24)
         ldi     r28, lo8(p192_i12)
         ldi     r29, hi8(p192_i12)
-        ldi     r30, lo8(p192_i12)
-        ldi     r31, hi8(p192_i12)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 11
 12:
         push    r16
@@ -1023,9 +991,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_i24)
         ldi     r28, lo8(p192_i24)
         ldi     r29, hi8(p192_i24)
-        ldi     r30, lo8(p192_i24)
-        ldi     r31, hi8(p192_i24)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    12b
@@ -1036,15 +1002,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_i24)
         ldi     r30, lo8(p192_i12)
         ldi     r31, hi8(p192_i12)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_i48 = p192_i24^2
         ldi     r26, lo8(p192_i48)
         ldi     r27, hi8(p192_i48)
         ldi     r28, lo8(p192_i24)
         ldi     r29, hi8(p192_i24)
-        ldi     r30, lo8(p192_i24)
-        ldi     r31, hi8(p192_i24)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 23
 13:
         push    r16
@@ -1053,9 +1017,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_i48)
         ldi     r28, lo8(p192_i48)
         ldi     r29, hi8(p192_i48)
-        ldi     r30, lo8(p192_i48)
-        ldi     r31, hi8(p192_i48)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    13b
@@ -1066,15 +1028,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_i48)
         ldi     r30, lo8(p192_i24)
         ldi     r31, hi8(p192_i24)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc = p192_i48^2
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_i48)
         ldi     r29, hi8(p192_i48)
-        ldi     r30, lo8(p192_i48)
-        ldi     r31, hi8(p192_i48)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 47
 14:
         push    r16
@@ -1083,9 +1043,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    14b
@@ -1096,15 +1054,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc)
         ldi     r30, lo8(p192_i48)
         ldi     r31, hi8(p192_i48)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc = p192_acc^2
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 23
 15:
         push    r16
@@ -1113,9 +1069,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    15b
@@ -1126,15 +1080,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc)
         ldi     r30, lo8(p192_i24)
         ldi     r31, hi8(p192_i24)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc = p192_acc^2
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 5
 16:
         push    r16
@@ -1143,9 +1095,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    16b
@@ -1156,15 +1106,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc)
         ldi     r30, lo8(p192_i6)
         ldi     r31, hi8(p192_i6)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc = p192_acc^2
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; p192_acc = p192_acc*p192_t1
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
@@ -1172,15 +1120,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc2 = p192_i48^2
         ldi     r26, lo8(p192_acc2)
         ldi     r27, hi8(p192_acc2)
         ldi     r28, lo8(p192_i48)
         ldi     r29, hi8(p192_i48)
-        ldi     r30, lo8(p192_i48)
-        ldi     r31, hi8(p192_i48)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 11
 18:
         push    r16
@@ -1189,9 +1135,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_acc2)
         ldi     r28, lo8(p192_acc2)
         ldi     r29, hi8(p192_acc2)
-        ldi     r30, lo8(p192_acc2)
-        ldi     r31, hi8(p192_acc2)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    18b
@@ -1202,15 +1146,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc2)
         ldi     r30, lo8(p192_i12)
         ldi     r31, hi8(p192_i12)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc2 = p192_acc2^2
         ldi     r26, lo8(p192_acc2)
         ldi     r27, hi8(p192_acc2)
         ldi     r28, lo8(p192_acc2)
         ldi     r29, hi8(p192_acc2)
-        ldi     r30, lo8(p192_acc2)
-        ldi     r31, hi8(p192_acc2)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 1
 19:
         push    r16
@@ -1219,9 +1161,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_acc2)
         ldi     r28, lo8(p192_acc2)
         ldi     r29, hi8(p192_acc2)
-        ldi     r30, lo8(p192_acc2)
-        ldi     r31, hi8(p192_acc2)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    19b
@@ -1232,15 +1172,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc2)
         ldi     r30, lo8(p192_i2)
         ldi     r31, hi8(p192_i2)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc = p192_acc^2
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 62
 20:
         push    r16
@@ -1249,9 +1187,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    20b
@@ -1262,15 +1198,13 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc)
         ldi     r30, lo8(p192_acc2)
         ldi     r31, hi8(p192_acc2)
-        rcall   p192_fmul
+        call    p192_fmul
         ; p192_acc = p192_acc^2
         ldi     r26, lo8(p192_acc)
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         ldi     r16, 1
 21:
         push    r16
@@ -1279,9 +1213,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_acc)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         pop     r16
         dec     r16
         brne    21b
@@ -1292,7 +1224,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; lambda = 1/Z of the result
         ; p192_acc = p192_acc*p192_t2
         ldi     r26, lo8(p192_acc)
@@ -1301,7 +1233,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_acc)
         ldi     r30, lo8(p192_t2)
         ldi     r31, hi8(p192_t2)
-        rcall   p192_fmul
+        call    p192_fmul
         rcall   p192_zaddu
         ; R0 is S0 if b = 0, S1 if b = 1
         lds     r24, p192_state
@@ -1313,9 +1245,7 @@ p192_scalarmul:
         ldi     r27, hi8(p192_t1)
         ldi     r28, lo8(p192_acc)
         ldi     r29, hi8(p192_acc)
-        ldi     r30, lo8(p192_acc)
-        ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fsqr
         ; t2 = lambda^3
         ldi     r26, lo8(p192_t2)
         ldi     r27, hi8(p192_t2)
@@ -1323,7 +1253,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_t1)
         ldi     r30, lo8(p192_acc)
         ldi     r31, hi8(p192_acc)
-        rcall   p192_fmul
+        call    p192_fmul
         ; x
         lds     r26, p192_rptr
         lds     r27, p192_rptr+1
@@ -1331,7 +1261,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_x0)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; y
         lds     r26, p192_rptr
         lds     r27, p192_rptr+1
@@ -1340,7 +1270,7 @@ p192_scalarmul:
         ldi     r29, hi8(p192_y0)
         ldi     r30, lo8(p192_t2)
         ldi     r31, hi8(p192_t2)
-        rcall   p192_fmul
+        call    p192_fmul
         pop     r29
         pop     r28
         pop     r17
@@ -4521,6 +4451,7 @@ p192_fmul:
         sts     p192_prod+47, r27
         ; reduction (FIPS 186-4 D.2.1): with the product as 64-bit words c5..c0,
         ; r = (c2,c1,c0) + (0,c3,c3) + (c4,c4,0) + (c5,c5,c5) mod p
+p192_reduce:
         pop     r29
         pop     r28                     ; Y = dst
         clr     r1
@@ -4800,6 +4731,1726 @@ p192_fmul:
         std     Y+22, r24
         std     Y+23, r25
         ret
+
+; ---------------------------------------------------------------------------------------------------
+; p192_fsqr: X = Y^2 mod p (X may equal Y). Internal convention as p192_fmul's. Product scanning with
+; each cross product once: a column's cross products are summed in r22:r23:r24, doubled and added
+; to the rotating accumulator (r25, r26, r27) with the square term. a[0..18] in r3..r21, a[19..23]
+; loaded per product (r30, r31); the reduction is p192_fmul's.
+; ---------------------------------------------------------------------------------------------------
+p192_fsqr:
+        push    r26
+        push    r27
+        ldd     r3, Y+0
+        ldd     r4, Y+1
+        ldd     r5, Y+2
+        ldd     r6, Y+3
+        ldd     r7, Y+4
+        ldd     r8, Y+5
+        ldd     r9, Y+6
+        ldd     r10, Y+7
+        ldd     r11, Y+8
+        ldd     r12, Y+9
+        ldd     r13, Y+10
+        ldd     r14, Y+11
+        ldd     r15, Y+12
+        ldd     r16, Y+13
+        ldd     r17, Y+14
+        ldd     r18, Y+15
+        ldd     r19, Y+16
+        ldd     r20, Y+17
+        ldd     r21, Y+18
+        clr     r2                      ; zero
+        clr     r25
+        clr     r26
+        clr     r27
+        ; column 0
+        mul     r3, r3
+        add     r25, r0
+        adc     r26, r1
+        adc     r27, r2
+        sts     p192_prod+0, r25
+        clr     r25
+        ; column 1
+        mul     r3, r4
+        movw    r22, r0
+        clr     r24
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        sts     p192_prod+1, r26
+        clr     r26
+        ; column 2
+        mul     r3, r5
+        movw    r22, r0
+        clr     r24
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        mul     r4, r4
+        add     r27, r0
+        adc     r25, r1
+        adc     r26, r2
+        sts     p192_prod+2, r27
+        clr     r27
+        ; column 3
+        mul     r3, r6
+        movw    r22, r0
+        clr     r24
+        mul     r4, r5
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        sts     p192_prod+3, r25
+        clr     r25
+        ; column 4
+        mul     r3, r7
+        movw    r22, r0
+        clr     r24
+        mul     r4, r6
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        mul     r5, r5
+        add     r26, r0
+        adc     r27, r1
+        adc     r25, r2
+        sts     p192_prod+4, r26
+        clr     r26
+        ; column 5
+        mul     r3, r8
+        movw    r22, r0
+        clr     r24
+        mul     r4, r7
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r6
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        sts     p192_prod+5, r27
+        clr     r27
+        ; column 6
+        mul     r3, r9
+        movw    r22, r0
+        clr     r24
+        mul     r4, r8
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r7
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        mul     r6, r6
+        add     r25, r0
+        adc     r26, r1
+        adc     r27, r2
+        sts     p192_prod+6, r25
+        clr     r25
+        ; column 7
+        mul     r3, r10
+        movw    r22, r0
+        clr     r24
+        mul     r4, r9
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r8
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r7
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        sts     p192_prod+7, r26
+        clr     r26
+        ; column 8
+        mul     r3, r11
+        movw    r22, r0
+        clr     r24
+        mul     r4, r10
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r9
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r8
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        mul     r7, r7
+        add     r27, r0
+        adc     r25, r1
+        adc     r26, r2
+        sts     p192_prod+8, r27
+        clr     r27
+        ; column 9
+        mul     r3, r12
+        movw    r22, r0
+        clr     r24
+        mul     r4, r11
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r10
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r9
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r8
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        sts     p192_prod+9, r25
+        clr     r25
+        ; column 10
+        mul     r3, r13
+        movw    r22, r0
+        clr     r24
+        mul     r4, r12
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r11
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r10
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r9
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        mul     r8, r8
+        add     r26, r0
+        adc     r27, r1
+        adc     r25, r2
+        sts     p192_prod+10, r26
+        clr     r26
+        ; column 11
+        mul     r3, r14
+        movw    r22, r0
+        clr     r24
+        mul     r4, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r12
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r11
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r10
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r9
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        sts     p192_prod+11, r27
+        clr     r27
+        ; column 12
+        mul     r3, r15
+        movw    r22, r0
+        clr     r24
+        mul     r4, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r12
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r11
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r10
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        mul     r9, r9
+        add     r25, r0
+        adc     r26, r1
+        adc     r27, r2
+        sts     p192_prod+12, r25
+        clr     r25
+        ; column 13
+        mul     r3, r16
+        movw    r22, r0
+        clr     r24
+        mul     r4, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r12
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r11
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r10
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        sts     p192_prod+13, r26
+        clr     r26
+        ; column 14
+        mul     r3, r17
+        movw    r22, r0
+        clr     r24
+        mul     r4, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r12
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r11
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        mul     r10, r10
+        add     r27, r0
+        adc     r25, r1
+        adc     r26, r2
+        sts     p192_prod+14, r27
+        clr     r27
+        ; column 15
+        mul     r3, r18
+        movw    r22, r0
+        clr     r24
+        mul     r4, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r12
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r11
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        sts     p192_prod+15, r25
+        clr     r25
+        ; column 16
+        mul     r3, r19
+        movw    r22, r0
+        clr     r24
+        mul     r4, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r12
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        mul     r11, r11
+        add     r26, r0
+        adc     r27, r1
+        adc     r25, r2
+        sts     p192_prod+16, r26
+        clr     r26
+        ; column 17
+        mul     r3, r20
+        movw    r22, r0
+        clr     r24
+        mul     r4, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r12
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        sts     p192_prod+17, r27
+        clr     r27
+        ; column 18
+        mul     r3, r21
+        movw    r22, r0
+        clr     r24
+        mul     r4, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        mul     r12, r12
+        add     r25, r0
+        adc     r26, r1
+        adc     r27, r2
+        sts     p192_prod+18, r25
+        clr     r25
+        ; column 19
+        ldd     r31, Y+19
+        mul     r3, r31
+        movw    r22, r0
+        clr     r24
+        mul     r4, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r13
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        sts     p192_prod+19, r26
+        clr     r26
+        ; column 20
+        ldd     r31, Y+20
+        mul     r3, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+19
+        mul     r4, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r5, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        mul     r13, r13
+        add     r27, r0
+        adc     r25, r1
+        adc     r26, r2
+        sts     p192_prod+20, r27
+        clr     r27
+        ; column 21
+        ldd     r31, Y+21
+        mul     r3, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+20
+        mul     r4, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r5, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r6, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r13, r14
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        sts     p192_prod+21, r25
+        clr     r25
+        ; column 22
+        ldd     r31, Y+22
+        mul     r3, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+21
+        mul     r4, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r5, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r6, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r7, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r13, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        mul     r14, r14
+        add     r26, r0
+        adc     r27, r1
+        adc     r25, r2
+        sts     p192_prod+22, r26
+        clr     r26
+        ; column 23
+        ldd     r31, Y+23
+        mul     r3, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r4, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r5, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r6, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r7, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r8, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r13, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r14, r15
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        sts     p192_prod+23, r27
+        clr     r27
+        ; column 24
+        ldd     r31, Y+23
+        mul     r4, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r5, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r6, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r7, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r8, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r9, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r13, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r14, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        mul     r15, r15
+        add     r25, r0
+        adc     r26, r1
+        adc     r27, r2
+        sts     p192_prod+24, r25
+        clr     r25
+        ; column 25
+        ldd     r31, Y+23
+        mul     r5, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r6, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r7, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r8, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r9, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r10, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r13, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r14, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r15, r16
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        sts     p192_prod+25, r26
+        clr     r26
+        ; column 26
+        ldd     r31, Y+23
+        mul     r6, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r7, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r8, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r9, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r10, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r11, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r13, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r14, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r15, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        mul     r16, r16
+        add     r27, r0
+        adc     r25, r1
+        adc     r26, r2
+        sts     p192_prod+26, r27
+        clr     r27
+        ; column 27
+        ldd     r31, Y+23
+        mul     r7, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r8, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r9, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r10, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r11, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r12, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r13, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r14, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r15, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r16, r17
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        sts     p192_prod+27, r25
+        clr     r25
+        ; column 28
+        ldd     r31, Y+23
+        mul     r8, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r9, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r10, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r11, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r12, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r13, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r14, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r15, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r16, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        mul     r17, r17
+        add     r26, r0
+        adc     r27, r1
+        adc     r25, r2
+        sts     p192_prod+28, r26
+        clr     r26
+        ; column 29
+        ldd     r31, Y+23
+        mul     r9, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r10, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r11, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r12, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r13, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r14, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r15, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r16, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r17, r18
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        sts     p192_prod+29, r27
+        clr     r27
+        ; column 30
+        ldd     r31, Y+23
+        mul     r10, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r11, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r12, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r13, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r14, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r15, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r16, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r17, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        mul     r18, r18
+        add     r25, r0
+        adc     r26, r1
+        adc     r27, r2
+        sts     p192_prod+30, r25
+        clr     r25
+        ; column 31
+        ldd     r31, Y+23
+        mul     r11, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r12, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r13, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r14, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r15, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r16, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r17, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r18, r19
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        sts     p192_prod+31, r26
+        clr     r26
+        ; column 32
+        ldd     r31, Y+23
+        mul     r12, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r13, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r14, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r15, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r16, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r17, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r18, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        mul     r19, r19
+        add     r27, r0
+        adc     r25, r1
+        adc     r26, r2
+        sts     p192_prod+32, r27
+        clr     r27
+        ; column 33
+        ldd     r31, Y+23
+        mul     r13, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r14, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r15, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r16, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r17, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r18, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r19, r20
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        sts     p192_prod+33, r25
+        clr     r25
+        ; column 34
+        ldd     r31, Y+23
+        mul     r14, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r15, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r16, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r17, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r18, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r19, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        mul     r20, r20
+        add     r26, r0
+        adc     r27, r1
+        adc     r25, r2
+        sts     p192_prod+34, r26
+        clr     r26
+        ; column 35
+        ldd     r31, Y+23
+        mul     r15, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r16, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r17, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r18, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r19, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        mul     r20, r21
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        sts     p192_prod+35, r27
+        clr     r27
+        ; column 36
+        ldd     r31, Y+23
+        mul     r16, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r17, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r18, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r19, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r20, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        mul     r21, r21
+        add     r25, r0
+        adc     r26, r1
+        adc     r27, r2
+        sts     p192_prod+36, r25
+        clr     r25
+        ; column 37
+        ldd     r31, Y+23
+        mul     r17, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r18, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r19, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r20, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+19
+        mul     r21, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        sts     p192_prod+37, r26
+        clr     r26
+        ; column 38
+        ldd     r31, Y+23
+        mul     r18, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r19, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r20, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+20
+        mul     r21, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        ldd     r30, Y+19
+        mul     r30, r30
+        add     r27, r0
+        adc     r25, r1
+        adc     r26, r2
+        sts     p192_prod+38, r27
+        clr     r27
+        ; column 39
+        ldd     r31, Y+23
+        mul     r19, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r20, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r31, Y+21
+        mul     r21, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r30, Y+19
+        ldd     r31, Y+20
+        mul     r30, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        sts     p192_prod+39, r25
+        clr     r25
+        ; column 40
+        ldd     r31, Y+23
+        mul     r20, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r31, Y+22
+        mul     r21, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r30, Y+19
+        ldd     r31, Y+21
+        mul     r30, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        ldd     r30, Y+20
+        mul     r30, r30
+        add     r26, r0
+        adc     r27, r1
+        adc     r25, r2
+        sts     p192_prod+40, r26
+        clr     r26
+        ; column 41
+        ldd     r31, Y+23
+        mul     r21, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r30, Y+19
+        ldd     r31, Y+22
+        mul     r30, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        ldd     r30, Y+20
+        ldd     r31, Y+21
+        mul     r30, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        sts     p192_prod+41, r27
+        clr     r27
+        ; column 42
+        ldd     r30, Y+19
+        ldd     r31, Y+23
+        mul     r30, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r30, Y+20
+        ldd     r31, Y+22
+        mul     r30, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        ldd     r30, Y+21
+        mul     r30, r30
+        add     r25, r0
+        adc     r26, r1
+        adc     r27, r2
+        sts     p192_prod+42, r25
+        clr     r25
+        ; column 43
+        ldd     r30, Y+20
+        ldd     r31, Y+23
+        mul     r30, r31
+        movw    r22, r0
+        clr     r24
+        ldd     r30, Y+21
+        ldd     r31, Y+22
+        mul     r30, r31
+        add     r22, r0
+        adc     r23, r1
+        adc     r24, r2
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r26, r22
+        adc     r27, r23
+        adc     r25, r24
+        sts     p192_prod+43, r26
+        clr     r26
+        ; column 44
+        ldd     r30, Y+21
+        ldd     r31, Y+23
+        mul     r30, r31
+        movw    r22, r0
+        clr     r24
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r27, r22
+        adc     r25, r23
+        adc     r26, r24
+        ldd     r30, Y+22
+        mul     r30, r30
+        add     r27, r0
+        adc     r25, r1
+        adc     r26, r2
+        sts     p192_prod+44, r27
+        clr     r27
+        ; column 45
+        ldd     r30, Y+22
+        ldd     r31, Y+23
+        mul     r30, r31
+        movw    r22, r0
+        clr     r24
+        lsl     r22                     ; twice the cross products
+        rol     r23
+        rol     r24
+        add     r25, r22
+        adc     r26, r23
+        adc     r27, r24
+        sts     p192_prod+45, r25
+        clr     r25
+        ; column 46
+        ldd     r30, Y+23
+        mul     r30, r30
+        add     r26, r0
+        adc     r27, r1
+        adc     r25, r2
+        sts     p192_prod+46, r26
+        sts     p192_prod+47, r27
+        jmp     p192_reduce
 
 ; n and 2n, 25 bytes each little-endian, interleaved (n[0], 2n[0], n[1], 2n[1], ...)
         .type   p192_n1, @object

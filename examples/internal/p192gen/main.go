@@ -54,17 +54,24 @@ func (g *gen) ptr(lo int, sym string) {
 	g.op("ldi     r%d, hi8(%s)", lo+1, sym)
 }
 
-// field calls the field routine fn with X = dst, Y = a, Z = b.
+// field calls the field routine fn with X = dst, Y = a, Z = b (b "" for a squaring, which takes no
+// Z). The multiplications are far (call), the additions near (rcall).
 func (g *gen) field(fn, dst, a, b, comment string) {
 	g.line("        ; %s", comment)
 	g.ptr(26, dst)
 	g.ptr(28, a)
-	g.ptr(30, b)
-	g.op("rcall   %s", fn)
+	if b != "" {
+		g.ptr(30, b)
+	}
+	if fn == "p192_fmul" || fn == "p192_fsqr" {
+		g.op("call    %s", fn)
+	} else {
+		g.op("rcall   %s", fn)
+	}
 }
 
 func (g *gen) mul(dst, a, b string) { g.field("p192_fmul", dst, a, b, dst+" = "+a+"*"+b) }
-func (g *gen) sqr(dst, a string)    { g.field("p192_fmul", dst, a, a, dst+" = "+a+"^2") }
+func (g *gen) sqr(dst, a string)    { g.field("p192_fsqr", dst, a, "", dst+" = "+a+"^2") }
 func (g *gen) add(dst, a, b string) { g.field("p192_fadd", dst, a, b, dst+" = "+a+" + "+b) }
 func (g *gen) sub(dst, a, b string) { g.field("p192_fsub", dst, a, b, dst+" = "+a+" - "+b) }
 
@@ -78,7 +85,7 @@ func (g *gen) sqrn(dst, a string, n int, label string) {
 	g.op("ldi     r16, %d", n-1)
 	g.line("%s:", label)
 	g.op("push    r16")
-	g.field("p192_fmul", dst, dst, dst, dst+" = "+dst+"^2")
+	g.field("p192_fsqr", dst, dst, "", dst+" = "+dst+"^2")
 	g.op("pop     r16")
 	g.op("dec     r16")
 	g.op("brne    %sb", label)
@@ -118,7 +125,8 @@ func source() string {
 	g.helpers()
 	g.ladderSteps()
 	g.entry()
-	g.fmul() // last, so that every rcall reaches it
+	g.fmul()
+	g.fsqr()
 	g.data()
 	return g.b.String()
 }
@@ -169,6 +177,7 @@ p192_fmul:
 	g.op("sts     p192_prod+47, r%d", acc[0])
 	g.line(`        ; reduction (FIPS 186-4 D.2.1): with the product as 64-bit words c5..c0,
         ; r = (c2,c1,c0) + (0,c3,c3) + (c4,c4,0) + (c5,c5,c5) mod p
+p192_reduce:
         pop     r29
         pop     r28                     ; Y = dst
         clr     r1
@@ -213,6 +222,76 @@ p192_fmul:
 		g.op("std     Y+%d, %s", j, reg(j))
 	}
 	g.op("ret")
+}
+
+// fsqr: X = dst, Y = a; dst = a^2 mod p. Each cross product a[i]*a[j] (i < j) once, doubled.
+func (g *gen) fsqr() {
+	g.line(`
+; ---------------------------------------------------------------------------------------------------
+; p192_fsqr: X = Y^2 mod p (X may equal Y). Internal convention as p192_fmul's. Product scanning with
+; each cross product once: a column's cross products are summed in r22:r23:r24, doubled and added
+; to the rotating accumulator (r25, r26, r27) with the square term. a[0..18] in r3..r21, a[19..23]
+; loaded per product (r30, r31); the reduction is p192_fmul's.
+; ---------------------------------------------------------------------------------------------------
+p192_fsqr:
+        push    r26
+        push    r27`)
+	for j := 0; j < 19; j++ {
+		g.op("ldd     r%d, Y+%d", 3+j, j)
+	}
+	g.op("clr     r2                      ; zero")
+	acc := []int{25, 26, 27}
+	for _, r := range acc {
+		g.op("clr     r%d", r)
+	}
+	// operand returns the register holding a[i], loading it into spare first if it is not cached.
+	operand := func(i int, spare string) string {
+		if i < 19 {
+			return fmt.Sprintf("r%d", 3+i)
+		}
+		g.op("ldd     %s, Y+%d", spare, i)
+		return spare
+	}
+	for k := 0; k <= 46; k++ {
+		g.line("        ; column %d", k)
+		first := true
+		for i := max(0, k-23); 2*i < k; i++ {
+			ai := operand(i, "r30")
+			aj := operand(k-i, "r31")
+			g.op("mul     %s, %s", ai, aj)
+			if first {
+				g.op("movw    r22, r0")
+				g.op("clr     r24")
+				first = false
+			} else {
+				g.op("add     r22, r0")
+				g.op("adc     r23, r1")
+				g.op("adc     r24, r2")
+			}
+		}
+		if !first {
+			g.op("lsl     r22                     ; twice the cross products")
+			g.op("rol     r23")
+			g.op("rol     r24")
+			g.op("add     r%d, r22", acc[0])
+			g.op("adc     r%d, r23", acc[1])
+			g.op("adc     r%d, r24", acc[2])
+		}
+		if k%2 == 0 {
+			a := operand(k/2, "r30")
+			g.op("mul     %s, %s", a, a)
+			g.op("add     r%d, r0", acc[0])
+			g.op("adc     r%d, r1", acc[1])
+			g.op("adc     r%d, r2", acc[2])
+		}
+		g.op("sts     p192_prod+%d, r%d", k, acc[0])
+		acc = []int{acc[1], acc[2], acc[0]}
+		if k < 46 {
+			g.op("clr     r%d", acc[2])
+		}
+	}
+	g.op("sts     p192_prod+47, r%d", acc[0])
+	g.op("jmp     p192_reduce")
 }
 
 // fold adds top·(2^64 + 1) to r2..r25 (the carry out is left in C).
@@ -589,7 +668,7 @@ p192_scalarmul:`)
         ldi     r29, hi8(p192_x0)
         ldi     r30, lo8(p192_t1)
         ldi     r31, hi8(p192_t1)
-        rcall   p192_fmul
+        call    p192_fmul
         ; y
         lds     r26, p192_rptr
         lds     r27, p192_rptr+1
@@ -598,7 +677,7 @@ p192_scalarmul:`)
         ldi     r29, hi8(p192_y0)
         ldi     r30, lo8(p192_t2)
         ldi     r31, hi8(p192_t2)
-        rcall   p192_fmul`)
+        call    p192_fmul`)
 	g.op("pop     r29")
 	g.op("pop     r28")
 	for r := 17; r >= 2; r-- {
