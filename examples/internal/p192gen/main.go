@@ -135,51 +135,101 @@ func source() string {
 func reg(j int) string { return fmt.Sprintf("r%d", 2+j) }
 
 // fmul: X = dst, Y = a, Z = b; dst = a*b mod p, fully reduced. Clobbers r0-r31 (r1 = 0 on return).
+//
+// The 24x24-byte product is four 12x12-byte products of halves, each with both halves in registers
+// (a half in r2..r13, b half in r14..r25), so that a byte product costs mul + add + adc + adc. They
+// run in the order A0*B0, A1*B0, A1*B1, A0*B1 (each reload is one half) and add into p192_prod at
+// byte offsets 0, 12, 24, 12: a column whose byte is already written adds it into the accumulator.
 func (g *gen) fmul() {
 	g.line(`
 ; ---------------------------------------------------------------------------------------------------
 ; p192_fmul: X = Y * Z mod p (X may equal Y or Z). Internal convention: clobbers r0-r31, r1 = 0 out.
-; Product scanning: b[0..19] in r3..r22, b[20..23] and every a[i] loaded per product (ldd), the
-; column sum in a rotating 3-byte accumulator (r25, r26, r27), column bytes stored to p192_prod.
+; Four 12x12-byte products of the halves, product scanning with both halves in registers (a half in
+; r2..r13, b half in r14..r25), the column sum in a rotating 3-byte accumulator (r26, r27, r28),
+; r29 = 0, r30 the byte already in p192_prod that a column adds; the halves reloaded through Z.
 ; ---------------------------------------------------------------------------------------------------
 p192_fmul:
-        push    r26
-        push    r27`)
-	for j := 0; j < 20; j++ {
-		g.op("ldd     r%d, Z+%d", 3+j, j)
-	}
-	g.op("clr     r2                      ; zero")
-	acc := []int{25, 26, 27}
-	for _, r := range acc {
-		g.op("clr     r%d", r)
-	}
-	for k := 0; k <= 46; k++ {
-		g.line("        ; column %d", k)
-		for i := max(0, k-23); i <= min(k, 23); i++ {
-			j := k - i
-			g.op("ldd     r23, Y+%d", i)
-			if j < 20 {
-				g.op("mul     r23, r%d", 3+j)
-			} else {
-				g.op("ldd     r24, Z+%d", j)
-				g.op("mul     r23, r24")
-			}
-			g.op("add     r%d, r0", acc[0])
-			g.op("adc     r%d, r1", acc[1])
-			g.op("adc     r%d, r2", acc[2])
+        sts     p192_pd, r26
+        sts     p192_pd+1, r27
+        sts     p192_pa, r28
+        sts     p192_pa+1, r29
+        sts     p192_pb, r30
+        sts     p192_pb+1, r31`)
+	load := func(ptr string, half, base int) {
+		g.op("lds     r30, %s", ptr)
+		g.op("lds     r31, %s+1", ptr)
+		for i := 0; i < 12; i++ {
+			g.op("ldd     r%d, Z+%d", base+i, 12*half+i)
 		}
-		g.op("sts     p192_prod+%d, r%d", k, acc[0])
-		acc = []int{acc[1], acc[2], acc[0]}
-		if k < 46 {
+	}
+	g.op("clr     r29                     ; zero")
+	var written [48]bool
+	for _, sp := range [][2]int{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		ha, hb := sp[0], sp[1]
+		switch {
+		case ha == 0 && hb == 0:
+			load("p192_pa", 0, 2)
+			load("p192_pb", 0, 14)
+		case hb == 0:
+			load("p192_pa", 1, 2)
+		case ha == 1:
+			load("p192_pb", 1, 14)
+		default:
+			load("p192_pa", 0, 2)
+		}
+		off := 12 * (ha + hb)
+		g.line("        ; A%d*B%d into p192_prod + %d", ha, hb, off)
+		acc := []int{26, 27, 28}
+		for _, r := range acc {
+			g.op("clr     r%d", r)
+		}
+		added := false
+		// emit stores the accumulator's low byte at pos (adding the byte there if written) and
+		// rotates the accumulator.
+		emit := func(pos int) {
+			if written[pos] {
+				g.op("lds     r30, p192_prod+%d", pos)
+				g.op("add     r%d, r30", acc[0])
+				g.op("adc     r%d, r29", acc[1])
+				g.op("adc     r%d, r29", acc[2])
+				added = true
+			}
+			g.op("sts     p192_prod+%d, r%d", pos, acc[0])
+			written[pos] = true
+			acc = []int{acc[1], acc[2], acc[0]}
 			g.op("clr     r%d", acc[2])
 		}
+		for kk := 0; kk <= 22; kk++ {
+			for i := max(0, kk-11); i <= min(kk, 11); i++ {
+				g.op("mul     r%d, r%d", 2+i, 14+kk-i)
+				g.op("add     r%d, r0", acc[0])
+				g.op("adc     r%d, r1", acc[1])
+				g.op("adc     r%d, r29", acc[2])
+			}
+			emit(off + kk)
+		}
+		emit(off + 23)
+		// The carry out of the half product and the bytes it added: through the written bytes, then
+		// one more byte (the sum of a 24-byte product and 12 bytes is below 2^193).
+		pos := off + 24
+		for pos < 48 && written[pos] {
+			emit(pos)
+			pos++
+		}
+		if pos < 48 && added {
+			emit(pos)
+		}
 	}
-	g.op("sts     p192_prod+47, r%d", acc[0])
+	for i, w := range written {
+		if !w {
+			panic(fmt.Sprintf("p192gen: product byte %d never written", i))
+		}
+	}
 	g.line(`        ; reduction (FIPS 186-4 D.2.1): with the product as 64-bit words c5..c0,
         ; r = (c2,c1,c0) + (0,c3,c3) + (c4,c4,0) + (c5,c5,c5) mod p
 p192_reduce:
-        pop     r29
-        pop     r28                     ; Y = dst
+        lds     r28, p192_pd
+        lds     r29, p192_pd+1          ; Y = dst
         clr     r1
         ldi     r30, lo8(p192_prod)
         ldi     r31, hi8(p192_prod)`)
@@ -234,8 +284,8 @@ func (g *gen) fsqr() {
 ; loaded per product (r30, r31); the reduction is p192_fmul's.
 ; ---------------------------------------------------------------------------------------------------
 p192_fsqr:
-        push    r26
-        push    r27`)
+        sts     p192_pd, r26
+        sts     p192_pd+1, r27`)
 	for j := 0; j < 19; j++ {
 		g.op("ldd     r%d, Y+%d", 3+j, j)
 	}
@@ -719,4 +769,7 @@ func (g *gen) data() {
 	g.line("p192_prod: .skip 48")
 	g.line("p192_rptr: .skip 2")
 	g.line("p192_state: .skip 1")
+	g.line("p192_pd: .skip 2")
+	g.line("p192_pa: .skip 2")
+	g.line("p192_pb: .skip 2")
 }
