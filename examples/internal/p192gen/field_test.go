@@ -39,6 +39,7 @@ func TestFieldRoutines(t *testing.T) {
 	}
 	m := emu.New(isa.LookupDevice("atmega128"), im.Flash, emu.Config{})
 	const aAddr, bAddr, dAddr = 0x0c00, 0x0c20, 0x0c40
+	cyc := map[string]uint64{}
 	call := func(fn string, a, b *big.Int) *big.Int {
 		sym, ok := im.Symbol(fn)
 		if !ok {
@@ -59,9 +60,11 @@ func TestFieldRoutines(t *testing.T) {
 			t.Fatal(err)
 		}
 		m.SetPC(uint32(sym.Value) / 2)
+		m.SetCycles(0)
 		if st := m.Run(100_000); m.PC() != sentinel || m.Reg(1) != 0 {
 			t.Fatalf("%s did not return with r1 = 0: %+v", fn, st)
 		}
+		cyc[fn] = m.Cycles()
 		out := m.Data(dAddr, 24)
 		be := make([]byte, 24)
 		for i := range out {
@@ -69,6 +72,7 @@ func TestFieldRoutines(t *testing.T) {
 		}
 		return new(big.Int).SetBytes(be)
 	}
+	defer func() { t.Logf("cycles a call: %v", cyc) }()
 	var ops [][2]*big.Int
 	for _, a := range edges {
 		for _, b := range edges {

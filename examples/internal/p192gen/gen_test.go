@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/avrlab/avrlab/lab"
 )
 
 // TestCommitted runs the generator into a temporary directory and compares its output with the
@@ -26,5 +28,21 @@ func TestCommitted(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("examples/%s differs from the generator's output: run go generate ./examples", name)
 		}
+	}
+}
+
+// TestHeaderNumbers benches the generated source as avrlab bench does (the official vectors first,
+// the task's random vectors and constant-time inputs) and checks the figures the header states.
+func TestHeaderNumbers(t *testing.T) {
+	rep, _, err := lab.BenchSource("p192-scalarmul.S", []byte(source()), nil, lab.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Pass || !rep.ConstantTime || !rep.ABIOK || rep.Task != "p192-scalarmul" {
+		t.Fatalf("want a constant-time pass of p192-scalarmul: %+v", rep)
+	}
+	if rep.CyclesMin != headerCycles || rep.CyclesMax != headerCycles || rep.Flash != headerFlash || rep.RAM != headerRAM {
+		t.Errorf("measured %d..%d cycles, %d B flash, %d B RAM; the header says %d, %d, %d",
+			rep.CyclesMin, rep.CyclesMax, rep.Flash, rep.RAM, headerCycles, headerFlash, headerRAM)
 	}
 }

@@ -119,7 +119,8 @@ func nBytes(m int) []byte {
 
 func source() string {
 	g := &gen{}
-	g.b.WriteString(header)
+	g.b.WriteString(strings.NewReplacer("{cycles}", thousands(headerCycles), "{flash}", thousands(headerFlash),
+		"{ram}", fmt.Sprint(headerRAM)).Replace(header))
 	g.line("        .text")
 	g.faddsub()
 	g.helpers()
@@ -772,4 +773,13 @@ func (g *gen) data() {
 	g.line("p192_pd: .skip 2")
 	g.line("p192_pa: .skip 2")
 	g.line("p192_pb: .skip 2")
+}
+
+// thousands formats n with commas: 11084343 -> "11,084,343".
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
