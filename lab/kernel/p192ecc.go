@@ -311,7 +311,7 @@ const (
 
 func p192ScalarMulKernel() *Kernel {
 	return &Kernel{
-		ID: "p192-scalarmul", Name: "P-192 scalar multiplication (variable base)", Entry: "p192_scalarmul", Device: "atmega128",
+		ID: "p192-scalarmul", Name: "P-192 scalar multiplication, any base", Entry: "p192_scalarmul", Device: "atmega128",
 		Args: []Arg{
 			{"r", Pointer, 48, Out, "k·P as an affine point x || y, each coordinate fully reduced below p, " + mpDoc},
 			{"k", Pointer, 24, In, "the scalar, " + scalarDoc + "; 1 ≤ k ≤ n − 1 (n the order of G)"},
