@@ -34,15 +34,24 @@ func TestCommitted(t *testing.T) {
 // TestHeaderNumbers benches the generated source as avrlab bench does (the official vectors first,
 // the task's random vectors and constant-time inputs) and checks the figures the header states.
 func TestHeaderNumbers(t *testing.T) {
-	rep, _, err := lab.BenchSource("p192-scalarmul.S", []byte(source()), nil, lab.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !rep.Pass || !rep.ConstantTime || !rep.ABIOK || rep.Task != "p192-scalarmul" {
-		t.Fatalf("want a constant-time pass of p192-scalarmul: %+v", rep)
-	}
-	if rep.CyclesMin != headerCycles || rep.CyclesMax != headerCycles || rep.Flash != headerFlash || rep.RAM != headerRAM {
-		t.Errorf("measured %d..%d cycles, %d B flash, %d B RAM; the header says %d, %d, %d",
-			rep.CyclesMin, rep.CyclesMax, rep.Flash, rep.RAM, headerCycles, headerFlash, headerRAM)
+	for _, c := range []struct {
+		name, task         string
+		src                string
+		cycles, flash, ram int
+	}{
+		{"p192-scalarmul.S", "p192-scalarmul", source(), headerCycles, headerFlash, headerRAM},
+		{"p192-ecdsa-sign.S", "p192-ecdsa-sign", signSource(), signCycles, signFlash, signRAM},
+	} {
+		rep, _, err := lab.BenchSource(c.name, []byte(c.src), nil, lab.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Pass || !rep.ConstantTime || !rep.ABIOK || rep.Task != c.task {
+			t.Fatalf("%s: want a constant-time pass of %s: %+v", c.name, c.task, rep)
+		}
+		if rep.CyclesMin != uint64(c.cycles) || rep.CyclesMax != uint64(c.cycles) || rep.Flash != c.flash || rep.RAM != c.ram {
+			t.Errorf("%s: measured %d..%d cycles, %d B flash, %d B RAM; the header says %d, %d, %d",
+				c.name, rep.CyclesMin, rep.CyclesMax, rep.Flash, rep.RAM, c.cycles, c.flash, c.ram)
+		}
 	}
 }

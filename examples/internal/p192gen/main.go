@@ -26,7 +26,7 @@ func main() {
 
 // files returns every generated file by name.
 func files() map[string]string {
-	return map[string]string{"p192-scalarmul.S": source()}
+	return map[string]string{"p192-scalarmul.S": source(), "p192-ecdsa-sign.S": signSource()}
 }
 
 func write(dir string) error {
