@@ -1589,7 +1589,8 @@ p192_ecdsa_sign:
         dec     r16
         breq    5f
         rjmp    3b
-5:      ; v = (e mod n) + r*d, 25 bytes, then mod n
+5:
+        ; v = (e mod n) + r*d, 25 bytes, then mod n
         ldi     r26, lo8(p192_ne)
         ldi     r27, hi8(p192_ne)
         ldi     r28, lo8(p192_nrd)

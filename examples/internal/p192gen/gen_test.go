@@ -41,6 +41,7 @@ func TestHeaderNumbers(t *testing.T) {
 	}{
 		{"p192-scalarmul.S", "p192-scalarmul", source(), headerCycles, headerFlash, headerRAM},
 		{"p192-ecdsa-sign.S", "p192-ecdsa-sign", signSource(), signCycles, signFlash, signRAM},
+		{"p192-ecdsa-verify.S", "p192-ecdsa-verify", verifySource(), verifyCycles, verifyFlash, verifyRAM},
 	} {
 		rep, _, err := lab.BenchSource(c.name, []byte(c.src), nil, lab.Options{})
 		if err != nil {

@@ -26,7 +26,8 @@ func main() {
 
 // files returns every generated file by name.
 func files() map[string]string {
-	return map[string]string{"p192-scalarmul.S": source(), "p192-ecdsa-sign.S": signSource()}
+	return map[string]string{"p192-scalarmul.S": source(), "p192-ecdsa-sign.S": signSource(),
+		"p192-ecdsa-verify.S": verifySource()}
 }
 
 func write(dir string) error {
@@ -672,36 +673,7 @@ p192_scalarmul:`)
         ldi     r31, hi8(p192_t3)
         rcall   p192_cswap`)
 	g.mul(sym("t2"), sym("t2"), sym("x0"))
-	g.line("        ; acc = t1^(p-2) = 1/t1 (Fermat; p - 2 = 2^192 - 2^64 - 3, a fixed chain: 205S + 14M)")
-	a := sym("t1")
-	g.sqr(sym("i2"), a)
-	g.mul(sym("i2"), sym("i2"), a)
-	g.sqr(sym("acc"), sym("i2"))
-	g.mul(sym("acc"), sym("acc"), a)
-	g.sqrn(sym("i6"), sym("acc"), 3, "10")
-	g.mul(sym("i6"), sym("i6"), sym("acc"))
-	g.sqrn(sym("i12"), sym("i6"), 6, "11")
-	g.mul(sym("i12"), sym("i12"), sym("i6"))
-	g.sqrn(sym("i24"), sym("i12"), 12, "12")
-	g.mul(sym("i24"), sym("i24"), sym("i12"))
-	g.sqrn(sym("i48"), sym("i24"), 24, "13")
-	g.mul(sym("i48"), sym("i48"), sym("i24"))
-	g.sqrn(sym("acc"), sym("i48"), 48, "14")
-	g.mul(sym("acc"), sym("acc"), sym("i48"))
-	g.sqrn(sym("acc"), sym("acc"), 24, "15")
-	g.mul(sym("acc"), sym("acc"), sym("i24"))
-	g.sqrn(sym("acc"), sym("acc"), 6, "16")
-	g.mul(sym("acc"), sym("acc"), sym("i6"))
-	g.sqrn(sym("acc"), sym("acc"), 1, "17")
-	g.mul(sym("acc"), sym("acc"), a)
-	g.sqrn(sym("acc2"), sym("i48"), 12, "18")
-	g.mul(sym("acc2"), sym("acc2"), sym("i12"))
-	g.sqrn(sym("acc2"), sym("acc2"), 2, "19")
-	g.mul(sym("acc2"), sym("acc2"), sym("i2"))
-	g.sqrn(sym("acc"), sym("acc"), 63, "20")
-	g.mul(sym("acc"), sym("acc"), sym("acc2"))
-	g.sqrn(sym("acc"), sym("acc"), 2, "21")
-	g.mul(sym("acc"), sym("acc"), a)
+	g.invert()
 	g.line("        ; lambda = 1/Z of the result")
 	g.mul(sym("acc"), sym("acc"), sym("t2"))
 	g.op("rcall   p192_zaddu")
@@ -782,4 +754,38 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// invert emits acc = t1^(p-2) = 1/t1 inline (the workspace slots i2 .. acc2 as scratch).
+func (g *gen) invert() {
+	g.line("        ; acc = t1^(p-2) = 1/t1 (Fermat; p - 2 = 2^192 - 2^64 - 3, a fixed chain: 205S + 14M)")
+	a := sym("t1")
+	g.sqr(sym("i2"), a)
+	g.mul(sym("i2"), sym("i2"), a)
+	g.sqr(sym("acc"), sym("i2"))
+	g.mul(sym("acc"), sym("acc"), a)
+	g.sqrn(sym("i6"), sym("acc"), 3, "10")
+	g.mul(sym("i6"), sym("i6"), sym("acc"))
+	g.sqrn(sym("i12"), sym("i6"), 6, "11")
+	g.mul(sym("i12"), sym("i12"), sym("i6"))
+	g.sqrn(sym("i24"), sym("i12"), 12, "12")
+	g.mul(sym("i24"), sym("i24"), sym("i12"))
+	g.sqrn(sym("i48"), sym("i24"), 24, "13")
+	g.mul(sym("i48"), sym("i48"), sym("i24"))
+	g.sqrn(sym("acc"), sym("i48"), 48, "14")
+	g.mul(sym("acc"), sym("acc"), sym("i48"))
+	g.sqrn(sym("acc"), sym("acc"), 24, "15")
+	g.mul(sym("acc"), sym("acc"), sym("i24"))
+	g.sqrn(sym("acc"), sym("acc"), 6, "16")
+	g.mul(sym("acc"), sym("acc"), sym("i6"))
+	g.sqrn(sym("acc"), sym("acc"), 1, "17")
+	g.mul(sym("acc"), sym("acc"), a)
+	g.sqrn(sym("acc2"), sym("i48"), 12, "18")
+	g.mul(sym("acc2"), sym("acc2"), sym("i12"))
+	g.sqrn(sym("acc2"), sym("acc2"), 2, "19")
+	g.mul(sym("acc2"), sym("acc2"), sym("i2"))
+	g.sqrn(sym("acc"), sym("acc"), 63, "20")
+	g.mul(sym("acc"), sym("acc"), sym("acc2"))
+	g.sqrn(sym("acc"), sym("acc"), 2, "21")
+	g.mul(sym("acc"), sym("acc"), a)
 }

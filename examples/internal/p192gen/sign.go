@@ -76,6 +76,12 @@ func (g *gen) nmulCall(dst, a, b string) {
 }
 
 func (g *gen) sign() {
+	g.nmod()
+	g.signEntry()
+}
+
+// nmod emits the arithmetic modulo n: p192_nmul, p192_nfinal, p192_nred, p192_ebit.
+func (g *gen) nmod() {
 	_, n0p, _, _ := nConsts()
 	g.line(`
 ; ---------------------------------------------------------------------------------------------------
@@ -219,6 +225,10 @@ p192_ebit:
         clr     r2
         rol     r2
         ret`, n0p)
+}
+
+// signEntry emits p192_ecdsa_sign.
+func (g *gen) signEntry() {
 	g.line(`
 ; ---------------------------------------------------------------------------------------------------
 ; void p192_ecdsa_sign(uint8_t *sig, const uint8_t *d, const uint8_t *k, const uint8_t *e)
@@ -280,30 +290,8 @@ p192_ecdsa_sign:`)
         lds     r26, p192_kp
         lds     r27, p192_kp+1`)
 	g.nmulCall("p192_nx", "", "p192_r2")
-	g.line(`        ; acc = x^(n-2) in Montgomery form, left to right over the public bits of n - 2
-        ; (its top bit, 191, is 1: acc = x)
-        ldi     r26, lo8(p192_nx)
-        ldi     r27, hi8(p192_nx)
-        ldi     r30, lo8(p192_nacc)
-        ldi     r31, hi8(p192_nacc)
-        ldi     r16, 24
-2:      ld      r0, X+
-        st      Z+, r0
-        dec     r16
-        brne    2b
-        rcall   p192_ebit
-        ldi     r16, 191
-3:      push    r16`)
-	g.nmulCall("p192_nacc", "p192_nacc", "p192_nacc")
-	g.line(`        rcall   p192_ebit
-        tst     r2
-        breq    4f                      ; the exponent is public: the same branches for every k`)
-	g.nmulCall("p192_nacc", "p192_nacc", "p192_nx")
-	g.line(`4:      pop     r16
-        dec     r16
-        breq    5f
-        rjmp    3b
-5:      ; v = (e mod n) + r*d, 25 bytes, then mod n
+	g.nexp()
+	g.line(`        ; v = (e mod n) + r*d, 25 bytes, then mod n
         ldi     r26, lo8(p192_ne)
         ldi     r27, hi8(p192_ne)
         ldi     r28, lo8(p192_nrd)
@@ -376,4 +364,32 @@ func (g *gen) signData() {
 	g.line("p192_dp: .skip 2")
 	g.line("p192_kp: .skip 2")
 	g.line("p192_ep: .skip 2")
+}
+
+// nexp emits p192_nacc = p192_nx^(n-2) (Montgomery form) inline; p192_ebuf must hold n - 2.
+func (g *gen) nexp() {
+	g.line(`        ; acc = x^(n-2) in Montgomery form, left to right over the public bits of n - 2
+        ; (its top bit, 191, is 1: acc = x)
+        ldi     r26, lo8(p192_nx)
+        ldi     r27, hi8(p192_nx)
+        ldi     r30, lo8(p192_nacc)
+        ldi     r31, hi8(p192_nacc)
+        ldi     r16, 24
+2:      ld      r0, X+
+        st      Z+, r0
+        dec     r16
+        brne    2b
+        rcall   p192_ebit
+        ldi     r16, 191
+3:      push    r16`)
+	g.nmulCall("p192_nacc", "p192_nacc", "p192_nacc")
+	g.line(`        rcall   p192_ebit
+        tst     r2
+        breq    4f                      ; the exponent is public: the same branches for every k`)
+	g.nmulCall("p192_nacc", "p192_nacc", "p192_nx")
+	g.line(`4:      pop     r16
+        dec     r16
+        breq    5f
+        rjmp    3b
+5:`)
 }
