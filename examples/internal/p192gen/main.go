@@ -40,7 +40,10 @@ func write(dir string) error {
 }
 
 // gen accumulates the assembly text.
-type gen struct{ b strings.Builder }
+type gen struct {
+	b   strings.Builder
+	far bool // call (not rcall) the additions too: the verifying entry is too far from them
+}
 
 // op writes one instruction line with an optional comment.
 func (g *gen) op(ins string, args ...any) {
@@ -64,7 +67,7 @@ func (g *gen) field(fn, dst, a, b, comment string) {
 	if b != "" {
 		g.ptr(30, b)
 	}
-	if fn == "p192_fmul" || fn == "p192_fsqr" {
+	if fn == "p192_fmul" || fn == "p192_fsqr" || g.far {
 		g.op("call    %s", fn)
 	} else {
 		g.op("rcall   %s", fn)

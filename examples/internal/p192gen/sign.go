@@ -80,7 +80,7 @@ func (g *gen) sign() {
 	g.signEntry()
 }
 
-// nmod emits the arithmetic modulo n: p192_nmul, p192_nfinal, p192_nred, p192_ebit.
+// nmod emits the arithmetic modulo n: p192_nmul, p192_nfinal, p192_nred.
 func (g *gen) nmod() {
 	_, n0p, _, _ := nConsts()
 	g.line(`
@@ -88,7 +88,7 @@ func (g *gen) nmod() {
 ; p192_nmul: Z = X * Y / 2^192 mod n (Montgomery multiplication modulo the group order; X, Y below n;
 ; Z may be X or Y). Operand scanning a byte of a at a time (CIOS): t += a_i*b, m = t_0*(-1/n mod 256),
 ; t = (t + m*n)/256, t in p192_nt; then t - n, with n added back under a mask if that borrows.
-; Clobbers r0-r31 except r1 = 0 out. Not unrolled: loops of fixed counts.
+; Clobbers r0-r31 except r1 = 0 out. The rows unrolled, the 24 steps a loop of fixed count.
 ; ---------------------------------------------------------------------------------------------------
 p192_nmul:
         sts     p192_nd, r30
@@ -104,60 +104,11 @@ p192_nmul:
         ldi     r17, 24
         ldi     r18, %d                 ; -1/n mod 256
 2:      ld      r20, X+                 ; a_i
-        movw    r12, r26
         movw    r28, r4
         ldi     r30, lo8(p192_nt)
         ldi     r31, hi8(p192_nt)
         clr     r21                     ; carry byte
-        ldi     r16, 24
-3:      ld      r23, Y+                 ; t += a_i * b
-        mul     r20, r23
-        ld      r24, Z
-        add     r24, r0
-        adc     r1, r22
-        add     r24, r21
-        adc     r1, r22
-        st      Z+, r24
-        mov     r21, r1
-        dec     r16
-        brne    3b
-        ld      r24, Z
-        add     r24, r21
-        st      Z+, r24
-        ld      r24, Z
-        adc     r24, r22
-        st      Z, r24
-        lds     r24, p192_nt            ; m = t_0 * (-1/n) mod 256
-        mul     r24, r18
-        mov     r19, r0
-        ldi     r28, lo8(p192_nram)
-        ldi     r29, hi8(p192_nram)
-        ldi     r30, lo8(p192_nt)
-        ldi     r31, hi8(p192_nt)
-        ldi     r26, lo8(p192_nt-1)     ; t_j goes to t_(j-1): the division by 256
-        ldi     r27, hi8(p192_nt-1)
-        clr     r21
-        ldi     r16, 24
-4:      ld      r23, Y+                 ; t = (t + m*n) / 256
-        mul     r19, r23
-        ld      r24, Z+
-        add     r24, r0
-        adc     r1, r22
-        add     r24, r21
-        adc     r1, r22
-        st      X+, r24
-        mov     r21, r1
-        dec     r16
-        brne    4b
-        ld      r24, Z+
-        add     r24, r21
-        st      X+, r24
-        ld      r24, Z
-        adc     r24, r22
-        st      X+, r24
-        st      X, r22
-        movw    r26, r12
-        dec     r17
+`+nmulRows()+`        dec     r17
         breq    p192_nfinal
         rjmp    2b
 
@@ -210,21 +161,7 @@ p192_nred:
         brne    7b
         st      Z+, r1
         rjmp    p192_nfinal
-
-; p192_ebit: shift the exponent p192_ebuf left by one; r2 = the bit shifted out
-p192_ebit:
-        ldi     r28, lo8(p192_ebuf)
-        ldi     r29, hi8(p192_ebuf)
-        ldi     r25, 24
-        clc
-1:      ld      r2, Y
-        rol     r2
-        st      Y+, r2
-        dec     r25
-        brne    1b
-        clr     r2
-        rol     r2
-        ret`, n0p)
+`, n0p)
 }
 
 // signEntry emits p192_ecdsa_sign.
@@ -249,12 +186,12 @@ p192_ecdsa_sign:`)
         sts     p192_kp+1, r21
         sts     p192_ep, r18
         sts     p192_ep+1, r19
-        ; the constants (n, R^2 mod n, 1, n - 2, G) from flash
+        ; the constants (n, R^2 mod n, 1, G) from flash
         ldi     r30, lo8(p192_nconst)
         ldi     r31, hi8(p192_nconst)
         ldi     r26, lo8(p192_nram)
         ldi     r27, hi8(p192_nram)
-        ldi     r16, 144
+        ldi     r16, 120
 1:      lpm     r0, Z+
         st      X+, r0
         dec     r16
@@ -329,16 +266,15 @@ p192_ecdsa_sign:`)
 }
 
 func (g *gen) signData() {
-	n, _, r2, e := nConsts()
+	n, _, r2, _ := nConsts()
 	g.line("\n        .text")
-	g.line("; n, R^2 mod n, 1, n - 2 (24 bytes each, little-endian), then G = (x, y): copied to p192_nram..p192_g")
+	g.line("; n, R^2 mod n, 1 (24 bytes each, little-endian), then G = (x, y): copied to p192_nram..p192_g")
 	g.line("        .type   p192_nconst, @object")
 	g.line("p192_nconst:")
 	var b []byte
 	b = append(b, le(n)...)
 	b = append(b, le(r2)...)
 	b = append(b, le(big.NewInt(1))...)
-	b = append(b, le(e)...)
 	gx, _ := new(big.Int).SetString("188da80eb03090f67cbf20eb43a18800f4ff0afd82ff1012", 16)
 	gy, _ := new(big.Int).SetString("07192b95ffc8da78631011ed6b24cdd573f977a11e794811", 16)
 	b = append(b, le(gx)...)
@@ -349,7 +285,6 @@ func (g *gen) signData() {
 	g.line("p192_nram: .skip 24")
 	g.line("p192_r2: .skip 24")
 	g.line("p192_one: .skip 24")
-	g.line("p192_ebuf: .skip 24")
 	g.line("p192_g: .skip 48")
 	g.line("p192_rpt: .skip 48")
 	g.line("p192_ne: .skip 24")
@@ -357,6 +292,7 @@ func (g *gen) signData() {
 	g.line("p192_nx: .skip 24")
 	g.line("p192_nacc: .skip 24")
 	g.line("p192_nv: .skip 24")
+	g.line("p192_npow: .skip 360")
 	g.line("p192_ntpad: .skip 1")
 	g.line("p192_nt: .skip 26")
 	g.line("p192_nd: .skip 2")
@@ -366,30 +302,107 @@ func (g *gen) signData() {
 	g.line("p192_ep: .skip 2")
 }
 
-// nexp emits p192_nacc = p192_nx^(n-2) (Montgomery form) inline; p192_ebuf must hold n - 2.
+// nexp emits p192_nacc = p192_nx^(n-2) (Montgomery form) inline: a fixed window of 4 bits over the
+// public exponent n - 2 (the table x^1..x^15, then per digit 4 squarings and one multiplication by
+// the digit's entry, none for a zero digit), unrolled from the exponent's digits.
 func (g *gen) nexp() {
-	g.line(`        ; acc = x^(n-2) in Montgomery form, left to right over the public bits of n - 2
-        ; (its top bit, 191, is 1: acc = x)
-        ldi     r26, lo8(p192_nx)
+	_, _, _, e := nConsts()
+	g.line("        ; p192_nacc = p192_nx^(n-2): 4-bit fixed window over the public digits of n - 2")
+	g.line("        ; the table p192_npow + 24*(i-1) = x^i, i = 1..15")
+	g.line(`        ldi     r26, lo8(p192_nx)
         ldi     r27, hi8(p192_nx)
-        ldi     r30, lo8(p192_nacc)
-        ldi     r31, hi8(p192_nacc)
+        ldi     r30, lo8(p192_npow)
+        ldi     r31, hi8(p192_npow)
         ldi     r16, 24
 2:      ld      r0, X+
         st      Z+, r0
         dec     r16
-        brne    2b
-        rcall   p192_ebit
-        ldi     r16, 191
-3:      push    r16`)
-	g.nmulCall("p192_nacc", "p192_nacc", "p192_nacc")
-	g.line(`        rcall   p192_ebit
-        tst     r2
-        breq    4f                      ; the exponent is public: the same branches for every k`)
-	g.nmulCall("p192_nacc", "p192_nacc", "p192_nx")
-	g.line(`4:      pop     r16
+        brne    2b`)
+	pw := func(i int) string { return fmt.Sprintf("p192_npow+%d", 24*(i-1)) }
+	for i := 2; i <= 15; i++ {
+		g.nmulCall(pw(i), pw(i-1), pw(1))
+	}
+	top := int(e.Bit(191))<<3 | int(e.Bit(190))<<2 | int(e.Bit(189))<<1 | int(e.Bit(188))
+	if top == 0 {
+		panic("p192gen: the top digit of n - 2 is 0")
+	}
+	g.line(`        ; acc = x^%d (the top digit)
+        ldi     r26, lo8(%s)
+        ldi     r27, hi8(%s)
+        ldi     r30, lo8(p192_nacc)
+        ldi     r31, hi8(p192_nacc)
+        ldi     r16, 24
+3:      ld      r0, X+
+        st      Z+, r0
         dec     r16
-        breq    5f
-        rjmp    3b
-5:`)
+        brne    3b`, top, pw(top), pw(top))
+	for d := 46; d >= 0; d-- {
+		digit := 0
+		for b := 3; b >= 0; b-- {
+			digit = digit<<1 | int(e.Bit(4*d+b))
+		}
+		g.line("        ; digit %d of n - 2: %x", d, digit)
+		g.op("ldi     r16, 4")
+		g.line("4:")
+		g.op("push    r16")
+		g.nmulCall("p192_nacc", "p192_nacc", "p192_nacc")
+		g.op("pop     r16")
+		g.op("dec     r16")
+		g.op("brne    4b")
+		if digit != 0 {
+			g.nmulCall("p192_nacc", "p192_nacc", pw(digit))
+		}
+	}
+}
+
+// nmulRows returns the two unrolled rows of one step of p192_nmul (Y = b, then n; Z = t):
+// t += a_i*b, m = t_0*(-1/n) mod 256, t = (t + m*n)/256 (t_j stored at t_(j-1)).
+func nmulRows() string {
+	var b strings.Builder
+	w := func(f string, a ...any) { b.WriteString("        " + fmt.Sprintf(f, a...) + "\n") }
+	for j := 0; j < 24; j++ {
+		w("ldd     r23, Y+%d", j)
+		w("mul     r20, r23")
+		w("ldd     r24, Z+%d", j)
+		w("add     r24, r0")
+		w("adc     r1, r22")
+		if j > 0 {
+			w("add     r24, r21")
+			w("adc     r1, r22")
+		}
+		w("std     Z+%d, r24", j)
+		w("mov     r21, r1")
+	}
+	w("ldd     r24, Z+24")
+	w("add     r24, r21")
+	w("std     Z+24, r24")
+	w("ldd     r24, Z+25")
+	w("adc     r24, r22")
+	w("std     Z+25, r24")
+	w("lds     r24, p192_nt            ; m = t_0 * (-1/n) mod 256")
+	w("mul     r24, r18")
+	w("mov     r19, r0")
+	w("ldi     r28, lo8(p192_nram)")
+	w("ldi     r29, hi8(p192_nram)")
+	for j := 0; j < 24; j++ {
+		w("ldd     r23, Y+%d", j)
+		w("mul     r19, r23")
+		w("ldd     r24, Z+%d", j)
+		w("add     r24, r0")
+		w("adc     r1, r22")
+		if j > 0 {
+			w("add     r24, r21")
+			w("adc     r1, r22")
+			w("std     Z+%d, r24", j-1)
+		}
+		w("mov     r21, r1")
+	}
+	w("ldd     r24, Z+24")
+	w("add     r24, r21")
+	w("std     Z+23, r24")
+	w("ldd     r24, Z+25")
+	w("adc     r24, r22")
+	w("std     Z+24, r24")
+	w("std     Z+25, r22")
+	return b.String()
 }

@@ -88,7 +88,7 @@ p192_ecdsa_verify:`)
         ldi     r31, hi8(p192_nconst)
         ldi     r26, lo8(p192_nram)
         ldi     r27, hi8(p192_nram)
-        ldi     r16, 144
+        ldi     r16, 120
 1:      lpm     r0, Z+
         st      X+, r0
         dec     r16
@@ -129,6 +129,7 @@ p192_ecdsa_verify:`)
         lds     r21, p192_qp+1
         call    p192_scalarmul
         ; x of the sum: lambda = (y2 - y1)/(x2 - x1), x = lambda^2 - x1 - x2`)
+	g.far = true
 	g.sub(sym("t1"), "p192_rpt2", "p192_rpt")
 	g.invert()
 	g.sub(sym("t2"), "p192_rpt2+24", "p192_rpt+24")
@@ -136,6 +137,7 @@ p192_ecdsa_verify:`)
 	g.sqr(sym("t3"), sym("t2"))
 	g.sub(sym("t3"), sym("t3"), "p192_rpt")
 	g.sub(sym("t3"), sym("t3"), "p192_rpt2")
+	g.far = false
 	g.line(`        ; x mod n, compared with r: ok = valid & (x mod n == r)
         ldi     r26, lo8(p192_t3)
         ldi     r27, hi8(p192_t3)
