@@ -10,6 +10,7 @@
 package examples
 
 //go:generate go run ./internal/mpmulgen
+//go:generate go run ./internal/p192gen
 
 import (
 	"bufio"

@@ -55,12 +55,12 @@ type Options struct {
 	RK      string            `json:"rk,omitempty"`    // round-key symbol; "" = the task's
 	Device  string            `json:"device,omitempty"`
 	Defines map[string]string `json:"defines,omitempty"` // -D NAME[=VALUE] for the preprocessor
-	Vectors int               `json:"vectors,omitempty"` // random vectors besides the official one; 0 = 100, negative = none
+	Vectors int               `json:"vectors,omitempty"` // random vectors besides the official one; 0 = the task's DefaultVectors (100 for most), negative = none
 	// Seed is the run's seed: the random vectors, the constant-time inputs and the values planted in
 	// the registers are all drawn from it (0 is a fine seed). The front ends draw a fresh one per run
 	// unless told one (see the README's "Seeds"); the same seed gives the same run.
 	Seed      uint64 `json:"seed,omitempty"`
-	MaxCycles uint64 `json:"max_cycles,omitempty"`
+	MaxCycles uint64 `json:"max_cycles,omitempty"` // cycle limit of one call; 0 = the task's DefaultMaxCycles
 	// Linked says the image is a linked program (ELF, HEX) rather than one source's output: flash
 	// and RAM then count only what the call uses (see the README). BenchFile sets it for ELF and HEX.
 	Linked bool `json:"linked,omitempty"`
@@ -68,7 +68,7 @@ type Options struct {
 	// constant-time machine, which traces, always interprets. Results are the same either way.
 	Engine emu.Engine `json:"-"`
 	// Progress, when set, is called after each call the bench runs, with the calls done and the calls
-	// in all: the vectors (1 + Vectors), then the ConstantTimeInputs constant-time inputs. A bench that
+	// in all: the vectors (1 + Vectors), then the task's CTInputs constant-time inputs. A bench that
 	// stops early (a call that faults) calls it no more. It runs on the bench's goroutine.
 	Progress func(done, total int) `json:"-"`
 
@@ -200,6 +200,7 @@ type Report struct {
 
 	ConstantTime bool   `json:"constant_time"`
 	CTDetail     string `json:"constant_time_detail,omitempty"`
+	CTInputs     int    `json:"constant_time_inputs,omitempty"` // inputs the constant-time check compared
 	ABIOK        bool   `json:"abi_ok"`
 	ABIDetail    string `json:"abi_detail,omitempty"`
 
@@ -340,6 +341,33 @@ func (h *harness) contradiction() string {
 			"(the teacher's settings win)", o.SourceCall, h.sc.Name, want)
 	}
 	return ""
+}
+
+// DefaultVectors returns the random vectors a bench of the task runs when Options.Vectors is 0:
+// DefaultVectors, or fewer for a kernel whose calls are millions of cycles (the P-192 tasks).
+func (t *Task) DefaultVectors() int {
+	if t.Kernel != nil && t.Kernel.Vectors > 0 {
+		return t.Kernel.Vectors
+	}
+	return DefaultVectors
+}
+
+// DefaultMaxCycles returns the cycle limit of one call when Options.MaxCycles is 0: DefaultMaxCycles,
+// or more for a kernel that needs it (a P-192 scalar multiplication is over 10^7 cycles).
+func (t *Task) DefaultMaxCycles() uint64 {
+	if t.Kernel != nil && t.Kernel.MaxCycles > 0 {
+		return t.Kernel.MaxCycles
+	}
+	return DefaultMaxCycles
+}
+
+// CTInputs returns how many random inputs the task's constant-time check compares:
+// ConstantTimeInputs, or fewer for a kernel whose calls are millions of cycles.
+func (t *Task) CTInputs() int {
+	if t.Kernel != nil && t.Kernel.CTInputs > 0 {
+		return t.Kernel.CTInputs
+	}
+	return ConstantTimeInputs
 }
 
 // MaxCycleLimit is the largest cycle limit of one call Bench accepts.
@@ -982,6 +1010,7 @@ func (h *harness) measure(rep *Report) {
 		rep.EnergyUJ = &Energy{UJ: rep.CyclesMean * e.Median / 1000, MinUJ: rep.CyclesMean * e.Min / 1000,
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
+	rep.CTInputs = t.CTInputs()
 	low = min(low, h.constantTime(n, rep, &ct))
 	rep.ConstantTime, rep.CTDetail = ct.ok, ct.detail
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
@@ -1003,7 +1032,7 @@ func EveryTenth(f func(done, total int)) func(done, total int) {
 // have run.
 func (h *harness) progress(done, vectors int) {
 	if h.opts.Progress != nil {
-		h.opts.Progress(done, vectors+ConstantTimeInputs)
+		h.opts.Progress(done, vectors+h.t.CTInputs())
 	}
 }
 
@@ -1109,7 +1138,7 @@ func (h *harness) describeInput(v *testVector) string {
 // ctStream is the PCG stream of the constant-time inputs.
 const ctStream = 0x6374696e // "ctin"
 
-// constantTime runs the ConstantTimeInputs calls of the traced machine: the official vector, then
+// constantTime runs the task's CTInputs calls of the traced machine: the official vector, then
 // random keys and blocks drawn from the run's seed (a stream of their own). Their outputs and the ABI are
 // checked as the vectors' are (a wrong output or a call that does not return is the report's Error),
 // their cycles go to ct with every other call's, and their executed-address sequences (a running hash;
@@ -1118,7 +1147,7 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 	t := h.t
 	rng := rand.New(rand.NewPCG(h.opts.Seed^ctStream, 0x61767266))
 	low := h.spStart
-	for i := 0; i < ConstantTimeInputs; i++ {
+	for i := 0; i < t.CTInputs(); i++ {
 		var v *testVector
 		switch {
 		case i == 0:

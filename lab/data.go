@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 )
 
 // The files under data/ are copies of ../shared/data (a test checks they are identical), embedded so
@@ -204,12 +205,29 @@ func KernelRows() []KernelRow {
 	for _, r := range raw.ECC {
 		out = append(out, KernelRow{Kernel: "p192-mul", Impl: r.Operation, Source: r.Source, Cycles: r.CyclesDerived,
 			Device: "atmega128", Read: r.Read, Context: true})
+		// The same rows are the context of the P-192 systems: ECDH (two scalar multiplications) of
+		// p192-scalarmul, sign + verify of the two ECDSA tasks.
+		for _, id := range p192SystemTasks(r.Operation) {
+			out = append(out, KernelRow{Kernel: id, Impl: r.Operation, Source: r.Source, Cycles: r.CyclesDerived,
+				Device: "atmega128", Read: r.Read, Context: true})
+		}
 	}
 	for _, r := range raw.LWE {
 		out = append(out, KernelRow{Kernel: "ntt-256", Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
 			Read: r.Read, Context: true})
 	}
 	return out
+}
+
+// p192SystemTasks returns the P-192 system tasks a Liu et al. context row (by its operation) belongs to.
+func p192SystemTasks(op string) []string {
+	switch {
+	case strings.HasPrefix(op, "ECDH"):
+		return []string{"p192-scalarmul"}
+	case strings.HasPrefix(op, "ECDSA"):
+		return []string{"p192-ecdsa-sign", "p192-ecdsa-verify"}
+	}
+	return nil
 }
 
 // KernelSources returns the citations of the kernel rows by key.

@@ -16,7 +16,8 @@ import (
 //     may not contradict them (the report fails with the reason), and a call line counts only where the
 //     teacher gave none and it fits the scenario;
 //  3. the task's defaults: its device, scenario (fixed-key for most), entry (the decryption entry for
-//     decrypt), round-key symbol and the scenario's call, and DefaultVectors and DefaultMaxCycles.
+//     decrypt), round-key symbol and the scenario's call, and its vectors and cycle limit (Task.DefaultVectors,
+//     Task.DefaultMaxCycles: DefaultVectors and DefaultMaxCycles for most).
 //
 // Resolve does 1 and 2 and the task's device (the front ends need it to assemble); Bench completes the
 // rest (resolveTask) before it builds the harness. Front ends call Resolve instead of reading the
@@ -93,14 +94,14 @@ func resolveTask(opts Options) (_ Options, _ *Task, _ *Scenario, call Call, _ er
 	}
 	switch {
 	case opts.Vectors == 0:
-		opts.Vectors = DefaultVectors
+		opts.Vectors = t.DefaultVectors()
 	case opts.Vectors < 0:
 		opts.Vectors = 0
 	case opts.Vectors > MaxVectors:
 		return opts, nil, nil, call, fmt.Errorf("%d vectors: at most %d", opts.Vectors, MaxVectors)
 	}
 	if opts.MaxCycles == 0 {
-		opts.MaxCycles = DefaultMaxCycles
+		opts.MaxCycles = t.DefaultMaxCycles()
 	}
 	if opts.MaxCycles > MaxCycleLimit {
 		return opts, nil, nil, call, fmt.Errorf("cycle limit %d: at most %d", opts.MaxCycles, MaxCycleLimit)

@@ -91,7 +91,7 @@ func (r *Report) WriteText(w io.Writer, path string) {
 	if r.Kind != KindKernel {
 		fmt.Fprintf(w, "  RANK        %.1f   = (10^6/%.1f)/(%d + 2*%d)\n", r.Rank, r.CPB, r.Flash, r.RAM)
 	}
-	fmt.Fprintf(w, "  const-time  %s\n", yesNo(r.ConstantTime, fmt.Sprintf("yes (every call the same cycles: %d vectors and %d constant-time inputs, those traced the same trace)", r.Vectors, ConstantTimeInputs), "NO: "+r.CTDetail))
+	fmt.Fprintf(w, "  const-time  %s\n", yesNo(r.ConstantTime, fmt.Sprintf("yes (every call the same cycles: %d vectors and %d constant-time inputs, those traced the same trace)", r.Vectors, r.CTInputs), "NO: "+r.CTDetail))
 	fmt.Fprintf(w, "  ABI         %s\n", yesNo(r.ABIOK, "ok (r2-r17, r28-r29, SP restored, r1 = 0)", "VIOLATED: "+r.ABIDetail))
 	t := LookupTask(r.Task)
 	if t == nil {

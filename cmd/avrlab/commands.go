@@ -423,10 +423,11 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	var incs includeDirs
 	fl.Var(&incs, "I", "search `DIR` for #include and .include files (repeatable; -IDIR as gcc takes it)")
 	dialect := dialectFlag(fl)
-	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d)", maxVectors))
+	vecs := fl.Int("vectors", lab.DefaultVectors, fmt.Sprintf("`N` random test vectors besides the official one (0..%d; default: the task's, 100 for most)", maxVectors))
 	seed := fl.Uint64("seed", 0, "seed `N` of the random vectors, constant-time inputs and planted registers (default: a fresh one, printed; -seed repeats a run)")
-	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d)", uint64(maxCycles)))
+	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d; default: the task's, 10000000 for most)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
+	set := map[string]bool{}
 	interp := interpFlag(fl)
 	if fl.Parse(gccArgs(args)) != nil {
 		return 2
@@ -443,6 +444,15 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if !flagSet(fl, "seed") {
 		*seed = freshSeed()
+	}
+	// Unset, -vectors and -max-cycles take the task's defaults (the P-192 tasks run fewer vectors of
+	// millions of cycles each).
+	fl.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["vectors"] {
+		*vecs = 0
+	}
+	if !set["max-cycles"] {
+		*maxc = 0
 	}
 	path := fl.Arg(0)
 	cp, err := openProgram(fl.Args(), incs)

@@ -1,7 +1,8 @@
 // Package kernel is the Go reference of avrlab's non-cipher tasks: multi-precision multiplication and
 // squaring (160 to 1024 bits, ECC and RSA arithmetic on the ATmega128), P-192 field multiplication, the
 // NTT of Ring-LWE (n = 256, q = 7681, ATxmega128A1), the SNEIK f512 permutation and the SNEIKHA256 hash
-// over it (ATmega2560). It
+// over it (ATmega2560), and the P-192 systems: variable-base scalar multiplication and ECDSA signing and
+// verification. It
 // plays for those tasks the part package cipher plays for block ciphers: the lab harness fills a
 // routine's buffers with valid random inputs, runs the emulated routine, and compares its output
 // buffers with what this package computes.
@@ -17,7 +18,8 @@
 //	want, err := k.Expected(args)  // the same shape, outputs computed
 //
 // The arithmetic is also exported directly: [Mul], [Square], [P192Mul], [NTT], [InverseNTT],
-// [SNEIKF512], [SNEIKHA256], with the NTT's flash tables from [TwiddleTable] and [InverseTwiddleTable].
+// [SNEIKF512], [SNEIKHA256], with the NTT's flash tables from [TwiddleTable] and [InverseTwiddleTable],
+// and the P-192 point arithmetic: [P192ScalarMult], [P192Sign], [P192Verify], [P192HashInt].
 //
 // Byte order of every buffer (each [Arg] repeats it in its Doc):
 //
@@ -27,6 +29,10 @@
 //     transform takes natural order and leaves bit-reversed order, the inverse the reverse (see [NTT]).
 //   - sneik-f512: sixteen 32-bit little-endian words; dom and rounds are uint8_t register arguments.
 //   - sneikha256: the digest md (32 bytes), the message buffer msg and its length len (uint8_t).
+//   - p192-scalarmul, p192-ecdsa-sign, p192-ecdsa-verify: every integer (scalar, coordinate, r, s, the
+//     hash integer e) 24 bytes little-endian, the printed big-endian hex reversed; a point is affine
+//     x || y (48 bytes), a signature r || s; verify's ok is one byte, 1 or 0. Their official vectors
+//     (NIST CAVP ECC CDH, RFC 6979 A.2.3) run first; see [P192ScalarMult], [P192Sign], [P192Verify].
 //
 // Everything here is immutable or works on the caller's slices, and is safe for concurrent use.
 //
@@ -118,6 +124,13 @@ type Kernel struct {
 	Units int
 	// Doc is a paragraph on what the routine computes.
 	Doc string
+	// Vectors, CTInputs and MaxCycles, when not 0, are the defaults of a bench of this kernel in place
+	// of the harness's (100 random vectors, 64 constant-time inputs, 10^7 cycles a call): the P-192
+	// scalar multiplication and ECDSA run millions of cycles a call, so a bench runs fewer of them
+	// and allows more cycles each.
+	Vectors   int
+	CTInputs  int
+	MaxCycles uint64
 
 	gen   func(r *rand.Rand, args [][]byte) // fills the inputs with valid random values
 	edges func() [][][]byte                 // fixed edge-case inputs
@@ -247,5 +260,6 @@ func buildTable() []*Kernel {
 		ks = append(ks, mpsqrKernel(n))
 	}
 	ks = append(ks, p192Kernel(), nttKernel(false), nttKernel(true), sneikKernel(), sneikhaKernel())
+	ks = append(ks, p192ScalarMulKernel(), p192SignKernel(), p192VerifyKernel())
 	return ks
 }

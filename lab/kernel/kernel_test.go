@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/lab/kernel"
@@ -20,6 +21,7 @@ func TestTable(t *testing.T) {
 		"mpsqr-160": {40, 20}, "mpsqr-192": {48, 24}, "mpsqr-256": {64, 32}, "mpsqr-1024": {256, 128},
 		"p192-mul": {24, 24, 24}, "ntt-256": {512}, "intt-256": {512}, "sneik-f512": {64, 1, 1},
 		"sneikha256": {32, 128, 1},
+		"p192-scalarmul": {48, 24, 48}, "p192-ecdsa-sign": {48, 24, 24, 24}, "p192-ecdsa-verify": {1, 48, 24, 48},
 	}
 	ks := kernel.Kernels()
 	if len(ks) != len(want) {
@@ -118,7 +120,11 @@ func checkOutput(t *testing.T, k *kernel.Kernel, in, got [][]byte, p *big.Int) {
 		}
 		return
 	}
-	switch k.ID[:5] {
+	id := k.ID[:5]
+	if strings.HasPrefix(k.ID, "p192-") && k.ID != "p192-mul" {
+		id = k.ID
+	}
+	switch id {
 	case "mpmul":
 		want = leBytes(new(big.Int).Mul(leInt(in[1]), leInt(in[2])), len(in[0]))
 	case "mpsqr":
@@ -126,6 +132,21 @@ func checkOutput(t *testing.T, k *kernel.Kernel, in, got [][]byte, p *big.Int) {
 	case "p192-":
 		x := new(big.Int).Mul(leInt(in[1]), leInt(in[2]))
 		want = leBytes(x.Mod(x, p), 24)
+	case "p192-scalarmul":
+		wx, wy := rightToLeft(leInt(in[1]), leInt(in[2][:24]), leInt(in[2][24:]))
+		want = append(leBytes(wx, 24), leBytes(wy, 24)...)
+	case "p192-ecdsa-sign":
+		gx, gy := kernel.P192Base()
+		qx, qy, _ := kernel.P192ScalarMult(leInt(in[1]), gx, gy)
+		if !kernel.P192Verify(qx, qy, leInt(in[3]), leInt(got[0][:24]), leInt(got[0][24:])) {
+			t.Fatalf("p192-ecdsa-sign(%x): the signature %x does not verify", in[1:], got[0])
+		}
+		want = got[0]
+	case "p192-ecdsa-verify":
+		want = []byte{0}
+		if kernel.P192Verify(leInt(in[1][:24]), leInt(in[1][24:]), leInt(in[2]), leInt(in[3][:24]), leInt(in[3][24:])) {
+			want[0] = 1
+		}
 	case "ntt-2":
 		back := kernel.FromWords16(got[0])
 		kernel.InverseNTT(back)

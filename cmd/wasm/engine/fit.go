@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -128,6 +129,17 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 				why[len(why)-1] = fmt.Sprintf("its labels name %s", strings.ToUpper(sized))
 			}
 		}
+		// The task's entry symbol among the labels: the routine itself when nothing in the source calls
+		// it (p192_ecdsa_sign calls p192_scalarmul, so the signing source is the signing task's).
+		if t.Entry != "" && slices.Contains(f.labels, t.Entry) {
+			if calledIn(src, t.Entry) {
+				score += 2
+				why = append(why, fmt.Sprintf("it defines %s, and calls it", t.Entry))
+			} else {
+				score += 6
+				why = append(why, fmt.Sprintf("it defines %s, its entry", t.Entry))
+			}
+		}
 		if t.Kind == lab.KindCipher {
 			if t.BlockBytes > 0 && f.loads >= t.BlockBytes && f.loads <= t.BlockBytes+t.BlockBytes/2 {
 				score += 3
@@ -170,6 +182,12 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 		fixes = append(fixes, out[i].fix)
 	}
 	return fixes
+}
+
+// calledIn reports whether src calls or jumps to the label name (call, rcall, jmp, rjmp).
+func calledIn(src, name string) bool {
+	re := regexp.MustCompile(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?r?(?:call|jmp)[ \t]+` + regexp.QuoteMeta(name) + `\b`)
+	return re.MatchString(src)
 }
 
 // tableBytes is the size of the data at a text symbol: up to the next symbol or the end of what the

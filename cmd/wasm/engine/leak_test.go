@@ -73,7 +73,7 @@ func TestExerciseLeakGoals(t *testing.T) {
 	var phases []string
 	r := Bench(req, func(p string) { phases = append(phases, p) })
 	if len(r.Goals) != 3 || !r.Goals[0].Met || r.Goals[1].Met || !r.Goals[2].Met {
-		t.Fatalf("full run: %+v (%s)", r.Goals, r.GoalsError)
+		t.Fatalf("full run: %+v (%s) %s %+v", r.Goals, r.GoalsError, r.Error, r.Report)
 	}
 	if !strings.Contains(r.Goals[1].Got, "max |t|") || !strings.Contains(strings.Join(phases, "|"), "leakage goals") {
 		t.Errorf("leak-first-order got %q; phases %q", r.Goals[1].Got, phases)

@@ -55,7 +55,11 @@ func plan(im *asm.Image, opts *lab.Options, req Request, progress Progress) *Ada
 	// No time estimate: one call's wall time in the browser's worker is too coarse and noisy to scale
 	// (in headless Chromium it put 3,000 vectors of the 1024-bit multiplication at 5 to 44 s); the page
 	// shows the seconds as they pass.
-	msg := fmt.Sprintf("benchmarking 1 + %d vectors and %d constant-time inputs", used, lab.ConstantTimeInputs)
+	ct := lab.ConstantTimeInputs
+	if t := lab.LookupTask(strings.ToLower(strings.TrimSpace(opts.Task))); t != nil {
+		ct = t.CTInputs() // fewer for the P-192 tasks, whose calls are millions of cycles
+	}
+	msg := fmt.Sprintf("benchmarking 1 + %d vectors and %d constant-time inputs", used, ct)
 	if cycles > 0 {
 		more := ""
 		if over {
