@@ -21,10 +21,11 @@ type sessionFlags struct {
 	incs                                      includeDirs
 	seed, maxc                                *uint64
 	reset                                     *bool
+	fl                                        *flag.FlagSet // which flags were given (over an exercise's settings)
 }
 
 func addSessionFlags(fl *flag.FlagSet) *sessionFlags {
-	f := &sessionFlags{defs: defines{}}
+	f := &sessionFlags{defs: defines{}, fl: fl}
 	f.task = fl.String("task", "", "task ID (default: the \"; avrlab task: ID\" line of the source); see 'avrlab tasks'")
 	f.scen = fl.String("scenario", "", "scenario (default: the task's, fixed-key for most): "+strings.Join(lab.Scenarios(), ", "))
 	f.call = fl.String("call", "", "call spec `NAME(ARG, ...)` (default: the \"; avrlab call:\" line, else the scenario's)")
@@ -54,6 +55,17 @@ func startSession(f *sessionFlags, paths []string, stderr io.Writer) (*debug.Ses
 	}
 	opts := lab.Options{Task: *f.task, Scenario: *f.scen, Call: *f.call, Entry: *f.entry, RK: *f.rk, Device: *f.dev,
 		Defines: f.defs, Vectors: -1, Seed: *f.seed, MaxCycles: *f.maxc}
+	// The call of the exercise the program sits in, as bench measures it (its tests.txt; the flags
+	// given win).
+	ex, _, err := benchExercise(paths[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "avrlab: %s\n", textSafe(err.Error()))
+		return nil, 2
+	}
+	if ex != nil {
+		applyExercise(f.fl, ex, &opts)
+		opts.Vectors = -1
+	}
 	var im *asm.Image
 	if len(paths) == 1 && len(f.incs) == 0 && (isELF(paths[0]) || strings.EqualFold(filepath.Ext(paths[0]), ".hex")) {
 		data, err := readProgramFile(paths[0])
@@ -61,11 +73,7 @@ func startSession(f *sessionFlags, paths []string, stderr io.Writer) (*debug.Ses
 			fmt.Fprintf(stderr, "avrlab: %v\n", err)
 			return nil, 1
 		}
-		dev := opts.Device
-		if t := lab.LookupTask(opts.Task); t != nil && dev == "" {
-			dev = t.Device
-		}
-		im, _, err = lab.LoadBinary(data, dev)
+		im, _, err = lab.LoadBinary(data, lab.Resolve(opts).Device)
 		if err != nil {
 			fmt.Fprintf(stderr, "avrlab: %s: %v\n", paths[0], err)
 			return nil, 1
@@ -95,7 +103,7 @@ func startSession(f *sessionFlags, paths []string, stderr io.Writer) (*debug.Ses
 		}
 		opts = lab.Resolve(opts, srcs...)
 		device := opts.Device
-		im, err = cp.prog.Assemble(device, f.defs)
+		im, err = cp.prog.Assemble(device, opts.Defines)
 		if err != nil {
 			printErrors(err, cp.prog.FS, cp.dir, stderr)
 			return nil, 1
