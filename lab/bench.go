@@ -297,7 +297,9 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 	}
 	h, rep := newHarness(im, t, sc, call, opts)
 	if rep.Error == "" && opts.Fixed {
-		rep.Error = h.contradiction()
+		if msg, o := h.contradiction(); msg != "" {
+			rep.setProblem(&Problem{Kind: ProblemContradiction, Option: o, Text: text(msg)})
+		}
 	}
 	return h, rep, nil
 }
@@ -305,26 +307,26 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 // contradiction says how the source's task or call line contradicts the teacher's settings (Fixed), or
 // "". The teacher's task and call win; a call line the teacher left open must still fit the scenario:
 // key material that the scenario does not pass is the teacher's to give, not the source's to ask for.
-func (h *harness) contradiction() string {
+func (h *harness) contradiction() (string, Option) {
 	o := h.opts
 	if o.SourceTask != "" && normalizeID(o.SourceTask) != h.t.ID {
-		return fmt.Sprintf("the source's \"; avrlab task: %s\" line contradicts the graded task %s (the teacher's settings win)", o.SourceTask, h.t.ID)
+		return fmt.Sprintf("the source's \"; avrlab task: %s\" line contradicts the graded task %s (the teacher's settings win)", o.SourceTask, h.t.ID), OptTask
 	}
 	if o.SourceDevice != "" && !strings.EqualFold(o.SourceDevice, h.dev.Name) {
-		return fmt.Sprintf("the source's \"; avrlab device: %s\" line contradicts the graded device %s (the teacher's settings win)", o.SourceDevice, h.dev.Name)
+		return fmt.Sprintf("the source's \"; avrlab device: %s\" line contradicts the graded device %s (the teacher's settings win)", o.SourceDevice, h.dev.Name), OptDevice
 	}
 	if o.SourceCall == "" {
-		return ""
+		return "", ""
 	}
 	if !o.callFromSource {
 		c, err := ParseCallFor(o.SourceCall, h.t)
 		if err != nil || c.String() != h.call.String() {
-			return fmt.Sprintf("the source's \"; avrlab call: %s\" line contradicts the graded call %s (the teacher's settings win)", o.SourceCall, h.call)
+			return fmt.Sprintf("the source's \"; avrlab call: %s\" line contradicts the graded call %s (the teacher's settings win)", o.SourceCall, h.call), OptCall
 		}
-		return ""
+		return "", ""
 	}
 	if h.t.Kind == KindKernel {
-		return ""
+		return "", ""
 	}
 	var want string
 	ok := true
@@ -338,9 +340,9 @@ func (h *harness) contradiction() string {
 	}
 	if !ok {
 		return fmt.Sprintf("the source's \"; avrlab call: %s\" line does not fit the graded scenario %s, whose call passes %s "+
-			"(the teacher's settings win)", o.SourceCall, h.sc.Name, want)
+			"(the teacher's settings win)", o.SourceCall, h.sc.Name, want), OptCall
 	}
-	return ""
+	return "", ""
 }
 
 // DefaultVectors returns the random vectors a bench of the task runs when Options.Vectors is 0:
@@ -442,7 +444,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	rep := &Report{Task: t.ID, TaskName: t.Name, Kind: t.Kind, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry, Seed: opts.Seed}
 	h := &harness{im: im, dev: im.Device, t: t, sc: sc, call: call, opts: opts}
 	fail := func(format string, a ...any) (*harness, *Report) {
-		rep.Error = fmt.Sprintf(format, a...)
+		rep.setProblem(&Problem{Kind: ProblemCall, Option: OptCall, Text: text(fmt.Sprintf(format, a...))})
 		rep.Call = h.call.String()
 		return h, rep
 	}
@@ -467,7 +469,8 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	rep.Call = h.call.String()
 	if a, ok := entryAddress(call.Entry); ok {
 		if a%2 != 0 || a >= uint32(len(im.Flash)) {
-			return fail("entry address 0x%x is not an instruction address of the program (0..0x%x, even)", a, len(im.Flash))
+			return failWith(&Problem{Kind: ProblemNoEntry, Option: OptCall,
+				Text: text(fmt.Sprintf("entry address 0x%x is not an instruction address of the program (0..0x%x, even)", a, len(im.Flash)))})
 		}
 		h.entry = a / 2
 	} else {
@@ -482,7 +485,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 				Text: text(fmt.Sprintf("entry symbol %q is not defined (", call.Entry), hint, ")")})
 		}
 		if sym.Section != asm.SectionText && sym.Section != asm.SectionProgmem {
-			return fail("entry symbol %q is not in .text", call.Entry)
+			return failWith(&Problem{Kind: ProblemNoEntry, Option: OptCall, Text: text(fmt.Sprintf("entry symbol %q is not in .text", call.Entry))})
 		}
 		h.entry = uint32(sym.Value) / 2
 	}
@@ -1175,11 +1178,12 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 		}
 		if !vr.OK && rep.Error == "" && rep.Failures == 0 {
 			rep.FirstFailure = vr
-			rep.Error = fmt.Sprintf("wrong output on %s (%s): %s expected %s, got %s", name, h.describeInput(v),
+			msg := fmt.Sprintf("wrong output on %s (%s): %s expected %s, got %s", name, h.describeInput(v),
 				vr.Output, vr.Expected, vr.Got)
 			if vr.Problem != "" {
-				rep.Error = fmt.Sprintf("%s (%s): %s", name, h.describeInput(v), vr.Problem)
+				msg = fmt.Sprintf("%s (%s): %s", name, h.describeInput(v), vr.Problem)
 			}
+			rep.setProblem(plainProblem(ProblemWrongOutput, msg))
 		}
 		if rep.ABIOK {
 			if d := h.checkABI(h.mt, v); d != "" {

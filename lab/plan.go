@@ -1,9 +1,6 @@
 package lab
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // What a run measures (the task, scenario, call, entry, round-key symbol, device, vectors, seed and cycle
 // limit) is resolved in one place, from four sources in one order of precedence:
@@ -74,7 +71,7 @@ func resolveTask(opts Options) (_ Options, _ *Task, _ *Scenario, call Call, _ er
 		return opts, nil, nil, call, ErrNoTask
 	}
 	if t == nil {
-		return opts, nil, nil, call, fmt.Errorf("unknown task %q (known: %s)", opts.Task, strings.Join(TaskIDs(), ", "))
+		return opts, nil, nil, call, badOption(OptTask, "unknown task %q (known: %s)", opts.Task, strings.Join(TaskIDs(), ", "))
 	}
 	if opts.Scenario == "" {
 		opts.Scenario = t.Scenario
@@ -84,13 +81,13 @@ func resolveTask(opts Options) (_ Options, _ *Task, _ *Scenario, call Call, _ er
 	}
 	sc := LookupScenario(opts.Scenario)
 	if sc == nil {
-		return opts, nil, nil, call, fmt.Errorf("unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios(), ", "))
+		return opts, nil, nil, call, badOption(OptScenario, "unknown scenario %q (known: %s)", opts.Scenario, strings.Join(Scenarios(), ", "))
 	}
 	if (t.Kind == KindKernel) != (sc.Name == ScenarioKernel) {
 		if t.Kind == KindKernel {
-			return opts, nil, nil, call, fmt.Errorf("task %s is a kernel: its only scenario is %q", t.ID, ScenarioKernel)
+			return opts, nil, nil, call, badOption(OptScenario, "task %s is a kernel: its only scenario is %q", t.ID, ScenarioKernel)
 		}
-		return opts, nil, nil, call, fmt.Errorf("scenario %q is for kernel tasks; %s is a block cipher", ScenarioKernel, t.ID)
+		return opts, nil, nil, call, badOption(OptScenario, "scenario %q is for kernel tasks; %s is a block cipher", ScenarioKernel, t.ID)
 	}
 	switch {
 	case opts.Vectors == 0:
@@ -98,13 +95,13 @@ func resolveTask(opts Options) (_ Options, _ *Task, _ *Scenario, call Call, _ er
 	case opts.Vectors < 0:
 		opts.Vectors = 0
 	case opts.Vectors > MaxVectors:
-		return opts, nil, nil, call, fmt.Errorf("%d vectors: at most %d", opts.Vectors, MaxVectors)
+		return opts, nil, nil, call, badOption(OptVectors, "%d vectors: at most %d", opts.Vectors, MaxVectors)
 	}
 	if opts.MaxCycles == 0 {
 		opts.MaxCycles = t.DefaultMaxCycles()
 	}
 	if opts.MaxCycles > MaxCycleLimit {
-		return opts, nil, nil, call, fmt.Errorf("cycle limit %d: at most %d", opts.MaxCycles, MaxCycleLimit)
+		return opts, nil, nil, call, badOption(OptMaxCycles, "cycle limit %d: at most %d", opts.MaxCycles, MaxCycleLimit)
 	}
 	if opts.RK == "" {
 		opts.RK = t.RK
@@ -115,7 +112,7 @@ func resolveTask(opts Options) (_ Options, _ *Task, _ *Scenario, call Call, _ er
 	if opts.Call != "" {
 		c, err := ParseCallFor(opts.Call, t)
 		if err != nil {
-			return opts, nil, nil, call, err
+			return opts, nil, nil, call, &Problem{Kind: ProblemBadOption, Option: OptCall, Text: text(err.Error()), cause: err}
 		}
 		call = c
 	} else {

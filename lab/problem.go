@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"fmt"
 	"go/token"
 	"strings"
 )
@@ -40,6 +41,7 @@ const (
 	ProblemCall          ProblemKind = "call"          // the call spec does not fit the task or the device
 	ProblemWrongOutput   ProblemKind = "wrong_output"  // a call's output was wrong
 	ProblemNote          ProblemKind = "note"          // a hint that does not stop the measurement
+	ProblemBadOption     ProblemKind = "bad_option"    // an option's value is refused (Option says which)
 	ProblemOther         ProblemKind = "other"         // anything else
 )
 
@@ -104,6 +106,16 @@ type Problem struct {
 	// Option is the option that would fix it ("" for none).
 	Option Option `json:"option,omitempty"`
 	Text   Text   `json:"text"`
+	// cause is the error the problem reports, if another package's (errors.Is and As reach it).
+	cause error
+}
+
+// Unwrap returns the error the problem reports, or nil.
+func (p *Problem) Unwrap() error { return p.cause }
+
+// badOption is the problem of an option's refused value, as fmt.Sprintf(format, a...).
+func badOption(o Option, format string, a ...any) *Problem {
+	return &Problem{Kind: ProblemBadOption, Option: o, Text: text(fmt.Sprintf(format, a...))}
 }
 
 // Render writes the problem in a front end's words.
