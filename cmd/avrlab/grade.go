@@ -157,7 +157,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		// otherwise: the teacher's command line wins over the teacher's tests.txt.
 		ex.Apply(&exOpts)
 		if *task == "" {
-			*task = exOpts.Task
+			*task = ex.Task // the starter's: the exercise's task
 		}
 		if exOpts.Scenario != "" && !set["scenario"] {
 			*scen = exOpts.Scenario
