@@ -45,9 +45,10 @@ type Stats struct {
 	Cold       int           // Runs left to the interpreter: the machine was not hot yet, or given up
 	Fallbacks  int           // runners that gave up (a module failed to compile)
 	SideExits  int
-	Transfers  int // calls into translated code
-	Steps      int // instructions left to the interpreter one at a time
-	LimitExits int
+	Transfers  int    // calls into translated code
+	Steps      int    // instructions left to the interpreter one at a time
+	LimitExits int    // returns at the cycle limit
+	Cycles     uint64 // cycles run by translated code (the rest of every machine's cycles were interpreted)
 }
 
 // Engine is an [emu.Engine] that translates AVR code to WebAssembly. It is safe for concurrent
@@ -151,17 +152,27 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 				return x
 			}
 		}
+		c0 := le.Uint64(r.buf[emu.CtlCycles:])
 		code := r.fn.Call(r.mem.Base(), pc)
+		ran := le.Uint64(r.buf[emu.CtlCycles:]) - c0
+		r.e.count(func(s *Stats) {
+			s.Cycles += ran
+			switch code {
+			case codeLimit:
+				s.LimitExits++
+			case codeSide:
+				s.SideExits++
+			default:
+				s.Transfers++
+			}
+		})
 		switch code {
 		case codeLimit:
-			r.e.count(func(s *Stats) { s.LimitExits++ })
 			return emu.ExitLimit
 		case codeSide:
-			r.e.count(func(s *Stats) { s.SideExits++ })
 			r.markPartial(p, le.Uint32(r.buf[emu.CtlPC:]))
 			return emu.ExitStep
 		}
-		r.e.count(func(s *Stats) { s.Transfers++ })
 		if le.Uint32(r.buf[emu.CtlPC:]) == pc {
 			// No progress (the module has no entry where the region says it has one: a broken
 			// invariant); let the interpreter go on rather than loop here.
