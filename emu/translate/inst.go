@@ -8,8 +8,9 @@ import (
 )
 
 // inst writes the instruction at pc; norm holds the flags a later instruction reads, exit those
-// only a later exit needs (see define); last says it ends its block.
-func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
+// only a later exit needs (see define); gs is its guard (an access through a pointer); last says
+// it ends its block.
+func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 	o := &g.p.Code[pc]
 	c := class(g.d, o)
 	next := pc + uint32(o.Words)
@@ -292,49 +293,21 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 
 	case isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ, isa.LDXInc, isa.LDYInc, isa.LDZInc,
 		isa.LDXDec, isa.LDYDec, isa.LDZDec:
-		inc, dec := ptrMode(o.Kind)
-		g.ptr(o.Ptr)
-		if dec {
-			g.i32(1)
-			g.op(opI32Sub)
-			g.i32(0xFFFF)
-			g.op(opI32And)
-		} else if o.K != 0 {
-			g.i32(int64(o.K))
-			g.op(opI32Add)
-		}
-		g.set(lT0)
-		g.guardSRAM(lT0, pc)
-		g.get(lBase)
-		g.get(lT0)
-		g.op(opI32Add)
-		g.mem(opI32Load8U, g.lay.Data)
+		addr, step, _ := ptrAccess(o)
+		d := g.access(o.Ptr, addr, step, gs, pc)
+		g.get(lRun(o.Ptr))
+		g.mem(opI32Load8U, g.lay.Data+d)
 		g.set(lT1)
-		g.note(lT0, emu.AccessRead)
-		g.ptrUpdate(o.Ptr, inc, dec)
+		g.noteRun(o.Ptr, d, emu.AccessRead)
 		g.loaded(o.Rd, o.Ptr)
 	case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ, isa.STXInc, isa.STYInc, isa.STZInc,
 		isa.STXDec, isa.STYDec, isa.STZDec:
-		inc, dec := ptrMode(o.Kind)
-		g.ptr(o.Ptr)
-		if dec {
-			g.i32(1)
-			g.op(opI32Sub)
-			g.i32(0xFFFF)
-			g.op(opI32And)
-		} else if o.K != 0 {
-			g.i32(int64(o.K))
-			g.op(opI32Add)
-		}
-		g.set(lT0)
-		g.guardSRAM(lT0, pc)
-		g.get(lBase)
-		g.get(lT0)
-		g.op(opI32Add)
+		addr, step, _ := ptrAccess(o)
+		d := g.access(o.Ptr, addr, step, gs, pc)
+		g.get(lRun(o.Ptr))
 		g.get(rd)
-		g.mem(opI32Store8, g.lay.Data)
-		g.note(lT0, emu.AccessWrite)
-		g.ptrUpdate(o.Ptr, inc, dec)
+		g.mem(opI32Store8, g.lay.Data+d)
+		g.noteRun(o.Ptr, d, emu.AccessWrite)
 	case isa.LDS, isa.LDSrc:
 		g.get(lBase)
 		g.mem(opI32Load8U, g.lay.Data+uint32(o.Addr))
@@ -541,31 +514,6 @@ func (g *gen) loaded(rd, p uint8) {
 	}
 	g.get(lT1)
 	g.set(lR(rd))
-}
-
-// ptrMode says whether a pointer mode post-increments or pre-decrements.
-func ptrMode(k isa.Op) (inc, dec bool) {
-	switch k {
-	case isa.LDXInc, isa.LDYInc, isa.LDZInc, isa.STXInc, isa.STYInc, isa.STZInc:
-		return true, false
-	case isa.LDXDec, isa.LDYDec, isa.LDZDec, isa.STXDec, isa.STYDec, isa.STZDec:
-		return false, true
-	}
-	return false, false
-}
-
-// ptrUpdate writes the pointer after an access at the address in lT0 (to the cache).
-func (g *gen) ptrUpdate(p uint8, inc, dec bool) {
-	switch {
-	case inc:
-		g.get(lT0)
-		g.i32(1)
-		g.op(opI32Add)
-		g.set(lT2)
-		g.setPtr(p, lT2)
-	case dec:
-		g.setPtr(p, lT0)
-	}
 }
 
 func (g *gen) sext() {

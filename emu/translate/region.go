@@ -23,19 +23,20 @@ type region struct {
 // block is straight-line code: entered only at its start, left at its end or by a side exit.
 type block struct {
 	start  uint32
-	insts  []uint32 // word addresses of its instructions
-	succ   []uint32 // static successors of its last instruction (fall-through first)
-	dyn    bool     // it can leave by a computed jump (RET, IJMP, ICALL) or an exit: every flag is live there
-	entry  bool     // the br_table can enter it
-	self   bool     // a branch at its end goes back to its own start (a WebAssembly loop, whose back edge checks the cycle limit)
-	loop   int      // 1 + the index of the head of the multi-block loop it is in (its head included), or 0
-	end    int      // a loop head: the index of the loop's last block
-	back   bool     // it branches back to the head of its multi-block loop (checking the limit there)
-	cycles int      // most cycles one pass through it takes
-	d      int      // most cycles from its start to the next limit check or exit
-	live   uint8    // flags live at its start
-	liveX  uint8    // flags live at its end
-	mark   int      // its global for the access record (Config.Access)
+	insts  []uint32    // word addresses of its instructions
+	succ   []uint32    // static successors of its last instruction (fall-through first)
+	dyn    bool        // it can leave by a computed jump (RET, IJMP, ICALL) or an exit: every flag is live there
+	entry  bool        // the br_table can enter it
+	self   bool        // a branch at its end goes back to its own start (a WebAssembly loop, whose back edge checks the cycle limit)
+	loop   int         // 1 + the index of the head of the multi-block loop it is in (its head included), or 0
+	end    int         // a loop head: the index of the loop's last block
+	back   bool        // it branches back to the head of its multi-block loop (checking the limit there)
+	cycles int         // most cycles one pass through it takes
+	d      int         // most cycles from its start to the next limit check or exit
+	live   uint8       // flags live at its start
+	liveX  uint8       // flags live at its end
+	mark   int         // its global for the access record (Config.Access)
+	guards []guardSpan // per instruction: what its SRAM guard checks (planGuards)
 }
 
 // Instruction classes.
@@ -252,6 +253,7 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 			}
 			q = nx
 		}
+		b.guards = planGuards(p, b)
 		r.blocks = append(r.blocks, b)
 	}
 	// A block starts at a leader, or at an instruction no single fall-through reaches; the others
@@ -476,6 +478,9 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 		norm[i], exit[i] = ln, lx&^ln
 		o := &p.Code[b.insts[i]]
 		use, def, ex := flagUse(p, o, class(p.Device, o))
+		if b.guards[i].covered {
+			ex = false // an earlier guard checked its access
+		}
 		ln = ln&^def | use
 		lx &^= def
 		if ex {
