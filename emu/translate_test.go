@@ -302,6 +302,21 @@ func TestTranslatePointers(t *testing.T) {
 	p.I(isa.LDXInc, 2, 0).I(isa.INC, 26).I(isa.LDXInc, 3, 0).I(isa.STDY, 7, 3).I(isa.LDXDec, 4, 0).I(isa.DEC, 16)
 	p.I(isa.BRNE, "cut").I(isa.BREAK)
 	progs["run-cut"] = p
+	// Self loops whose first access is checked before the loop and at the back edge (rotated) with
+	// X carried across the back edge: X runs off SRAM's end on the 7th pass (a fault), and one
+	// starting below SRAM (I/O) that walks into it (the first passes leave before the loop).
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.RAMEND()-12)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-12)>>8).I(isa.LDI, 16, 9)
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03)
+	p.L("off").I(isa.LDXInc, 0, 0).I(isa.LDXInc, 1, 0).I(isa.EOR, 0, 1).I(isa.STYInc, 0, 0).I(isa.DEC, 16)
+	p.I(isa.BRNE, "off").I(isa.BREAK)
+	progs["loop-off-end"] = p
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.SRAMStart-7)&0xFF).I(isa.LDI, 27, int(d.SRAMStart-7)>>8).I(isa.LDI, 16, 12)
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03)
+	p.L("into").I(isa.LDXInc, 0, 0).I(isa.ADD, 2, 0).I(isa.STYInc, 0, 2).I(isa.DEC, 16)
+	p.I(isa.BRNE, "into").I(isa.MOVW, 4, 26).I(isa.BREAK)
+	progs["loop-into-sram"] = p
 	p = newProg(t).setSP(d, d.RAMEND()) // IJMP through Z moved by LD Z+ (a register read)
 	brk := p.PC() + 4
 	p.I(isa.LDI, 30, brk-1).I(isa.LDI, 31, 0).I(isa.LDZInc, 0, 0).I(isa.IJMP).I(isa.BREAK)

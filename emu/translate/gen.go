@@ -311,10 +311,18 @@ func (g *gen) jump(t uint32, last bool) {
 	case j > g.cur:
 		g.br(j)
 	case j == g.cur && g.r.blocks[j].self:
+		b, save := g.r.blocks[j], g.ptrs
+		for i := range g.ptrs {
+			if b.carry&(1<<i) != 0 {
+				g.fold(i, true) // the pass's increments, for the next pass (and any exit here)
+			}
+		}
 		g.i32(int64(t))
 		g.set(lPC)
-		g.limitCheck(g.r.blocks[j].d)
+		g.limitCheck(b.d)
+		g.rotatedCheck(b)
 		g.br(labSelf)
+		g.ptrs = save // for the code after the branch
 	case g.r.loopBack(g.cur, j):
 		g.i32(int64(t))
 		g.set(lPC)
@@ -446,12 +454,26 @@ func (g *gen) function() []byte {
 				g.open(opBlock, j)
 			}
 		}
+		g.ptrs = [3]ptrCache{}
 		if b.self {
+			// The carried pointers are loaded before the loop and stay 16-bit values in it (their
+			// register bytes written at exits and after the loop).
+			for k := range g.ptrs {
+				if b.carry&(1<<k) != 0 {
+					g.ptr(uint8(26 + 2*k))
+					g.op(opDrop)
+				}
+			}
+			g.rotatedCheck(b)
 			g.open(opLoop, labSelf)
+			for k := range g.ptrs {
+				if b.carry&(1<<k) != 0 {
+					g.ptrs[k].dirty = true
+				}
+			}
 		}
 		_, norm, exit := scanFlags(g.p, b, b.liveX)
 		g.pending = [8]int{}
-		g.ptrs = [3]ptrCache{}
 		for k, q := range b.insts {
 			g.inst(q, norm[k], exit[k], b.guards[k], k == len(b.insts)-1)
 		}
@@ -612,6 +634,40 @@ func (g *gen) endPtrs() {
 	g.ptrs = [3]ptrCache{}
 }
 
+// rangeCheck emits a side exit at pc unless pointer pair p plus every offset of gs's range is in
+// SRAM.
+func (g *gen) rangeCheck(p uint8, gs guardSpan, pc uint32) {
+	g.ptr(p)
+	g.i32(int64(gs.lo) - int64(g.d.SRAMStart))
+	g.op(opI32Add)
+	g.i32(int64(g.d.SRAMSize) - int64(gs.hi-gs.lo))
+	g.op(opI32GeU)
+	g.exitIf(pc)
+}
+
+// rotatedCheck emits the range check of self loop b's first instruction (guardSpan.rotated) before
+// the loop and at its back edge, leaving at the loop's start.
+func (g *gen) rotatedCheck(b *block) {
+	if b.guards[0].rotated {
+		g.rangeCheck(g.p.Code[b.start].Ptr, b.guards[0], b.start)
+	}
+}
+
+// keepPtrs writes back and forgets the cached pointers but those in carry (the current block's
+// carried pointers, see block.carry), at the end of a self loop before its branch.
+func (g *gen) keepPtrs(carry uint8) {
+	for i := range g.ptrs {
+		if carry&(1<<i) != 0 {
+			continue
+		}
+		if c := &g.ptrs[i]; c.dirty {
+			g.fold(i, true)
+			g.setPair(uint8(26+2*i), lPtr(uint8(26+2*i)))
+		}
+		g.ptrs[i] = ptrCache{}
+	}
+}
+
 // access emits the address part of a load or store at pc through pointer pair p whose address is
 // the pointer plus addr and which changes the pointer by step, and returns the memory offset to
 // use with the run's address local (lRun) for data (the data space) or for the access record.
@@ -628,14 +684,13 @@ func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32
 	c := &g.ptrs[i]
 	if !gs.covered {
 		g.fold(i, true)
-		g.ptr(p)
-		g.i32(int64(gs.lo) - int64(g.d.SRAMStart))
-		g.op(opI32Add)
-		g.i32(int64(g.d.SRAMSize) - int64(gs.hi-gs.lo))
-		g.op(opI32GeU)
-		g.exitIf(pc)
+		if !gs.rotated {
+			g.rangeCheck(p, gs, pc)
+		} else if !c.valid {
+			panic("translate: internal error: a rotated guard without its pointer")
+		}
 		g.get(lBase)
-		g.get(lPtr(p))
+		g.ptr(p)
 		g.op(opI32Add)
 		if gs.lo != 0 {
 			g.i32(int64(gs.lo))

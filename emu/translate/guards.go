@@ -18,6 +18,10 @@ import (
 type guardSpan struct {
 	covered bool // an earlier access of the block checked it
 	lo, hi  int  // a run's first access: the range it checks, relative to the pointer before it
+	// rotated: the run's first access is its self loop's first instruction and its pointer is
+	// carried across the back edge (block.carry): the range is checked before the loop and at the
+	// back edge for the next pass instead, so that the flags need not be known at the loop's top.
+	rotated bool
 }
 
 // maxSpan bounds a run's range (bytes); a run that would span more starts a new one.
@@ -100,4 +104,32 @@ func writesPair(o *emu.Op, ptr uint8) bool {
 		return ptr == 30
 	}
 	return false
+}
+
+// carryPtrs decides, for each block looping on itself, which pointers stay 16-bit values across its
+// back edge (block.carry: those it accesses through and whose bytes no instruction of it reads or
+// writes otherwise) and whether its first instruction's guard is rotated (guardSpan.rotated).
+func (r *region) carryPtrs(p *emu.Program) {
+	for _, b := range r.blocks {
+		if !b.self {
+			continue
+		}
+		var used, touched uint8
+		for _, q := range b.insts {
+			o := &p.Code[q]
+			if _, _, acc := ptrAccess(o); acc {
+				used |= 1 << ((o.Ptr - 26) / 2)
+			}
+			for i := 0; i < 3; i++ {
+				if byteRegs(o)&(3<<(26+2*i)) != 0 {
+					touched |= 1 << i
+				}
+			}
+		}
+		b.carry = used &^ touched
+		o := &p.Code[b.insts[0]]
+		if _, _, acc := ptrAccess(o); acc && !b.guards[0].covered && b.carry&(1<<((o.Ptr-26)/2)) != 0 {
+			b.guards[0].rotated = true
+		}
+	}
 }

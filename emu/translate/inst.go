@@ -395,7 +395,8 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 
 	// Control transfers end their block.
 	case isa.BRBS, isa.BRBC:
-		g.endPtrs()
+		carry := g.r.blocks[g.cur].carry
+		g.keepPtrs(carry) // a self loop's carried pointers are written after the loop
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -407,6 +408,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		g.addCycles(1)
 		g.jump(o.Target, false)
 		g.end()
+		g.endPtrs()
 		g.jump(next, last)
 		return
 	case isa.CPSE, isa.SBRC, isa.SBRS, isa.SBIC, isa.SBIS:
@@ -447,7 +449,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		g.jump(next, last)
 		return
 	case isa.RJMP, isa.JMP:
-		g.endPtrs()
+		g.keepPtrs(g.r.blocks[g.cur].carry)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()

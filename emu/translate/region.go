@@ -37,6 +37,8 @@ type block struct {
 	liveX  uint8       // flags live at its end
 	mark   int         // its global for the access record (Config.Access)
 	guards []guardSpan // per instruction: what its SRAM guard checks (planGuards)
+	carry  uint8       // a self loop: the pointers (bit 0 X, 1 Y, 2 Z) kept as 16-bit values across its back edge
+	top    uint8       // flags live at the top of its body (live less the rotated guard's, see carryPtrs)
 }
 
 // Instruction classes.
@@ -297,6 +299,7 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 		}
 	}
 	r.findLoops()
+	r.carryPtrs(p)
 	// d: most cycles from a block's start to the next limit check (the dispatch, a loop's back edge)
 	// or exit, over forward paths; dmax: the most of the entries'.
 	for i := len(r.blocks) - 1; i >= 0; i-- {
@@ -478,8 +481,8 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 		norm[i], exit[i] = ln, lx&^ln
 		o := &p.Code[b.insts[i]]
 		use, def, ex := flagUse(p, o, class(p.Device, o))
-		if b.guards[i].covered {
-			ex = false // an earlier guard checked its access
+		if b.guards[i].covered || b.guards[i].rotated {
+			ex = false // an earlier guard checked its access, or the loop's entry and back edge do
 		}
 		ln = ln&^def | use
 		lx &^= def
@@ -523,15 +526,23 @@ func (r *region) liveness(p *emu.Program) {
 				out = fAll
 			}
 			for _, s := range b.succ {
-				if j, ok := r.index[s]; ok && (j >= i || r.loopBack(i, j)) {
+				j, ok := r.index[s]
+				switch {
+				case ok && j == i && b.self:
+					out |= b.top
+				case ok && (j >= i || r.loopBack(i, j)):
 					out |= r.blocks[j].live
-				} else {
+				default:
 					out = fAll // out of the region, or back through the dispatch, which may leave
 				}
 			}
-			in, _, _ := scanFlags(p, b, out)
-			if in != b.live || out != b.liveX {
-				b.live, b.liveX, changed = in, out, true
+			top, _, _ := scanFlags(p, b, out)
+			in := top
+			if b.guards[0].rotated {
+				in = fAll // the guard before the loop may leave
+			}
+			if in != b.live || out != b.liveX || top != b.top {
+				b.live, b.liveX, b.top, changed = in, out, top, true
 			}
 		}
 	}
