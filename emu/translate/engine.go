@@ -106,6 +106,7 @@ func (e *Engine) NewRunner(size int) emu.Runner {
 const (
 	maxRoots = 32
 	maxStale = 16
+	maxWait  = 4096 // steps a machine that got hot waits for a backward jump before translating anyway
 )
 
 // runner is one machine's translated code.
@@ -120,6 +121,8 @@ type runner struct {
 	broken  bool // a module failed, or the code kept changing: interpret
 	added   int  // roots added after the first
 	restale int  // retranslations after flash changes
+	waited  int  // steps taken waiting for a backward jump to translate at (see Run)
+	lastPC  uint32
 }
 
 func (r *runner) Memory() []byte { return r.buf }
@@ -141,6 +144,18 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 	if r.broken || p.Interpreted < r.e.hot && r.reg == nil {
 		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit
+	}
+	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait {
+		// The machine got hot somewhere in its code, most likely inside a loop: translated from
+		// there, that point would be an entry and cut the loop in two blocks (no WebAssembly loop).
+		// Step until control jumps back (a loop's head, a return point) and translate there.
+		pc := le.Uint32(r.buf[emu.CtlPC:])
+		if r.waited == 0 || pc >= r.lastPC {
+			r.waited++
+			r.lastPC = pc
+			return emu.ExitStep
+		}
+		r.waited = maxWait
 	}
 	for {
 		pc := le.Uint32(r.buf[emu.CtlPC:])
