@@ -6,9 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/internal/testprog"
 )
 
 // TestEngineSameReport benches every example interpreted and translated (emu/translate on wazero):
@@ -120,6 +123,52 @@ func BenchmarkBenchCHAM64Engine(b *testing.B) {
 					b.Fatalf("%v %+v", err, rep)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkBenchKernels benches the long kernels end to end as `avrlab bench` does (assembly,
+// vectors, constant-time inputs, flash and RAM measured), interpreted and with a new NewNative
+// engine per bench (translation paid every time), alternating in one run: the NTT example and a
+// 1024-bit schoolbook multiplication (testprog.SchoolbookMul(128), 264,988 cycles a call). Reported:
+// ms per bench each way, from wall time, and the translated bench's speed over the interpreted one:
+//
+//	go test ./lab -run XXX -bench BenchKernels -benchtime 3x
+func BenchmarkBenchKernels(b *testing.B) {
+	ntt, err := os.ReadFile("../examples/ntt256-xmega.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []struct {
+		name, file string
+		src        []byte
+		opts       Options
+	}{{"ntt256", "ntt256-xmega.S", ntt, Options{}}, {"mpmul1024", "mpmul1024.S", []byte(testprog.SchoolbookMul(128)), Options{}}} {
+		b.Run(k.name, func(b *testing.B) {
+			bench := func(eng emu.Engine) (time.Duration, string) {
+				o := k.opts
+				o.Engine = eng
+				t0 := time.Now()
+				rep, _, err := BenchSource(k.file, k.src, nil, o)
+				el := time.Since(t0)
+				if err != nil || !rep.Pass {
+					b.Fatalf("%v %+v", err, rep)
+				}
+				j, _ := json.Marshal(rep)
+				return el, string(j)
+			}
+			var ti, tt time.Duration
+			for i := 0; i < b.N; i++ {
+				di, ri := bench(nil)
+				dt, rt := bench(translate.NewNative())
+				if ri != rt {
+					b.Fatalf("translated report differs\n got: %s\nwant: %s", rt, ri)
+				}
+				ti, tt = ti+di, tt+dt
+			}
+			b.ReportMetric(float64(ti.Milliseconds())/float64(b.N), "interp-ms")
+			b.ReportMetric(float64(tt.Milliseconds())/float64(b.N), "native-ms")
+			b.ReportMetric(ti.Seconds()/tt.Seconds(), "x-interp")
 		})
 	}
 }
