@@ -471,3 +471,21 @@ func TestTranslateLPMIntoOwnPointer(t *testing.T) {
 		t.Errorf("translated: stop %v, r16 = %#x, r30 = %#x; want break, 0x77 (the byte at 0x42), 0x42", st.Reason, m.Reg(16), m.Reg(30))
 	}
 }
+
+// TestTranslateSliced: an engine whose calls into translated code last at most a slice of cycles
+// (NewSliced, the page's engine) returns to Go every slice within one Run and ends in the state of
+// the interpreter, the loop still translated.
+func TestTranslateSliced(t *testing.T) {
+	for _, acc := range []bool{false, true} {
+		eng := translate.NewSliced(translate.NewWazero(), 0, 1000)
+		const limit = 1_000_000
+		diff, ran := bothWays(t, eng, nil, memProgram(t, 0), emu.Config{Access: acc}, limit)
+		if diff != "" {
+			t.Fatalf("access %v: %s", acc, diff)
+		}
+		st := eng.Stats()
+		if ran < limit*9/10 || st.LimitExits < limit/1000*9/10 {
+			t.Errorf("access %v: %d cycles translated, %d returns at a slice's end: %+v", acc, ran, st.LimitExits, st)
+		}
+	}
+}

@@ -88,7 +88,8 @@
 //     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.
 //   - In the browser the module imports the Go program's own memory (no copy in or out) and a long
-//     run is cut into Runs of 2^20 cycles (cmd/wasm/benchrun), so that V8's optimising tier, which
-//     does not replace code already running, takes over: 1.75-2.15 GHz in headless Chromium on the
+//     run is cut into calls of at most 2^20 cycles by the engine itself (NewSliced, BrowserSlice:
+//     every run of the page), so that V8's optimising tier, which does not replace code already
+//     running, takes over: 1.75-2.15 GHz in headless Chromium on the
 //     load/store mix against 197-308 MHz for the interpreter compiled to WebAssembly.
 package translate

@@ -56,6 +56,7 @@ type Stats struct {
 type Engine struct {
 	rt    Runtime
 	hot   uint64
+	slice uint64 // cycles of one call into translated code at most (0: no cut)
 	mu    sync.Mutex
 	cache map[string][]byte // module by regionKey
 	stats Stats
@@ -69,6 +70,19 @@ var _ emu.Engine = (*Engine)(nil)
 func New(rt Runtime, hot uint64) *Engine {
 	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}}
 }
+
+// NewSliced is New whose translated code returns to Go at least every slice cycles within a Run,
+// and is called again: for a runtime whose optimising compiler only replaces code at a new call of
+// a function (V8 compiles a module with its baseline compiler first, and a call that runs for
+// seconds never leaves it). The results are the same; the cost is one return and call per slice.
+func NewSliced(rt Runtime, hot, slice uint64) *Engine {
+	e := New(rt, hot)
+	e.slice = slice
+	return e
+}
+
+// BrowserSlice is the page's slice (NewSliced): about a millisecond of translated code.
+const BrowserSlice = 1 << 20
 
 // DefaultHot is the hot threshold of NewNative, in cycles: about what compiling a small module
 // costs in interpreted cycles, so that a run pays at most about twice what the better engine would.
@@ -168,7 +182,13 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			}
 		}
 		c0 := le.Uint64(r.buf[emu.CtlCycles:])
+		limit, cut := le.Uint64(r.buf[emu.CtlLimit:]), false
+		if r.e.slice > 0 && c0+r.e.slice < limit {
+			le.PutUint64(r.buf[emu.CtlLimit:], c0+r.e.slice)
+			cut = true
+		}
 		code := r.fn.Call(r.mem.Base(), pc)
+		le.PutUint64(r.buf[emu.CtlLimit:], limit)
 		ran := le.Uint64(r.buf[emu.CtlCycles:]) - c0
 		r.e.count(func(s *Stats) {
 			s.Cycles += ran
@@ -183,6 +203,9 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		})
 		switch code {
 		case codeLimit:
+			if cut && ran > 0 {
+				continue // the slice ended, not the machine's run: call again (a new call, see NewSliced)
+			}
 			return emu.ExitLimit
 		case codeSide:
 			r.markPartial(p, le.Uint32(r.buf[emu.CtlPC:]))
