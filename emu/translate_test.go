@@ -489,3 +489,48 @@ func TestTranslateSliced(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslateTraceHash: a machine with Config.TraceHash runs translated and ends with the trace
+// hash, state and access record of an interpreted machine with Config.Trace, on the loops and on
+// every tenth program of the corpus, stopped at limits inside them and resumed.
+func TestTranslateTraceHash(t *testing.T) {
+	eng := translate.NewEager()
+	type prog struct {
+		d   *isa.Device
+		img []byte
+	}
+	progs := []prog{{nil, arxProgram(t, 40)}, {nil, memProgram(t, 3)}}
+	for i, gp := range genPrograms(t) {
+		if i%10 == 0 {
+			progs = append(progs, prog{isa.LookupDevice(gp.dev), gp.img})
+		}
+	}
+	var ran uint64
+	for i, p := range progs {
+		d := p.d
+		if d == nil {
+			d = isa.LookupDevice(isa.DefaultDevice)
+		}
+		ref := emu.New(d, p.img, emu.Config{Trace: true, Access: true})
+		m := emu.New(d, p.img, emu.Config{TraceHash: true, Access: true, Engine: eng})
+		ref.SetSP(d.RAMEND())
+		m.SetSP(d.RAMEND())
+		c0 := eng.Stats().Cycles
+		for _, limit := range []uint64{1000, 5003, 100_000} {
+			a, b := ref.Run(limit), m.Run(limit)
+			if diff := fullStateOf(m, b).diff(fullStateOf(ref, a)); diff != "" {
+				t.Fatalf("program %d, limit %d: %s", i, limit, diff)
+			}
+			if m.TraceHash() != ref.TraceHash() {
+				t.Fatalf("program %d, limit %d: trace hash %#x, interpreted %#x", i, limit, m.TraceHash(), ref.TraceHash())
+			}
+		}
+		if i < 2 && eng.Stats().Cycles-c0 < m.Cycles()/2 {
+			t.Errorf("loop %d: %d of %d cycles translated", i, eng.Stats().Cycles-c0, m.Cycles())
+		}
+		ran += eng.Stats().Cycles - c0
+	}
+	if ran == 0 {
+		t.Errorf("nothing ran translated")
+	}
+}

@@ -350,6 +350,11 @@ func regionKey(p *emu.Program, reg *region) string {
 	} else {
 		put(0)
 	}
+	if p.TraceHash {
+		put(1)
+	} else {
+		put(0)
+	}
 	put(uint32(len(reg.roots)))
 	for _, q := range reg.roots {
 		put(q)

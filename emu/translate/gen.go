@@ -34,7 +34,8 @@ const (
 	nI32   = 51 + 3*nSlots + 6
 	lCyc   = lA0 + 3  // i64
 	lLim   = lCyc + 1 // i64
-	nI64   = 2
+	lHash  = lLim + 1 // i64: the trace hash (Program.TraceHash)
+	nI64   = 3
 	nSlots = 6
 )
 
@@ -165,6 +166,25 @@ func (g *gen) addCycles(n int) {
 	g.b.s64(int64(n))
 	g.op(opI64Add)
 	g.set(lCyc)
+}
+
+// fnvPrime is the multiplier of the trace hash (64-bit FNV-1a, as emu's).
+const fnvPrime = 1099511628211
+
+// traceStep emits the trace hash's step for the instruction at pc (Program.TraceHash), where the
+// instruction runs: after every exit before it.
+func (g *gen) traceStep(pc uint32) {
+	if !g.p.TraceHash {
+		return
+	}
+	g.get(lHash)
+	g.op(opI64Const)
+	g.b.s64(int64(pc))
+	g.op(opI64Xor)
+	g.op(opI64Const)
+	g.b.s64(fnvPrime)
+	g.op(opI64Mul)
+	g.set(lHash)
 }
 
 func (g *gen) flush() {
@@ -385,6 +405,11 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.mem(opI32Load, emu.CtlEpoch)
 	g.set(lEpoch)
+	if g.p.TraceHash {
+		g.get(lBase)
+		g.mem(opI64Load, emu.CtlTraceHash)
+		g.set(lHash)
+	}
 	g.get(lBase)
 	g.mem(opI32Load8U, emu.CtlSREG)
 	g.set(lT0)
@@ -510,6 +535,11 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.get(lLow)
 	g.mem(opI32Stor16, emu.CtlStackLow)
+	if g.p.TraceHash {
+		g.get(lBase)
+		g.get(lHash)
+		g.mem(opI64Store, emu.CtlTraceHash)
+	}
 	g.get(lBase)
 	g.get(lCyc)
 	g.mem(opI64Store, emu.CtlCycles)

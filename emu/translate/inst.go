@@ -397,6 +397,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 	case isa.BRBS, isa.BRBC:
 		carry := g.r.blocks[g.cur].carry
 		g.keepPtrs(carry) // a self loop's carried pointers are written after the loop
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -413,6 +414,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		return
 	case isa.CPSE, isa.SBRC, isa.SBRS, isa.SBIC, isa.SBIS:
 		g.endPtrs()
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		switch o.Kind {
@@ -450,6 +452,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		return
 	case isa.RJMP, isa.JMP:
 		g.keepPtrs(g.r.blocks[g.cur].carry)
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -458,6 +461,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 	case isa.RCALL, isa.CALL, isa.ICALL, isa.EICALL:
 		g.pushRet(pc, next)
 		g.endPtrs()
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -473,6 +477,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		return
 	case isa.IJMP, isa.EIJMP:
 		g.endPtrs()
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -485,6 +490,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 	case isa.RET, isa.RETI:
 		g.popRet(pc, o.Kind == isa.RETI)
 		g.endPtrs()
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -495,6 +501,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		g.exit(pc, codeSide)
 		return
 	}
+	g.traceStep(pc)
 	g.pend += int(o.Cyc)
 	if last {
 		g.endPtrs()
