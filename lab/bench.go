@@ -335,7 +335,7 @@ type harness struct {
 	call Call
 	opts Options
 	m    *emu.Machine // machine for the vectors
-	mt   *emu.Machine // machine with the address trace on, for the constant-time check
+	mt   *emu.Machine // machine with the trace hash on, for the constant-time check (translated too)
 
 	entry    uint32 // word address
 	sentinel uint32 // word address the return address points at
@@ -481,7 +481,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	// The sentinel is the last word of flash: a RET popping it ends the call.
 	h.sentinel = uint32(dev.Flash/2 - 1)
 	h.m = emu.New(dev, im.Flash, emu.Config{Access: !opts.noAccess, Engine: opts.Engine})
-	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true, Access: !opts.noAccess})
+	h.mt = emu.New(dev, im.Flash, emu.Config{TraceHash: true, Access: !opts.noAccess, Engine: opts.Engine})
 	return h, rep
 }
 
@@ -936,7 +936,7 @@ func (h *harness) constantTime(rng *rand.Rand, vectors int) (bool, string, uint1
 	t := h.t
 	low := h.spStart
 	base := h.vector(rng, 1)
-	var first []uint32
+	var firstV testVector
 	var firstIn []byte
 	var firstCycles, firstHash uint64
 	for i := 0; i < ConstantTimeInputs; i++ {
@@ -954,15 +954,17 @@ func (h *harness) constantTime(rng *rand.Rand, vectors int) (bool, string, uint1
 		if p := h.stopProblem(h.mt, stop); p != "" {
 			return false, "a constant-time input did not return: " + p, low
 		}
-		tr, hash := h.mt.TraceAddrs(), h.mt.TraceHash()
+		hash := h.mt.TraceHash()
 		if i == 0 {
-			first = append([]uint32(nil), tr...)
+			firstV = v
 			firstIn, firstCycles, firstHash = h.primaryInput(&v), cycles, hash
 			continue
 		}
 		if cycles == firstCycles && hash == firstHash {
 			continue
 		}
+		// The two inputs part: their address traces (interpreted) say where.
+		first, tr := h.traceAddrs(&firstV), h.traceAddrs(&v)
 		j := 0
 		for j < len(first) && j < len(tr) && first[j] == tr[j] {
 			j++
@@ -982,6 +984,16 @@ func (h *harness) constantTime(rng *rand.Rand, vectors int) (bool, string, uint1
 			firstIn, firstCycles, h.primaryInput(&v), cycles, at), low
 	}
 	return true, "", low
+}
+
+// traceAddrs runs vector v on a new machine with the address trace on (interpreted) and returns the
+// addresses: the constant-time check's machine keeps only the trace's hash.
+func (h *harness) traceAddrs(v *testVector) []uint32 {
+	m := emu.New(h.dev, h.im.Flash, emu.Config{Trace: true})
+	spm := h.spm
+	h.run(m, v)
+	h.spm = spm // counted by the check's own run
+	return m.TraceAddrs()
 }
 
 // primaryInput is the input a constant-time message names: the block, or a kernel's first input.

@@ -45,6 +45,31 @@ func TestEngineSameReport(t *testing.T) {
 	t.Logf("%+v", eng.Stats())
 }
 
+// TestEngineConstantTime: the constant-time check runs translated (its machine keeps the trace hash,
+// emu.Config.TraceHash) and finds the planted data-dependent branch of testdata/speck64.S, whose two
+// paths take the same cycles, with the interpreter's words; the branch-free version passes.
+func TestEngineConstantTime(t *testing.T) {
+	for _, defs := range []map[string]string{{"BUG_BRANCH": "1"}, nil} {
+		eng := translate.NewEager()
+		opts := Options{Defines: defs, Vectors: 5}
+		want, _, err := BenchFile(os.DirFS("testdata"), "speck64.S", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Engine = eng
+		got, _, err := BenchFile(os.DirFS("testdata"), "speck64.S", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ConstantTime != (defs == nil) || got.CTDetail != want.CTDetail || got.ConstantTime != want.ConstantTime {
+			t.Errorf("%v: constant time %v %q; interpreted %v %q", defs, got.ConstantTime, got.CTDetail, want.ConstantTime, want.CTDetail)
+		}
+		if st := eng.Stats(); st.Cycles == 0 {
+			t.Errorf("%v: nothing ran translated: %+v", defs, st)
+		}
+	}
+}
+
 // TestEngineSameReportHarness benches the harness's own test programs interpreted and translated
 // (the scenarios, the calling conventions, an avr-gcc ELF and, with avr-gcc installed, a kernel task):
 // identical reports.
