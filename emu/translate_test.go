@@ -534,3 +534,31 @@ func TestTranslateTraceHash(t *testing.T) {
 		t.Errorf("nothing ran translated")
 	}
 }
+
+// TestTranslateHotLargeRegion: NewNative waits HotPerByte interpreted cycles per byte of the code a
+// region translates (compiling is what costs): a loop of 1500 one-word instructions (3 KB) is still
+// interpreted after 8M cycles, twice DefaultHot, and translated by 14M, in the interpreter's state.
+func TestTranslateHotLargeRegion(t *testing.T) {
+	p := newProg(t)
+	p.L("loop")
+	for i := 0; i < 1500; i++ {
+		p.I(isa.ADD, i%16, 16+i%8)
+	}
+	p.I(isa.RJMP, "loop")
+	img := p.Bytes()
+	eng := translate.NewNative()
+	m := emu.New(nil, img, emu.Config{Engine: eng})
+	ref := emu.New(nil, img, emu.Config{})
+	for _, c := range []struct {
+		limit      uint64
+		translated bool
+	}{{8_000_000, false}, {14_000_000, true}} {
+		s, rs := m.Run(c.limit), ref.Run(c.limit)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatalf("after %d cycles: %s", c.limit, d)
+		}
+		if st := eng.Stats(); (st.Modules > 0) != c.translated {
+			t.Errorf("after %d cycles: %d modules (%+v)", c.limit, st.Modules, st)
+		}
+	}
+}

@@ -54,12 +54,13 @@ type Stats struct {
 // Engine is an [emu.Engine] that translates AVR code to WebAssembly. It is safe for concurrent
 // use; translations are cached by the code they cover, for every machine of the engine.
 type Engine struct {
-	rt    Runtime
-	hot   uint64
-	slice uint64 // cycles of one call into translated code at most (0: no cut)
-	mu    sync.Mutex
-	cache map[string][]byte // module by regionKey
-	stats Stats
+	rt      Runtime
+	hot     uint64
+	slice   uint64 // cycles of one call into translated code at most (0: no cut)
+	perByte uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
+	mu      sync.Mutex
+	cache   map[string][]byte // module by regionKey
+	stats   Stats
 }
 
 var _ emu.Engine = (*Engine)(nil)
@@ -83,6 +84,12 @@ func NewSliced(rt Runtime, hot, slice uint64) *Engine {
 
 // BrowserSlice is the page's slice (NewSliced): about a millisecond of translated code.
 const BrowserSlice = 1 << 20
+
+// HotPerByte is NewNative's wait per byte of code a region translates, in interpreted cycles:
+// wazero compiles about 11-19 ms per KB of AVR code, which is about 4M cycles interpreted with the
+// access record (the package doc), so a machine whose region holds 3.7 KB (an NTT) is translated
+// after about 15M cycles rather than DefaultHot's 4M.
+const HotPerByte = 4 << 10
 
 // DefaultHot is the hot threshold of NewNative, in cycles: about what compiling a small module
 // costs in interpreted cycles, so that a run pays at most about twice what the better engine would.
@@ -137,6 +144,7 @@ type runner struct {
 	restale int  // retranslations after flash changes
 	waited  int  // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
+	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
 }
 
 func (r *runner) Memory() []byte { return r.buf }
@@ -158,6 +166,18 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 	if r.broken || p.Interpreted < r.e.hot && r.reg == nil {
 		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit
+	}
+	if r.reg == nil && r.e.perByte > 0 {
+		// Hot, but compiling a large region costs more than a small one: wait for the cycles
+		// that pay for it (discovering the region is cheap; compiling it is what costs).
+		if r.need == 0 {
+			reg := buildRegion(p, []uint32{le.Uint32(r.buf[emu.CtlPC:])})
+			r.need = max(r.e.hot, r.e.perByte*uint64(codeBytes(p, reg)))
+		}
+		if p.Interpreted < r.need {
+			r.e.count(func(s *Stats) { s.Cold++ })
+			return emu.ExitLimit
+		}
 	}
 	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait {
 		// The machine got hot somewhere in its code, most likely inside a loop: translated from

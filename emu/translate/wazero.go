@@ -26,9 +26,13 @@ func NewWazero() *Wazero {
 	return &Wazero{cache: c, cfg: wazero.NewRuntimeConfig().WithCompilationCache(c)}
 }
 
-// NewNative returns an engine on wazero with the DefaultHot threshold: the native default of
-// avrlab run, bench and grade.
-func NewNative() *Engine { return New(NewWazero(), DefaultHot) }
+// NewNative returns an engine on wazero with the DefaultHot threshold, raised for large regions
+// (HotPerByte): the native default of avrlab run, bench and grade.
+func NewNative() *Engine {
+	e := New(NewWazero(), DefaultHot)
+	e.perByte = HotPerByte
+	return e
+}
 
 // NewEager returns an engine on wazero that translates from the first Run (for tests and
 // benchmarks of translated code).
