@@ -562,3 +562,31 @@ func TestTranslateHotLargeRegion(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslateWarmImage: once a machine of an engine got hot on a program, a new machine of the same
+// program (the harness's constant-time machine after its measuring one) translates from its first
+// Run, short as it is; a machine of another program does not.
+func TestTranslateWarmImage(t *testing.T) {
+	eng := translate.New(translate.NewWazero(), 1<<20)
+	img := memProgram(t, 0)
+	a := emu.New(nil, img, emu.Config{Engine: eng, Access: true})
+	a.Run(3 << 20)
+	if eng.Stats().Modules == 0 {
+		t.Fatal("the first machine did not get hot")
+	}
+	for _, c := range []struct {
+		img  []byte
+		warm bool
+	}{{img, true}, {arxProgram(t, 0), false}} {
+		c0 := eng.Stats().Cycles
+		m := emu.New(nil, c.img, emu.Config{Engine: eng, Access: true})
+		ref := emu.New(nil, c.img, emu.Config{Access: true})
+		s, rs := m.Run(100_000), ref.Run(100_000)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatal(d)
+		}
+		if ran := eng.Stats().Cycles - c0; (ran > 50_000) != c.warm {
+			t.Errorf("warm %v: %d of 100000 cycles translated", c.warm, ran)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math/bits"
 	"sync"
 	"time"
@@ -54,13 +55,15 @@ type Stats struct {
 // Engine is an [emu.Engine] that translates AVR code to WebAssembly. It is safe for concurrent
 // use; translations are cached by the code they cover, for every machine of the engine.
 type Engine struct {
-	rt      Runtime
-	hot     uint64
-	slice   uint64 // cycles of one call into translated code at most (0: no cut)
-	perByte uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
-	mu      sync.Mutex
-	cache   map[string][]byte // module by regionKey
-	stats   Stats
+	rt        Runtime
+	hot       uint64
+	slice     uint64 // cycles of one call into translated code at most (0: no cut)
+	perByte   uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
+	mu        sync.Mutex
+	cache     map[string][]byte // module by regionKey
+	hotImages map[uint64]bool   // imageKey of the programs a machine of the engine got hot on
+	seed      maphash.Seed      // of imageKey
+	stats     Stats
 }
 
 var _ emu.Engine = (*Engine)(nil)
@@ -69,7 +72,7 @@ var _ emu.Engine = (*Engine)(nil)
 // cycles (0: translate from the first Run): a translation costs as much as interpreting a few
 // million cycles (see the package doc), so short runs are not translated at all.
 func New(rt Runtime, hot uint64) *Engine {
-	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}}
+	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64]bool{}, seed: maphash.MakeSeed()}
 }
 
 // NewSliced is New whose translated code returns to Go at least every slice cycles within a Run,
@@ -138,11 +141,13 @@ type runner struct {
 	roots   []uint32
 	reg     *region
 	fn      Func
-	stale   bool // the flash under reg changed
-	broken  bool // a module failed, or the code kept changing: interpret
-	added   int  // roots added after the first
-	restale int  // retranslations after flash changes
-	waited  int  // steps taken waiting for a backward jump to translate at (see Run)
+	stale   bool   // the flash under reg changed
+	broken  bool   // a module failed, or the code kept changing: interpret
+	added   int    // roots added after the first
+	restale int    // retranslations after flash changes
+	image   uint64 // imageKey of the machine's program (0: not computed)
+	warm    bool   // another machine of the engine got hot on the same program: translate at once
+	waited  int    // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
 	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
 }
@@ -163,11 +168,17 @@ func (r *runner) Invalidate(lo, hi uint32) {
 
 func (r *runner) Run(p *emu.Program) emu.Exit {
 	le := binary.LittleEndian
-	if r.broken || p.Interpreted < r.e.hot && r.reg == nil {
+	if r.reg == nil && r.image == 0 && r.e.hot > 0 {
+		r.image = imageKey(r.e.seed, p, r.buf)
+		r.e.mu.Lock()
+		r.warm = r.e.hotImages[r.image]
+		r.e.mu.Unlock()
+	}
+	if r.broken || p.Interpreted < r.e.hot && r.reg == nil && !r.warm {
 		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit
 	}
-	if r.reg == nil && r.e.perByte > 0 {
+	if r.reg == nil && r.e.perByte > 0 && !r.warm {
 		// Hot, but compiling a large region costs more than a small one: wait for the cycles
 		// that pay for it (discovering the region is cheap; compiling it is what costs).
 		if r.need == 0 {
@@ -340,7 +351,27 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 		r.fn.Close()
 	}
 	r.fn, r.reg, r.roots, r.stale = fn, reg, roots, false
+	if r.image != 0 {
+		r.e.mu.Lock()
+		if len(r.e.hotImages) >= maxCache {
+			clear(r.e.hotImages)
+		}
+		r.e.hotImages[r.image] = true
+		r.e.mu.Unlock()
+	}
 	return true
+}
+
+// imageKey identifies a machine's program for the engine's memory of hot programs: a hash of the
+// device and the flash image (in the state memory), never 0. A machine of a program another machine
+// of the engine got hot on (the harness's constant-time machine after its measuring machine, a
+// machine per vector) translates from its first Run: the code has proved to run long.
+func imageKey(seed maphash.Seed, p *emu.Program, mem []byte) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	h.WriteString(p.Device.Name)
+	h.Write(mem[p.Layout.Flash : p.Layout.Flash+uint32(p.Device.Flash)])
+	return h.Sum64() | 1
 }
 
 // codeBytes returns the bytes of AVR code a region translates.
