@@ -224,7 +224,7 @@ func BenchmarkNew(b *testing.B) {
 	}
 }
 
-// BenchmarkQemu compares `avrlab run`'s engine (emu/translate on wazero with the DefaultHot
+// BenchmarkQemu compares `avrlab run`'s engine (emu/translate on wazero with NewNative's
 // threshold, translation included) with QEMU's AVR target (qemu-system-avr -machine mega2560, TCG,
 // which counts no cycles) on an ATmega2560 build of BenchmarkLoadStore's loop (2000 × 148 passes,
 // 163.4M cycles) that sends a byte on USART0 when done: QEMU's time is to that byte, the start-up

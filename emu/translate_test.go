@@ -537,7 +537,7 @@ func TestTranslateTraceHash(t *testing.T) {
 
 // TestTranslateHotLargeRegion: NewNative waits HotPerByte interpreted cycles per byte of the code a
 // region translates (compiling is what costs): a loop of 1500 one-word instructions (3 KB) is still
-// interpreted after 8M cycles, twice DefaultHot, and translated by 14M, in the interpreter's state.
+// interpreted after 8M cycles (MinHot is 1M) and translated by 14M, in the interpreter's state.
 func TestTranslateHotLargeRegion(t *testing.T) {
 	p := newProg(t)
 	p.L("loop")

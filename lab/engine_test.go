@@ -121,7 +121,7 @@ func TestEngineSameReportHarness(t *testing.T) {
 
 // BenchmarkBenchCHAM64Engine benches examples/cham64-v2.S end to end (assembly, 101 vectors, 64
 // constant-time inputs, flash and RAM measured), interpreted and translated in one run: "native" is
-// what one `avrlab bench` does (a new engine with the DefaultHot threshold, which this short bench
+// what one `avrlab bench` does (a new engine with NewNative's threshold, which this short bench
 // does not reach: it interprets), "eager" a new engine translating at once (translation paid each
 // time), "warm" one eager engine shared (translation cached):
 //
@@ -156,7 +156,8 @@ func BenchmarkBenchCHAM64Engine(b *testing.B) {
 // vectors, constant-time inputs, flash and RAM measured), interpreted and with a new NewNative
 // engine per bench (translation paid every time), alternating in one run: the NTT example and a
 // 1024-bit schoolbook multiplication (testprog.SchoolbookMul(128), 264,988 cycles a call). Reported:
-// ms per bench each way, from wall time, and the translated bench's speed over the interpreted one:
+// ms per bench each way, from wall time, and the translated bench's speed over the interpreted one,
+// from wall time and from the process's CPU time (steadier on a shared machine):
 //
 //	go test ./lab -run XXX -bench BenchKernels -benchtime 3x
 func BenchmarkBenchKernels(b *testing.B) {
@@ -170,30 +171,34 @@ func BenchmarkBenchKernels(b *testing.B) {
 		opts       Options
 	}{{"ntt256", "ntt256-xmega.S", ntt, Options{}}, {"mpmul1024", "mpmul1024.S", []byte(testprog.SchoolbookMul(128)), Options{}}} {
 		b.Run(k.name, func(b *testing.B) {
-			bench := func(eng emu.Engine) (time.Duration, string) {
+			bench := func(eng emu.Engine) (wall, cpu time.Duration, report string) {
 				o := k.opts
 				o.Engine = eng
-				t0 := time.Now()
+				t0, c0 := time.Now(), processCPU()
 				rep, _, err := BenchSource(k.file, k.src, nil, o)
-				el := time.Since(t0)
+				wall, cpu = time.Since(t0), processCPU()-c0
 				if err != nil || !rep.Pass {
 					b.Fatalf("%v %+v", err, rep)
 				}
 				j, _ := json.Marshal(rep)
-				return el, string(j)
+				return wall, cpu, string(j)
 			}
-			var ti, tt time.Duration
+			var wi, wt, ci, ct time.Duration
 			for i := 0; i < b.N; i++ {
-				di, ri := bench(nil)
-				dt, rt := bench(translate.NewNative())
+				w1, c1, ri := bench(nil)
+				w2, c2, rt := bench(translate.NewNative())
 				if ri != rt {
 					b.Fatalf("translated report differs\n got: %s\nwant: %s", rt, ri)
 				}
-				ti, tt = ti+di, tt+dt
+				wi, wt, ci, ct = wi+w1, wt+w2, ci+c1, ct+c2
 			}
-			b.ReportMetric(float64(ti.Milliseconds())/float64(b.N), "interp-ms")
-			b.ReportMetric(float64(tt.Milliseconds())/float64(b.N), "native-ms")
-			b.ReportMetric(ti.Seconds()/tt.Seconds(), "x-interp")
+			n := float64(b.N)
+			b.ReportMetric(float64(wi.Milliseconds())/n, "interp-ms")
+			b.ReportMetric(float64(wt.Milliseconds())/n, "native-ms")
+			b.ReportMetric(wi.Seconds()/wt.Seconds(), "x-interp")
+			if ci > 0 && ct > 0 {
+				b.ReportMetric(ci.Seconds()/ct.Seconds(), "x-interp-cpu")
+			}
 		})
 	}
 }

@@ -94,7 +94,12 @@ const BrowserSlice = 1 << 20
 // after about 15M cycles rather than DefaultHot's 4M.
 const HotPerByte = 4 << 10
 
-// DefaultHot is the hot threshold of NewNative, in cycles: about what compiling a small module
+// MinHot is NewNative's least threshold, in cycles: what compiling the smallest modules costs
+// (their fixed part, a few ms) in interpreted cycles. Up to 256 bytes of code, a region is
+// translated after MinHot; above, after HotPerByte cycles per byte.
+const MinHot = 1 << 20
+
+// DefaultHot is the hot threshold of NewBrowserEngine, in cycles: about what compiling a small module
 // costs in interpreted cycles, so that a run pays at most about twice what the better engine would.
 const DefaultHot = 4 << 20
 

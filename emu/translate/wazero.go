@@ -26,10 +26,11 @@ func NewWazero() *Wazero {
 	return &Wazero{cache: c, cfg: wazero.NewRuntimeConfig().WithCompilationCache(c)}
 }
 
-// NewNative returns an engine on wazero with the DefaultHot threshold, raised for large regions
-// (HotPerByte): the native default of avrlab run, bench and grade.
+// NewNative returns an engine on wazero whose machines translate after MinHot interpreted cycles or
+// HotPerByte per byte of the code their region holds, whichever is more: the native default of
+// avrlab run, bench and grade.
 func NewNative() *Engine {
-	e := New(NewWazero(), DefaultHot)
+	e := New(NewWazero(), MinHot)
 	e.perByte = HotPerByte
 	return e
 }
