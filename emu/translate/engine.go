@@ -151,8 +151,10 @@ type runner struct {
 	added   int    // roots added after the first
 	restale int    // retranslations after flash changes
 	image   uint64 // imageKey of the machine's program (0: not computed)
-	warm    bool   // another machine of the engine got hot on the same program: translate at once
-	waited  int    // steps taken waiting for a backward jump to translate at (see Run)
+	started bool   // Run was called: first is the PC it started at
+	first   uint32
+	warm    bool // another machine of the engine got hot on the same program: translate at once
+	waited  int  // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
 	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
 }
@@ -173,6 +175,9 @@ func (r *runner) Invalidate(lo, hi uint32) {
 
 func (r *runner) Run(p *emu.Program) emu.Exit {
 	le := binary.LittleEndian
+	if !r.started {
+		r.started, r.first = true, le.Uint32(r.buf[emu.CtlPC:])
+	}
 	if r.reg == nil && r.image == 0 && r.e.hot > 0 {
 		r.image = imageKey(r.e.seed, p, r.buf)
 		r.e.mu.Lock()
@@ -306,7 +311,15 @@ func (r *runner) enter(p *emu.Program, pc uint32) (emu.Exit, bool) {
 		}
 		r.added++
 	}
-	if !r.build(p, append(r.roots[:len(r.roots):len(r.roots)], pc)) {
+	roots := append(r.roots[:len(r.roots):len(r.roots)], pc)
+	if r.reg == nil && r.started && r.first != pc && r.first < uint32(len(p.Code)) {
+		// Also where the machine's first Run started (the harness's call entry, reset): the next
+		// Run most likely starts there again, and would otherwise add it and retranslate.
+		if c := class(p.Device, &p.Code[r.first]); c != clHost && c != clFault {
+			roots = append(roots, r.first)
+		}
+	}
+	if !r.build(p, roots) {
 		return emu.ExitLimit, false
 	}
 	return 0, r.reg.isEntry(pc)
