@@ -89,15 +89,16 @@
 //     (the return point is an entry, which a label inside a loop cannot be).
 //   - One module per region, not per block: jumps between blocks stay inside WebAssembly, and the
 //     locals stay in registers across calls and returns (a call is a jump, a return a br_table).
-//   - A hot threshold (DefaultHot, 4M cycles; NewNative): wazero compiles about 11-19 ms per KB of
-//     AVR code (TestTranslateDiffCorpus logs it; the WebAssembly is about 19 bytes per AVR byte), as
-//     long as interpreting a few million cycles. A bench of CHAM-64 (101 calls of 1611 cycles)
-//     never reaches it: 3.0-3.5 ms against 2.7-3.2 interpreted (the wazero runtime of the machine);
-//     translated at once it takes 5.1-5.3 ms (lab's BenchmarkBenchCHAM64Engine). A machine that
-//     has run the threshold interpreted translates; a run then pays at most about twice what the
-//     faster engine would. NewNative raises the threshold for large regions (HotPerByte, 4K cycles
-//     per byte of code): an NTT (3.7 KB) benched for 6.8M cycles took 0.51-0.64x the interpreter's
-//     time translated after 4M cycles, 0.91x with it (it stays interpreted).
+//   - A hot threshold: wazero compiles about 11-19 ms per KB of AVR code (TestTranslateDiffCorpus
+//     logs it; the WebAssembly is about 16 bytes per AVR byte), as long as interpreting a few million
+//     cycles. NewNative translates after max(MinHot = 1M, HotPerByte = 4K x code bytes) interpreted
+//     cycles (the region is discovered first: that is cheap), NewBrowserEngine after DefaultHot (4M).
+//     A bench of CHAM-64 (101 calls of 1611 cycles) never reaches it; an NTT (3.7 KB) benched for
+//     6.8M cycles took 0.51-0.64x the interpreter's time translated after 4M cycles and stays
+//     interpreted now (1.0x); a 1024-bit multiplication (144 B, 26.8M cycles) runs 4.3-4.9x faster
+//     end to end (lab's BenchmarkBenchKernels). A machine that got hot steps to the next backward
+//     jump (see below) and also enters where its first Run started (the harness's call entry), and
+//     a machine of a program another machine of the engine got hot on translates at once.
 //   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
 //     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.
