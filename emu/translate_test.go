@@ -317,6 +317,12 @@ func TestTranslatePointers(t *testing.T) {
 	p.L("into").I(isa.LDXInc, 0, 0).I(isa.ADD, 2, 0).I(isa.STYInc, 0, 2).I(isa.DEC, 16)
 	p.I(isa.BRNE, "into").I(isa.MOVW, 4, 26).I(isa.BREAK)
 	progs["loop-into-sram"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // the second pointer's run (rotated too) runs off SRAM's end
+	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x02).I(isa.LDI, 16, 9)
+	p.I(isa.LDI, 28, int(d.RAMEND()-8)&0xFF).I(isa.LDI, 29, int(d.RAMEND()-8)>>8)
+	p.L("yoff").I(isa.LDXInc, 0, 0).I(isa.INC, 0).I(isa.STYInc, 0, 0).I(isa.STYInc, 0, 16).I(isa.DEC, 16)
+	p.I(isa.BRNE, "yoff").I(isa.BREAK)
+	progs["loop-y-off-end"] = p
 	p = newProg(t).setSP(d, d.RAMEND()) // IJMP through Z moved by LD Z+ (a register read)
 	brk := p.PC() + 4
 	p.I(isa.LDI, 30, brk-1).I(isa.LDI, 31, 0).I(isa.LDZInc, 0, 0).I(isa.IJMP).I(isa.BREAK)

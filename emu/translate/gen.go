@@ -675,11 +675,14 @@ func (g *gen) rangeCheck(p uint8, gs guardSpan, pc uint32) {
 	g.exitIf(pc)
 }
 
-// rotatedCheck emits the range check of self loop b's first instruction (guardSpan.rotated) before
-// the loop and at its back edge, leaving at the loop's start.
+// rotatedCheck emits the range checks of self loop b's rotated guards (guardSpan.rotated) before the
+// loop and at its back edge, leaving at the loop's start: each is its pointer's first run, so its
+// range is relative to the pointer at the loop's top.
 func (g *gen) rotatedCheck(b *block) {
-	if b.guards[0].rotated {
-		g.rangeCheck(g.p.Code[b.start].Ptr, b.guards[0], b.start)
+	for k, gs := range b.guards {
+		if gs.rotated {
+			g.rangeCheck(g.p.Code[b.insts[k]].Ptr, gs, b.start)
+		}
 	}
 }
 

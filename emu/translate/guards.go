@@ -18,9 +18,10 @@ import (
 type guardSpan struct {
 	covered bool // an earlier access of the block checked it
 	lo, hi  int  // a run's first access: the range it checks, relative to the pointer before it
-	// rotated: the run's first access is its self loop's first instruction and its pointer is
-	// carried across the back edge (block.carry): the range is checked before the loop and at the
-	// back edge for the next pass instead, so that the flags need not be known at the loop's top.
+	// rotated: the run is the first through its pointer in its self loop and the pointer is carried
+	// across the back edge (block.carry): the range is checked before the loop and at the back
+	// edge for the next pass instead (leaving at the loop's start), so that no exit inside the pass
+	// needs the flags.
 	rotated bool
 }
 
@@ -108,7 +109,7 @@ func writesPair(o *emu.Op, ptr uint8) bool {
 
 // carryPtrs decides, for each block looping on itself, which pointers stay 16-bit values across its
 // back edge (block.carry: those it accesses through and whose bytes no instruction of it reads or
-// writes otherwise) and whether its first instruction's guard is rotated (guardSpan.rotated).
+// writes otherwise) and which of its guards are rotated (guardSpan.rotated).
 func (r *region) carryPtrs(p *emu.Program) {
 	for _, b := range r.blocks {
 		if !b.self {
@@ -127,9 +128,18 @@ func (r *region) carryPtrs(p *emu.Program) {
 			}
 		}
 		b.carry = used &^ touched
-		o := &p.Code[b.insts[0]]
-		if _, _, acc := ptrAccess(o); acc && !b.guards[0].covered && b.carry&(1<<((o.Ptr-26)/2)) != 0 {
-			b.guards[0].rotated = true
+		// The first access through a carried pointer opens its first run, at the pointer's value at
+		// the loop's top (nothing changed it before): that check can be made at the back edge.
+		var seen uint8
+		for k, q := range b.insts {
+			o := &p.Code[q]
+			if _, _, acc := ptrAccess(o); acc {
+				bit := uint8(1) << ((o.Ptr - 26) / 2)
+				if seen&bit == 0 && b.carry&bit != 0 && !b.guards[k].covered {
+					b.guards[k].rotated = true
+				}
+				seen |= bit
+			}
 		}
 	}
 }

@@ -538,8 +538,10 @@ func (r *region) liveness(p *emu.Program) {
 			}
 			top, _, _ := scanFlags(p, b, out)
 			in := top
-			if b.guards[0].rotated {
-				in = fAll // the guard before the loop may leave
+			for _, gs := range b.guards {
+				if gs.rotated {
+					in = fAll // the checks before the loop may leave
+				}
 			}
 			if in != b.live || out != b.liveX || top != b.top {
 				b.live, b.liveX, b.top, changed = in, out, top, true
