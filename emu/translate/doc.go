@@ -92,7 +92,7 @@
 //   - A hot threshold: wazero compiles about 11-19 ms per KB of AVR code (TestTranslateDiffCorpus
 //     logs it; the WebAssembly is about 16 bytes per AVR byte), as long as interpreting a few million
 //     cycles. NewNative translates after max(MinHot = 1M, HotPerByte = 4K x code bytes) interpreted
-//     cycles (the region is discovered first: that is cheap), NewBrowserEngine after DefaultHot (4M).
+//     cycles (the region is discovered first: that is cheap), and so does NewBrowserEngine.
 //     A bench of CHAM-64 (101 calls of 1611 cycles) never reaches it; an NTT (3.7 KB) benched for
 //     6.8M cycles took 0.51-0.64x the interpreter's time translated after 4M cycles and stays
 //     interpreted now (1.0x); a 1024-bit multiplication (144 B, 26.8M cycles) runs 4.3-4.9x faster

@@ -91,17 +91,13 @@ const BrowserSlice = 1 << 20
 // HotPerByte is NewNative's wait per byte of code a region translates, in interpreted cycles:
 // wazero compiles about 11-19 ms per KB of AVR code, which is about 4M cycles interpreted with the
 // access record (the package doc), so a machine whose region holds 3.7 KB (an NTT) is translated
-// after about 15M cycles rather than DefaultHot's 4M.
+// after about 15M cycles rather than MinHot's 1M.
 const HotPerByte = 4 << 10
 
 // MinHot is NewNative's least threshold, in cycles: what compiling the smallest modules costs
 // (their fixed part, a few ms) in interpreted cycles. Up to 256 bytes of code, a region is
 // translated after MinHot; above, after HotPerByte cycles per byte.
 const MinHot = 1 << 20
-
-// DefaultHot is the hot threshold of NewBrowserEngine, in cycles: about what compiling a small module
-// costs in interpreted cycles, so that a run pays at most about twice what the better engine would.
-const DefaultHot = 4 << 20
 
 // Stats returns the engine's counters.
 func (e *Engine) Stats() Stats {
