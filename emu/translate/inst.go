@@ -410,6 +410,10 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		g.jump(o.Target, false)
 		g.end()
 		g.endPtrs()
+		if g.r.blocks[g.cur].self {
+			g.materialize() // the flags the code after the loop needs (scanFlags)
+			g.pending = [8]int{}
+		}
 		g.jump(next, last)
 		return
 	case isa.CPSE, isa.SBRC, isa.SBRS, isa.SBIC, isa.SBIS:

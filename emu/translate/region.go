@@ -470,12 +470,17 @@ func flagUse(p *emu.Program, o *emu.Op, c int) (use, def uint8, exits bool) {
 
 // scanFlags walks block b backward from the flags live at its end: per instruction, the flags a
 // later instruction reads (norm) and those only a later exit needs (exit); and the flags the block
-// needs at its start.
+// needs at its start. In a self loop only what the loop's top needs (b.top) is computed for the
+// back edge; what the code after the loop needs is left pending like an exit's, and computed on
+// the way out (inst's BRBS): the pass does not pay for the flags of its last pass.
 func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint8) {
 	norm, exit = make([]uint8, len(b.insts)), make([]uint8, len(b.insts))
 	ln, lx := out, uint8(0)
 	if b.self || b.back {
 		lx = fAll // the back edge's limit check may leave there
+	}
+	if b.self {
+		ln = b.top
 	}
 	for i := len(b.insts) - 1; i >= 0; i-- {
 		norm[i], exit[i] = ln, lx&^ln
