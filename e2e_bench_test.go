@@ -9,23 +9,20 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab"
 	"github.com/chromedp/chromedp"
 )
 
-// TestBenchPage runs a load/store loop of about 50M cycles through site/bench.html?hex=URL, translated and
-// with &interp=1, in headless Chromium: both publish window.benchResult with the cycles and r16..r31 that
-// the native interpreter (lab.Run) gives, and the test logs the emulated MHz of each.
-func TestBenchPage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test")
-	}
-	src := `
+// benchLoopSrc is the load/store loop of the browser benchmarks: about 50M cycles on the ATmega128,
+// ending with BREAK.
+const benchLoopSrc = `
 	ldi r16, 0xff        ; SP = 0x10FF
 	out 0x3d, r16
 	ldi r16, 0x10
@@ -55,7 +52,15 @@ inner:
 	brne outer
 	break
 `
-	im, err := asm.Assemble("bench.S", []byte(src), asm.Config{})
+
+// TestBenchPage runs a load/store loop of about 50M cycles through site/bench.html?hex=URL, translated and
+// with &interp=1, in headless Chromium: both publish window.benchResult with the cycles and r16..r31 that
+// the native interpreter (lab.Run) gives, and the test logs the emulated MHz of each.
+func TestBenchPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	im, err := asm.Assemble("bench.S", []byte(benchLoopSrc), asm.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,4 +99,103 @@ inner:
 		}
 		t.Logf("bench.html%s: %d cycles in %.0f ms: %.0f MHz", mode, want.Cycles, ms, cycles/ms/1000)
 	}
+}
+
+// TestBenchPageAvr8js runs the load/store loop of TestBenchPage on site/bench.html (translated and
+// with &interp=1) and on avr8js (testdata/avr8js: its CPU's instruction loop on the page's main
+// thread, the npm package served under /avr8js/), interleaved, three rounds in one headless
+// Chromium: each must end with the cycles and r16..r31 of the native interpreter (avr8js stops at
+// the BREAK, one cycle short), and the test logs the emulated MHz of each and the ratios.
+func TestBenchPageAvr8js(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	pkg := oracle.NeedAvr8js(t)
+	im, err := asm.Assemble("bench.S", []byte(benchLoopSrc), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lab.Run(im, 200_000_000, 0, 0)
+	if want.Stop != "break" {
+		t.Fatalf("native run: %+v", want)
+	}
+	var regs []string
+	for r := 16; r < 32; r++ {
+		regs = append(regs, fmt.Sprintf("%02X", want.R[r]))
+	}
+	var hex bytes.Buffer
+	if err := im.WriteHex(&hex); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := testSite(t).writeDir(dir); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{"loop.hex": hex.Bytes()}
+	for _, f := range []string{"index.html", "run.js"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "avr8js", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["cmp/"+f] = b
+	}
+	for name, b := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	esm := filepath.Join(pkg, "dist", "esm")
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(dir)))
+	mux.HandleFunc("/avr8js/", func(w http.ResponseWriter, r *http.Request) {
+		// avr8js's ES modules import without the .js extension.
+		name := filepath.Join(esm, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/avr8js/")))
+		if !strings.HasSuffix(name, ".js") {
+			name += ".js"
+		}
+		b, err := os.ReadFile(name)
+		if err != nil || !strings.HasPrefix(name, esm) {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/javascript")
+		w.Write(b)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv.URL+"/")
+	ctx := b.tab(false)
+	stop := len(im.Flash)/2 - 1 // the BREAK
+	modes := []struct{ name, url, result string }{
+		{"bench.html", "/bench.html?hex=loop.hex", "benchResult"},
+		{"bench.html&interp=1", "/bench.html?hex=loop.hex&interp=1", "benchResult"},
+		{"avr8js", fmt.Sprintf("/cmp/index.html?hex=/loop.hex&stop=%d", stop), "avr8jsResult"},
+	}
+	ms := make([][]float64, len(modes))
+	for round := 0; round < 3; round++ {
+		for i, m := range modes {
+			b.do(ctx, chromedp.Navigate(srv.URL+m.url))
+			b.wait(ctx, m.name, "window."+m.result+" !== undefined", 180*time.Second)
+			got := eval[string](b, ctx, "JSON.stringify(window."+m.result+")")
+			cycles := eval[float64](b, ctx, "window."+m.result+".cycles || 0")
+			if m.result == "avr8jsResult" {
+				cycles++ // avr8js stops before the BREAK, which avrlab counts
+			}
+			if uint64(cycles) != want.Cycles || eval[string](b, ctx, "window."+m.result+`.regs || ""`) != strings.Join(regs, " ") {
+				t.Fatalf("%s: %s; want %d cycles, regs %s", m.name, got, want.Cycles, strings.Join(regs, " "))
+			}
+			ms[i] = append(ms[i], eval[float64](b, ctx, "window."+m.result+".ms || 0"))
+		}
+	}
+	med := func(v []float64) float64 {
+		v = append([]float64(nil), v...)
+		sort.Float64s(v)
+		return v[len(v)/2]
+	}
+	for i, m := range modes {
+		t.Logf("%s: %d cycles, median %.0f ms: %.0f MHz (%v ms)", m.name, want.Cycles, med(ms[i]),
+			float64(want.Cycles)/med(ms[i])/1000, ms[i])
+	}
+	t.Logf("translated %.1fx avr8js, interpreted %.1fx avr8js (medians)", med(ms[2])/med(ms[0]), med(ms[2])/med(ms[1]))
 }

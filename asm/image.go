@@ -15,7 +15,8 @@ type Image struct {
 	// Device is the part the program was assembled for.
 	Device *isa.Device
 	// Flash is program memory from byte address 0 up to the last byte the linker would place (the .data
-	// init copy included, even pads included); gaps are 0x00.
+	// init copy included, even pads included); gaps are 0x00 (0xFF for an AVRASM2 source, whose gaps
+	// are erased flash: see Present).
 	Flash []byte
 	// Emitted has len(Flash) entries: true for bytes the source emitted (code, data directives, the .data
 	// init copy), false for .org gaps, alignment padding and the linker's even-size pads.
@@ -23,7 +24,8 @@ type Image struct {
 	// Present, when not nil, has len(Flash) entries: the bytes the program file writes (the records of
 	// an Intel HEX file, the PT_LOAD segments of an ELF file). The others are erased flash: 0xFF in
 	// Flash, and a machine loads only the present bytes (emu.Config.Present). nil means every byte of
-	// Flash is written, as for an assembled source (avr-as writes the zeros of an .org gap).
+	// Flash is written, as for an assembled GNU source (avr-as writes the zeros of an .org gap). An
+	// AVRASM2 source's is its Emitted bytes: AVRASM2 writes only those into its HEX file.
 	Present []bool
 	// Data holds the initial bytes of .data (what a C runtime copies to SRAM), padded to an even size.
 	Data []byte

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/atmel"
+	"github.com/avrlab/avrlab/asm/obj"
 )
 
 // tokKind is the kind of a lexical token.
@@ -44,7 +45,7 @@ var twoCharOps = [...]string{"<<", ">>", "<=", ">=", "==", "!=", "<>", "&&", "||
 // lex splits a statement into tokens. It never fails: a bad character becomes a tIllegal token.
 func lex(s string) []tok {
 	toks := make([]tok, 0, 8)
-	i, depth, run := 0, 0, 0 // see nesting
+	i, nest := 0, obj.Nesting{} // see nesting
 	for {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v') {
 			i++
@@ -101,7 +102,7 @@ func lex(s string) []tok {
 		if t.text == "" {
 			t.text = s[start:i]
 		}
-		if deep := nesting(&depth, &run, toks, t); deep {
+		if deep := nesting(&nest, toks, t); deep {
 			// No expression holds this: stop here, before the rest of the statement is read,
 			// so the refusal costs the same for 257 levels as for a million.
 			t.kind, t.str = tIllegal, fmt.Sprintf("expression nested deeper than %d levels", maxExprDepth)
@@ -116,12 +117,9 @@ func lex(s string) []tok {
 	}
 }
 
-// nesting follows how deep the tokens so far nest at least, with t next, and reports whether t goes
-// past maxExprDepth: depth counts the parentheses open, run the tokens in a row that each open a
-// level (an open parenthesis or a unary operator: !, ~, and - or + where no operand precedes). The
-// parser counts every such level too, so a line nested past the limit by either count is one it
-// would refuse, and the lexer stops there instead of reading on.
-func nesting(depth, run *int, toks []tok, t tok) bool {
+// nesting takes token t of a line (toks the tokens before it) into nest and reports whether the line
+// goes past maxExprDepth there (see obj.Nesting; the parser counts the same levels).
+func nesting(nest *obj.Nesting, toks []tok, t tok) bool {
 	operand := false
 	if n := len(toks); n > 0 {
 		switch p := toks[n-1]; p.kind {
@@ -131,21 +129,11 @@ func nesting(depth, run *int, toks []tok, t tok) bool {
 			operand = p.text == ")"
 		}
 	}
-	switch {
-	case t.kind != tOp:
-		*run = 0
-	case t.text == "(":
-		*depth++
-		*run++
-	case t.text == ")":
-		*depth = max(*depth-1, 0)
-		*run = 0
-	case t.text == "!" || t.text == "~" || (t.text == "-" || t.text == "+") && !operand:
-		*run++
-	default:
-		*run = 0
+	op := ""
+	if t.kind == tOp {
+		op = t.text
 	}
-	return *depth > maxExprDepth || *run > maxExprDepth
+	return nest.Next(op, operand, maxExprDepth)
 }
 
 // lexNumber reads a number or a local label reference starting at s[i] (a digit).

@@ -40,6 +40,16 @@ func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
 	order.Sort(l.diag.warnings)
 	im.Warnings = l.diag.warnings
 	im.EmittedOnlyHex = len(objs) == 1 && objs[0].Dialect == obj.DialectAtmel
+	if im.EmittedOnlyHex {
+		// AVRASM2 writes only the bytes the source emits (its HEX has no .org gaps), so a chip
+		// programmed from it holds erased flash there: the image says so as a HEX file's does.
+		im.Present = append([]bool(nil), im.Emitted...)
+		for i, e := range im.Present {
+			if !e {
+				im.Flash[i] = 0xFF
+			}
+		}
+	}
 	return im, l.diag.list.Err()
 }
 

@@ -46,14 +46,31 @@ func arxProgram(t testing.TB, iters int) []byte {
 func memProgram(t testing.TB, iters int) []byte {
 	p := newProg(t)
 	p.setSP(dev(t, "atmega128"), 0x10FF)
+	memSetup(p, iters)
+	p.L("outer")
+	memPass(p, 0x100)
+	if iters == 0 {
+		p.I(isa.SBIW, 24, 1).I(isa.RJMP, "outer")
+	} else {
+		p.I(isa.SBIW, 24, 1).I(isa.BRNE, "outer").I(isa.BREAK)
+	}
+	return p.Bytes()
+}
+
+// memSetup sets memProgram's registers up, iters passes in r25:r24.
+func memSetup(p *prog, iters int) {
 	p.I(isa.CLR, 16)
 	for i := 0; i < 12; i++ {
 		p.I(isa.LDI, 17, (0x35*i+7)&0xFF).I(isa.MOV, i, 17)
 	}
 	p.I(isa.LDI, 24, iters&0xFF).I(isa.LDI, 25, iters>>8)
-	p.L("outer")
-	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x01) // X = 0x0100
-	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x02) // Y = 0x0200
+}
+
+// memPass is one outer pass of memProgram but for its counting down, over SRAM from sram (0x100 on
+// the ATmega128: X = 0x0100, Y = 0x0200).
+func memPass(p *prog, sram uint16) {
+	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, int(sram>>8))   // X = sram
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, int(sram>>8)+1) // Y = sram + 0x100
 	p.I(isa.LDI, 20, 16)
 	p.L("inner")
 	for i := 0; i < 4; i++ {
@@ -69,11 +86,29 @@ func memProgram(t testing.TB, iters int) []byte {
 	}
 	p.I(isa.SUBI, 18, 1).I(isa.SBCI, 19, 0)
 	p.I(isa.DEC, 20).I(isa.BRNE, "inner")
-	if iters == 0 {
-		p.I(isa.SBIW, 24, 1).I(isa.RJMP, "outer")
-	} else {
-		p.I(isa.SBIW, 24, 1).I(isa.BRNE, "outer").I(isa.BREAK)
+}
+
+// mega2560Program returns memProgram's loop as an ATmega2560 program that ends by sending a byte on
+// USART0 (as a program run on QEMU must say it is done): passes outer passes of memProgram's pass
+// (passes = inner × outer), then '!' to UDR0 and SLEEP with interrupts off. With passes 0 it only
+// sends the byte (the start-up to subtract).
+func mega2560Program(t testing.TB, inner, outer int) []byte {
+	d := dev(t, "atmega2560")
+	p := newProg(t)
+	p.setSP(d, d.RAMEND())
+	if inner > 0 {
+		memSetup(p, inner)
+		p.I(isa.LDI, 23, outer)
+		p.L("outer")
+		memPass(p, d.SRAMStart)
+		p.I(isa.SBIW, 24, 1).I(isa.BRNE, "outer")
+		p.I(isa.LDI, 24, inner&0xFF).I(isa.LDI, 25, inner>>8)
+		p.I(isa.DEC, 23).I(isa.BRNE, "outer")
 	}
+	ucsr0b := d.Registers["UCSR0B"]
+	p.I(isa.LDI, 16, 0x08).I(isa.STS, int(ucsr0b), 16) // TXEN0
+	p.I(isa.LDI, 16, int('!')).I(isa.STS, int(d.UDR), 16)
+	p.I(isa.BCLR, 7).I(isa.SLEEP)
 	return p.Bytes()
 }
 
@@ -186,5 +221,67 @@ func BenchmarkNew(b *testing.B) {
 				emu.New(d, p, emu.Config{})
 			}
 		})
+	}
+}
+
+// BenchmarkQemu compares `avrlab run`'s engine (emu/translate on wazero with NewNative's
+// threshold, translation included) with QEMU's AVR target (qemu-system-avr -machine mega2560, TCG,
+// which counts no cycles) on an ATmega2560 build of BenchmarkLoadStore's loop (2000 × 148 passes,
+// 163.4M cycles) that sends a byte on USART0 when done: QEMU's time is to that byte, the start-up
+// (the same program without the loop, timed in the same iteration) subtracted from both. Reported:
+// emulated MHz of each from wall time and from CPU time (QEMU's process, avrlab's thread), and
+// avrlab's speed over QEMU's by each:
+//
+//	go test ./emu -run XXX -bench Qemu -benchtime 5x
+func BenchmarkQemu(b *testing.B) {
+	oracle.NeedQemuAVR(b)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	d := dev(b, "atmega2560")
+	prog, empty := mega2560Program(b, 2000, 148), mega2560Program(b, 0, 0)
+	want := emu.New(d, prog, emu.Config{})
+	if s := want.Run(1e9); s.Reason != emu.StopSleep || string(want.Output()) != "!" {
+		b.Fatalf("the program stopped with %v, output %q", s, want.Output())
+	}
+	cycles := want.Cycles()
+	avrlab := func(img []byte) (wall, cpu time.Duration) {
+		t0, c0 := time.Now(), threadCPU()
+		m := emu.New(d, img, emu.Config{Engine: translate.NewNative()})
+		s := m.Run(1e9)
+		wall, cpu = time.Since(t0), threadCPU()-c0
+		if s.Reason != emu.StopSleep || string(m.Output()) != "!" {
+			b.Fatalf("stopped with %v, output %q", s, m.Output())
+		}
+		return wall, cpu
+	}
+	qemu := func(img []byte) (wall, cpu time.Duration) {
+		c0 := childrenCPU()
+		wall, c, err := oracle.QemuFirstByte("mega2560", img, time.Minute)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if c != '!' {
+			b.Fatalf("QEMU sent %q", c)
+		}
+		return wall, childrenCPU() - c0
+	}
+	var qw, qc, aw, ac time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w1, c1 := qemu(prog)
+		w0, c0 := qemu(empty)
+		qw, qc = qw+w1-w0, qc+c1-c0
+		w1, c1 = avrlab(prog)
+		w0, c0 = avrlab(empty)
+		aw, ac = aw+w1-w0, ac+c1-c0
+	}
+	n := float64(b.N) * float64(cycles)
+	b.ReportMetric(n/qw.Seconds()/1e6, "qemu-MHz")
+	b.ReportMetric(n/aw.Seconds()/1e6, "avrlab-MHz")
+	b.ReportMetric(qw.Seconds()/aw.Seconds(), "x-qemu")
+	if qc > 0 && ac > 0 {
+		b.ReportMetric(n/qc.Seconds()/1e6, "qemu-cpu-MHz")
+		b.ReportMetric(n/ac.Seconds()/1e6, "avrlab-cpu-MHz")
+		b.ReportMetric(qc.Seconds()/ac.Seconds(), "x-qemu-cpu")
 	}
 }

@@ -65,7 +65,10 @@ type Program struct {
 	// (executed words, flash bytes read, data bytes read or written) in the Layout's arrays. An
 	// executed word is marked by the first execution of the instruction starting there.
 	Access bool
-	Layout Layout
+	// TraceHash is Config.TraceHash: translated code must update the trace hash in the control
+	// block (CtlTraceHash) as the interpreter does, h = (h ^ pc) * FNV prime per executed instruction.
+	TraceHash bool
+	Layout    Layout
 	// Epoch changes whenever the access record is cleared (ResetAccess): a runner that remembers
 	// which words it marked forgets it then. It is also in the control block (CtlEpoch).
 	Epoch uint32
@@ -96,7 +99,9 @@ const (
 	CtlCycles   = 16 // uint64
 	CtlLimit    = 24 // uint64: the cycle limit of the Run
 	CtlEpoch    = 32 // uint32: Program.Epoch
-	ctlSize     = 64
+	// CtlTraceHash is the trace hash (uint64, Program.TraceHash).
+	CtlTraceHash = 40
+	ctlSize      = 64
 )
 
 func layoutFor(dev *isa.Device, access bool) Layout {
@@ -156,7 +161,9 @@ func (m *Machine) runTranslated(limit uint64) Stop {
 		le.PutUint64(ctl[CtlCycles:], m.cycles)
 		le.PutUint64(ctl[CtlLimit:], limit)
 		le.PutUint32(ctl[CtlEpoch:], m.epoch)
+		le.PutUint64(ctl[CtlTraceHash:], m.traceHash)
 		x := m.runner.Run(&m.prog)
+		m.traceHash = le.Uint64(ctl[CtlTraceHash:])
 		m.pc = le.Uint32(ctl[CtlPC:])
 		m.sreg = ctl[CtlSREG]
 		m.sp = le.Uint16(ctl[CtlSP:])

@@ -157,3 +157,57 @@ func TestErasedFlashFault(t *testing.T) {
 		t.Errorf("a written 0xffff word: %v", s)
 	}
 }
+
+// TestAtmelSourceGapErased: an AVRASM2 source's .org gap is erased flash, as on a chip programmed
+// from the HEX file AVRASM2 and avra write (only the emitted bytes): the program LPM-reads across the
+// gap and ends in the state avra's own HEX, loaded and run, ends in; a jump into the gap faults as
+// erased flash.
+func TestAtmelSourceGapErased(t *testing.T) {
+	oracle.NeedAvra(t)
+	src := `.device ATmega328P
+	ldi r26, 0x00
+	ldi r27, 0x01
+	ldi r30, low(2*table - 6)
+	ldi r31, high(2*table - 6)
+	ldi r16, 10
+loop:	lpm r0, Z+
+	st X+, r0
+	dec r16
+	brne loop
+	break
+.org 0x100
+table:	.db 1, 2, 3, 4
+`
+	im, err := asm.Assemble("gap.asm", []byte(src), asm.Config{Device: "atmega328p"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := oracle.Avra([]oracle.Source{{Name: "gap.asm", Text: src}})
+	if err != nil || res[0].Err != "" {
+		t.Fatalf("avra: %v %s", err, res[0].Err)
+	}
+	var hx bytes.Buffer
+	if err := ihex.Write(&hx, res[0].Flash, res[0].Present); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := loader.HEX(hx.Bytes(), "atmega328p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(im *asm.Image) []byte {
+		m := emu.New(im.Device, im.Flash, emu.Config{Present: im.Present})
+		if s := m.Run(10000); s.Fault != nil {
+			t.Fatalf("run: %v", s)
+		}
+		return append([]byte(nil), m.Data(0x100, 10)...)
+	}
+	got, want := run(im), run(ref)
+	if !bytes.Equal(got, want) || !bytes.Equal(want[:6], bytes.Repeat([]byte{0xff}, 6)) {
+		t.Errorf("bytes read across the gap: source image %x, avra's HEX %x (want six erased 0xff, then 01 02 03 04)", got, want)
+	}
+	m := emu.New(im.Device, im.Flash, emu.Config{Present: im.Present})
+	m.SetPC(0x80)
+	if s := m.Run(10); s.Fault == nil || !strings.HasPrefix(s.Fault.Error(), "executing erased flash") {
+		t.Errorf("a jump into the gap: %v", s)
+	}
+}

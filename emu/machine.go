@@ -29,6 +29,9 @@ type Config struct {
 	// TraceLimit caps the addresses kept for TraceAddrs: 0 means DefaultTraceLimit, a negative value
 	// means no cap. The hash always covers every instruction.
 	TraceLimit int
+	// TraceHash keeps only the running hash of Trace (TraceHash; no addresses). Unlike Trace it lets
+	// an Engine run the machine: translated code keeps the hash too.
+	TraceHash bool
 	// Profile counts executions and cycles per word address (ExecCount, CycleCount).
 	Profile bool
 	// Access records which flash words are executed, which program-memory bytes are read (LPM,
@@ -106,10 +109,12 @@ type Machine struct {
 	spWritten uint16 // Config.Access: SP after its last write by an instruction (noteIO)
 	spmWrites int    // SPM instructions executed since New or ResetFlash
 
-	hooked  bool     // any of trace, profile, breakpoints: the run loop calls hook
-	resumed bool     // the first instruction of a Run/Step ignores its breakpoint
-	bp      []uint64 // breakpoint bitmap, one bit per flash word; nil when none was ever set
-	nbp     int
+	hooked bool // any of trace, trace hash, profile, breakpoints: the run loop calls hook
+	// interpOnly: a hook translated code does not keep (all but the trace hash): Run interprets.
+	interpOnly bool
+	resumed    bool     // the first instruction of a Run/Step ignores its breakpoint
+	bp         []uint64 // breakpoint bitmap, one bit per flash word; nil when none was ever set
+	nbp        int
 
 	trace     []uint32
 	traceHash uint64
@@ -157,7 +162,7 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 		m.runner = nil
 		mem = make([]byte, lay.Size)
 	}
-	m.prog = Program{Device: dev, Access: cfg.Access, Layout: lay}
+	m.prog = Program{Device: dev, Access: cfg.Access, TraceHash: cfg.TraceHash, Layout: lay}
 	m.mem = mem
 	m.regs = (*[256]byte)(mem[lay.Regs : lay.Regs+256])
 	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]
@@ -470,7 +475,8 @@ func (m *Machine) ClearBreakpoint(wordAddr uint32) {
 }
 
 func (m *Machine) updateHooked() {
-	m.hooked = m.cfg.Trace || m.cfg.Profile || m.nbp > 0
+	m.interpOnly = m.cfg.Trace || m.cfg.Profile || m.nbp > 0
+	m.hooked = m.interpOnly || m.cfg.TraceHash
 }
 
 // TraceAddrs returns the word addresses of the executed instructions, in order, since Reset (at most
@@ -479,8 +485,8 @@ func (m *Machine) updateHooked() {
 func (m *Machine) TraceAddrs() []uint32 { return m.trace }
 
 // TraceHash returns a hash of the whole sequence of executed word addresses since Reset (FNV-1a over
-// the addresses), for comparing control flow between runs in constant space. Without Config.Trace it
-// stays at its initial value.
+// the addresses), for comparing control flow between runs in constant space. Without Config.Trace or
+// Config.TraceHash it stays at its initial value.
 func (m *Machine) TraceHash() uint64 { return m.traceHash }
 
 const (
@@ -520,9 +526,9 @@ func (m *Machine) hook(pc uint32, cycles uint64) bool {
 		m.profPC, m.profStart, m.profOn = pc, cycles, true
 		m.execCount[pc]++
 	}
-	if m.cfg.Trace {
+	if m.cfg.Trace || m.cfg.TraceHash {
 		m.traceHash = (m.traceHash ^ uint64(pc)) * tracePrime
-		if m.traceMax < 0 || len(m.trace) < m.traceMax {
+		if m.cfg.Trace && (m.traceMax < 0 || len(m.trace) < m.traceMax) {
 			m.trace = append(m.trace, pc)
 		}
 	}

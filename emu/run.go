@@ -9,7 +9,7 @@ import "github.com/avrlab/avrlab/isa"
 // Run does not allocate unless Config.Trace grows the trace or the program writes to UDR.
 func (m *Machine) Run(limit uint64) Stop {
 	m.resumed = true
-	if m.runner != nil && !m.hooked {
+	if m.runner != nil && !m.interpOnly {
 		return m.runTranslated(limit)
 	}
 	s := m.run(limit)

@@ -110,12 +110,12 @@ func (m *Machine) SnapshotAfter(prev *Snapshot) *Snapshot {
 // stateKind is the part of a Config that decides what state a machine keeps; the engine does not
 // (a translated and an interpreted machine hold the same state).
 type stateKind struct {
-	trace, profile, access  bool
-	traceLimit, outputLimit int
+	trace, traceHash, profile, access bool
+	traceLimit, outputLimit           int
 }
 
 func kindOf(c Config) stateKind {
-	return stateKind{c.Trace, c.Profile, c.Access, c.TraceLimit, c.OutputLimit}
+	return stateKind{c.Trace, c.TraceHash, c.Profile, c.Access, c.TraceLimit, c.OutputLimit}
 }
 
 // ErrSnapshotMismatch is returned by Restore for a snapshot of another device or Config.

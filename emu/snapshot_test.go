@@ -22,7 +22,7 @@ var notState = map[string]string{
 	"deadline": "transient: set by each Run", "retBytes": "structure", "retiSetsI": "structure",
 	"flash": "a view of mem (copied)", "outMax": "configuration", "execSeen": "a view of mem (copied)",
 	"flashSeen": "a view of mem (copied)", "dataSeen": "a view of mem (copied)",
-	"hooked": "derived from the configuration and the breakpoints", "resumed": "transient: set by each Run and Step",
+	"hooked": "derived from the configuration and the breakpoints", "interpOnly": "derived as hooked", "resumed": "transient: set by each Run and Step",
 	"bp": "breakpoints are the debugger's, not the machine's state", "nbp": "breakpoints",
 	"traceMax": "configuration", "runner": "the engine, not state: it reads the machine's state",
 	"prog": "the lowered program (derived) and the runner's hotness counter",

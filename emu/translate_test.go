@@ -89,8 +89,15 @@ func firstBoolDiff(a, b []bool) string {
 }
 
 // bothWays runs flash on d from reset (SP at RAMEND) to limit interpreted and translated, with cfg,
-// and reports a difference. The translated machine must really have run translated code.
-func bothWays(t testing.TB, eng emu.Engine, d *isa.Device, flash []byte, cfg emu.Config, limit uint64) string {
+// and reports a difference, and the cycles the translated machine ran in translated code (from
+// the engine's Stats, so that a test can tell that translated code ran at all).
+func bothWays(t testing.TB, eng *translate.Engine, d *isa.Device, flash []byte, cfg emu.Config, limit uint64) (diff string, ran uint64) {
+	diff, ran, _ = bothWaysCycles(t, eng, d, flash, cfg, limit)
+	return diff, ran
+}
+
+// bothWaysCycles is bothWays that also returns the cycles the machines ran.
+func bothWaysCycles(t testing.TB, eng *translate.Engine, d *isa.Device, flash []byte, cfg emu.Config, limit uint64) (diff string, ran, cycles uint64) {
 	t.Helper()
 	if d == nil {
 		d = isa.LookupDevice(isa.DefaultDevice)
@@ -104,23 +111,34 @@ func bothWays(t testing.TB, eng emu.Engine, d *isa.Device, flash []byte, cfg emu
 	want, _ := run(cfg)
 	tc := cfg
 	tc.Engine = eng
+	c0 := eng.Stats().Cycles
 	got, m := run(tc)
 	if !m.Translated() {
 		t.Fatalf("the engine gave no runner")
 	}
-	return got.diff(want)
+	return got.diff(want), eng.Stats().Cycles - c0, m.Cycles()
 }
 
 func TestTranslateARX(t *testing.T) {
 	eng := translate.NewEager()
 	for _, acc := range []bool{false, true} {
 		for _, limit := range []uint64{1, 7, 100, 1000, 12345} {
-			if d := bothWays(t, eng, nil, arxProgram(t, 0), emu.Config{Access: acc}, limit); d != "" {
+			d, ran := bothWays(t, eng, nil, arxProgram(t, 0), emu.Config{Access: acc}, limit)
+			if d != "" {
 				t.Errorf("access %v, limit %d: %s", acc, limit, d)
 			}
+			// The loop runs translated but for the set-up before it, the first pass (the
+			// access record's first executions) and the last stretch before the limit.
+			if limit >= 1000 && ran < limit*8/10 {
+				t.Errorf("access %v, limit %d: %d cycles translated", acc, limit, ran)
+			}
 		}
-		if d := bothWays(t, eng, nil, arxProgram(t, 40), emu.Config{Access: acc}, 1e6); d != "" {
+		d, ran := bothWays(t, eng, nil, arxProgram(t, 40), emu.Config{Access: acc}, 1e6)
+		if d != "" {
 			t.Errorf("access %v, 40 iterations: %s", acc, d)
+		}
+		if ran < 40*arxCyclesPerIter*8/10 {
+			t.Errorf("access %v, 40 iterations: %d cycles translated", acc, ran)
 		}
 	}
 	t.Logf("%+v", eng.Stats())
@@ -131,10 +149,13 @@ func TestTranslateARX(t *testing.T) {
 func TestTranslateDiffCorpus(t *testing.T) {
 	eng := translate.NewEager()
 	fails := 0
+	var translated, total uint64
 	for i, gp := range genPrograms(t) {
 		d := isa.LookupDevice(gp.dev)
 		for _, acc := range []bool{false, true} {
-			if diff := bothWays(t, eng, d, gp.img, emu.Config{Access: acc}, diffMaxCycles); diff != "" {
+			diff, ran, cycles := bothWaysCycles(t, eng, d, gp.img, emu.Config{Access: acc}, diffMaxCycles)
+			translated, total = translated+ran, total+cycles
+			if diff != "" {
 				fails++
 				if fails <= 5 {
 					t.Errorf("program %d (access %v): %s\n%s", i, acc, diff, listing(gp.img))
@@ -143,7 +164,11 @@ func TestTranslateDiffCorpus(t *testing.T) {
 		}
 	}
 	st := eng.Stats()
-	t.Logf("%+v; %.3f ms per KB of code", st, float64(st.Translate+st.Compile)/1e6/(float64(st.CodeBytes)/1024))
+	t.Logf("%+v; %.3f ms per KB of code; %d of %d cycles translated", st,
+		float64(st.Translate+st.Compile)/1e6/(float64(st.CodeBytes)/1024), translated, total)
+	if translated < total*9/10 {
+		t.Errorf("%d of %d cycles translated", translated, total)
+	}
 }
 
 // TestTranslateHot: a machine of an engine with a hot threshold interprets until it has run that
@@ -249,6 +274,55 @@ func TestTranslatePointers(t *testing.T) {
 	p.L("loop").I(isa.LDXInc, 0, 0).I(isa.ADD, 0, 16).I(isa.STYInc, 0, 0).I(isa.DEC, 16).I(isa.BRNE, "loop")
 	p.I(isa.MOVW, 2, 26).I(isa.MOVW, 4, 28).I(isa.BREAK)
 	progs["loop"] = p
+	// Guarded runs (one range check for a run of accesses through one pointer): runs that leave
+	// SRAM below its start and past its end partway, displacements past RAMEND, a run that a store
+	// of its own pointer's byte cuts, and one the other pointers' guards interleave with.
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 28, int(d.SRAMStart+1)&0xFF).I(isa.LDI, 29, int(d.SRAMStart+1)>>8)
+	p.I(isa.LDYDec, 0, 0).I(isa.LDYDec, 1, 0).I(isa.LDYDec, 2, 0).I(isa.STYInc, 0, 2).I(isa.BREAK)
+	progs["run-below"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // a run from SRAM down into SP and SREG
+	p.I(isa.LDI, 28, int(d.SRAMStart+1)&0xFF).I(isa.LDI, 29, int(d.SRAMStart+1)>>8)
+	for a := int(d.SRAMStart); a >= int(d.SPL); a-- {
+		p.I(isa.LDYDec, a&7, 0)
+	}
+	p.I(isa.BREAK)
+	progs["run-into-io"] = p
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 30, int(d.RAMEND()-40)&0xFF).I(isa.LDI, 31, int(d.RAMEND()-40)>>8)
+	p.I(isa.LDDZ, 0, 2).I(isa.LDDZ, 1, 39).I(isa.STDZ, 40, 0).I(isa.LDDZ, 3, 41).I(isa.LDDZ, 4, 63).I(isa.BREAK)
+	progs["run-ldd"] = p
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.RAMEND()-2)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-2)>>8).I(isa.LDI, 16, 0x5A)
+	p.I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16).I(isa.BREAK)
+	progs["run-above"] = p
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x02).I(isa.LDI, 28, 0x80).I(isa.LDI, 29, 0x02).I(isa.LDI, 16, 3)
+	p.L("cut").I(isa.LDXInc, 0, 0).I(isa.STYInc, 0, 26).I(isa.LDXInc, 1, 0).I(isa.STYDec, 0, 27).I(isa.STYInc, 0, 1)
+	p.I(isa.LDXInc, 2, 0).I(isa.INC, 26).I(isa.LDXInc, 3, 0).I(isa.STDY, 7, 3).I(isa.LDXDec, 4, 0).I(isa.DEC, 16)
+	p.I(isa.BRNE, "cut").I(isa.BREAK)
+	progs["run-cut"] = p
+	// Self loops whose first access is checked before the loop and at the back edge (rotated) with
+	// X carried across the back edge: X runs off SRAM's end on the 7th pass (a fault), and one
+	// starting below SRAM (I/O) that walks into it (the first passes leave before the loop).
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.RAMEND()-12)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-12)>>8).I(isa.LDI, 16, 9)
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03)
+	p.L("off").I(isa.LDXInc, 0, 0).I(isa.LDXInc, 1, 0).I(isa.EOR, 0, 1).I(isa.STYInc, 0, 0).I(isa.DEC, 16)
+	p.I(isa.BRNE, "off").I(isa.BREAK)
+	progs["loop-off-end"] = p
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.SRAMStart-7)&0xFF).I(isa.LDI, 27, int(d.SRAMStart-7)>>8).I(isa.LDI, 16, 12)
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03)
+	p.L("into").I(isa.LDXInc, 0, 0).I(isa.ADD, 2, 0).I(isa.STYInc, 0, 2).I(isa.DEC, 16)
+	p.I(isa.BRNE, "into").I(isa.MOVW, 4, 26).I(isa.BREAK)
+	progs["loop-into-sram"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // the second pointer's run (rotated too) runs off SRAM's end
+	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x02).I(isa.LDI, 16, 9)
+	p.I(isa.LDI, 28, int(d.RAMEND()-8)&0xFF).I(isa.LDI, 29, int(d.RAMEND()-8)>>8)
+	p.L("yoff").I(isa.LDXInc, 0, 0).I(isa.INC, 0).I(isa.STYInc, 0, 0).I(isa.STYInc, 0, 16).I(isa.DEC, 16)
+	p.I(isa.BRNE, "yoff").I(isa.BREAK)
+	progs["loop-y-off-end"] = p
 	p = newProg(t).setSP(d, d.RAMEND()) // IJMP through Z moved by LD Z+ (a register read)
 	brk := p.PC() + 4
 	p.I(isa.LDI, 30, brk-1).I(isa.LDI, 31, 0).I(isa.LDZInc, 0, 0).I(isa.IJMP).I(isa.BREAK)
@@ -263,9 +337,20 @@ func TestTranslatePointers(t *testing.T) {
 		if rs.Reason == emu.StopLimit {
 			t.Fatalf("%s does not stop", name)
 		}
-		for limit := uint64(1); limit <= total+1; limit++ {
-			if diff := bothWays(t, eng, d, img, emu.Config{Access: true}, limit); diff != "" {
+		step := max(1, total/300) // every cycle, or about 300 stops over a long program
+		for limit := uint64(1); limit <= total+1; limit += step {
+			if diff, _ := bothWays(t, eng, d, img, emu.Config{Access: true}, limit); diff != "" {
 				t.Fatalf("%s, limit %d: %s", name, limit, diff)
+			}
+		}
+		// Without a limit in the way, the code between the exits runs translated.
+		for _, acc := range []bool{false, true} {
+			diff, ran := bothWays(t, eng, d, img, emu.Config{Access: acc}, 10_000)
+			if diff != "" {
+				t.Fatalf("%s, access %v: %s", name, acc, diff)
+			}
+			if ran == 0 {
+				t.Errorf("%s, access %v: nothing ran translated", name, acc)
 			}
 		}
 	}
@@ -292,7 +377,7 @@ func TestTranslateSPM(t *testing.T) {
 	if s.Reason != emu.StopBreak || m.Reg(16) != 2 || m.SPMWrites() != 2 {
 		t.Fatalf("stop %v, r16 = %d, %d SPM writes: want break, 2, 2", s, m.Reg(16), m.SPMWrites())
 	}
-	if diff := bothWays(t, eng, d, img, emu.Config{Access: true}, 10_000); diff != "" {
+	if diff, _ := bothWays(t, eng, d, img, emu.Config{Access: true}, 10_000); diff != "" {
 		t.Error(diff)
 	}
 	if st := eng.Stats(); st.Rebuilds == 0 {
@@ -360,7 +445,7 @@ func TestTranslateLoadIntoOwnPointer(t *testing.T) {
 	}
 	eng := translate.NewEager()
 	for _, acc := range []bool{false, true} {
-		if diff := bothWays(t, eng, nil, flash, emu.Config{Access: acc}, 1000); diff != "" {
+		if diff, _ := bothWays(t, eng, nil, flash, emu.Config{Access: acc}, 1000); diff != "" {
 			t.Errorf("access %v: %s", acc, diff)
 		}
 	}
@@ -383,12 +468,131 @@ func TestTranslateLPMIntoOwnPointer(t *testing.T) {
 	flash[0x42] = 0x77
 	eng := translate.NewEager()
 	for _, acc := range []bool{false, true} {
-		if diff := bothWays(t, eng, nil, flash, emu.Config{Access: acc}, 1000); diff != "" {
+		if diff, _ := bothWays(t, eng, nil, flash, emu.Config{Access: acc}, 1000); diff != "" {
 			t.Errorf("access %v: %s", acc, diff)
 		}
 	}
 	m := emu.New(nil, flash, emu.Config{Engine: eng})
 	if st := m.Run(1000); st.Reason != emu.StopBreak || m.Reg(16) != 0x77 || m.Reg(30) != 0x42 {
 		t.Errorf("translated: stop %v, r16 = %#x, r30 = %#x; want break, 0x77 (the byte at 0x42), 0x42", st.Reason, m.Reg(16), m.Reg(30))
+	}
+}
+
+// TestTranslateSliced: an engine whose calls into translated code last at most a slice of cycles
+// (NewSliced, the page's engine) returns to Go every slice within one Run and ends in the state of
+// the interpreter, the loop still translated.
+func TestTranslateSliced(t *testing.T) {
+	for _, acc := range []bool{false, true} {
+		eng := translate.NewSliced(translate.NewWazero(), 0, 1000)
+		const limit = 1_000_000
+		diff, ran := bothWays(t, eng, nil, memProgram(t, 0), emu.Config{Access: acc}, limit)
+		if diff != "" {
+			t.Fatalf("access %v: %s", acc, diff)
+		}
+		st := eng.Stats()
+		if ran < limit*9/10 || st.LimitExits < limit/1000*9/10 {
+			t.Errorf("access %v: %d cycles translated, %d returns at a slice's end: %+v", acc, ran, st.LimitExits, st)
+		}
+	}
+}
+
+// TestTranslateTraceHash: a machine with Config.TraceHash runs translated and ends with the trace
+// hash, state and access record of an interpreted machine with Config.Trace, on the loops and on
+// every tenth program of the corpus, stopped at limits inside them and resumed.
+func TestTranslateTraceHash(t *testing.T) {
+	eng := translate.NewEager()
+	type prog struct {
+		d   *isa.Device
+		img []byte
+	}
+	progs := []prog{{nil, arxProgram(t, 40)}, {nil, memProgram(t, 3)}}
+	for i, gp := range genPrograms(t) {
+		if i%10 == 0 {
+			progs = append(progs, prog{isa.LookupDevice(gp.dev), gp.img})
+		}
+	}
+	var ran uint64
+	for i, p := range progs {
+		d := p.d
+		if d == nil {
+			d = isa.LookupDevice(isa.DefaultDevice)
+		}
+		ref := emu.New(d, p.img, emu.Config{Trace: true, Access: true})
+		m := emu.New(d, p.img, emu.Config{TraceHash: true, Access: true, Engine: eng})
+		ref.SetSP(d.RAMEND())
+		m.SetSP(d.RAMEND())
+		c0 := eng.Stats().Cycles
+		for _, limit := range []uint64{1000, 5003, 100_000} {
+			a, b := ref.Run(limit), m.Run(limit)
+			if diff := fullStateOf(m, b).diff(fullStateOf(ref, a)); diff != "" {
+				t.Fatalf("program %d, limit %d: %s", i, limit, diff)
+			}
+			if m.TraceHash() != ref.TraceHash() {
+				t.Fatalf("program %d, limit %d: trace hash %#x, interpreted %#x", i, limit, m.TraceHash(), ref.TraceHash())
+			}
+		}
+		if i < 2 && eng.Stats().Cycles-c0 < m.Cycles()/2 {
+			t.Errorf("loop %d: %d of %d cycles translated", i, eng.Stats().Cycles-c0, m.Cycles())
+		}
+		ran += eng.Stats().Cycles - c0
+	}
+	if ran == 0 {
+		t.Errorf("nothing ran translated")
+	}
+}
+
+// TestTranslateHotLargeRegion: NewNative waits HotPerByte interpreted cycles per byte of the code a
+// region translates (compiling is what costs): a loop of 1500 one-word instructions (3 KB) is still
+// interpreted after 8M cycles (MinHot is 1M) and translated by 14M, in the interpreter's state.
+func TestTranslateHotLargeRegion(t *testing.T) {
+	p := newProg(t)
+	p.L("loop")
+	for i := 0; i < 1500; i++ {
+		p.I(isa.ADD, i%16, 16+i%8)
+	}
+	p.I(isa.RJMP, "loop")
+	img := p.Bytes()
+	eng := translate.NewNative()
+	m := emu.New(nil, img, emu.Config{Engine: eng})
+	ref := emu.New(nil, img, emu.Config{})
+	for _, c := range []struct {
+		limit      uint64
+		translated bool
+	}{{8_000_000, false}, {14_000_000, true}} {
+		s, rs := m.Run(c.limit), ref.Run(c.limit)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatalf("after %d cycles: %s", c.limit, d)
+		}
+		if st := eng.Stats(); (st.Modules > 0) != c.translated {
+			t.Errorf("after %d cycles: %d modules (%+v)", c.limit, st.Modules, st)
+		}
+	}
+}
+
+// TestTranslateWarmImage: once a machine of an engine got hot on a program, a new machine of the same
+// program (the harness's constant-time machine after its measuring one) translates from its first
+// Run, short as it is; a machine of another program does not.
+func TestTranslateWarmImage(t *testing.T) {
+	eng := translate.New(translate.NewWazero(), 1<<20)
+	img := memProgram(t, 0)
+	a := emu.New(nil, img, emu.Config{Engine: eng, Access: true})
+	a.Run(3 << 20)
+	if eng.Stats().Modules == 0 {
+		t.Fatal("the first machine did not get hot")
+	}
+	for _, c := range []struct {
+		img  []byte
+		warm bool
+	}{{img, true}, {arxProgram(t, 0), false}} {
+		c0 := eng.Stats().Cycles
+		m := emu.New(nil, c.img, emu.Config{Engine: eng, Access: true})
+		ref := emu.New(nil, c.img, emu.Config{Access: true})
+		s, rs := m.Run(100_000), ref.Run(100_000)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatal(d)
+		}
+		if ran := eng.Stats().Cycles - c0; (ran > 50_000) != c.warm {
+			t.Errorf("warm %v: %d of 100000 cycles translated", c.warm, ran)
+		}
 	}
 }

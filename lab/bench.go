@@ -393,7 +393,7 @@ type harness struct {
 	call Call
 	opts Options
 	m    *emu.Machine // machine for the vectors
-	mt   *emu.Machine // machine with the address trace on, for the constant-time check
+	mt   *emu.Machine // machine with the trace hash on, for the constant-time check (translated too)
 
 	entry    uint32 // word address
 	sentinel uint32 // word address the return address points at
@@ -573,7 +573,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	// The sentinel is the last word of flash: a RET popping it ends the call.
 	h.sentinel = uint32(dev.Flash/2 - 1)
 	h.m = emu.New(dev, im.Flash, emu.Config{Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
-	h.mt = emu.New(dev, im.Flash, emu.Config{Trace: true, Access: !opts.noAccess, Present: im.Present})
+	h.mt = emu.New(dev, im.Flash, emu.Config{TraceHash: true, Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
 	return h, rep
 }
 
@@ -1078,9 +1078,9 @@ type ctFirst struct {
 	name  string
 	in    string
 	cycle uint64
-	// the first traced call
+	// the first traced call: its vector (traced again, interpreted, when another call's hash differs)
 	traced    bool
-	trace     []uint32
+	traceV    testVector
 	traceHash uint64
 	traceName string
 	traceIn   string
@@ -1191,17 +1191,18 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 			}
 		}
 		ct.cycles(h, v, name, cycles)
-		tr, hash := h.mt.TraceAddrs(), h.mt.TraceHash()
+		hash := h.mt.TraceHash()
 		f, _ := ct.class(h, v)
 		if !f.traced {
-			f.traced, f.trace, f.traceHash = true, append([]uint32(nil), tr...), hash
+			f.traced, f.traceV, f.traceHash = true, *v, hash
 			f.traceName, f.traceIn = name, h.describeInput(v)
 			continue
 		}
 		if !ct.ok || hash == f.traceHash {
 			continue
 		}
-		first := f.trace
+		// The two calls part: their address traces (interpreted) say where.
+		first, tr := h.traceAddrs(&f.traceV), h.traceAddrs(v)
 		j := 0
 		for j < len(first) && j < len(tr) && first[j] == tr[j] {
 			j++
@@ -1221,6 +1222,16 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 		ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), at)
 	}
 	return low
+}
+
+// traceAddrs runs vector v on a new machine with the address trace on (interpreted) and returns the
+// addresses: the constant-time check's machine keeps only the trace's hash.
+func (h *harness) traceAddrs(v *testVector) []uint32 {
+	m := emu.New(h.dev, h.im.Flash, emu.Config{Trace: true, Present: h.im.Present})
+	spm := h.spm
+	h.run(m, v)
+	h.spm = spm // counted by the check's own run
+	return m.TraceAddrs()
 }
 
 // primaryInput is the input a constant-time message names: the block, or a kernel's first input.

@@ -6,10 +6,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/internal/oracle"
+	"github.com/avrlab/avrlab/internal/testprog"
 )
 
 // TestEngineSameReport benches every example interpreted and translated (emu/translate on wazero):
@@ -21,9 +24,15 @@ func TestEngineSameReport(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", e.ID, err)
 		}
+		c0 := eng.Stats().Cycles
 		got, _, err := BenchFile(examples.FS, e.File, Options{Task: e.Task, Engine: eng})
 		if err != nil {
 			t.Fatalf("%s: %v", e.ID, err)
+		}
+		if ran := eng.Stats().Cycles - c0; ran == 0 {
+			t.Errorf("%s: nothing ran translated", e.ID)
+		} else {
+			t.Logf("%s: %d cycles translated", e.ID, ran)
 		}
 		wj, _ := json.Marshal(want)
 		gj, _ := json.Marshal(got)
@@ -34,11 +43,32 @@ func TestEngineSameReport(t *testing.T) {
 			t.Errorf("%s: does not pass: %s", e.ID, want.Error)
 		}
 	}
-	st := eng.Stats()
-	if st.Modules == 0 || st.Transfers+st.SideExits+st.LimitExits == 0 {
-		t.Errorf("nothing ran translated: %+v", st)
+	t.Logf("%+v", eng.Stats())
+}
+
+// TestEngineConstantTime: the constant-time check runs translated (its machine keeps the trace hash,
+// emu.Config.TraceHash) and finds the planted data-dependent branch of testdata/speck64.S, whose two
+// paths take the same cycles, with the interpreter's words; the branch-free version passes.
+func TestEngineConstantTime(t *testing.T) {
+	for _, defs := range []map[string]string{{"BUG_BRANCH": "1"}, nil} {
+		eng := translate.NewEager()
+		opts := Options{Defines: defs, Vectors: 5}
+		want, _, err := BenchFile(os.DirFS("testdata"), "speck64.S", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Engine = eng
+		got, _, err := BenchFile(os.DirFS("testdata"), "speck64.S", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ConstantTime != (defs == nil) || got.CTDetail != want.CTDetail || got.ConstantTime != want.ConstantTime {
+			t.Errorf("%v: constant time %v %q; interpreted %v %q", defs, got.ConstantTime, got.CTDetail, want.ConstantTime, want.CTDetail)
+		}
+		if st := eng.Stats(); st.Cycles == 0 {
+			t.Errorf("%v: nothing ran translated: %+v", defs, st)
+		}
 	}
-	t.Logf("%+v", st)
 }
 
 // TestEngineSameReportHarness benches the harness's own test programs interpreted and translated
@@ -93,7 +123,7 @@ func TestEngineSameReportHarness(t *testing.T) {
 
 // BenchmarkBenchCHAM64Engine benches examples/cham64-v2.S end to end (assembly, 101 vectors, 64
 // constant-time inputs, flash and RAM measured), interpreted and translated in one run: "native" is
-// what one `avrlab bench` does (a new engine with the DefaultHot threshold, which this short bench
+// what one `avrlab bench` does (a new engine with NewNative's threshold, which this short bench
 // does not reach: it interprets), "eager" a new engine translating at once (translation paid each
 // time), "warm" one eager engine shared (translation cached):
 //
@@ -119,6 +149,57 @@ func BenchmarkBenchCHAM64Engine(b *testing.B) {
 				if err != nil || !rep.Pass {
 					b.Fatalf("%v %+v", err, rep)
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkBenchKernels benches the long kernels end to end as `avrlab bench` does (assembly,
+// vectors, constant-time inputs, flash and RAM measured), interpreted and with a new NewNative
+// engine per bench (translation paid every time), alternating in one run: the NTT example and a
+// 1024-bit schoolbook multiplication (testprog.SchoolbookMul(128), 264,988 cycles a call). Reported:
+// ms per bench each way, from wall time, and the translated bench's speed over the interpreted one,
+// from wall time and from the process's CPU time (steadier on a shared machine):
+//
+//	go test ./lab -run XXX -bench BenchKernels -benchtime 3x
+func BenchmarkBenchKernels(b *testing.B) {
+	ntt, err := os.ReadFile("../examples/ntt256-xmega.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []struct {
+		name, file string
+		src        []byte
+		opts       Options
+	}{{"ntt256", "ntt256-xmega.S", ntt, Options{}}, {"mpmul1024", "mpmul1024.S", []byte(testprog.SchoolbookMul(128)), Options{}}} {
+		b.Run(k.name, func(b *testing.B) {
+			bench := func(eng emu.Engine) (wall, cpu time.Duration, report string) {
+				o := k.opts
+				o.Engine = eng
+				t0, c0 := time.Now(), processCPU()
+				rep, _, err := BenchSource(k.file, k.src, nil, o)
+				wall, cpu = time.Since(t0), processCPU()-c0
+				if err != nil || !rep.Pass {
+					b.Fatalf("%v %+v", err, rep)
+				}
+				j, _ := json.Marshal(rep)
+				return wall, cpu, string(j)
+			}
+			var wi, wt, ci, ct time.Duration
+			for i := 0; i < b.N; i++ {
+				w1, c1, ri := bench(nil)
+				w2, c2, rt := bench(translate.NewNative())
+				if ri != rt {
+					b.Fatalf("translated report differs\n got: %s\nwant: %s", rt, ri)
+				}
+				wi, wt, ci, ct = wi+w1, wt+w2, ci+c1, ct+c2
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(wi.Milliseconds())/n, "interp-ms")
+			b.ReportMetric(float64(wt.Milliseconds())/n, "native-ms")
+			b.ReportMetric(wi.Seconds()/wt.Seconds(), "x-interp")
+			if ci > 0 && ct > 0 {
+				b.ReportMetric(ci.Seconds()/ct.Seconds(), "x-interp-cpu")
 			}
 		})
 	}

@@ -2,9 +2,10 @@ package cpp
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/avrlab/avrlab/asm/obj"
 )
 
 // kind is the kind of a preprocessing token.
@@ -195,12 +196,12 @@ func scanToken(s string, i int) (kind, int) {
 	return kOther, i + 1
 }
 
-// nesting follows how deep the tokens of a line nest at least, toks ending with t: depth counts the
-// parentheses open, run the tokens in a row that each open a level (an open parenthesis or a unary
-// operator: !, ~, and - or + where no operand precedes). An expression parser (#if's, the
+// nesting takes token t, the last of toks, into nest (see obj.Nesting: the parentheses open and the
+// tokens in a row that each open a level, an open parenthesis or a unary operator: !, ~, and - or +
+// where no operand precedes). An expression parser (#if's, the
 // assembler's) counts every such level too, so a line past maxExprDepth by either count is one it
 // refuses. It reports whether t goes past.
-func nesting(depth, run *int, toks []token, t token) bool {
+func nesting(nest *obj.Nesting, toks []token, t token) bool {
 	operand := false
 	if n := len(toks); n >= 2 {
 		p := toks[n-2]
@@ -213,23 +214,11 @@ func nesting(depth, run *int, toks []token, t token) bool {
 			operand = false
 		}
 	}
-	switch {
-	case t.is("("):
-		*depth++
-		*run++
-	case t.is(")"):
-		*depth = max(*depth-1, 0)
-		*run = 0
-	case t.is("!") || t.is("~") || (t.is("-") || t.is("+")) && !operand:
-		*run++
-	case t.is("--") || t.is("++"): // the assembler reads two operators (a binary one after an operand)
-		if *run += 2; operand {
-			*run = 1
-		}
-	default:
-		*run = 0
+	op := ""
+	if t.kind == kPunct {
+		op = t.text
 	}
-	return *depth > maxExprDepth || *run > maxExprDepth
+	return nest.Next(op, operand, maxExprDepth)
 }
 
 // deepLine is where lexLine cut a line at parentheses nested deeper than maxExprDepth.
@@ -261,7 +250,7 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		g := segs[si]
 		return g.line + s.delta, g.col + i - g.off
 	}
-	i, wsStart, comment, depth, run := 0, 0, false, 0, 0
+	i, wsStart, comment, nest, counting := 0, 0, false, obj.Nesting{}, true
 	p.deep = nil
 	defer func() { p.segBuf = segs[:0] }()
 	for i < len(text) {
@@ -320,9 +309,9 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		// refusing it costs the same for 257 levels as for a million. fill reports it unless
 		// the line is skipped. After a ';' (an assembler comment) nothing counts.
 		if t.is(";") {
-			depth = math.MinInt
+			counting = false
 		}
-		if depth >= 0 && nesting(&depth, &run, toks, t) {
+		if counting && nesting(&nest, toks, t) {
 			d := &deepLine{file: s.name, line: line, col: col, what: "expression"}
 			if n := len(toks); n >= 2 && toks[n-2].kind == kIdent && t.is("(") {
 				// A call: the level is its name's, as the macro expander and the assembler

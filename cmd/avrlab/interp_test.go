@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// longLoop runs past the translation threshold (emu/translate.DefaultHot, 4M cycles): 4096 passes of
+// longLoop runs past the translation threshold (emu/translate.MinHot, 1M cycles): 4096 passes of
 // an outer SBIW loop (LDI 1, 256 inner passes of 5 cycles less the last BRNE's taken cycle, SBIW 2,
 // BRNE 2) less the last taken BRNE, 2 LDI and BREAK: 4096 x 1284 - 1 + 2 + 1 = 5259266 cycles.
 const longLoop = `

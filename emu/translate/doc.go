@@ -57,6 +57,18 @@
 //   - X, Y and Z as 16-bit locals within a block: a run of LD X+ or ST Y+ updates one local, the
 //     register bytes written only where something else reads them, at an exit or at the block's
 //     end: load/store mix 2.20 to 2.64 GHz, 1.88 to 2.19 with the access record.
+//   - One range check per run of accesses through a pointer (planGuards) at one address local, each
+//     access a load or store at a constant offset (and a load of the run's top byte, which tells
+//     wazero's compiler the run is in bounds: it checks every access against the memory's size
+//     otherwise); a self loop keeps its pointers as 16-bit locals across the back edge and checks
+//     its first access's range before the loop and at the back edge, so the flags only exits need
+//     stay pending for the whole pass (carryPtrs): load/store mix 1.87 to 2.10 GHz, then to 3.0
+//     (medians, a loaded machine). Keeping r0..r31 in the register file between blocks instead of
+//     in locals (wazero's register allocator copies the loop's values between stack slots at a
+//     back edge) was slower on both loops: 2.07 to 1.59 GHz on the mix, 3.4 to 2.8 on the ARX loop.
+//   - A machine that gets hot steps to the next backward jump before translating: translated from
+//     wherever the hot threshold was crossed, that PC was an entry inside the loop, which then went
+//     through the dispatch (1.37 against 2.87 GHz on the ATmega2560 build of the mix).
 //   - Exactness by leaving: translated code never faults, never stops the machine and never
 //     models an I/O register with side effects; the interpreter does all of that, so the two cannot
 //     disagree on the rare paths. Side exits are rare in crypto code; the cost is on programs that
@@ -77,18 +89,22 @@
 //     (the return point is an entry, which a label inside a loop cannot be).
 //   - One module per region, not per block: jumps between blocks stay inside WebAssembly, and the
 //     locals stay in registers across calls and returns (a call is a jump, a return a br_table).
-//   - A hot threshold (DefaultHot, 4M cycles; NewNative): wazero compiles about 11-19 ms per KB of
-//     AVR code (TestTranslateDiffCorpus logs it; the WebAssembly is about 19 bytes per AVR byte), as
-//     long as interpreting a few million cycles. A bench of CHAM-64 (101 calls of 1611 cycles)
-//     never reaches it: 3.0-3.5 ms against 2.7-3.2 interpreted (the wazero runtime of the machine);
-//     translated at once it takes 5.1-5.3 ms (lab's BenchmarkBenchCHAM64Engine). A machine that
-//     has run the threshold interpreted translates; a run then pays at most about twice what the
-//     faster engine would.
+//   - A hot threshold: wazero compiles about 11-19 ms per KB of AVR code (TestTranslateDiffCorpus
+//     logs it; the WebAssembly is about 16 bytes per AVR byte), as long as interpreting a few million
+//     cycles. NewNative translates after max(MinHot = 1M, HotPerByte = 4K x code bytes) interpreted
+//     cycles (the region is discovered first: that is cheap), and so does NewBrowserEngine.
+//     A bench of CHAM-64 (101 calls of 1611 cycles) never reaches it; an NTT (3.7 KB) benched for
+//     6.8M cycles took 0.51-0.64x the interpreter's time translated after 4M cycles and stays
+//     interpreted now (1.0x); a 1024-bit multiplication (144 B, 26.8M cycles) runs 4.3-4.9x faster
+//     end to end (lab's BenchmarkBenchKernels). A machine that got hot steps to the next backward
+//     jump (see below) and also enters where its first Run started (the harness's call entry), and
+//     a machine of a program another machine of the engine got hot on translates at once.
 //   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
 //     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.
 //   - In the browser the module imports the Go program's own memory (no copy in or out) and a long
-//     run is cut into Runs of 2^20 cycles (cmd/wasm/benchrun), so that V8's optimising tier, which
-//     does not replace code already running, takes over: 1.75-2.15 GHz in headless Chromium on the
+//     run is cut into calls of at most 2^20 cycles by the engine itself (NewSliced, BrowserSlice:
+//     every run of the page), so that V8's optimising tier, which does not replace code already
+//     running, takes over: 1.75-2.15 GHz in headless Chromium on the
 //     load/store mix against 197-308 MHz for the interpreter compiled to WebAssembly.
 package translate

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math/bits"
 	"sync"
 	"time"
@@ -45,19 +46,24 @@ type Stats struct {
 	Cold       int           // Runs left to the interpreter: the machine was not hot yet, or given up
 	Fallbacks  int           // runners that gave up (a module failed to compile)
 	SideExits  int
-	Transfers  int // calls into translated code
-	Steps      int // instructions left to the interpreter one at a time
-	LimitExits int
+	Transfers  int    // calls into translated code
+	Steps      int    // instructions left to the interpreter one at a time
+	LimitExits int    // returns at the cycle limit
+	Cycles     uint64 // cycles run by translated code (the rest of every machine's cycles were interpreted)
 }
 
 // Engine is an [emu.Engine] that translates AVR code to WebAssembly. It is safe for concurrent
 // use; translations are cached by the code they cover, for every machine of the engine.
 type Engine struct {
-	rt    Runtime
-	hot   uint64
-	mu    sync.Mutex
-	cache map[string][]byte // module by regionKey
-	stats Stats
+	rt        Runtime
+	hot       uint64
+	slice     uint64 // cycles of one call into translated code at most (0: no cut)
+	perByte   uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
+	mu        sync.Mutex
+	cache     map[string][]byte // module by regionKey
+	hotImages map[uint64]bool   // imageKey of the programs a machine of the engine got hot on
+	seed      maphash.Seed      // of imageKey
+	stats     Stats
 }
 
 var _ emu.Engine = (*Engine)(nil)
@@ -66,12 +72,32 @@ var _ emu.Engine = (*Engine)(nil)
 // cycles (0: translate from the first Run): a translation costs as much as interpreting a few
 // million cycles (see the package doc), so short runs are not translated at all.
 func New(rt Runtime, hot uint64) *Engine {
-	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}}
+	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64]bool{}, seed: maphash.MakeSeed()}
 }
 
-// DefaultHot is the hot threshold of NewNative, in cycles: about what compiling a small module
-// costs in interpreted cycles, so that a run pays at most about twice what the better engine would.
-const DefaultHot = 4 << 20
+// NewSliced is New whose translated code returns to Go at least every slice cycles within a Run,
+// and is called again: for a runtime whose optimising compiler only replaces code at a new call of
+// a function (V8 compiles a module with its baseline compiler first, and a call that runs for
+// seconds never leaves it). The results are the same; the cost is one return and call per slice.
+func NewSliced(rt Runtime, hot, slice uint64) *Engine {
+	e := New(rt, hot)
+	e.slice = slice
+	return e
+}
+
+// BrowserSlice is the page's slice (NewSliced): about a millisecond of translated code.
+const BrowserSlice = 1 << 20
+
+// HotPerByte is NewNative's wait per byte of code a region translates, in interpreted cycles:
+// wazero compiles about 11-19 ms per KB of AVR code, which is about 4M cycles interpreted with the
+// access record (the package doc), so a machine whose region holds 3.7 KB (an NTT) is translated
+// after about 15M cycles rather than MinHot's 1M.
+const HotPerByte = 4 << 10
+
+// MinHot is NewNative's least threshold, in cycles: what compiling the smallest modules costs
+// (their fixed part, a few ms) in interpreted cycles. Up to 256 bytes of code, a region is
+// translated after MinHot; above, after HotPerByte cycles per byte.
+const MinHot = 1 << 20
 
 // Stats returns the engine's counters.
 func (e *Engine) Stats() Stats {
@@ -105,6 +131,7 @@ func (e *Engine) NewRunner(size int) emu.Runner {
 const (
 	maxRoots = 32
 	maxStale = 16
+	maxWait  = 4096 // steps a machine that got hot waits for a backward jump before translating anyway
 )
 
 // runner is one machine's translated code.
@@ -115,10 +142,17 @@ type runner struct {
 	roots   []uint32
 	reg     *region
 	fn      Func
-	stale   bool // the flash under reg changed
-	broken  bool // a module failed, or the code kept changing: interpret
-	added   int  // roots added after the first
-	restale int  // retranslations after flash changes
+	stale   bool   // the flash under reg changed
+	broken  bool   // a module failed, or the code kept changing: interpret
+	added   int    // roots added after the first
+	restale int    // retranslations after flash changes
+	image   uint64 // imageKey of the machine's program (0: not computed)
+	started bool   // Run was called: first is the PC it started at
+	first   uint32
+	warm    bool // another machine of the engine got hot on the same program: translate at once
+	waited  int  // steps taken waiting for a backward jump to translate at (see Run)
+	lastPC  uint32
+	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
 }
 
 func (r *runner) Memory() []byte { return r.buf }
@@ -137,9 +171,42 @@ func (r *runner) Invalidate(lo, hi uint32) {
 
 func (r *runner) Run(p *emu.Program) emu.Exit {
 	le := binary.LittleEndian
-	if r.broken || p.Interpreted < r.e.hot && r.reg == nil {
+	if !r.started {
+		r.started, r.first = true, le.Uint32(r.buf[emu.CtlPC:])
+	}
+	if r.reg == nil && r.image == 0 && r.e.hot > 0 {
+		r.image = imageKey(r.e.seed, p, r.buf)
+		r.e.mu.Lock()
+		r.warm = r.e.hotImages[r.image]
+		r.e.mu.Unlock()
+	}
+	if r.broken || p.Interpreted < r.e.hot && r.reg == nil && !r.warm {
 		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit
+	}
+	if r.reg == nil && r.e.perByte > 0 && !r.warm {
+		// Hot, but compiling a large region costs more than a small one: wait for the cycles
+		// that pay for it (discovering the region is cheap; compiling it is what costs).
+		if r.need == 0 {
+			reg := buildRegion(p, []uint32{le.Uint32(r.buf[emu.CtlPC:])})
+			r.need = max(r.e.hot, r.e.perByte*uint64(codeBytes(p, reg)))
+		}
+		if p.Interpreted < r.need {
+			r.e.count(func(s *Stats) { s.Cold++ })
+			return emu.ExitLimit
+		}
+	}
+	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait {
+		// The machine got hot somewhere in its code, most likely inside a loop: translated from
+		// there, that point would be an entry and cut the loop in two blocks (no WebAssembly loop).
+		// Step until control jumps back (a loop's head, a return point) and translate there.
+		pc := le.Uint32(r.buf[emu.CtlPC:])
+		if r.waited == 0 || pc >= r.lastPC {
+			r.waited++
+			r.lastPC = pc
+			return emu.ExitStep
+		}
+		r.waited = maxWait
 	}
 	for {
 		pc := le.Uint32(r.buf[emu.CtlPC:])
@@ -151,17 +218,36 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 				return x
 			}
 		}
+		c0 := le.Uint64(r.buf[emu.CtlCycles:])
+		limit, cut := le.Uint64(r.buf[emu.CtlLimit:]), false
+		if r.e.slice > 0 && c0+r.e.slice < limit {
+			le.PutUint64(r.buf[emu.CtlLimit:], c0+r.e.slice)
+			cut = true
+		}
 		code := r.fn.Call(r.mem.Base(), pc)
+		le.PutUint64(r.buf[emu.CtlLimit:], limit)
+		ran := le.Uint64(r.buf[emu.CtlCycles:]) - c0
+		r.e.count(func(s *Stats) {
+			s.Cycles += ran
+			switch code {
+			case codeLimit:
+				s.LimitExits++
+			case codeSide:
+				s.SideExits++
+			default:
+				s.Transfers++
+			}
+		})
 		switch code {
 		case codeLimit:
-			r.e.count(func(s *Stats) { s.LimitExits++ })
+			if cut && ran > 0 {
+				continue // the slice ended, not the machine's run: call again (a new call, see NewSliced)
+			}
 			return emu.ExitLimit
 		case codeSide:
-			r.e.count(func(s *Stats) { s.SideExits++ })
 			r.markPartial(p, le.Uint32(r.buf[emu.CtlPC:]))
 			return emu.ExitStep
 		}
-		r.e.count(func(s *Stats) { s.Transfers++ })
 		if le.Uint32(r.buf[emu.CtlPC:]) == pc {
 			// No progress (the module has no entry where the region says it has one: a broken
 			// invariant); let the interpreter go on rather than loop here.
@@ -221,7 +307,15 @@ func (r *runner) enter(p *emu.Program, pc uint32) (emu.Exit, bool) {
 		}
 		r.added++
 	}
-	if !r.build(p, append(r.roots[:len(r.roots):len(r.roots)], pc)) {
+	roots := append(r.roots[:len(r.roots):len(r.roots)], pc)
+	if r.reg == nil && r.started && r.first != pc && r.first < uint32(len(p.Code)) {
+		// Also where the machine's first Run started (the harness's call entry, reset): the next
+		// Run most likely starts there again, and would otherwise add it and retranslate.
+		if c := class(p.Device, &p.Code[r.first]); c != clHost && c != clFault {
+			roots = append(roots, r.first)
+		}
+	}
+	if !r.build(p, roots) {
 		return emu.ExitLimit, false
 	}
 	return 0, r.reg.isEntry(pc)
@@ -271,7 +365,27 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 		r.fn.Close()
 	}
 	r.fn, r.reg, r.roots, r.stale = fn, reg, roots, false
+	if r.image != 0 {
+		r.e.mu.Lock()
+		if len(r.e.hotImages) >= maxCache {
+			clear(r.e.hotImages)
+		}
+		r.e.hotImages[r.image] = true
+		r.e.mu.Unlock()
+	}
 	return true
+}
+
+// imageKey identifies a machine's program for the engine's memory of hot programs: a hash of the
+// device and the flash image (in the state memory), never 0. A machine of a program another machine
+// of the engine got hot on (the harness's constant-time machine after its measuring machine, a
+// machine per vector) translates from its first Run: the code has proved to run long.
+func imageKey(seed maphash.Seed, p *emu.Program, mem []byte) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	h.WriteString(p.Device.Name)
+	h.Write(mem[p.Layout.Flash : p.Layout.Flash+uint32(p.Device.Flash)])
+	return h.Sum64() | 1
 }
 
 // codeBytes returns the bytes of AVR code a region translates.
@@ -297,6 +411,11 @@ func regionKey(p *emu.Program, reg *region) string {
 		put(v)
 	}
 	if p.Access {
+		put(1)
+	} else {
+		put(0)
+	}
+	if p.TraceHash {
 		put(1)
 	} else {
 		put(0)

@@ -30,10 +30,12 @@ const (
 	lCode  = 52             // exit code
 	lS0    = 53             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
-	nI32   = 51 + 3*nSlots + 3
-	lCyc   = lP0 + 3  // i64
+	lA0    = lP0 + 3        // the address bases of X's, Y's and Z's guarded runs (see gen.access)
+	nI32   = 51 + 3*nSlots + 6
+	lCyc   = lA0 + 3  // i64
 	lLim   = lCyc + 1 // i64
-	nI64   = 2
+	lHash  = lLim + 1 // i64: the trace hash (Program.TraceHash)
+	nI64   = 3
 	nSlots = 6
 )
 
@@ -81,7 +83,7 @@ type gen struct {
 	slots   [nSlots]slot
 	// ptrs caches X, Y and Z within a block: valid, the 16-bit value is in its lP0 local; dirty, the
 	// register locals have not been written since (a run of LD X+ updates the local only).
-	ptrs [3]struct{ valid, dirty bool }
+	ptrs [3]ptrCache
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -166,6 +168,25 @@ func (g *gen) addCycles(n int) {
 	g.set(lCyc)
 }
 
+// fnvPrime is the multiplier of the trace hash (64-bit FNV-1a, as emu's).
+const fnvPrime = 1099511628211
+
+// traceStep emits the trace hash's step for the instruction at pc (Program.TraceHash), where the
+// instruction runs: after every exit before it.
+func (g *gen) traceStep(pc uint32) {
+	if !g.p.TraceHash {
+		return
+	}
+	g.get(lHash)
+	g.op(opI64Const)
+	g.b.s64(int64(pc))
+	g.op(opI64Xor)
+	g.op(opI64Const)
+	g.b.s64(fnvPrime)
+	g.op(opI64Mul)
+	g.set(lHash)
+}
+
 func (g *gen) flush() {
 	g.addCycles(g.pend)
 	g.pend = 0
@@ -221,21 +242,17 @@ func (g *gen) setPair(k uint8, t uint32) {
 	g.set(lR(k | 1))
 }
 
-// note emits dataSeen[addr in t] |= how (Config.Access).
-func (g *gen) note(t uint32, how int64) {
+// noteRun emits dataSeen[address] |= how (Config.Access) for the access at offset d of pointer pair p's run (see access).
+func (g *gen) noteRun(p uint8, d uint32, how int64) {
 	if !g.p.Access {
 		return
 	}
-	g.get(lBase)
-	g.get(t)
-	g.op(opI32Add)
-	g.get(lBase)
-	g.get(t)
-	g.op(opI32Add)
-	g.mem(opI32Load8U, g.lay.DataAccess)
+	g.get(lRun(p))
+	g.get(lRun(p))
+	g.mem(opI32Load8U, g.lay.DataAccess+d)
 	g.i32(how)
 	g.op(opI32Or)
-	g.mem(opI32Store8, g.lay.DataAccess)
+	g.mem(opI32Store8, g.lay.DataAccess+d)
 }
 
 // noteOff is note for the address in local t plus off (a stack access: SP-1 .. SP+3).
@@ -331,10 +348,18 @@ func (g *gen) jump(t uint32, last bool) {
 	case j > g.cur:
 		g.br(j)
 	case j == g.cur && g.r.blocks[j].self:
+		b, save := g.r.blocks[j], g.ptrs
+		for i := range g.ptrs {
+			if b.carry&(1<<i) != 0 {
+				g.fold(i, true) // the pass's increments, for the next pass (and any exit here)
+			}
+		}
 		g.i32(int64(t))
 		g.set(lPC)
-		g.limitCheck(g.r.blocks[j].d)
+		g.limitCheck(b.d)
+		g.rotatedCheck(b)
 		g.br(labSelf)
+		g.ptrs = save // for the code after the branch
 	case g.r.loopBack(g.cur, j):
 		g.i32(int64(t))
 		g.set(lPC)
@@ -397,6 +422,11 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.mem(opI32Load, emu.CtlEpoch)
 	g.set(lEpoch)
+	if g.p.TraceHash {
+		g.get(lBase)
+		g.mem(opI64Load, emu.CtlTraceHash)
+		g.set(lHash)
+	}
 	g.get(lBase)
 	g.mem(opI32Load8U, emu.CtlSREG)
 	g.set(lT0)
@@ -466,14 +496,28 @@ func (g *gen) function() []byte {
 				g.open(opBlock, j)
 			}
 		}
+		g.ptrs = [3]ptrCache{}
 		if b.self {
+			// The carried pointers are loaded before the loop and stay 16-bit values in it (their
+			// register bytes written at exits and after the loop).
+			for k := range g.ptrs {
+				if b.carry&(1<<k) != 0 {
+					g.ptr(uint8(26 + 2*k))
+					g.op(opDrop)
+				}
+			}
+			g.rotatedCheck(b)
 			g.open(opLoop, labSelf)
+			for k := range g.ptrs {
+				if b.carry&(1<<k) != 0 {
+					g.ptrs[k].dirty = true
+				}
+			}
 		}
 		_, norm, exit := scanFlags(g.p, b, b.liveX)
 		g.pending = [8]int{}
-		g.ptrs = [3]struct{ valid, dirty bool }{}
 		for k, q := range b.insts {
-			g.inst(q, norm[k], exit[k], k == len(b.insts)-1)
+			g.inst(q, norm[k], exit[k], b.guards[k], k == len(b.insts)-1)
 		}
 		if b.self {
 			g.end()
@@ -508,6 +552,11 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.get(lLow)
 	g.mem(opI32Stor16, emu.CtlStackLow)
+	if g.p.TraceHash {
+		g.get(lBase)
+		g.get(lHash)
+		g.mem(opI64Store, emu.CtlTraceHash)
+	}
 	g.get(lBase)
 	g.get(lCyc)
 	g.mem(opI64Store, emu.CtlCycles)
@@ -538,15 +587,53 @@ func clusters(entries []uint32) [][]uint32 {
 // lPtr returns the local caching pointer pair p (26, 28, 30).
 func lPtr(p uint8) uint32 { return lP0 + uint32(p-26)/2 }
 
+// lRun returns the local holding the address of pointer pair p's guarded run (see access).
+func lRun(p uint8) uint32 { return lA0 + uint32(p-26)/2 }
+
+// ptrCache is what the generator knows of one pointer pair (X, Y, Z) within a block. valid: its
+// 16-bit value is its lPtr local plus off (modulo 2^16); dirty: the register locals have not
+// been written since it changed (a run of LD X+ changes off only). run: an access through it
+// opened a guarded run (planGuards), whose address base (the state memory's address of data
+// address pointer + lo at the run's first access, off counted from there) is in its lRun local.
+type ptrCache struct {
+	valid, dirty, run bool
+	off, lo           int
+}
+
+// fold makes pointer i's local its value (off 0). On an exit path the change is the exit's own:
+// the code after the exit's if still sees the local unchanged, with its off.
+func (g *gen) fold(i int, main bool) {
+	c := &g.ptrs[i]
+	if !c.valid || c.off == 0 {
+		return
+	}
+	l := lPtr(uint8(26 + 2*i))
+	g.get(l)
+	g.i32(int64(c.off))
+	g.op(opI32Add)
+	g.i32(0xFFFF)
+	g.op(opI32And)
+	g.set(l)
+	if main {
+		c.off, c.run = 0, false
+	}
+}
+
 // ptr pushes the 16-bit value of pointer pair p, from the cache when it holds it.
 func (g *gen) ptr(p uint8) {
 	c := &g.ptrs[(p-26)/2]
 	if !c.valid {
 		g.pair(p)
 		g.set(lPtr(p))
-		c.valid, c.dirty = true, false
+		*c = ptrCache{valid: true}
 	}
 	g.get(lPtr(p))
+	if c.off != 0 {
+		g.i32(int64(c.off))
+		g.op(opI32Add)
+		g.i32(0xFFFF)
+		g.op(opI32And)
+	}
 }
 
 // setPtr makes the 16-bit value in local t pointer pair p's, its register locals left behind.
@@ -555,8 +642,7 @@ func (g *gen) setPtr(p uint8, t uint32) {
 	g.i32(0xFFFF)
 	g.op(opI32And)
 	g.set(lPtr(p))
-	c := &g.ptrs[(p-26)/2]
-	c.valid, c.dirty = true, true
+	g.ptrs[(p-26)/2] = ptrCache{valid: true, dirty: true}
 }
 
 // writePtrs writes the register locals of the pointers the cache changed; main says the code
@@ -564,6 +650,7 @@ func (g *gen) setPtr(p uint8, t uint32) {
 func (g *gen) writePtrs(main bool) {
 	for i := range g.ptrs {
 		if c := &g.ptrs[i]; c.dirty {
+			g.fold(i, main)
 			g.setPair(uint8(26+2*i), lPtr(uint8(26+2*i)))
 			if main {
 				c.dirty = false
@@ -581,16 +668,100 @@ func (g *gen) dropPtrs(mask uint32) {
 			continue
 		}
 		if g.ptrs[i].dirty {
+			g.fold(i, true)
 			g.setPair(p, lPtr(p))
 		}
-		g.ptrs[i].valid, g.ptrs[i].dirty = false, false
+		g.ptrs[i] = ptrCache{}
 	}
 }
 
 // endPtrs writes every changed pointer back and forgets them all (the block ends).
 func (g *gen) endPtrs() {
 	g.writePtrs(true)
-	g.ptrs = [3]struct{ valid, dirty bool }{}
+	g.ptrs = [3]ptrCache{}
+}
+
+// rangeCheck emits a side exit at pc unless pointer pair p plus every offset of gs's range is in
+// SRAM.
+func (g *gen) rangeCheck(p uint8, gs guardSpan, pc uint32) {
+	g.ptr(p)
+	g.i32(int64(gs.lo) - int64(g.d.SRAMStart))
+	g.op(opI32Add)
+	g.i32(int64(g.d.SRAMSize) - int64(gs.hi-gs.lo))
+	g.op(opI32GeU)
+	g.exitIf(pc)
+}
+
+// rotatedCheck emits the range checks of self loop b's rotated guards (guardSpan.rotated) before the
+// loop and at its back edge, leaving at the loop's start: each is its pointer's first run, so its
+// range is relative to the pointer at the loop's top.
+func (g *gen) rotatedCheck(b *block) {
+	for k, gs := range b.guards {
+		if gs.rotated {
+			g.rangeCheck(g.p.Code[b.insts[k]].Ptr, gs, b.start)
+		}
+	}
+}
+
+// keepPtrs writes back and forgets the cached pointers but those in carry (the current block's
+// carried pointers, see block.carry), at the end of a self loop before its branch.
+func (g *gen) keepPtrs(carry uint8) {
+	for i := range g.ptrs {
+		if carry&(1<<i) != 0 {
+			continue
+		}
+		if c := &g.ptrs[i]; c.dirty {
+			g.fold(i, true)
+			g.setPair(uint8(26+2*i), lPtr(uint8(26+2*i)))
+		}
+		g.ptrs[i] = ptrCache{}
+	}
+}
+
+// access emits the address part of a load or store at pc through pointer pair p whose address is
+// the pointer plus addr and which changes the pointer by step, and returns the memory offset to
+// use with the run's address local (lRun) for data (the data space) or for the access record.
+//
+// The first access of a run (gs not covered) checks the run's whole range (planGuards) and sets
+// lRun to the state memory's address of pointer + lo; it also loads the byte at the range's top
+// and drops it, which costs nothing in the browser and tells wazero's compiler, which checks every
+// linear-memory access against the memory's size unless an access through the same address value
+// with a larger offset was checked before, that the run's later accesses are in bounds. Every
+// access of the run then is one load or store at lRun plus a constant, and the pointer's
+// increments are the cache's off, written to the pointer's locals only where something reads them.
+func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32) {
+	i := int(p-26) / 2
+	c := &g.ptrs[i]
+	if !gs.covered {
+		g.fold(i, true)
+		if !gs.rotated {
+			g.rangeCheck(p, gs, pc)
+		} else if !c.valid {
+			panic("translate: internal error: a rotated guard without its pointer")
+		}
+		g.get(lBase)
+		g.ptr(p)
+		g.op(opI32Add)
+		if gs.lo != 0 {
+			g.i32(int64(gs.lo))
+			g.op(opI32Add)
+		}
+		g.set(lRun(p))
+		if gs.hi > addr {
+			g.get(lRun(p))
+			g.mem(opI32Load8U, g.lay.Data+uint32(gs.hi-gs.lo))
+			g.op(opDrop)
+		}
+		c.run, c.lo = true, gs.lo
+	} else if !c.run || !c.valid {
+		panic("translate: internal error: a covered access outside its run")
+	}
+	d = uint32(c.off + addr - c.lo)
+	if step != 0 {
+		c.off += step
+		c.dirty = true
+	}
+	return d
 }
 
 // byteRegs returns the registers an instruction reads or writes as bytes (a superset), its pointer

@@ -8,8 +8,9 @@ import (
 )
 
 // inst writes the instruction at pc; norm holds the flags a later instruction reads, exit those
-// only a later exit needs (see define); last says it ends its block.
-func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
+// only a later exit needs (see define); gs is its guard (an access through a pointer); last says
+// it ends its block.
+func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 	o := &g.p.Code[pc]
 	c := class(g.d, o)
 	next := pc + uint32(o.Words)
@@ -271,7 +272,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.op(opI32Add)
 		g.get(rd)
 		g.mem(opI32Store8, g.lay.Data)
-		g.note(lSP, emu.AccessWrite|emu.AccessStack)
+		g.noteOff(lSP, 0, emu.AccessWrite|emu.AccessStack)
 		g.get(lSP)
 		g.i32(1)
 		g.op(opI32Sub)
@@ -288,55 +289,27 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.op(opI32Add)
 		g.mem(opI32Load8U, g.lay.Data)
 		g.set(rd)
-		g.note(lT0, emu.AccessRead|emu.AccessStack)
+		g.noteOff(lT0, 0, emu.AccessRead|emu.AccessStack)
 		g.get(lT0)
 		g.set(lSP)
 
 	case isa.LDX, isa.LDY, isa.LDZ, isa.LDDY, isa.LDDZ, isa.LDXInc, isa.LDYInc, isa.LDZInc,
 		isa.LDXDec, isa.LDYDec, isa.LDZDec:
-		inc, dec := ptrMode(o.Kind)
-		g.ptr(o.Ptr)
-		if dec {
-			g.i32(1)
-			g.op(opI32Sub)
-			g.i32(0xFFFF)
-			g.op(opI32And)
-		} else if o.K != 0 {
-			g.i32(int64(o.K))
-			g.op(opI32Add)
-		}
-		g.set(lT0)
-		g.guardSRAM(lT0, pc)
-		g.get(lBase)
-		g.get(lT0)
-		g.op(opI32Add)
-		g.mem(opI32Load8U, g.lay.Data)
+		addr, step, _ := ptrAccess(o)
+		d := g.access(o.Ptr, addr, step, gs, pc)
+		g.get(lRun(o.Ptr))
+		g.mem(opI32Load8U, g.lay.Data+d)
 		g.set(lT1)
-		g.note(lT0, emu.AccessRead)
-		g.ptrUpdate(o.Ptr, inc, dec)
+		g.noteRun(o.Ptr, d, emu.AccessRead)
 		g.loaded(o.Rd, o.Ptr)
 	case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ, isa.STXInc, isa.STYInc, isa.STZInc,
 		isa.STXDec, isa.STYDec, isa.STZDec:
-		inc, dec := ptrMode(o.Kind)
-		g.ptr(o.Ptr)
-		if dec {
-			g.i32(1)
-			g.op(opI32Sub)
-			g.i32(0xFFFF)
-			g.op(opI32And)
-		} else if o.K != 0 {
-			g.i32(int64(o.K))
-			g.op(opI32Add)
-		}
-		g.set(lT0)
-		g.guardSRAM(lT0, pc)
-		g.get(lBase)
-		g.get(lT0)
-		g.op(opI32Add)
+		addr, step, _ := ptrAccess(o)
+		d := g.access(o.Ptr, addr, step, gs, pc)
+		g.get(lRun(o.Ptr))
 		g.get(rd)
-		g.mem(opI32Store8, g.lay.Data)
-		g.note(lT0, emu.AccessWrite)
-		g.ptrUpdate(o.Ptr, inc, dec)
+		g.mem(opI32Store8, g.lay.Data+d)
+		g.noteRun(o.Ptr, d, emu.AccessWrite)
 	case isa.LDS, isa.LDSrc:
 		g.get(lBase)
 		g.mem(opI32Load8U, g.lay.Data+uint32(o.Addr))
@@ -426,7 +399,9 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 
 	// Control transfers end their block.
 	case isa.BRBS, isa.BRBC:
-		g.endPtrs()
+		carry := g.r.blocks[g.cur].carry
+		g.keepPtrs(carry) // a self loop's carried pointers are written after the loop
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -438,10 +413,16 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.addCycles(1)
 		g.jump(o.Target, false)
 		g.end()
+		g.endPtrs()
+		if g.r.blocks[g.cur].self {
+			g.materialize() // the flags the code after the loop needs (scanFlags)
+			g.pending = [8]int{}
+		}
 		g.jump(next, last)
 		return
 	case isa.CPSE, isa.SBRC, isa.SBRS, isa.SBIC, isa.SBIS:
 		g.endPtrs()
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		switch o.Kind {
@@ -478,7 +459,8 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.jump(next, last)
 		return
 	case isa.RJMP, isa.JMP:
-		g.endPtrs()
+		g.keepPtrs(g.r.blocks[g.cur].carry)
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -487,6 +469,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 	case isa.RCALL, isa.CALL, isa.ICALL, isa.EICALL:
 		g.pushRet(pc, next)
 		g.endPtrs()
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -502,6 +485,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		return
 	case isa.IJMP, isa.EIJMP:
 		g.endPtrs()
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -514,6 +498,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 	case isa.RET, isa.RETI:
 		g.popRet(pc, o.Kind == isa.RETI)
 		g.endPtrs()
+		g.traceStep(pc)
 		g.pend += int(o.Cyc)
 		g.flush()
 		g.markBlock()
@@ -524,6 +509,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, last bool) {
 		g.exit(pc, codeSide)
 		return
 	}
+	g.traceStep(pc)
 	g.pend += int(o.Cyc)
 	if last {
 		g.endPtrs()
@@ -545,31 +531,6 @@ func (g *gen) loaded(rd, p uint8) {
 	}
 	g.get(lT1)
 	g.set(lR(rd))
-}
-
-// ptrMode says whether a pointer mode post-increments or pre-decrements.
-func ptrMode(k isa.Op) (inc, dec bool) {
-	switch k {
-	case isa.LDXInc, isa.LDYInc, isa.LDZInc, isa.STXInc, isa.STYInc, isa.STZInc:
-		return true, false
-	case isa.LDXDec, isa.LDYDec, isa.LDZDec, isa.STXDec, isa.STYDec, isa.STZDec:
-		return false, true
-	}
-	return false, false
-}
-
-// ptrUpdate writes the pointer after an access at the address in lT0 (to the cache).
-func (g *gen) ptrUpdate(p uint8, inc, dec bool) {
-	switch {
-	case inc:
-		g.get(lT0)
-		g.i32(1)
-		g.op(opI32Add)
-		g.set(lT2)
-		g.setPtr(p, lT2)
-	case dec:
-		g.setPtr(p, lT0)
-	}
 }
 
 func (g *gen) sext() {

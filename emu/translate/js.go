@@ -40,7 +40,9 @@ func NewBrowser() (*Browser, error) {
 	return &Browser{mem: mem, module: wa.Get("Module"), inst: wa.Get("Instance"), u8: g.Get("Uint8Array")}, nil
 }
 
-// NewBrowserEngine returns an engine on the browser runtime with the DefaultHot threshold, for
+// NewBrowserEngine returns an engine on the browser runtime with NewNative's threshold, whose
+// calls into translated code last at most BrowserSlice cycles (so that V8's optimising tier takes
+// over long runs: every run of the page, its benches, live runs and bench.html alike), for
 // emu.Config.Engine or lab.Options.Engine; nil (the interpreter) when the page did not hand over the
 // memory.
 func NewBrowserEngine() emu.Engine {
@@ -48,7 +50,9 @@ func NewBrowserEngine() emu.Engine {
 	if err != nil {
 		return nil
 	}
-	return New(b, DefaultHot)
+	e := NewSliced(b, MinHot, BrowserSlice)
+	e.perByte = HotPerByte
+	return e
 }
 
 // NewMemory implements Runtime: a Go slice, whose address the modules use.

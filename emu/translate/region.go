@@ -23,19 +23,22 @@ type region struct {
 // block is straight-line code: entered only at its start, left at its end or by a side exit.
 type block struct {
 	start  uint32
-	insts  []uint32 // word addresses of its instructions
-	succ   []uint32 // static successors of its last instruction (fall-through first)
-	dyn    bool     // it can leave by a computed jump (RET, IJMP, ICALL) or an exit: every flag is live there
-	entry  bool     // the br_table can enter it
-	self   bool     // a branch at its end goes back to its own start (a WebAssembly loop, whose back edge checks the cycle limit)
-	loop   int      // 1 + the index of the head of the multi-block loop it is in (its head included), or 0
-	end    int      // a loop head: the index of the loop's last block
-	back   bool     // it branches back to the head of its multi-block loop (checking the limit there)
-	cycles int      // most cycles one pass through it takes
-	d      int      // most cycles from its start to the next limit check or exit
-	live   uint8    // flags live at its start
-	liveX  uint8    // flags live at its end
-	mark   int      // its global for the access record (Config.Access)
+	insts  []uint32    // word addresses of its instructions
+	succ   []uint32    // static successors of its last instruction (fall-through first)
+	dyn    bool        // it can leave by a computed jump (RET, IJMP, ICALL) or an exit: every flag is live there
+	entry  bool        // the br_table can enter it
+	self   bool        // a branch at its end goes back to its own start (a WebAssembly loop, whose back edge checks the cycle limit)
+	loop   int         // 1 + the index of the head of the multi-block loop it is in (its head included), or 0
+	end    int         // a loop head: the index of the loop's last block
+	back   bool        // it branches back to the head of its multi-block loop (checking the limit there)
+	cycles int         // most cycles one pass through it takes
+	d      int         // most cycles from its start to the next limit check or exit
+	live   uint8       // flags live at its start
+	liveX  uint8       // flags live at its end
+	mark   int         // its global for the access record (Config.Access)
+	guards []guardSpan // per instruction: what its SRAM guard checks (planGuards)
+	carry  uint8       // a self loop: the pointers (bit 0 X, 1 Y, 2 Z) kept as 16-bit values across its back edge
+	top    uint8       // flags live at the top of its body (live less the rotated guard's, see carryPtrs)
 }
 
 // Instruction classes.
@@ -256,6 +259,7 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 			}
 			q = nx
 		}
+		b.guards = planGuards(p, b)
 		r.blocks = append(r.blocks, b)
 	}
 	// A block starts at a leader, or at an instruction no single fall-through reaches; the others
@@ -299,6 +303,7 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 		}
 	}
 	r.findLoops()
+	r.carryPtrs(p)
 	// d: most cycles from a block's start to the next limit check (the dispatch, a loop's back edge)
 	// or exit, over forward paths; dmax: the most of the entries'.
 	for i := len(r.blocks) - 1; i >= 0; i-- {
@@ -469,17 +474,25 @@ func flagUse(p *emu.Program, o *emu.Op, c int) (use, def uint8, exits bool) {
 
 // scanFlags walks block b backward from the flags live at its end: per instruction, the flags a
 // later instruction reads (norm) and those only a later exit needs (exit); and the flags the block
-// needs at its start.
+// needs at its start. In a self loop only what the loop's top needs (b.top) is computed for the
+// back edge; what the code after the loop needs is left pending like an exit's, and computed on
+// the way out (inst's BRBS): the pass does not pay for the flags of its last pass.
 func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint8) {
 	norm, exit = make([]uint8, len(b.insts)), make([]uint8, len(b.insts))
 	ln, lx := out, uint8(0)
 	if b.self || b.back {
 		lx = fAll // the back edge's limit check may leave there
 	}
+	if b.self {
+		ln = b.top
+	}
 	for i := len(b.insts) - 1; i >= 0; i-- {
 		norm[i], exit[i] = ln, lx&^ln
 		o := &p.Code[b.insts[i]]
 		use, def, ex := flagUse(p, o, class(p.Device, o))
+		if b.guards[i].covered || b.guards[i].rotated {
+			ex = false // an earlier guard checked its access, or the loop's entry and back edge do
+		}
 		ln = ln&^def | use
 		lx &^= def
 		if ex {
@@ -522,15 +535,25 @@ func (r *region) liveness(p *emu.Program) {
 				out = fAll
 			}
 			for _, s := range b.succ {
-				if j, ok := r.index[s]; ok && (j >= i || r.loopBack(i, j)) {
+				j, ok := r.index[s]
+				switch {
+				case ok && j == i && b.self:
+					out |= b.top
+				case ok && (j >= i || r.loopBack(i, j)):
 					out |= r.blocks[j].live
-				} else {
+				default:
 					out = fAll // out of the region, or back through the dispatch, which may leave
 				}
 			}
-			in, _, _ := scanFlags(p, b, out)
-			if in != b.live || out != b.liveX {
-				b.live, b.liveX, changed = in, out, true
+			top, _, _ := scanFlags(p, b, out)
+			in := top
+			for _, gs := range b.guards {
+				if gs.rotated {
+					in = fAll // the checks before the loop may leave
+				}
+			}
+			if in != b.live || out != b.liveX || top != b.top {
+				b.live, b.liveX, b.top, changed = in, out, top, true
 			}
 		}
 	}

@@ -50,6 +50,8 @@ const (
 	opI32ShrS   = 0x75
 	opI32ShrU   = 0x76
 	opI64Add    = 0x7C
+	opI64Mul    = 0x7E
+	opI64Xor    = 0x85
 	opI64ExtU   = 0xAD // i64.extend_i32_u
 
 	opMiscPrefix   = 0xFC // followed by a LEB128 sub-opcode

@@ -26,9 +26,14 @@ func NewWazero() *Wazero {
 	return &Wazero{cache: c, cfg: wazero.NewRuntimeConfig().WithCompilationCache(c)}
 }
 
-// NewNative returns an engine on wazero with the DefaultHot threshold: the native default of
+// NewNative returns an engine on wazero whose machines translate after MinHot interpreted cycles or
+// HotPerByte per byte of the code their region holds, whichever is more: the native default of
 // avrlab run, bench and grade.
-func NewNative() *Engine { return New(NewWazero(), DefaultHot) }
+func NewNative() *Engine {
+	e := New(NewWazero(), MinHot)
+	e.perByte = HotPerByte
+	return e
+}
 
 // NewEager returns an engine on wazero that translates from the first Run (for tests and
 // benchmarks of translated code).

@@ -20,7 +20,7 @@ func TestTable(t *testing.T) {
 		"mpmul-160": {40, 20, 20}, "mpmul-192": {48, 24, 24}, "mpmul-256": {64, 32, 32}, "mpmul-1024": {256, 128, 128},
 		"mpsqr-160": {40, 20}, "mpsqr-192": {48, 24}, "mpsqr-256": {64, 32}, "mpsqr-1024": {256, 128},
 		"p192-mul": {24, 24, 24}, "ntt-256": {512}, "intt-256": {512}, "sneik-f512": {64, 1, 1},
-		"sneikha256": {32, 128, 1},
+		"sneikha256":     {32, 128, 1},
 		"p192-scalarmul": {48, 24, 48}, "p192-ecdsa-sign": {48, 24, 24, 24}, "p192-ecdsa-verify": {1, 48, 24, 48},
 	}
 	ks := kernel.Kernels()

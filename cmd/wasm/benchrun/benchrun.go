@@ -41,10 +41,6 @@ type Result struct {
 const (
 	DefaultMaxCycles = 10_000_000_000
 	MaxHexBytes      = 4 << 20
-	// Slice is the cycles of one Run call: a long run is split into calls of about a million cycles
-	// so that a browser whose optimising tier does not replace code already running (V8) takes over
-	// between them.
-	Slice = 1 << 20
 )
 
 // Run runs req on eng (nil: the interpreter).
@@ -84,14 +80,10 @@ func Run(req Request, eng emu.Engine) Result {
 		max = DefaultMaxCycles
 	}
 	m := emu.New(dev, flash, emu.Config{Engine: eng})
-	var s emu.Stop
+	// One Run: the page's engine (translate.NewBrowserEngine) cuts long runs itself, so that V8's
+	// optimising tier takes over.
 	start := time.Now()
-	for {
-		s = m.Run(min(m.Cycles()+Slice, max))
-		if s.Reason != emu.StopLimit || m.Cycles() >= max {
-			break
-		}
-	}
+	s := m.Run(max)
 	el := time.Since(start)
 	res.MS = float64(el.Nanoseconds()) / 1e6
 	res.Cycles = m.Cycles()

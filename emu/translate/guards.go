@@ -1,0 +1,145 @@
+package translate
+
+import (
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/isa"
+)
+
+// Guards of loads and stores through X, Y and Z. Every access must be in SRAM (anything else is
+// the interpreter's); instead of checking each one, the first access of a run through one pointer
+// checks the whole range the run touches, and the accesses after it in the block check nothing:
+// the pointer changes only by the run's own increments and decrements until an instruction reads
+// or writes one of its bytes, which ends the run. When the range check fails the code leaves
+// before the run's first access, as the access's own check would have left before it; the
+// interpreter then takes over for the rest of the block, so the accesses it covered are exact.
+// An access the run covers is no exit: the flags need not be known there (flagUse).
+
+// guardSpan is what the guard of an access checks.
+type guardSpan struct {
+	covered bool // an earlier access of the block checked it
+	lo, hi  int  // a run's first access: the range it checks, relative to the pointer before it
+	// rotated: the run is the first through its pointer in its self loop and the pointer is carried
+	// across the back edge (block.carry): the range is checked before the loop and at the back
+	// edge for the next pass instead (leaving at the loop's start), so that no exit inside the pass
+	// needs the flags.
+	rotated bool
+}
+
+// maxSpan bounds a run's range (bytes); a run that would span more starts a new one.
+const maxSpan = 256
+
+// ptrAccess reports whether o loads or stores through a pointer pair, and the offset of its address
+// from the pointer and the pointer's change after it.
+func ptrAccess(o *emu.Op) (addr, step int, ok bool) {
+	switch o.Kind {
+	case isa.LDX, isa.LDY, isa.LDZ, isa.STX, isa.STY, isa.STZ:
+		return 0, 0, true
+	case isa.LDDY, isa.LDDZ, isa.STDY, isa.STDZ:
+		return int(o.K), 0, true
+	case isa.LDXInc, isa.LDYInc, isa.LDZInc, isa.STXInc, isa.STYInc, isa.STZInc:
+		return 0, 1, true
+	case isa.LDXDec, isa.LDYDec, isa.LDZDec, isa.STXDec, isa.STYDec, isa.STZDec:
+		return -1, -1, true
+	}
+	return 0, 0, false
+}
+
+// planGuards returns the guard of each instruction of b (by index; zero for instructions that are
+// no access through a pointer).
+func planGuards(p *emu.Program, b *block) []guardSpan {
+	g := make([]guardSpan, len(b.insts))
+	type run struct {
+		open     bool
+		lead     int // index of the run's first access
+		off      int // the pointer now, relative to its value before the lead
+		min, max int
+	}
+	var runs [3]run
+	limit := min(maxSpan, int(p.Device.SRAMSize)) // a range checks less than SRAM's size
+	for k, q := range b.insts {
+		o := &p.Code[q]
+		addr, step, acc := ptrAccess(o)
+		for i := range runs {
+			ptr := uint8(26 + 2*i)
+			if acc && o.Ptr == ptr && byteRegs(o)&(3<<ptr) == 0 {
+				r := &runs[i]
+				a := r.off + addr
+				if r.open && max(r.max, a)-min(r.min, a) < limit {
+					r.min, r.max = min(r.min, a), max(r.max, a)
+					g[k].covered = true
+				} else {
+					if r.open {
+						g[r.lead].lo, g[r.lead].hi = r.min, r.max
+					}
+					*r = run{open: true, lead: k, min: addr, max: addr}
+				}
+				r.off += step
+				continue
+			}
+			// Any other use of the pointer's bytes (a load into one of them included: byteRegs has
+			// its destination) ends the run; such an access checks itself.
+			if byteRegs(o)&(3<<ptr) != 0 || writesPair(o, ptr) {
+				if r := &runs[i]; r.open {
+					g[r.lead].lo, g[r.lead].hi = r.min, r.max
+					r.open = false
+				}
+				if acc && o.Ptr == ptr { // an access through a pointer whose byte it reads or writes: its own guard
+					g[k] = guardSpan{lo: addr, hi: addr}
+				}
+			}
+		}
+	}
+	for i := range runs {
+		if r := &runs[i]; r.open {
+			g[r.lead].lo, g[r.lead].hi = r.min, r.max
+		}
+	}
+	return g
+}
+
+// writesPair reports whether o writes a byte of pointer pair ptr other than through byteRegs' view
+// (LPM Z+ and ELPM Z+ increment Z).
+func writesPair(o *emu.Op, ptr uint8) bool {
+	switch o.Kind {
+	case isa.LPMZInc, isa.ELPMZInc:
+		return ptr == 30
+	}
+	return false
+}
+
+// carryPtrs decides, for each block looping on itself, which pointers stay 16-bit values across its
+// back edge (block.carry: those it accesses through and whose bytes no instruction of it reads or
+// writes otherwise) and which of its guards are rotated (guardSpan.rotated).
+func (r *region) carryPtrs(p *emu.Program) {
+	for _, b := range r.blocks {
+		if !b.self {
+			continue
+		}
+		var used, touched uint8
+		for _, q := range b.insts {
+			o := &p.Code[q]
+			if _, _, acc := ptrAccess(o); acc {
+				used |= 1 << ((o.Ptr - 26) / 2)
+			}
+			for i := 0; i < 3; i++ {
+				if byteRegs(o)&(3<<(26+2*i)) != 0 {
+					touched |= 1 << i
+				}
+			}
+		}
+		b.carry = used &^ touched
+		// The first access through a carried pointer opens its first run, at the pointer's value at
+		// the loop's top (nothing changed it before): that check can be made at the back edge.
+		var seen uint8
+		for k, q := range b.insts {
+			o := &p.Code[q]
+			if _, _, acc := ptrAccess(o); acc {
+				bit := uint8(1) << ((o.Ptr - 26) / 2)
+				if seen&bit == 0 && b.carry&bit != 0 && !b.guards[k].covered {
+					b.guards[k].rotated = true
+				}
+				seen |= bit
+			}
+		}
+	}
+}
