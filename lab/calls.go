@@ -1,0 +1,281 @@
+package lab
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/avrlab/avrlab/emu"
+)
+
+// run runs one call of the routine on vector v and returns the output buffers afterwards.
+func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycles uint64, stop emu.Stop, problem string) {
+	h.setup(m, v)
+	stop = m.Run(h.opts.MaxCycles)
+	if n := m.SPMWrites(); n > 0 {
+		// Isolation: every call starts from the program as loaded. The bytes SPM changed were
+		// writable storage: they count as RAM (sizes).
+		h.spm += n
+		for a, v := range m.Flash() {
+			was := byte(0xFF)
+			if a < len(h.im.Flash) {
+				was = h.im.Flash[a]
+			}
+			if v != was {
+				if h.spmBytes == nil {
+					h.spmBytes = map[int]bool{}
+				}
+				h.spmBytes[a] = true
+			}
+		}
+		m.ResetFlash(h.im.Flash)
+	}
+	out = map[Role][]byte{}
+	for _, b := range h.bufs {
+		if b.Value {
+			continue
+		}
+		if b.Dir == DirIn && !b.writable {
+			if got := m.Data(b.addr, b.size); !bytes.Equal(got, v.input(&b)) && problem == "" {
+				problem = fmt.Sprintf("the routine wrote its read-only input buffer %s (%s); write %s! in the call if it may overwrite it",
+					b.Role, ArgRegisters(b.arg), b.Role)
+			}
+		}
+		if _, ok := v.want[b.Role]; ok {
+			out[b.Role] = m.Data(b.addr, b.size)
+		}
+	}
+	return out, m.Cycles(), stop, problem
+}
+
+// setup puts machine m in the state of the call's first instruction for vector v: the image loaded,
+// the buffers filled, the round keys written, registers planted and set to the arguments, the return
+// sentinel pushed, PC at the entry and the cycle counter at 0.
+func (h *harness) setup(m *emu.Machine, v *testVector) {
+	resetWithImage(m, h.im)
+	for i := range h.bufs {
+		if !h.bufs[i].Value {
+			m.LoadData(h.bufs[i].addr, v.input(&h.bufs[i]))
+		}
+	}
+	switch h.rkTable {
+	case rkFlash:
+		m.WriteFlash(h.rkAddr, v.rk)
+	case rkSRAM:
+		m.LoadData(uint16(h.rkAddr), v.rk)
+	}
+	for r := 0; r < 32; r++ {
+		m.SetReg(r, v.regs[r])
+	}
+	h.cur = v
+	for _, b := range h.bufs {
+		if b.Value {
+			m.SetReg(argReg(b.arg), v.input(&b)[0])
+			m.SetReg(argReg(b.arg)+1, 0)
+			continue
+		}
+		m.SetReg(argReg(b.arg), uint8(b.addr))
+		m.SetReg(argReg(b.arg)+1, uint8(b.addr>>8))
+	}
+	m.SetSP(h.spStart)
+	m.PushReturn(h.sentinel)
+	h.spCalled = m.SP()
+	m.SetReturnSentinel(h.sentinel)
+	m.ResetStackLow()
+	m.SetPC(h.entry)
+	m.SetCycles(0)
+}
+
+// stopProblem describes a stop other than a return within the cycle limit, or nil for a good return.
+func (h *harness) stopProblem(m *emu.Machine, stop emu.Stop) *Problem {
+	switch stop.Reason {
+	case emu.StopReturn:
+		if c := m.Cycles(); c > h.opts.MaxCycles {
+			return &Problem{Kind: ProblemCycleLimit, Option: OptMaxCycles,
+				Text: text(fmt.Sprintf("the call took %d cycles, over the limit of %d", c, h.opts.MaxCycles))}
+		}
+		return nil
+	case emu.StopFault:
+		p := &Problem{Kind: ProblemFault, Text: text(stop.Fault.Describe(h.im))}
+		if pos, ok := h.im.SourceAt(stop.Fault.PC); ok && pos.IsValid() {
+			p.Pos = &pos
+		}
+		if hint := h.argHint(stop.Fault); hint != nil {
+			p.Option, p.Text = OptCall, text(p.Text, hint)
+		}
+		return p
+	case emu.StopLimit:
+		return &Problem{Kind: ProblemCycleLimit, Option: OptMaxCycles,
+			Text: text(fmt.Sprintf("the call did not return within %d cycles (an infinite loop? raise ", h.opts.MaxCycles), ref(OptMaxCycles, ""), ")")}
+	}
+	return plainProblem(ProblemOther, fmt.Sprintf("the call stopped with %s before returning", stop))
+}
+
+// argHint explains a data-space fault at an address planted in an argument register the call does
+// not pass, and suggests a call spec with more arguments.
+func (h *harness) argHint(f *emu.Fault) Text {
+	if f == nil || !errors.Is(f, emu.ErrDataOutOfRange) {
+		return nil
+	}
+	n := len(h.call.Args)
+	for i := n; i < 4 && h.cur != nil; i++ {
+		p := uint32(unpassedHigh(i))<<8 | uint32(h.cur.regs[argReg(i)])
+		if f.Addr+256 < p || f.Addr > p+256 {
+			continue
+		}
+		var try []Segment
+		for _, c := range suggestCalls(i + 1) {
+			try = append(try, ref(OptCall, h.call.Entry+c))
+		}
+		return text(fmt.Sprintf("; the routine used %s (0x%04x) as a pointer but the call %s passes %d argument%s; "+
+			"does it take more? try ", ArgRegisters(i), p, h.call, n, plural(n)), Segment{Either: try})
+	}
+	return nil
+}
+
+// suggestCalls lists common conventions with n arguments.
+func suggestCalls(n int) []string {
+	switch n {
+	case 1:
+		return []string{"(block)"}
+	case 2:
+		return []string{"(block, rk)", "(block, key)"}
+	case 3:
+		return []string{"(out, in, rk)", "(key, out, in)", "(block, key, rkout)"}
+	}
+	return []string{"(out, in, key, rkout)"}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func (h *harness) where(pc uint32) string {
+	if p, ok := h.im.SourceAt(pc); ok {
+		return fmt.Sprintf(" (%s)", p)
+	}
+	return ""
+}
+
+// measure runs the vectors and the constant-time inputs, then measures flash and RAM.
+func (h *harness) measure(rep *Report) {
+	t := h.t
+	rng := rand.New(rand.NewPCG(h.opts.Seed, 0x61767266))
+	n := 1 + h.opts.Vectors
+	var sum uint64
+	rep.ABIOK = true
+	low := h.spStart
+	defer func() {
+		h.sizes(rep, low)
+		if h.spm > 0 {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("the routine writes flash with SPM (%d writes); every call started from the program as loaded", h.spm))
+		}
+		if rep.Pass && t.Kind == KindCipher {
+			rep.Rank = Rank(rep.CPB, rep.Flash, rep.RAM)
+		}
+	}()
+	ct := ctState{ok: true}
+	for i := 0; i < n; i++ {
+		v := h.vector(rng, i)
+		v.regs = h.plants(i)
+		got, cycles, stop, problem := h.run(h.m, v)
+		h.progress(i+1, n)
+		vr := h.result(v, i, got, cycles)
+		if i == 0 {
+			rep.Official = vr
+		}
+		if l := h.m.StackLow(); l < low {
+			low = l
+		}
+		if p := h.stopProblem(h.m, stop); p != nil {
+			vr.OK = false
+			rep.setProblem(p)
+			rep.Failures++
+			rep.Vectors = i + 1
+			rep.FirstFailure = vr
+			return
+		}
+		if problem != "" {
+			if vr.OK {
+				rep.BufferFaults++
+				if rep.BufferProblem == "" {
+					rep.BufferProblem = problem
+				}
+			}
+			vr.OK, vr.Problem = false, problem
+		}
+		if !vr.OK {
+			rep.Failures++
+			if rep.FirstFailure == nil {
+				rep.FirstFailure = vr
+			}
+		}
+		if rep.ABIOK {
+			if d := h.checkABI(h.m, v); d != "" {
+				rep.ABIOK, rep.ABIDetail = false, d
+			}
+		}
+		ct.cycles(h, v, fmt.Sprintf("vector %d", i), cycles)
+		if i == 0 || cycles < rep.CyclesMin {
+			rep.CyclesMin = cycles
+		}
+		rep.CyclesMax = max(rep.CyclesMax, cycles)
+		if i > 0 || n == 1 {
+			sum += cycles
+		}
+	}
+	rep.Vectors = n
+	// The mean is over the random vectors: the official vector, which a routine could recognise and
+	// answer from a table, is checked and counts for constant time, but is not timed (unless it is
+	// the only vector).
+	rep.CyclesMean = float64(sum) / float64(max(n-1, 1))
+	if t.Kind == KindCipher {
+		rep.CPB = rep.CyclesMean / float64(t.BlockBytes)
+	} else if t.Kernel.Units > 0 {
+		rep.Unit, rep.CyclesPerUnit = t.Kernel.Unit, rep.CyclesMean/float64(t.Kernel.Units)
+	}
+	if h.dev.Name == "attiny45" || h.dev.Name == "attiny85" {
+		e := ATtiny45Energy()
+		rep.EnergyUJ = &Energy{UJ: rep.CyclesMean * e.Median / 1000, MinUJ: rep.CyclesMean * e.Min / 1000,
+			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
+	}
+	rep.CTInputs = t.CTInputs()
+	low = min(low, h.constantTime(n, rep, &ct))
+	rep.ConstantTime, rep.CTDetail = ct.ok, ct.detail
+	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
+}
+
+// progress tells Options.Progress that done calls of the vectors calls and the constant-time inputs
+// have run.
+func (h *harness) progress(done, vectors int) {
+	if h.opts.Progress != nil {
+		h.opts.Progress(done, vectors+h.t.CTInputs())
+	}
+}
+
+// checkABI compares the registers the avr-gcc ABI makes callee-saved, r1 and SP with their values before
+// the call. It returns "" when the convention holds.
+func (h *harness) checkABI(m *emu.Machine, v *testVector) string {
+	var bad []string
+	for _, r := range calleeSaved {
+		if m.Reg(r) != v.regs[r] {
+			bad = append(bad, fmt.Sprintf("r%d", r))
+		}
+	}
+	var parts []string
+	if len(bad) > 0 {
+		parts = append(parts, fmt.Sprintf("callee-saved %s not restored", strings.Join(bad, ", ")))
+	}
+	if m.Reg(1) != 0 {
+		parts = append(parts, fmt.Sprintf("r1 is 0x%02x on return (avr-gcc needs r1 = 0)", m.Reg(1)))
+	}
+	if m.SP() != h.spStart {
+		parts = append(parts, fmt.Sprintf("SP is 0x%04x on return, 0x%04x expected", m.SP(), h.spStart))
+	}
+	return strings.Join(parts, "; ")
+}

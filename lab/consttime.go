@@ -1,0 +1,204 @@
+package lab
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/avrlab/avrlab/emu"
+)
+
+// CTInputs returns how many random inputs the task's constant-time check compares:
+// ConstantTimeInputs, or fewer for a kernel whose calls are millions of cycles.
+func (t *Task) CTInputs() int {
+	if t.Kernel != nil && t.Kernel.CTInputs > 0 {
+		return t.Kernel.CTInputs
+	}
+	return ConstantTimeInputs
+}
+
+// ctState is the constant-time verdict of a run as it goes: one property over every call of the run
+// (the official vector, the random vectors, the constant-time inputs), each with its own key: the
+// same cycle count for all of them, and the same executed-address sequence for all those traced.
+// Calls are compared within their public class (harness.publicClass): a kernel's public parameters,
+// such as a hash's message length, may set its cycles; nothing else may.
+type ctState struct {
+	ok     bool
+	detail string
+	// first holds, per public class, the first call and the first traced call the others are compared with.
+	first map[string]*ctFirst
+}
+
+// ctFirst is the first call of one public class, and its first traced call.
+type ctFirst struct {
+	name  string
+	in    string
+	cycle uint64
+	// the first traced call: its vector (traced again, interpreted, when another call's hash differs)
+	traced    bool
+	traceV    testVector
+	traceHash uint64
+	traceName string
+	traceIn   string
+}
+
+// class returns the first calls of v's public class, making the class at its first call (ok false).
+func (c *ctState) class(h *harness, v *testVector) (f *ctFirst, ok bool) {
+	if c.first == nil {
+		c.first = map[string]*ctFirst{}
+	}
+	k := h.publicClass(v)
+	if f, ok = c.first[k]; !ok {
+		f = &ctFirst{}
+		c.first[k] = f
+	}
+	return f, ok
+}
+
+// cycles compares the cycle count of the call named name (on vector v) with the first call's of its class.
+func (c *ctState) cycles(h *harness, v *testVector, name string, cycles uint64) {
+	f, seen := c.class(h, v)
+	if !seen {
+		f.name, f.in, f.cycle = name, h.describeInput(v), cycles
+		return
+	}
+	if c.ok && cycles != f.cycle {
+		c.ok = false
+		c.detail = fmt.Sprintf("%s (%s: %d cycles) and %s (%s: %d cycles) differ in cycles",
+			f.name, f.in, f.cycle, name, h.describeInput(v), cycles)
+	}
+}
+
+// publicClass names the values of a kernel's public arguments in v (Kernel.Public: lengths, round
+// counts), which a constant-time routine's cycles may depend on; "" for a cipher or a kernel with none.
+func (h *harness) publicClass(v *testVector) string {
+	if h.t.Kind != KindKernel || h.t.Kernel == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, name := range h.t.Kernel.Public {
+		fmt.Fprintf(&b, "%s=%x;", name, v.in[Role(name)])
+	}
+	return b.String()
+}
+
+// describeInput names a call's inputs for a constant-time message: a cipher's key and block, or a
+// kernel's first input.
+func (h *harness) describeInput(v *testVector) string {
+	if h.t.Kind == KindCipher {
+		return fmt.Sprintf("key %x, block %x", v.key, v.in[RoleBlock])
+	}
+	if pc := h.publicClass(v); pc != "" {
+		return fmt.Sprintf("%x, %s", h.primaryInput(v), strings.TrimSuffix(strings.ReplaceAll(pc, ";", ", "), ", "))
+	}
+	return fmt.Sprintf("%x", h.primaryInput(v))
+}
+
+// ctStream is the PCG stream of the constant-time inputs.
+const ctStream = 0x6374696e // "ctin"
+
+// constantTime runs the task's CTInputs calls of the traced machine: the official vector, then
+// random keys and blocks drawn from the run's seed (a stream of their own). Their outputs and the ABI are
+// checked as the vectors' are (a wrong output or a call that does not return is the report's Error),
+// their cycles go to ct with every other call's, and their executed-address sequences (a running hash;
+// the kept trace locates a difference) must all agree. It returns the lowest SP seen.
+func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
+	t := h.t
+	rng := rand.New(rand.NewPCG(h.opts.Seed^ctStream, 0x61767266))
+	low := h.spStart
+	for i := 0; i < t.CTInputs(); i++ {
+		var v *testVector
+		switch {
+		case i == 0:
+			v = h.vector(rng, 0)
+		case t.Kind == KindKernel:
+			v = h.kernelVector(rng, len(t.Kernel.Edges()))
+		default:
+			v = h.vector(rng, 1)
+		}
+		v.regs = h.plants(vectors + i)
+		got, cycles, stop, problem := h.run(h.mt, v)
+		h.progress(vectors+i+1, vectors)
+		low = min(low, h.mt.StackLow())
+		name := fmt.Sprintf("constant-time input %d", i)
+		if p := h.stopProblem(h.mt, stop); p != nil {
+			ct.ok, ct.detail = false, name+" did not return: "+p.Error()
+			if rep.Error == "" {
+				rep.setProblem(p.prefixed(name + " (" + h.describeInput(v) + "): "))
+			}
+			return low
+		}
+		vr := h.result(v, vectors+i, got, cycles)
+		if problem != "" {
+			vr.OK, vr.Problem = false, problem
+		}
+		if !vr.OK && rep.Error == "" && rep.Failures == 0 {
+			rep.FirstFailure = vr
+			msg := fmt.Sprintf("wrong output on %s (%s): %s expected %s, got %s", name, h.describeInput(v),
+				vr.Output, vr.Expected, vr.Got)
+			if vr.Problem != "" {
+				msg = fmt.Sprintf("%s (%s): %s", name, h.describeInput(v), vr.Problem)
+			}
+			rep.setProblem(plainProblem(ProblemWrongOutput, msg))
+		}
+		if rep.ABIOK {
+			if d := h.checkABI(h.mt, v); d != "" {
+				rep.ABIOK, rep.ABIDetail = false, d
+			}
+		}
+		ct.cycles(h, v, name, cycles)
+		hash := h.mt.TraceHash()
+		f, _ := ct.class(h, v)
+		if !f.traced {
+			f.traced, f.traceV, f.traceHash = true, *v, hash
+			f.traceName, f.traceIn = name, h.describeInput(v)
+			continue
+		}
+		if !ct.ok || hash == f.traceHash {
+			continue
+		}
+		// The two calls part: their address traces (interpreted) say where.
+		first, tr := h.traceAddrs(&f.traceV), h.traceAddrs(v)
+		j := 0
+		for j < len(first) && j < len(tr) && first[j] == tr[j] {
+			j++
+		}
+		var at string
+		switch {
+		case j < len(first) && j < len(tr):
+			at = fmt.Sprintf("step %d: pc 0x%x%s vs pc 0x%x", j, first[j]*2, h.where(first[j]), tr[j]*2)
+		case len(first) == len(tr):
+			at = fmt.Sprintf("a step after the first %d (beyond the trace kept; the hashes of the whole traces differ)", len(tr))
+		case j > 0:
+			at = fmt.Sprintf("step %d, after pc 0x%x%s (one trace ends)", j, first[j-1]*2, h.where(first[j-1]))
+		default:
+			at = "the first step"
+		}
+		ct.ok = false
+		ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), at)
+	}
+	return low
+}
+
+// traceAddrs runs vector v on a new machine with the address trace on (interpreted) and returns the
+// addresses: the constant-time check's machine keeps only the trace's hash.
+func (h *harness) traceAddrs(v *testVector) []uint32 {
+	m := emu.New(h.dev, h.im.Flash, emu.Config{Trace: true, Present: h.im.Present})
+	spm := h.spm
+	h.run(m, v)
+	h.spm = spm // counted by the check's own run
+	return m.TraceAddrs()
+}
+
+// primaryInput is the input a constant-time message names: the block, or a kernel's first input.
+func (h *harness) primaryInput(v *testVector) []byte {
+	if h.t.Kind == KindCipher {
+		return v.in[RoleBlock]
+	}
+	for _, b := range h.bufs {
+		if b.Dir != DirOut && !b.Value {
+			return v.in[b.Role]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package lab
+
+import (
+	"math/rand/v2"
+
+	"github.com/avrlab/avrlab/lab/kernel"
+)
+
+// testVector is one test case: what goes into each buffer (argument values included) and what the
+// output buffers must hold afterwards.
+type testVector struct {
+	in   map[Role][]byte
+	want map[Role][]byte
+	key  []byte   // cipher tasks: the master key (shown with the inputs)
+	rk   []byte   // cipher tasks: the round keys written into the source's table
+	regs [32]byte // the values planted in r0..r31 before the arguments are set (harness.plants)
+}
+
+// vector returns test vector i (0 = official) of the call.
+func (h *harness) vector(rng *rand.Rand, i int) *testVector {
+	if h.t.Kind == KindKernel {
+		return h.kernelVector(rng, i)
+	}
+	t := h.t
+	v := &testVector{in: map[Role][]byte{}, want: map[Role][]byte{}}
+	var pt []byte
+	if i == 0 {
+		v.key = append([]byte(nil), t.OfficialKey...)
+		pt = append([]byte(nil), t.OfficialPlain...)
+	} else {
+		v.key = make([]byte, t.KeyBytes)
+		pt = make([]byte, t.BlockBytes)
+		fill(rng, v.key)
+		fill(rng, pt)
+	}
+	v.rk = t.ref.RoundKeys(v.key)
+	ct := make([]byte, t.BlockBytes)
+	t.ref.Encrypt(ct, pt, v.key)
+	in, want := pt, ct
+	if h.sc.Decrypt {
+		in, want = ct, pt
+	}
+	v.in[RoleBlock], v.in[RoleIn], v.in[RoleKey], v.in[RoleRK] = in, in, v.key, v.rk
+	if h.call.has(RoleRand) { // drawn only for calls that take it: other benches' vectors stay as they were
+		v.in[RoleRand] = make([]byte, RandBytes)
+		fill(rng, v.in[RoleRand])
+	}
+	switch {
+	case h.call.has(RoleBlock):
+		v.want[RoleBlock] = want
+	case h.call.has(RoleOut):
+		v.want[RoleOut] = want
+	default: // a key schedule alone: the round keys it writes are the result
+		v.want[RoleRKOut] = v.rk
+	}
+	return v
+}
+
+// kernelVector returns test vector i of a kernel task: its edge cases first (the first is the
+// "official" one), then random valid inputs.
+func (h *harness) kernelVector(rng *rand.Rand, i int) *testVector {
+	k := h.t.Kernel
+	var args [][]byte
+	if edges := k.Edges(); i < len(edges) {
+		args = edges[i]
+	} else {
+		args = k.Random(rng)
+	}
+	want, err := k.Expected(args)
+	if err != nil {
+		panic("lab: internal error: kernel " + k.ID + ": " + err.Error())
+	}
+	v := &testVector{in: map[Role][]byte{}, want: map[Role][]byte{}}
+	for j, a := range k.Args {
+		v.in[Role(a.Name)] = args[j]
+		if a.Dir != kernel.In {
+			v.want[Role(a.Name)] = want[j]
+		}
+	}
+	return v
+}
+
+// input returns what the harness puts in buffer b for vector v: its input, or for an output buffer
+// the noise a kernel's reference chose, else zeros.
+func (v *testVector) input(b *buffer) []byte {
+	if d, ok := v.in[b.Role]; ok && (b.Dir != DirOut || len(d) == b.size) {
+		return d
+	}
+	return make([]byte, b.size)
+}
+
+func fill(rng *rand.Rand, b []byte) {
+	for i := range b {
+		b[i] = byte(rng.Uint32())
+	}
+}
