@@ -769,6 +769,11 @@ func readProgramFile(path string) ([]byte, error) {
 // tenth ("benchmarking: 307 of 3065 calls", rewritten in place) when stderr is a terminal, and a
 // function that clears the line; with stderr redirected (a file, a pipe, a test) both do nothing.
 func terminalProgress(stderr io.Writer) (func(done, total int), func()) {
+	return terminalCounter(stderr, "benchmarking", "calls")
+}
+
+// terminalCounter is terminalProgress's line, "VERB: DONE of TOTAL NOUN", for any count.
+func terminalCounter(stderr io.Writer, verb, noun string) (func(done, total int), func()) {
 	f, ok := rawWriter(stderr).(*os.File) // the line's own \r and ESC[K, under the escaping
 	if !ok {
 		return nil, func() {}
@@ -779,7 +784,7 @@ func terminalProgress(stderr io.Writer) (func(done, total int), func()) {
 	shown := false
 	progress := lab.EveryTenth(func(done, total int) {
 		shown = true
-		fmt.Fprintf(f, "\rbenchmarking: %d of %d calls", done, total)
+		fmt.Fprintf(f, "\r%s: %d of %d %s", verb, done, total, noun)
 	})
 	return progress, func() {
 		if shown {

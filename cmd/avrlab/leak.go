@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -93,7 +92,7 @@ func cmdLeak(args []string, stdout, stderr io.Writer) int {
 		o.Window = [2]string{a, b}
 	}
 	var clear func()
-	o.Progress, clear = leakProgress(stderr)
+	o.Progress, clear = terminalCounter(stderr, "simulating", "traces")
 	lr, _, err := lab.LeakProgram(cp.prog, o)
 	clear()
 	if err != nil {
@@ -214,26 +213,5 @@ func printLeak(w io.Writer, name string, lr *lab.LeakReport) {
 	}
 	if lr.Error != "" {
 		fmt.Fprintf(w, "  error       %s\n", lr.Error)
-	}
-}
-
-// leakProgress shows the traces done on a terminal's stderr at every tenth, like terminalProgress.
-func leakProgress(stderr io.Writer) (func(done, total int), func()) {
-	f, ok := stderr.(*os.File)
-	if !ok {
-		return nil, func() {}
-	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil, func() {}
-	}
-	shown := false
-	progress := lab.EveryTenth(func(done, total int) {
-		shown = true
-		fmt.Fprintf(f, "\rsimulating: %d of %d traces", done, total)
-	})
-	return progress, func() {
-		if shown {
-			fmt.Fprint(f, "\r\x1b[K")
-		}
 	}
 }
