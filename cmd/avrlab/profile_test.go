@@ -168,3 +168,37 @@ func TestProfileELF(t *testing.T) {
 		t.Errorf("the ELF's labels %+v, the source's %+v", fromELF, fromSrc)
 	}
 }
+
+// TestProfileTaskCycleLimit: profile takes the task's cycle limit when -max-cycles is not given, as
+// bench does, so a P-192 scalar multiplication (over 10^7 cycles) is profiled to its RET; the lines
+// add up to the bench's cycles of the official vector.
+func TestProfileTaskCycleLimit(t *testing.T) {
+	rep, _, err := lab.BenchFile(os.DirFS("../../examples"), "p192-scalarmul.S", lab.Options{Vectors: -1})
+	if err != nil || !rep.Pass || rep.Official.Cycles <= lab.DefaultMaxCycles {
+		t.Fatalf("bench: %v %+v", err, rep)
+	}
+	code, out, errs := runCLI(t, "profile", "-json", "../../examples/p192-scalarmul.S")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var p struct {
+		Cycles uint64 `json:"cycles"`
+		Lines  []struct {
+			Cycles uint64 `json:"cycles"`
+		} `json:"lines"`
+	}
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	var sum uint64
+	for _, l := range p.Lines {
+		sum += l.Cycles
+	}
+	if p.Cycles != rep.Official.Cycles || sum != p.Cycles {
+		t.Errorf("profile: %d cycles, lines %d; bench %d", p.Cycles, sum, rep.Official.Cycles)
+	}
+	// Given, -max-cycles still wins.
+	if code, _, errs := runCLI(t, "profile", "-json", "-max-cycles", "1000000", "../../examples/p192-scalarmul.S"); code == 0 || !strings.Contains(errs, "-max-cycles") {
+		t.Errorf("-max-cycles 1000000: exit %d, %s", code, errs)
+	}
+}

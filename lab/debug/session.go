@@ -67,7 +67,7 @@ type Config struct {
 	Mode string
 	// Options are the bench's options of the call (task, scenario, call, entry, round-key symbol,
 	// device, seed); Vectors is ignored (the official vector is debugged). MaxCycles bounds the
-	// session in both modes (0 = lab.DefaultMaxCycles).
+	// session in both modes (0 = the task's DefaultMaxCycles for its call, lab.DefaultMaxCycles from reset).
 	Options lab.Options
 }
 
@@ -145,6 +145,9 @@ func Start(cfg Config) (*Session, error) {
 	s := &Session{im: im, sources: cfg.Sources, limit: cfg.Options.MaxCycles, bps: map[uint32]bool{}, bpLines: map[string][]int{}}
 	if s.limit == 0 {
 		s.limit = lab.DefaultMaxCycles
+		if t := lab.LookupTask(cfg.Options.Task); t != nil && cfg.Mode != ModeReset {
+			s.limit = t.DefaultMaxCycles() // a P-192 call is over 10^7 cycles
+		}
 	}
 	if s.limit > lab.MaxCycleLimit {
 		return nil, fmt.Errorf("cycle limit %d: at most %d", s.limit, uint64(lab.MaxCycleLimit))
