@@ -209,26 +209,7 @@ func Leak(im *asm.Image, o LeakOptions) (*LeakReport, error) {
 // LeakProgram assembles program p (task, call and device from its lines where o leaves them empty)
 // and runs Leak on it. When assembly fails it returns the asm.ErrorList and no report.
 func LeakProgram(p Program, o LeakOptions) (*LeakReport, *asm.Image, error) {
-	if len(p.Files) == 0 {
-		return nil, nil, ErrNoSources
-	}
-	if len(p.Files) == 1 && len(p.Include) == 0 && p.Dialect == "" {
-		// An avr-gcc ELF or an Intel HEX file, as BenchFile loads it (-task must name the task).
-		if data, err := readProgram(p.FS, p.Files[0]); err == nil {
-			if im, ok, err := LoadBinary(data, Resolve(o.Options).Device); ok {
-				if err != nil {
-					return nil, nil, fmt.Errorf("%s: %w", p.Files[0], err)
-				}
-				if o.Task == "" {
-					return nil, im, ErrNoTask
-				}
-				o.Linked = true
-				lr, err := Leak(im, o)
-				return lr, im, err
-			}
-		}
-	}
-	im, opts, err := p.image(o.Options)
+	im, opts, err := p.Image(o.Options) // an ELF or HEX file as BenchFile loads it (-task names the task)
 	if err != nil {
 		return nil, im, err
 	}
@@ -236,7 +217,7 @@ func LeakProgram(p Program, o LeakOptions) (*LeakReport, *asm.Image, error) {
 		return nil, im, ErrNoTask
 	}
 	o.Options = opts
-	if o.Window == [2]string{} {
+	if o.Window == [2]string{} && !opts.Linked {
 		for _, f := range p.Files {
 			if src, err := asm.ReadSource(p.FS, f, MaxSourceBytes); err == nil {
 				if w := DetectLeakWindow(src); w[0] != "" {

@@ -103,6 +103,29 @@ func benchProgram(p Program, opts Options, binaries bool) (*Report, *asm.Image, 
 	return rep, im, err
 }
 
+// Image is the program a bench of p measures, and the options completed for it: one avr-gcc ELF or
+// Intel HEX file (see LoadBinary) as a linked program (Options.Linked), else the sources assembled with
+// the settings Resolve gives them (the caller's, then the files' "; avrlab" lines, then the task's
+// device). When assembly fails it returns the partial image and the asm.ErrorList. bench, leak,
+// profile and debug take their program from it.
+func (p Program) Image(opts Options) (*asm.Image, Options, error) {
+	if len(p.Files) == 0 {
+		return nil, opts, ErrNoSources
+	}
+	if len(p.Files) == 1 && len(p.Include) == 0 && p.Dialect == "" {
+		if data, err := readProgram(p.FS, p.Files[0]); err == nil {
+			if im, ok, err := LoadBinary(data, Resolve(opts).Device); ok {
+				if err != nil {
+					return nil, opts, fmt.Errorf("%s: %w", p.Files[0], err)
+				}
+				opts.Linked = true
+				return im, Resolve(opts), nil
+			}
+		}
+	}
+	return p.image(opts)
+}
+
 // image assembles the program's sources with the task, call and device their lines name (where
 // opts leaves them empty) and returns the options completed so.
 func (p Program) image(opts Options) (*asm.Image, Options, error) {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -69,48 +68,27 @@ func startSession(f *sessionFlags, paths []string, stderr io.Writer) (*debug.Ses
 		applyExercise(f.fl, ex, &opts)
 		opts.Vectors = -1
 	}
-	var im *asm.Image
-	if len(paths) == 1 && len(f.incs) == 0 && (isELF(paths[0]) || strings.EqualFold(filepath.Ext(paths[0]), ".hex")) {
-		data, err := readProgramFile(paths[0])
-		if err != nil {
+	// What the bench would measure (lab.Program.Image): an ELF or HEX file as it loads one, or the
+	// sources with the flags, then the files' lines, then the task's device.
+	cp, err := openProgram(paths, f.incs)
+	if err != nil {
+		fmt.Fprintf(stderr, "avrlab: %v\n", err)
+		return nil, 1
+	}
+	defer cp.done()
+	if err := setDialect(cp, *f.dialect); err != nil {
+		fmt.Fprintf(stderr, "avrlab: %v\n", err)
+		return nil, 2
+	}
+	im, opts, err := cp.prog.Image(opts)
+	if err != nil {
+		var el asm.ErrorList
+		if !errors.As(err, &el) {
 			fmt.Fprintf(stderr, "avrlab: %v\n", err)
 			return nil, 1
 		}
-		im, _, err = lab.LoadBinary(data, lab.Resolve(opts).Device)
-		if err != nil {
-			fmt.Fprintf(stderr, "avrlab: %s: %v\n", paths[0], err)
-			return nil, 1
-		}
-		opts.Linked = true
-	} else {
-		cp, err := openProgram(paths, f.incs)
-		if err != nil {
-			fmt.Fprintf(stderr, "avrlab: %v\n", err)
-			return nil, 1
-		}
-		defer cp.done()
-		if err := setDialect(cp, *f.dialect); err != nil {
-			fmt.Fprintf(stderr, "avrlab: %v\n", err)
-			return nil, 2
-		}
-		// What the bench would measure: the flags, then the files' lines (the first that names a setting
-		// gives it), then the task's device (lab.Resolve, as bench).
-		var srcs [][]byte
-		for _, name := range cp.prog.Files {
-			src, err := asm.ReadSource(cp.prog.FS, name, lab.MaxSourceBytes)
-			if err != nil {
-				fmt.Fprintf(stderr, "avrlab: %s: %v\n", name, err)
-				return nil, 1
-			}
-			srcs = append(srcs, src)
-		}
-		opts = lab.Resolve(opts, srcs...)
-		device := opts.Device
-		im, err = cp.prog.Assemble(device, opts.Defines)
-		if err != nil {
-			printErrors(err, cp.prog.FS, cp.dir, stderr)
-			return nil, 1
-		}
+		printErrors(err, cp.prog.FS, cp.dir, stderr)
+		return nil, 1
 	}
 	cfg := debug.Config{Image: im, Options: opts, Mode: debug.ModeCall}
 	if *f.reset || opts.Task == "" {
