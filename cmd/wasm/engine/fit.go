@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/asm/disasm"
+	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -97,6 +99,11 @@ func namesFamily(words []string, fam string) bool {
 // bytes. It returns at most MaxSuggestions fixes of the Task field, best first.
 func suggestTasks(im *asm.Image, name, src string) []Fix {
 	f := factsOf(src)
+	called := map[string]bool{}
+	if im != nil {
+		// The labels and the calls as the assembler has them (macros and includes expanded).
+		f.labels, called = codeLabels(im)
+	}
 	text := strings.ToLower(name)
 	for _, l := range f.labels {
 		text += " " + strings.ToLower(l)
@@ -132,7 +139,7 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 		// The task's entry symbol among the labels: the routine itself when nothing in the source calls
 		// it (p192_ecdsa_sign calls p192_scalarmul, so the signing source is the signing task's).
 		if t.Entry != "" && slices.Contains(f.labels, t.Entry) {
-			if calledIn(src, t.Entry) {
+			if called[t.Entry] {
 				score += 2
 				why = append(why, fmt.Sprintf("it defines %s, and calls it", t.Entry))
 			} else {
@@ -184,10 +191,29 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 	return fixes
 }
 
-// calledIn reports whether src calls or jumps to the label name (call, rcall, jmp, rjmp).
-func calledIn(src, name string) bool {
-	re := regexp.MustCompile(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?r?(?:call|jmp)[ \t]+` + regexp.QuoteMeta(name) + `\b`)
-	return re.MatchString(src)
+// codeLabels returns the image's code labels, and those that a call or jump of the program targets
+// (call, rcall, jmp, rjmp, as the disassembler names their targets).
+func codeLabels(im *asm.Image) (labels []string, called map[string]bool) {
+	called = map[string]bool{}
+	names := map[uint32]string{}
+	for _, sym := range im.Symbols {
+		if sym.Section == asm.SectionText && sym.Value >= 0 {
+			labels = append(labels, sym.Name)
+			names[uint32(sym.Value)] = sym.Name
+		}
+	}
+	for _, l := range disasm.Disassemble(im.Flash, im.Device, disasm.Options{Labels: names}) {
+		if l.Illegal || l.Inst.Form == nil {
+			continue
+		}
+		switch l.Inst.Form.Op {
+		case isa.CALL, isa.RCALL, isa.JMP, isa.RJMP:
+			if f := strings.Fields(l.Text); len(f) > 0 {
+				called[f[len(f)-1]] = true
+			}
+		}
+	}
+	return labels, called
 }
 
 // tableBytes is the size of the data at a text symbol: up to the next symbol or the end of what the
