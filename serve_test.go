@@ -417,8 +417,10 @@ func TestExercisesConfined(t *testing.T) {
 func TestServerLimits(t *testing.T) {
 	s := &site{assets: map[string]*asset{}}
 	s.add("index.html", []byte("<!doctype html><title>t</title>"))
-	lim := serverLimits{ReadHeader: 200 * time.Millisecond, Read: 400 * time.Millisecond, Write: 2 * time.Second,
-		Idle: 200 * time.Millisecond, HeaderMax: 4 << 10}
+	// Short, but not so short that a busy machine's scheduling delay between the client's dial and its
+	// write (a request, 64 KiB of headers) outlasts them: the test must not depend on the load.
+	lim := serverLimits{ReadHeader: 2 * time.Second, Read: 3 * time.Second, Write: 5 * time.Second,
+		Idle: 500 * time.Millisecond, HeaderMax: 4 << 10}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
