@@ -39,6 +39,11 @@ func (m *Machine) store(a uint32, v byte, sreg uint8) (newSREG uint8, ok bool) {
 	if a >= uint32(len(m.data)) {
 		return sreg, false
 	}
+	if d.RAMPZ != 0 && uint16(a) == d.RAMPZ {
+		v &= d.RAMPZBits // reserved bits read 0; the store record holds what the byte reads after
+	} else if d.EIND != 0 && uint16(a) == d.EIND {
+		v &= d.EINDBits
+	}
 	if m.cfg.Writes {
 		m.noteWrite(a, v, sreg)
 	}
@@ -53,14 +58,6 @@ func (m *Machine) store(a uint32, v byte, sreg uint8) (newSREG uint8, ok bool) {
 		m.sp = m.sp&0x00FF | uint16(v)<<8
 		m.noteSP()
 		return sreg, true
-	case d.RAMPZ:
-		if d.RAMPZ != 0 {
-			v &= d.RAMPZBits
-		}
-	case d.EIND:
-		if d.EIND != 0 {
-			v &= d.EINDBits
-		}
 	}
 	if a == uint32(d.UDR) && d.UDR != 0 {
 		if m.outMax < 0 || len(m.out) < m.outMax {
