@@ -29,32 +29,10 @@ const (
 // RandBytes is the size of the rand buffer.
 const RandBytes = 32
 
-// Direction says which way a buffer's bytes flow across a call.
-type Direction uint8
-
-// Directions of a buffer.
-const (
-	DirIn    Direction = iota + 1 // the harness fills it; the routine reads it and must not change it
-	DirOut                        // the routine writes it; the harness checks or ignores it
-	DirInOut                      // the harness fills it, the routine overwrites it with its result
-)
-
-func (d Direction) String() string {
-	switch d {
-	case DirIn:
-		return "in"
-	case DirOut:
-		return "out"
-	case DirInOut:
-		return "in/out"
-	}
-	return "?"
-}
-
 // BufferKind is one row of the buffer table: what a role means to the harness.
 type BufferKind struct {
 	Role Role
-	Dir  Direction
+	Dir  kernel.Dir // which way its bytes flow across the call
 	// Counted buffers count as RAM where the routine touches them (measured); the others are the
 	// harness's input and output, which the published tables do not count.
 	Counted bool
@@ -71,13 +49,13 @@ type BufferKind struct {
 // BufferKinds returns the buffer table, in layout order. The slice is new on each call.
 func BufferKinds() []BufferKind {
 	return []BufferKind{
-		{Role: RoleBlock, Dir: DirInOut, Counted: false, Align: 16, Doc: "the input block; the routine leaves its result in it"},
-		{Role: RoleIn, Dir: DirIn, Counted: false, Align: 16, Doc: "the input block, read only"},
-		{Role: RoleOut, Dir: DirOut, Counted: false, Align: 16, Doc: "the output block"},
-		{Role: RoleKey, Dir: DirIn, Counted: false, Align: 16, Doc: "the master key"},
-		{Role: RoleRK, Dir: DirIn, Counted: true, Align: 256, Doc: "round keys prepared by the harness in the task's layout"},
-		{Role: RoleRKOut, Dir: DirOut, Counted: true, Align: 256, Doc: "an empty buffer the routine fills with round keys"},
-		{Role: RoleRand, Dir: DirIn, Counted: false, Align: 16, Doc: "random bytes, fresh for every call (masks)"},
+		{Role: RoleBlock, Dir: kernel.InOut, Counted: false, Align: 16, Doc: "the input block; the routine leaves its result in it"},
+		{Role: RoleIn, Dir: kernel.In, Counted: false, Align: 16, Doc: "the input block, read only"},
+		{Role: RoleOut, Dir: kernel.Out, Counted: false, Align: 16, Doc: "the output block"},
+		{Role: RoleKey, Dir: kernel.In, Counted: false, Align: 16, Doc: "the master key"},
+		{Role: RoleRK, Dir: kernel.In, Counted: true, Align: 256, Doc: "round keys prepared by the harness in the task's layout"},
+		{Role: RoleRKOut, Dir: kernel.Out, Counted: true, Align: 256, Doc: "an empty buffer the routine fills with round keys"},
+		{Role: RoleRand, Dir: kernel.In, Counted: false, Align: 16, Doc: "random bytes, fresh for every call (masks)"},
 	}
 }
 
@@ -196,7 +174,7 @@ func parseCall(s string, kinds []BufferKind, cipherRules bool) (Call, error) {
 			return Call{}, fmt.Errorf("call %q: %s passed twice", s, r)
 		}
 		if bang {
-			if k := dirs[r]; k.Dir != DirIn || k.Value {
+			if k := dirs[r]; k.Dir != kernel.In || k.Value {
 				return Call{}, fmt.Errorf("call %q: %s!: only a read-only input buffer can be marked writable (%s is %s)", s, r, r, k.Dir)
 			}
 			c.Writable = append(c.Writable, r)
@@ -311,14 +289,7 @@ func (t *Task) BufferKinds() []BufferKind {
 		return out
 	}
 	for _, a := range t.Kernel.Args {
-		d := DirIn
-		switch a.Dir {
-		case kernel.Out:
-			d = DirOut
-		case kernel.InOut:
-			d = DirInOut
-		}
-		out = append(out, BufferKind{Role: Role(a.Name), Dir: d, Align: 16, Doc: a.Doc, Size: a.Size, Value: a.Kind == kernel.Byte})
+		out = append(out, BufferKind{Role: Role(a.Name), Dir: a.Dir, Align: 16, Doc: a.Doc, Size: a.Size, Value: a.Kind == kernel.Byte})
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/lab/kernel"
 )
 
 // run runs one call of the routine on vector v and returns the output buffers afterwards.
@@ -37,7 +38,7 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycle
 		if b.Value {
 			continue
 		}
-		if b.Dir == DirIn && !b.writable {
+		if b.Dir == kernel.In && !b.writable {
 			if got := m.Data(b.addr, b.size); !bytes.Equal(got, v.input(&b)) && problem == "" {
 				problem = fmt.Sprintf("the routine wrote its read-only input buffer %s (%s); write %s! in the call if it may overwrite it",
 					b.Role, ArgRegisters(b.arg), b.Role)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/lab/kernel"
 )
 
 // CTInputs returns how many random inputs the task's constant-time check compares:
@@ -196,7 +197,7 @@ func (h *harness) primaryInput(v *testVector) []byte {
 		return v.in[RoleBlock]
 	}
 	for _, b := range h.bufs {
-		if b.Dir != DirOut && !b.Value {
+		if b.Dir != kernel.Out && !b.Value {
 			return v.in[b.Role]
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/isa"
+	"github.com/avrlab/avrlab/lab/kernel"
 )
 
 // buffer is one buffer the harness placed in SRAM for a call.
@@ -128,7 +129,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	kinds := t.BufferKinds()
 	outputs := 0
 	for _, k := range kinds {
-		if k.Dir != DirIn && h.call.has(k.Role) {
+		if k.Dir != kernel.In && h.call.has(k.Role) {
 			outputs++
 		}
 	}

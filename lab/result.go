@@ -3,6 +3,8 @@ package lab
 import (
 	"bytes"
 	"fmt"
+
+	"github.com/avrlab/avrlab/lab/kernel"
 )
 
 // BufferBytes is the content of one buffer, as lower-case hex in memory byte order.
@@ -147,7 +149,7 @@ func (h *harness) result(v *testVector, i int, got map[Role][]byte, cycles uint6
 	vr := &VectorResult{Cycles: cycles, OK: true, Official: i == 0}
 	for _, b := range h.bufs {
 		want, checked := v.want[b.Role]
-		if b.Dir != DirOut {
+		if b.Dir != kernel.Out {
 			vr.Inputs = append(vr.Inputs, BufferBytes{b.Role, describeHex(v.input(&b))})
 		}
 		if !checked {

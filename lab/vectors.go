@@ -83,7 +83,7 @@ func (h *harness) kernelVector(rng *rand.Rand, i int) *testVector {
 // input returns what the harness puts in buffer b for vector v: its input, or for an output buffer
 // the noise a kernel's reference chose, else zeros.
 func (v *testVector) input(b *buffer) []byte {
-	if d, ok := v.in[b.Role]; ok && (b.Dir != DirOut || len(d) == b.size) {
+	if d, ok := v.in[b.Role]; ok && (b.Dir != kernel.Out || len(d) == b.size) {
 		return d
 	}
 	return make([]byte, b.size)
