@@ -38,6 +38,11 @@ type Device struct {
 	MappedFlash uint16
 	// Missing lists the operations of the core that this part lacks.
 	Missing []Op
+	// EnergyModel names the measured energy-per-cycle model that estimates a call's energy on this part,
+	// "" when there is none: "ecrypt-attiny45" is the ECRYPT board's ATtiny45 (Eisenbarth et al.,
+	// Africacrypt 2012), which the ATtiny85, the same AVRe die with more memory, shares. lab holds the
+	// models' figures.
+	EnergyModel string
 	// Registers maps I/O register names that <avr/io.h> defines for the part to data addresses. It holds
 	// the names avrlab's examples and published crypto code use, not the whole header.
 	Registers map[string]uint16
@@ -102,14 +107,14 @@ var devices = []*Device{
 	{
 		Name: "attiny85", Core: CoreAVRe, Flash: 8 * 1024, RegsMapped: true, IOBase: 0x20,
 		SRAMStart: 0x60, SRAMSize: 512, EEPROM: 512, SPReset: 0x025F, SREG: 0x5F, SPL: 0x5D,
-		Missing: append([]Op{CALL, JMP}, elpmAll...),
+		Missing: append([]Op{CALL, JMP}, elpmAll...), EnergyModel: "ecrypt-attiny45",
 		Registers: classicRegs(map[string]uint16{"PORTB": 0x38, "DDRB": 0x37, "PINB": 0x36, "USIDR": 0x2F,
 			"MCUCR": 0x55, "TCNT0": 0x52}),
 	},
 	{
 		Name: "attiny45", Core: CoreAVRe, Flash: 4 * 1024, RegsMapped: true, IOBase: 0x20,
 		SRAMStart: 0x60, SRAMSize: 256, EEPROM: 256, SPReset: 0x015F, SREG: 0x5F, SPL: 0x5D,
-		Missing: append([]Op{CALL, JMP}, elpmAll...),
+		Missing: append([]Op{CALL, JMP}, elpmAll...), EnergyModel: "ecrypt-attiny45",
 		Registers: classicRegs(map[string]uint16{"PORTB": 0x38, "DDRB": 0x37, "PINB": 0x36, "USIDR": 0x2F,
 			"MCUCR": 0x55, "TCNT0": 0x52}),
 	},

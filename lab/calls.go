@@ -240,8 +240,7 @@ func (h *harness) measure(rep *Report) {
 	} else if t.Kernel.Units > 0 {
 		rep.Unit, rep.CyclesPerUnit = t.Kernel.Unit, rep.CyclesMean/float64(t.Kernel.Units)
 	}
-	if h.dev.Name == "attiny45" || h.dev.Name == "attiny85" {
-		e := ATtiny45Energy()
+	if e, ok := deviceEnergy(h.dev); ok {
 		rep.EnergyUJ = &Energy{UJ: rep.CyclesMean * e.Median / 1000, MinUJ: rep.CyclesMean * e.Min / 1000,
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/avrlab/avrlab/isa"
 )
 
 // The files under data/ are copies of ../shared/data (a test checks they are identical), embedded so
@@ -69,9 +71,10 @@ func mustVectors() *vectorFile {
 	return vf
 }
 
-// addSystems adds the IDEA and KASUMI vectors of the embedded vectors-systems.json, in file order, as
-// the family and variant the tasks look them up by ("IDEA", "KASUMI"). Only single-encryption vectors
-// are taken (KASUMI's Test Set 4 iterates 50 times; lab/cipher's tests check it).
+// addSystems adds the block-cipher vectors of the embedded vectors-systems.json: those with a key, a
+// plaintext and a ciphertext, in file order within each algorithm, with the algorithm's key ("idea",
+// "kasumi64") as both family and variant (a task's vectorKey). Only single-encryption vectors are
+// taken (KASUMI's Test Set 4 iterates 50 times; lab/cipher's tests check it).
 func (vf *vectorFile) addSystems() {
 	var raw struct {
 		Algorithms map[string]struct {
@@ -86,10 +89,9 @@ func (vf *vectorFile) addSystems() {
 	if err := json.Unmarshal(vectorsSystemsJSON, &raw); err != nil {
 		panic("lab: internal error: embedded vectors-systems.json: " + err.Error())
 	}
-	for _, c := range []struct{ name, family string }{{"idea", "IDEA"}, {"kasumi64", "KASUMI"}} {
-		name := c.name
-		for _, r := range raw.Algorithms[name].Vectors {
-			if r.Iterations > 1 {
+	for name, a := range raw.Algorithms {
+		for _, r := range a.Vectors {
+			if r.Iterations > 1 || r.Key == "" || r.Plaintext == "" || r.Ciphertext == "" {
 				continue
 			}
 			k, err1 := hex.DecodeString(r.Key)
@@ -98,7 +100,7 @@ func (vf *vectorFile) addSystems() {
 			if err1 != nil || err2 != nil || err3 != nil {
 				panic("lab: internal error: bad hex in vectors-systems.json for " + name)
 			}
-			vf.vectors = append(vf.vectors, vector{family: c.family, variant: c.family, key: k, plain: p, ct: ct})
+			vf.vectors = append(vf.vectors, vector{family: name, variant: name, key: k, plain: p, ct: ct})
 		}
 	}
 }
@@ -246,6 +248,18 @@ func KernelSources() map[string]string {
 type EnergyModel struct {
 	Median, Min, Max float64
 	About            string
+}
+
+// EnergyECRYPTATtiny45 is the name (isa.Device.EnergyModel) of the model [ATtiny45Energy] returns.
+const EnergyECRYPTATtiny45 = "ecrypt-attiny45"
+
+// deviceEnergy returns the energy model the device names in its EnergyModel, false when it names none.
+func deviceEnergy(d *isa.Device) (EnergyModel, bool) {
+	switch d.EnergyModel {
+	case EnergyECRYPTATtiny45:
+		return ATtiny45Energy(), true
+	}
+	return EnergyModel{}, false
 }
 
 // ATtiny45Energy returns the energy model.

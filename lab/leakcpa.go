@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 	"sync"
 
 	"github.com/avrlab/avrlab/lab/cipher"
@@ -19,42 +20,63 @@ type cpaTarget struct {
 	sbox    []byte
 }
 
-// cpaTargetOf returns the first round the CPA attacks for the harness's task, or why there is none.
+// cpaTargetOf returns the first round the CPA attacks for the harness's task (its row's cpa in
+// cipherTasks), or why there is none.
 func (h *harness) cpaTargetOf() (*cpaTarget, string) {
-	switch h.t.ID {
-	case "aes128":
-		sb := cipher.AESSbox()
-		return &cpaTarget{name: "AES-128 first-round SubBytes output, key bytes 0..15", classes: 256, sbox: sb[:],
-			classOf: func(pt []byte) []uint8 { return append([]uint8(nil), pt[:16]...) },
-			right: func(key []byte) []int {
-				r := make([]int, 16)
-				for i := range r {
-					r[i] = int(key[i])
-				}
-				return r
-			}}, ""
-	case "present80":
-		sb := cipher.PRESENTSbox()
-		// Block and key are little-endian integers; round 1 XORs K1 = key bits 79..16 (key bytes
-		// 2..9 as a little-endian integer) and applies the S-box to each nibble, nibble j = bits 4j..4j+3.
-		nib := func(b []byte, j int) uint8 { return b[j/2] >> (4 * (j % 2)) & 15 }
-		return &cpaTarget{name: "PRESENT-80 first-round S-box output, round-key K1 nibbles 0..15", classes: 16, sbox: sb[:],
-			classOf: func(pt []byte) []uint8 {
-				c := make([]uint8, 16)
-				for j := range c {
-					c[j] = nib(pt, j)
-				}
-				return c
-			},
-			right: func(key []byte) []int {
-				r := make([]int, 16)
-				for j := range r {
-					r[j] = int(nib(key[2:], j))
-				}
-				return r
-			}}, ""
+	if h.t.cpa != nil {
+		return h.t.cpa(), ""
 	}
-	return nil, fmt.Sprintf("CPA knows the first round of aes128 and present80, not of %s", h.t.ID)
+	var known []string
+	for _, t := range allTasks {
+		if t.cpa != nil {
+			known = append(known, t.ID)
+		}
+	}
+	list := "no task"
+	if n := len(known); n > 0 {
+		list = known[n-1]
+		if n > 1 {
+			list = strings.Join(known[:n-1], ", ") + " and " + list
+		}
+	}
+	return nil, fmt.Sprintf("CPA knows the first round of %s, not of %s", list, h.t.ID)
+}
+
+// aesCPA is AES-128's CPA target: the first round's SubBytes outputs.
+func aesCPA() *cpaTarget {
+	sb := cipher.AESSbox()
+	return &cpaTarget{name: "AES-128 first-round SubBytes output, key bytes 0..15", classes: 256, sbox: sb[:],
+		classOf: func(pt []byte) []uint8 { return append([]uint8(nil), pt[:16]...) },
+		right: func(key []byte) []int {
+			r := make([]int, 16)
+			for i := range r {
+				r[i] = int(key[i])
+			}
+			return r
+		}}
+}
+
+// presentCPA is PRESENT-80's CPA target: the first round's S-box outputs.
+func presentCPA() *cpaTarget {
+	sb := cipher.PRESENTSbox()
+	// Block and key are little-endian integers; round 1 XORs K1 = key bits 79..16 (key bytes
+	// 2..9 as a little-endian integer) and applies the S-box to each nibble, nibble j = bits 4j..4j+3.
+	nib := func(b []byte, j int) uint8 { return b[j/2] >> (4 * (j % 2)) & 15 }
+	return &cpaTarget{name: "PRESENT-80 first-round S-box output, round-key K1 nibbles 0..15", classes: 16, sbox: sb[:],
+		classOf: func(pt []byte) []uint8 {
+			c := make([]uint8, 16)
+			for j := range c {
+				c[j] = nib(pt, j)
+			}
+			return c
+		},
+		right: func(key []byte) []int {
+			r := make([]int, 16)
+			for j := range r {
+				r[j] = int(nib(key[2:], j))
+			}
+			return r
+		}}
 }
 
 // leakCPA runs the correlation power analysis: random blocks under the official key, the samples
