@@ -36,7 +36,7 @@
 ;
 ;     y = floor(x / 2^11) < 2^15,   qhat = floor(y mu / 2^16),  mu = floor(2^27 / q) = 17473 = 0x4441
 ;
-; and r = x - qhat q lies in [0, 2q) for every such x (checked for all of them by a small Go
+; and r = x - qhat q lies in [0, 2q) for every x < 2^26 (checked for all of them by a small Go
 ; program when this was written; the task's random and edge inputs check it again). qhat is the
 ; high half of y mu, four byte products (the lowest only for its carry); qhat q mod 2^16 is
 ; qhat + (qhat0 * 0x1e) << 8 since q = 0x1e01, one more; then one conditional subtraction of q.

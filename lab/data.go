@@ -217,11 +217,11 @@ func KernelRows() []KernelRow {
 		out = append(out, KernelRow{Kernel: "ntt-256", Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
 			Read: r.Read, Context: true})
 		// The medium-term rows are also the Ring-LWE tasks' own: decryption on the same boundary as
-		// the task's call, encryption as context, since it includes the Gaussian sampling the task's
-		// call receives done.
+		// the task's call, encryption and key generation as context, since they include the Gaussian
+		// sampling the tasks' calls receive done.
 		if id := rlweSystemTask(r.Operation); id != "" {
 			out = append(out, KernelRow{Kernel: id, Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
-				Read: r.Read, Context: id == "rlwe256-enc"})
+				Read: r.Read, Context: id != "rlwe256-dec"})
 		}
 	}
 	return out
@@ -246,6 +246,8 @@ func rlweSystemTask(op string) string {
 		return "rlwe256-enc"
 	case "Ring-LWE decryption, medium-term security":
 		return "rlwe256-dec"
+	case "Ring-LWE key generation, medium-term security":
+		return "rlwe256-keygen"
 	}
 	return ""
 }

@@ -50,6 +50,7 @@ var kernelExamples = []kernelExample{
 	{"rlwe256-enc-xmega.S", "rlwe256-enc", "atmega2560", 0x21ff, 5, 0x0400, false},
 	{"intt256-xmega.S", "intt-256", "atmega128", 0x10ff, 4, 0x0200, false},
 	{"rlwe256-dec-xmega.S", "rlwe256-dec", "atmega2560", 0x21ff, 5, 0x0400, false},
+	{"rlwe256-keygen-xmega.S", "rlwe256-keygen", "atmega128", 0x10ff, 4, 0x0200, false},
 }
 
 // kernelCallDriver writes a driver for one call of the example's routine with the arguments args
@@ -84,7 +85,7 @@ func kernelCallDriver(ex kernelExample, k *kernel.Kernel, args [][]byte, call bo
 }
 
 // TestKernelExamplesAgainstSimavr benches the kernel examples (mpmul160, mpmul256, sneik-f512,
-// ntt256-xmega, intt256-xmega, sneikha256, the Ring-LWE encryption and decryption) and runs each in
+// ntt256-xmega, intt256-xmega, sneikha256, the Ring-LWE encryption, decryption and key generation) and runs each in
 // simavr (one batched run) behind a driver, for the official vector and a random one, with and without
 // the CALL: the difference less CALL's cycles must be the cycles avrlab measured (on the XMEGA
 // examples' stand-in ATmega128 or ATmega2560 core, avrlab's AVRe count of the same image), and the output buffer simavr leaves must be what lab/kernel computes.

@@ -23,6 +23,7 @@ func TestTable(t *testing.T) {
 		"sneikha256":     {32, 128, 1},
 		"p192-scalarmul": {48, 24, 48}, "p192-ecdsa-sign": {48, 24, 24, 24}, "p192-ecdsa-verify": {1, 48, 24, 48},
 		"rlwe256-enc": {512, 512, 512, 512, 32, 512, 512, 512}, "rlwe256-dec": {32, 512, 512, 512},
+		"rlwe256-keygen": {512, 512, 512, 512, 512},
 	}
 	ks := kernel.Kernels()
 	if len(ks) != len(want) {
@@ -159,6 +160,10 @@ func checkOutput(t *testing.T, k *kernel.Kernel, in, got [][]byte, p *big.Int) {
 	case "rlwe256-dec": // decode(c1·r2 + c2) by the schoolbook product
 		c1, c2, r2 := intt(kernel.FromWords16(in[1])), intt(kernel.FromWords16(in[2])), intt(kernel.FromWords16(in[3]))
 		want = decodeCoeffs(addq(negacyclic(c1, r2), c2))
+	case "rlwe256-keygen": // p = r1 − a·r2 by the schoolbook product, then both transformed
+		a, r1, r2 := intt(kernel.FromWords16(in[2])), kernel.FromWords16(in[3]), kernel.FromWords16(in[4])
+		want = kernel.Words16(append(ntt(subq(r1, negacyclic(a, r2))), ntt(r2)...))
+		got = [][]byte{append(bytes.Clone(got[0]), got[1]...)}
 	case "ntt-2":
 		back := kernel.FromWords16(got[0])
 		kernel.InverseNTT(back)
@@ -246,6 +251,7 @@ func TestCheckRejects(t *testing.T) {
 	bad("sneikha256", func(a [][]byte) [][]byte { a[2][0] = kernel.SNEIKHA256MaxLen + 1; return a })
 	bad("rlwe256-enc", func(a [][]byte) [][]byte { binary.LittleEndian.PutUint16(a[7][510:], kernel.NTTQ); return a })
 	bad("rlwe256-enc", func(a [][]byte) [][]byte { binary.LittleEndian.PutUint16(a[2][0:], 0xffff); return a })
+	bad("rlwe256-keygen", func(a [][]byte) [][]byte { binary.LittleEndian.PutUint16(a[4][2:], kernel.NTTQ+1); return a })
 	bad("rlwe256-dec", func(a [][]byte) [][]byte { binary.LittleEndian.PutUint16(a[3][100:], kernel.NTTQ); return a })
 	if err := kernel.Lookup("ntt-256").Check(nil); !errors.Is(err, kernel.ErrArgs) {
 		t.Errorf("Check(nil) = %v, want ErrArgs", err)

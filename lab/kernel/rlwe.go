@@ -296,3 +296,43 @@ func rlweDecKernel() *Kernel {
 	}
 	return k
 }
+
+func rlweKeyGenKernel() *Kernel {
+	k := &Kernel{
+		ID: "rlwe256-keygen", Name: "Ring-LWE key generation, n = 256, q = 7681", Entry: "rlwe256_keygen", Device: "atxmega128a1",
+		Args: []Arg{
+			{"p", Pointer, 2 * NTTN, Out, polyDoc("the public p̃ = NTT(r1) − ã∘NTT(r2), NTT domain (bit-reversed order)")},
+			{"r2t", Pointer, 2 * NTTN, Out, polyDoc("the secret r̃2 = NTT(r2), NTT domain (rlwe256-dec's r2)")},
+			{"a", Pointer, 2 * NTTN, In, polyDoc("the public ã, NTT domain (uniform)")},
+			{"r1", Pointer, 2 * NTTN, In, polyDoc("the error polynomial r1, natural order, residues mod q of discrete Gaussian samples (σ ≈ 4.51)")},
+			{"r2", Pointer, 2 * NTTN, In, polyDoc("the error polynomial r2, natural order, residues mod q")},
+		},
+		Doc: "rlwe256_keygen(p, r2t, a, r1, r2): Ring-LWE key generation (kernel.RLWEKeyGen), p̃ = NTT(r1) − ã∘NTT(r2) and " +
+			"r̃2 = NTT(r2), n = 256, q = 7681. The call receives ã and the two sampled error polynomials (any coefficients " +
+			"below q are valid; random inputs draw ã uniform and r1, r2 from the discrete Gaussian)." + rlweBoundary + rlweVectors,
+		MaxCycles: 2_000_000,
+	}
+	k.gen = func(r *rand.Rand, args [][]byte) {
+		putPoly(args[2], uniformPoly(r))
+		putPoly(args[3], RLWEGaussian(r))
+		putPoly(args[4], RLWEGaussian(r))
+	}
+	k.edges = func() [][][]byte {
+		var out [][][]byte
+		for _, v := range [][3]uint16{{0, 0, 0}, {NTTQ - 1, NTTQ - 1, NTTQ - 1}, {1, 0, NTTQ - 1}} {
+			args := k.NewArgs()
+			for i := range 3 {
+				putPoly(args[2+i], constPoly(v[i]))
+			}
+			out = append(out, args)
+		}
+		return out
+	}
+	k.check = func(args [][]byte) error { return checkPolys(k, args, 2, 3, 4) }
+	k.run = func(args [][]byte) {
+		p, r2t := RLWEKeyGen(FromWords16(args[2]), FromWords16(args[3]), FromWords16(args[4]))
+		putPoly(args[0], p)
+		putPoly(args[1], r2t)
+	}
+	return k
+}
