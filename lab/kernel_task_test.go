@@ -129,3 +129,20 @@ func TestArgumentsInCalleeSavedPairs(t *testing.T) {
 		t.Errorf("complementing r16 (an argument register) keeps the ABI: %q\n%s", rep.ABIDetail, dump(rep))
 	}
 }
+
+// TestRLWEPublishedRows: Liu et al.'s medium-term rows belong to the Ring-LWE tasks, decryption as a
+// comparable row (its call is the published boundary), encryption and key generation as context
+// (their published cycles include the Gaussian sampling the calls receive done); the long-term rows
+// (n = 512) belong to none of them.
+func TestRLWEPublishedRows(t *testing.T) {
+	for id, want := range map[string]struct {
+		cycles  int
+		context bool
+	}{"rlwe256-enc": {672000, true}, "rlwe256-dec": {276000, false}, "rlwe256-keygen": {590000, true}} {
+		rows := lab.LookupTask(id).PublishedKernel()
+		if len(rows) != 1 || rows[0].Cycles != want.cycles || rows[0].Context != want.context || rows[0].Source != "liu2015" ||
+			!strings.Contains(rows[0].Impl, "medium-term") {
+			t.Errorf("%s: published rows %+v, want one medium-term liu2015 row of %d cycles, context %v", id, rows, want.cycles, want.context)
+		}
+	}
+}
