@@ -19,7 +19,8 @@
 //
 // The arithmetic is also exported directly: [Mul], [Square], [P192Mul], [NTT], [InverseNTT],
 // [SNEIKF512], [SNEIKHA256], with the NTT's flash tables from [TwiddleTable] and [InverseTwiddleTable],
-// and the P-192 point arithmetic: [P192ScalarMult], [P192Sign], [P192Verify], [P192HashInt].
+// the P-192 point arithmetic: [P192ScalarMult], [P192Sign], [P192Verify], [P192HashInt], and Ring-LWE:
+// [RLWEKeyGen], [RLWEEncrypt], [RLWEDecrypt], with [RLWEGaussian] drawing the error polynomials.
 //
 // Byte order of every buffer (each [Arg] repeats it in its Doc):
 //
