@@ -30,8 +30,9 @@
 ; ---------------------------------------------------------------------------------------------------
 ; Cost (AVRxm; `avrlab bench examples/rlwe256-dec-xmega.S`)
 ; ---------------------------------------------------------------------------------------------------
-; One inverse NTT (72121 cycles), 256 products mod q, the decoding; see examples/README.md for the
-; measured total, flash and RAM (the 512-byte t, the stack).
+; One inverse NTT (72121 cycles), 256 products mod q, the decoding: 97412 cycles for every input,
+; 2508 bytes of flash (2230 of them the inverse NTT example's), 548 bytes of RAM (the 512-byte t and
+; 36 of stack); constant time, ABI kept.
 ; Published: Liu et al. (CHES 2015, ePrint 2015/410, abstract) 276k cycles for a decryption on the
 ; ATxmega128.
 

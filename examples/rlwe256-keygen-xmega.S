@@ -20,6 +20,8 @@
 ; Barrett products of examples/rlwe256-enc-xmega.S (x = a (q - r2t) + p < q^2 < 2^26, where the
 ; reduction leaves r below 2q). No .bss: the outputs are the work space. Constant time: the only
 ; branches count loops.
+; `avrlab bench examples/rlwe256-keygen-xmega.S`: 160977 cycles for every input, 3186 bytes of flash
+; (2914 of them the NTT example's), 37 bytes of RAM (the stack); constant time, ABI kept.
 ; Published: Liu et al. (CHES 2015, abstract) 590k cycles for key generation on the ATxmega128,
 ; which includes sampling r1 and r2; this call receives them sampled (not the same boundary).
 
