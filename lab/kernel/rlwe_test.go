@@ -124,6 +124,7 @@ func TestRLWERoundTrip(t *testing.T) {
 			whole++
 		}
 	}
+	t.Logf("%d of %d bits wrong, %d of %d messages whole", badBits, trials*256, whole, trials)
 	if badBits*1000 > trials*256 || whole < trials*95/100 {
 		t.Errorf("%d of %d bits wrong, %d of %d messages whole", badBits, trials*256, whole, trials)
 	}
