@@ -16,7 +16,7 @@ import (
 )
 
 // TestPlaygroundKernelStanding opens the four kernel examples of issue 13 (mpmul160, mpmul256,
-// sneik-f512, ntt256-xmega) from their short links and checks where the page says each stands:
+// sneik-f512, ntt256-xmega) and the Ring-LWE decryption of issue 21 from their short links and checks where the page says each stands:
 // measured on the device the example is written for (the NTT on the ATxmega128A1, SNEIK on the
 // ATmega2560), "your code" placed in the published table among the rows it beats and the rows that
 // beat it, by cycles per call, and the row the example's "; compare:" line names present. (The
@@ -29,6 +29,7 @@ func TestPlaygroundKernelStanding(t *testing.T) {
 	b := newBrowser(t, base)
 	for _, c := range []struct{ id, device string }{
 		{"mpmul160", "atmega128"}, {"mpmul256", "atmega128"}, {"sneik-f512", "atmega2560"}, {"ntt256-xmega", "atxmega128a1"},
+		{"rlwe256-dec-xmega", "atxmega128a1"}, // a system: Ring-LWE decryption over the included inverse NTT
 	} {
 		e, ok := examples.Lookup(c.id)
 		if !ok {

@@ -156,7 +156,8 @@ type KernelRow struct {
 }
 
 // KernelRows returns every published kernel figure: the multi-precision multiplications, the SNEIK
-// permutation and PRESENT on the ATtiny45 as comparable rows, P-192 ECC and Ring-LWE as context.
+// permutation, PRESENT on the ATtiny45 and Ring-LWE decryption as comparable rows, P-192 ECC and the rest
+// of Ring-LWE as context.
 func KernelRows() []KernelRow {
 	var raw struct {
 		MP []struct {
@@ -217,6 +218,13 @@ func KernelRows() []KernelRow {
 	for _, r := range raw.LWE {
 		out = append(out, KernelRow{Kernel: "ntt-256", Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
 			Read: r.Read, Context: true})
+		// The medium-term rows are also the Ring-LWE tasks' own: decryption on the same boundary as
+		// the task's call, encryption and key generation as context, since they include the Gaussian
+		// sampling the tasks' calls receive done.
+		if id := rlweSystemTask(r.Operation); id != "" {
+			out = append(out, KernelRow{Kernel: id, Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
+				Read: r.Read, Context: id != "rlwe256-dec"})
+		}
 	}
 	return out
 }
@@ -230,6 +238,20 @@ func p192SystemTasks(op string) []string {
 		return []string{"p192-ecdsa-sign", "p192-ecdsa-verify"}
 	}
 	return nil
+}
+
+// rlweSystemTask returns the Ring-LWE task a Liu et al. medium-term row (by its operation) belongs to,
+// or "".
+func rlweSystemTask(op string) string {
+	switch op {
+	case "Ring-LWE encryption, medium-term security":
+		return "rlwe256-enc"
+	case "Ring-LWE decryption, medium-term security":
+		return "rlwe256-dec"
+	case "Ring-LWE key generation, medium-term security":
+		return "rlwe256-keygen"
+	}
+	return ""
 }
 
 // KernelSources returns the citations of the kernel rows by key.

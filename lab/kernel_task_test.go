@@ -2,6 +2,7 @@ package lab_test
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab"
 )
@@ -101,5 +103,46 @@ func TestProgramFolderLeavesIncludedSources(t *testing.T) {
 	}
 	if _, err := p.Assemble("", nil); err != nil {
 		t.Errorf("folder b links: %v", err)
+	}
+}
+
+// TestArgumentsInCalleeSavedPairs: from the fifth argument on, avr-gcc passes pointers in r17:r16 ..
+// r9:r8, registers the routine must return as it got them (holding the argument, not the harness's
+// planted value). The Ring-LWE encryption example (eight pointers, the last in r11:r10) keeps the ABI;
+// the same routine with r16 (m's low byte) complemented before its return does not.
+func TestArgumentsInCalleeSavedPairs(t *testing.T) {
+	src, err := fs.ReadFile(examples.FS, "rlwe256-enc-xmega.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ntt, err := fs.ReadFile(examples.FS, "ntt256-xmega.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := benchText(t, string(src), lab.Options{Vectors: 2}, "ntt256-xmega.S", string(ntt))
+	if !rep.Pass || !rep.ABIOK {
+		t.Fatalf("rlwe256-enc-xmega.S: %s %s", rep.Error, rep.ABIDetail)
+	}
+	bad := replaceOnce(t, string(src), "        pop     r2\n        clr     r1\n", "        pop     r2\n        clr     r1\n        com     r16\n")
+	rep = benchText(t, bad, lab.Options{Vectors: 2}, "ntt256-xmega.S", string(ntt))
+	if rep.Pass || rep.ABIOK || !strings.Contains(rep.ABIDetail, "callee-saved r16 not restored") {
+		t.Errorf("complementing r16 (an argument register) keeps the ABI: %q\n%s", rep.ABIDetail, dump(rep))
+	}
+}
+
+// TestRLWEPublishedRows: Liu et al.'s medium-term rows belong to the Ring-LWE tasks, decryption as a
+// comparable row (its call is the published boundary), encryption and key generation as context
+// (their published cycles include the Gaussian sampling the calls receive done); the long-term rows
+// (n = 512) belong to none of them.
+func TestRLWEPublishedRows(t *testing.T) {
+	for id, want := range map[string]struct {
+		cycles  int
+		context bool
+	}{"rlwe256-enc": {672000, true}, "rlwe256-dec": {276000, false}, "rlwe256-keygen": {590000, true}} {
+		rows := lab.LookupTask(id).PublishedKernel()
+		if len(rows) != 1 || rows[0].Cycles != want.cycles || rows[0].Context != want.context || rows[0].Source != "liu2015" ||
+			!strings.Contains(rows[0].Impl, "medium-term") {
+			t.Errorf("%s: published rows %+v, want one medium-term liu2015 row of %d cycles, context %v", id, rows, want.cycles, want.context)
+		}
 	}
 }

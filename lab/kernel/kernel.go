@@ -2,7 +2,7 @@
 // squaring (160 to 1024 bits, ECC and RSA arithmetic on the ATmega128), P-192 field multiplication, the
 // NTT of Ring-LWE (n = 256, q = 7681, ATxmega128A1), the SNEIK f512 permutation and the SNEIKHA256 hash
 // over it (ATmega2560), and the P-192 systems: variable-base scalar multiplication and ECDSA signing and
-// verification. It
+// verification, and Ring-LWE encryption, decryption and key generation (n = 256, q = 7681, over that NTT). It
 // plays for those tasks the part package cipher plays for block ciphers: the lab harness fills a
 // routine's buffers with valid random inputs, runs the emulated routine, and compares its output
 // buffers with what this package computes.
@@ -19,7 +19,8 @@
 //
 // The arithmetic is also exported directly: [Mul], [Square], [P192Mul], [NTT], [InverseNTT],
 // [SNEIKF512], [SNEIKHA256], with the NTT's flash tables from [TwiddleTable] and [InverseTwiddleTable],
-// and the P-192 point arithmetic: [P192ScalarMult], [P192Sign], [P192Verify], [P192HashInt].
+// the P-192 point arithmetic: [P192ScalarMult], [P192Sign], [P192Verify], [P192HashInt], and Ring-LWE:
+// [RLWEKeyGen], [RLWEEncrypt], [RLWEDecrypt], with [RLWEGaussian] drawing the error polynomials.
 //
 // Byte order of every buffer (each [Arg] repeats it in its Doc):
 //
@@ -33,6 +34,9 @@
 //     hash integer e) 24 bytes little-endian, the printed big-endian hex reversed; a point is affine
 //     x || y (48 bytes), a signature r || s; verify's ok is one byte, 1 or 0. Their official vectors
 //     (NIST CAVP ECC CDH, RFC 6979 A.2.3) run first; see [P192ScalarMult], [P192Sign], [P192Verify].
+//   - rlwe256-enc, rlwe256-dec, rlwe256-keygen: Ring-LWE (n = 256, q = 7681) polynomials as ntt-256's, 256 16-bit
+//     little-endian words below q, NTT-domain ones in its bit-reversed order; a message is 32 bytes,
+//     bit i = bit i%8 of byte i/8. See [RLWEEncrypt], [RLWEDecrypt], [RLWEKeyGen].
 //
 // Everything here is immutable or works on the caller's slices, and is safe for concurrent use.
 //
@@ -261,5 +265,6 @@ func buildTable() []*Kernel {
 	}
 	ks = append(ks, p192Kernel(), nttKernel(false), nttKernel(true), sneikKernel(), sneikhaKernel())
 	ks = append(ks, p192ScalarMulKernel(), p192SignKernel(), p192VerifyKernel())
+	ks = append(ks, rlweEncKernel(), rlweDecKernel(), rlweKeyGenKernel())
 	return ks
 }

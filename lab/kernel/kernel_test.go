@@ -22,6 +22,8 @@ func TestTable(t *testing.T) {
 		"p192-mul": {24, 24, 24}, "ntt-256": {512}, "intt-256": {512}, "sneik-f512": {64, 1, 1},
 		"sneikha256":     {32, 128, 1},
 		"p192-scalarmul": {48, 24, 48}, "p192-ecdsa-sign": {48, 24, 24, 24}, "p192-ecdsa-verify": {1, 48, 24, 48},
+		"rlwe256-enc": {512, 512, 512, 512, 32, 512, 512, 512}, "rlwe256-dec": {32, 512, 512, 512},
+		"rlwe256-keygen": {512, 512, 512, 512, 512},
 	}
 	ks := kernel.Kernels()
 	if len(ks) != len(want) {
@@ -59,6 +61,9 @@ func TestTable(t *testing.T) {
 		"ntt-256":    "void ntt256(uint8_t *a)",
 		"sneik-f512": "void sneik_f512(uint8_t *state, uint8_t dom, uint8_t rounds)",
 		"sneikha256": "void sneikha256(uint8_t *md, const uint8_t *msg, uint8_t len)",
+		"rlwe256-enc": "void rlwe256_enc(uint8_t *c1, uint8_t *c2, const uint8_t *a, const uint8_t *p, const uint8_t *m, " +
+			"const uint8_t *e1, const uint8_t *e2, const uint8_t *e3)",
+		"rlwe256-dec": "void rlwe256_dec(uint8_t *m, const uint8_t *c1, const uint8_t *c2, const uint8_t *r2)",
 	} {
 		if got := kernel.Lookup(id).Prototype(); got != proto {
 			t.Errorf("%s: Prototype() = %q, want %q", id, got, proto)
@@ -121,7 +126,7 @@ func checkOutput(t *testing.T, k *kernel.Kernel, in, got [][]byte, p *big.Int) {
 		return
 	}
 	id := k.ID[:5]
-	if strings.HasPrefix(k.ID, "p192-") && k.ID != "p192-mul" {
+	if strings.HasPrefix(k.ID, "p192-") && k.ID != "p192-mul" || strings.HasPrefix(k.ID, "rlwe") {
 		id = k.ID
 	}
 	switch id {
@@ -147,6 +152,18 @@ func checkOutput(t *testing.T, k *kernel.Kernel, in, got [][]byte, p *big.Int) {
 		if kernel.P192Verify(leInt(in[1][:24]), leInt(in[1][24:]), leInt(in[2]), leInt(in[3][:24]), leInt(in[3][24:])) {
 			want[0] = 1
 		}
+	case "rlwe256-enc": // schoolbook products in the coefficient domain, transformed once
+		a, p, e1 := intt(kernel.FromWords16(in[2])), intt(kernel.FromWords16(in[3])), kernel.FromWords16(in[5])
+		c1 := ntt(addq(negacyclic(a, e1), kernel.FromWords16(in[6])))
+		c2 := ntt(addq(negacyclic(p, e1), kernel.FromWords16(in[7]), encode(in[4])))
+		want, got = kernel.Words16(append(c1, c2...)), [][]byte{append(bytes.Clone(got[0]), got[1]...)}
+	case "rlwe256-dec": // decode(c1·r2 + c2) by the schoolbook product
+		c1, c2, r2 := intt(kernel.FromWords16(in[1])), intt(kernel.FromWords16(in[2])), intt(kernel.FromWords16(in[3]))
+		want = decodeCoeffs(addq(negacyclic(c1, r2), c2))
+	case "rlwe256-keygen": // p = r1 − a·r2 by the schoolbook product, then both transformed
+		a, r1, r2 := intt(kernel.FromWords16(in[2])), kernel.FromWords16(in[3]), kernel.FromWords16(in[4])
+		want = kernel.Words16(append(ntt(subq(r1, negacyclic(a, r2))), ntt(r2)...))
+		got = [][]byte{append(bytes.Clone(got[0]), got[1]...)}
 	case "ntt-2":
 		back := kernel.FromWords16(got[0])
 		kernel.InverseNTT(back)
@@ -232,6 +249,10 @@ func TestCheckRejects(t *testing.T) {
 	bad("sneik-f512", func(a [][]byte) [][]byte { a[2][0] = kernel.SNEIKMaxRounds + 1; return a })
 	bad("sneik-f512", func(a [][]byte) [][]byte { a[1] = nil; return a })
 	bad("sneikha256", func(a [][]byte) [][]byte { a[2][0] = kernel.SNEIKHA256MaxLen + 1; return a })
+	bad("rlwe256-enc", func(a [][]byte) [][]byte { binary.LittleEndian.PutUint16(a[7][510:], kernel.NTTQ); return a })
+	bad("rlwe256-enc", func(a [][]byte) [][]byte { binary.LittleEndian.PutUint16(a[2][0:], 0xffff); return a })
+	bad("rlwe256-keygen", func(a [][]byte) [][]byte { binary.LittleEndian.PutUint16(a[4][2:], kernel.NTTQ+1); return a })
+	bad("rlwe256-dec", func(a [][]byte) [][]byte { binary.LittleEndian.PutUint16(a[3][100:], kernel.NTTQ); return a })
 	if err := kernel.Lookup("ntt-256").Check(nil); !errors.Is(err, kernel.ErrArgs) {
 		t.Errorf("Check(nil) = %v, want ErrArgs", err)
 	}
