@@ -180,6 +180,7 @@ func TestTasks(t *testing.T) {
 	kernels := []string{"mpmul-160", "mpmul-192", "mpmul-256", "mpmul-1024", "mpsqr-160", "mpsqr-192", "mpsqr-256",
 		"mpsqr-1024", "p192-mul", "ntt-256", "intt-256", "sneik-f512", "sneikha256"}
 	kernels = append(kernels, "p192-scalarmul", "p192-ecdsa-sign", "p192-ecdsa-verify")
+	kernels = append(kernels, "sneiken128-enc", "sneiken128-dec")
 	for _, id := range kernels {
 		if tk := lab.LookupTask(id); tk == nil || tk.Kind != lab.KindKernel || tk.Kernel == nil {
 			t.Errorf("kernel task %s: %+v", id, tk)
