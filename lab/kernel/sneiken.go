@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 )
 
-// SNEIKEN128 sizes (bytes), as the designers' crypto_aead/sneiken128/api.h gives them: a 16-byte key
-// and nonce and an 8-byte tag.
+// SNEIKEN128 sizes (bytes): a 16-byte key and nonce and an 8-byte tag (SNEIK v1.1 specification,
+// section 4: k = n = 128, t = 64 bits; the designers' crypto_aead/sneiken128/api.h agrees).
 const (
 	SNEIKEN128KeySize   = 16
 	SNEIKEN128NonceSize = 16
@@ -17,8 +17,9 @@ const (
 	SNEIKEN128MaxLen = 128
 )
 
-// BLNK2 parameters of SNEIKEN128 (sneik_param.h, blnk.h): the 64-byte f512 state, a rate of 64 − 16 =
-// 48 bytes for the plaintext/ciphertext, 6 rounds (a key of at most 16 bytes), and the domain bytes.
+// BLNK2 parameters of SNEIKEN128 (specification section 4: r = 384 bits, ρ = 6; Table 2 for the domain
+// bytes; sneik_param.h and blnk.h agree): the 64-byte f512 state, a rate of 64 − 16 = 48 bytes for the
+// plaintext/ciphertext, 6 rounds, and the domain bytes.
 // A data element absorbed with the FULL bit (0x02) uses the whole 64-byte state as its rate; the
 // permutation that ends an element gets its domain with the LAST bit (0x01).
 const (
@@ -129,8 +130,8 @@ func sneikenStart(key, nonce, ad []byte) *blnk {
 // the 8-byte tag, the CT field of the designers' LWC_AEAD_KAT_128_128.txt. It panics unless key and
 // nonce have 16 bytes.
 //
-// The mode is BLNK2 on the f512 state with 6 rounds (see sneikenStart for the key block and the
-// associated data): the plaintext is encrypted at the rate of 48 bytes in domain 0x70 (each state byte
+// The mode is the specification's Algorithm 7, BLNK2 (its Algorithms 1-6) on the f512 state with 6
+// rounds (see sneikenStart for the key block and the associated data): the plaintext is encrypted at the rate of 48 bytes in domain 0x70 (each state byte
 // XORed with a plaintext byte and output; f512 with dom 0x70 before a byte when 48 have gone in since
 // the last permutation), the element ended (pad 0x01 at the position, state[47] ^= 0x80, f512 dom
 // 0x71), and the tag is state bytes 0..7.
@@ -146,7 +147,9 @@ func SNEIKEN128Encrypt(key, nonce, ad, pt []byte) []byte {
 
 // SNEIKEN128Decrypt returns the plaintext of ct (the ciphertext followed by its 8-byte tag) under key
 // and nonce with associated data ad, and whether the tag is valid. When it is not, or ct is shorter
-// than a tag, the plaintext is nil and ok false. It panics unless key and nonce have 16 bytes.
+// than a tag, the plaintext is nil and ok false: the specification's Algorithm 8 outputs only FAIL
+// ("no partial plaintext!"; the designers' C leaves the plaintext written). It panics unless key and
+// nonce have 16 bytes.
 func SNEIKEN128Decrypt(key, nonce, ad, ct []byte) (pt []byte, ok bool) {
 	sneikenSizes(key, nonce)
 	if len(ct) < SNEIKEN128TagSize {
