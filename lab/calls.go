@@ -67,19 +67,11 @@ func (h *harness) setup(m *emu.Machine, v *testVector) {
 	case rkSRAM:
 		m.LoadData(uint16(h.rkAddr), v.rk)
 	}
+	regs := h.entryRegs(v)
 	for r := 0; r < 32; r++ {
-		m.SetReg(r, v.regs[r])
+		m.SetReg(r, regs[r])
 	}
 	h.cur = v
-	for _, b := range h.bufs {
-		if b.Value {
-			m.SetReg(argReg(b.arg), v.input(&b)[0])
-			m.SetReg(argReg(b.arg)+1, 0)
-			continue
-		}
-		m.SetReg(argReg(b.arg), uint8(b.addr))
-		m.SetReg(argReg(b.arg)+1, uint8(b.addr>>8))
-	}
 	m.SetSP(h.spStart)
 	m.PushReturn(h.sentinel)
 	h.spCalled = m.SP()
@@ -258,31 +250,28 @@ func (h *harness) progress(done, vectors int) {
 	}
 }
 
-// entryReg returns the value register r held when the call began: the argument the call passes in it
-// (a pointer's byte, a uint8_t and its zero high byte), else the planted value. Arguments from the
-// fifth on sit in callee-saved pairs (r17:r16 .. r9:r8), which the routine must leave as it got them.
-func (h *harness) entryReg(v *testVector, r int) byte {
+// entryRegs returns the registers a call of vector v starts with: the planted values, with the
+// arguments in their pairs (a uint8_t in the low register, the high one 0; a buffer's address).
+func (h *harness) entryRegs(v *testVector) [32]byte {
+	regs := v.regs
 	for _, b := range h.bufs {
-		switch lo := argReg(b.arg); {
-		case r == lo && b.Value:
-			return v.input(&b)[0]
-		case r == lo+1 && b.Value:
-			return 0
-		case r == lo:
-			return uint8(b.addr)
-		case r == lo+1:
-			return uint8(b.addr >> 8)
+		lo, hi := byte(b.addr), byte(b.addr>>8)
+		if b.Value {
+			lo, hi = v.input(&b)[0], 0
 		}
+		regs[argReg(b.arg)], regs[argReg(b.arg)+1] = lo, hi
 	}
-	return v.regs[r]
+	return regs
 }
 
 // checkABI compares the registers the avr-gcc ABI makes callee-saved, r1 and SP with their values before
-// the call. It returns "" when the convention holds.
+// the call. It returns "" when the convention holds. An argument passed in a callee-saved pair (the
+// fifth and later, r17:r16 down to r9:r8) must hold the argument again, as avr-gcc's caller expects.
 func (h *harness) checkABI(m *emu.Machine, v *testVector) string {
 	var bad []string
+	regs := h.entryRegs(v)
 	for _, r := range calleeSaved {
-		if m.Reg(r) != h.entryReg(v, r) {
+		if m.Reg(r) != regs[r] {
 			bad = append(bad, fmt.Sprintf("r%d", r))
 		}
 	}

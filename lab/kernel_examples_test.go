@@ -51,6 +51,8 @@ var kernelExamples = []kernelExample{
 	{"intt256-xmega.S", "intt-256", "atmega128", 0x10ff, 4, 0x0200, false},
 	{"rlwe256-dec-xmega.S", "rlwe256-dec", "atmega2560", 0x21ff, 5, 0x0400, false},
 	{"rlwe256-keygen-xmega.S", "rlwe256-keygen", "atmega128", 0x10ff, 4, 0x0200, false},
+	{"sneiken128.S", "sneiken128-enc", "atmega2560", 0x21ff, 5, 0x0300, true},
+	{"sneiken128.S", "sneiken128-dec", "atmega2560", 0x21ff, 5, 0x0300, true}, // the file's second entry
 }
 
 // kernelCallDriver writes a driver for one call of the example's routine with the arguments args
@@ -61,7 +63,7 @@ var kernelExamples = []kernelExample{
 // the addresses of the buffers.
 func kernelCallDriver(ex kernelExample, k *kernel.Kernel, args [][]byte, call bool) (string, []uint16) {
 	var b strings.Builder
-	fmt.Fprintf(&b, ".text\n\tldi r16, 0x%02x\n\tout 0x3d, r16\n\tldi r16, 0x%02x\n\tout 0x3e, r16\n", ex.ramEnd&0xff, ex.ramEnd>>8)
+	fmt.Fprintf(&b, ".text\n\tldi r30, 0x%02x\n\tout 0x3d, r30\n\tldi r30, 0x%02x\n\tout 0x3e, r30\n", ex.ramEnd&0xff, ex.ramEnd>>8)
 	addr := ex.base
 	addrs := make([]uint16, len(k.Args))
 	for i, a := range k.Args {
@@ -341,5 +343,30 @@ func TestNTTExampleXmegaCycles(t *testing.T) {
 	}
 	if avre := avreCycles(t, d, ex, k, args, addrs); avre != sum[0] {
 		t.Errorf("AVRe: the manual's cycles give %d, avrlab's ATmega128 ran %d", sum[0], avre)
+	}
+}
+
+// TestABIArgumentsInCalleeSaved: a call with more than four arguments passes the fifth and later in
+// callee-saved pairs (sneiken128_encrypt: adlen in r16, npub in r15:r14, k in r13:r12); the ABI check
+// wants them holding the arguments again on return (not the values the harness planted before setting
+// the arguments), and still catches a routine that returns with one of them changed.
+func TestABIArgumentsInCalleeSaved(t *testing.T) {
+	src, err := examples.FS.ReadFile("sneiken128.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _, err := lab.BenchSource("sneiken128.S", src, examples.FS, lab.Options{Task: "sneiken128-enc", Vectors: 3})
+	if err != nil || !rep.Pass || !rep.ABIOK {
+		t.Fatalf("sneiken128.S: %v %s", err, dump(rep))
+	}
+	for _, reg := range []string{"r16", "r13"} {
+		bad := strings.Replace(string(src), "        pop     r2\n        ret\n", "        pop     r2\n        inc     "+reg+"\n        ret\n", 1)
+		if bad == string(src) {
+			t.Fatal("the example's epilogue moved; update the test")
+		}
+		rep, _, err = lab.BenchSource("sneiken128.S", []byte(bad), examples.FS, lab.Options{Task: "sneiken128-enc", Vectors: 3})
+		if err != nil || rep.ABIOK || rep.Pass || !strings.Contains(rep.ABIDetail, "callee-saved "+reg+" not restored") {
+			t.Errorf("inc %s before RET: %v, ABI ok %v (%s)", reg, err, rep.ABIOK, rep.ABIDetail)
+		}
 	}
 }

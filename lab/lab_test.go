@@ -181,6 +181,7 @@ func TestTasks(t *testing.T) {
 		"mpsqr-1024", "p192-mul", "ntt-256", "intt-256", "sneik-f512", "sneikha256"}
 	kernels = append(kernels, "p192-scalarmul", "p192-ecdsa-sign", "p192-ecdsa-verify")
 	kernels = append(kernels, "rlwe256-enc", "rlwe256-dec", "rlwe256-keygen")
+	kernels = append(kernels, "sneiken128-enc", "sneiken128-dec")
 	for _, id := range kernels {
 		if tk := lab.LookupTask(id); tk == nil || tk.Kind != lab.KindKernel || tk.Kernel == nil {
 			t.Errorf("kernel task %s: %+v", id, tk)

@@ -1,8 +1,9 @@
 // Package kernel is the Go reference of avrlab's non-cipher tasks: multi-precision multiplication and
 // squaring (160 to 1024 bits, ECC and RSA arithmetic on the ATmega128), P-192 field multiplication, the
 // NTT of Ring-LWE (n = 256, q = 7681, ATxmega128A1), the SNEIK f512 permutation and the SNEIKHA256 hash
-// over it (ATmega2560), and the P-192 systems: variable-base scalar multiplication and ECDSA signing and
-// verification, and Ring-LWE encryption, decryption and key generation (n = 256, q = 7681, over that NTT). It
+// over it and SNEIKEN128 authenticated encryption and decryption (ATmega2560), the P-192 systems:
+// variable-base scalar multiplication and ECDSA signing and verification, and Ring-LWE encryption,
+// decryption and key generation (n = 256, q = 7681, over that NTT). It
 // plays for those tasks the part package cipher plays for block ciphers: the lab harness fills a
 // routine's buffers with valid random inputs, runs the emulated routine, and compares its output
 // buffers with what this package computes.
@@ -18,9 +19,10 @@
 //	want, err := k.Expected(args)  // the same shape, outputs computed
 //
 // The arithmetic is also exported directly: [Mul], [Square], [P192Mul], [NTT], [InverseNTT],
-// [SNEIKF512], [SNEIKHA256], with the NTT's flash tables from [TwiddleTable] and [InverseTwiddleTable],
-// the P-192 point arithmetic: [P192ScalarMult], [P192Sign], [P192Verify], [P192HashInt], and Ring-LWE:
-// [RLWEKeyGen], [RLWEEncrypt], [RLWEDecrypt], with [RLWEGaussian] drawing the error polynomials.
+// [SNEIKF512], [SNEIKHA256], [SNEIKEN128Encrypt], [SNEIKEN128Decrypt], with the NTT's flash tables from
+// [TwiddleTable] and [InverseTwiddleTable], the P-192 point arithmetic: [P192ScalarMult], [P192Sign],
+// [P192Verify], [P192HashInt], and Ring-LWE: [RLWEKeyGen], [RLWEEncrypt], [RLWEDecrypt], with
+// [RLWEGaussian] drawing the error polynomials.
 //
 // Byte order of every buffer (each [Arg] repeats it in its Doc):
 //
@@ -30,6 +32,9 @@
 //     transform takes natural order and leaves bit-reversed order, the inverse the reverse (see [NTT]).
 //   - sneik-f512: sixteen 32-bit little-endian words; dom and rounds are uint8_t register arguments.
 //   - sneikha256: the digest md (32 bytes), the message buffer msg and its length len (uint8_t).
+//   - sneiken128-enc, sneiken128-dec: bytes in the KAT file's order; the ciphertext buffer c holds the
+//     mlen ciphertext bytes then the 8-byte tag; mlen and adlen are uint8_t (public); decryption's ok is
+//     one byte, 1 or 0, and m is all zero when the tag is invalid. The KAT's Count 1 runs first.
 //   - p192-scalarmul, p192-ecdsa-sign, p192-ecdsa-verify: every integer (scalar, coordinate, r, s, the
 //     hash integer e) 24 bytes little-endian, the printed big-endian hex reversed; a point is affine
 //     x || y (48 bytes), a signature r || s; verify's ok is one byte, 1 or 0. Their official vectors
@@ -266,5 +271,6 @@ func buildTable() []*Kernel {
 	ks = append(ks, p192Kernel(), nttKernel(false), nttKernel(true), sneikKernel(), sneikhaKernel())
 	ks = append(ks, p192ScalarMulKernel(), p192SignKernel(), p192VerifyKernel())
 	ks = append(ks, rlweEncKernel(), rlweDecKernel(), rlweKeyGenKernel())
+	ks = append(ks, sneikenEncKernel(), sneikenDecKernel())
 	return ks
 }

@@ -24,6 +24,7 @@ func TestTable(t *testing.T) {
 		"p192-scalarmul": {48, 24, 48}, "p192-ecdsa-sign": {48, 24, 24, 24}, "p192-ecdsa-verify": {1, 48, 24, 48},
 		"rlwe256-enc": {512, 512, 512, 512, 32, 512, 512, 512}, "rlwe256-dec": {32, 512, 512, 512},
 		"rlwe256-keygen": {512, 512, 512, 512, 512},
+		"sneiken128-enc": {136, 128, 1, 128, 1, 16, 16}, "sneiken128-dec": {128, 1, 136, 1, 128, 1, 16, 16},
 	}
 	ks := kernel.Kernels()
 	if len(ks) != len(want) {
@@ -64,6 +65,10 @@ func TestTable(t *testing.T) {
 		"rlwe256-enc": "void rlwe256_enc(uint8_t *c1, uint8_t *c2, const uint8_t *a, const uint8_t *p, const uint8_t *m, " +
 			"const uint8_t *e1, const uint8_t *e2, const uint8_t *e3)",
 		"rlwe256-dec": "void rlwe256_dec(uint8_t *m, const uint8_t *c1, const uint8_t *c2, const uint8_t *r2)",
+		"sneiken128-enc": "void sneiken128_encrypt(uint8_t *c, const uint8_t *m, uint8_t mlen, const uint8_t *ad, uint8_t adlen, " +
+			"const uint8_t *npub, const uint8_t *k)",
+		"sneiken128-dec": "void sneiken128_decrypt(uint8_t *m, uint8_t *ok, const uint8_t *c, uint8_t mlen, const uint8_t *ad, " +
+			"uint8_t adlen, const uint8_t *npub, const uint8_t *k)",
 	} {
 		if got := kernel.Lookup(id).Prototype(); got != proto {
 			t.Errorf("%s: Prototype() = %q, want %q", id, got, proto)
@@ -122,6 +127,30 @@ func checkOutput(t *testing.T, k *kernel.Kernel, in, got [][]byte, p *big.Int) {
 		}
 		if !bytes.Equal(got[0], want) {
 			t.Fatalf("sneikha256(%x): Expected gives %x, want %x", in[1][:in[2][0]], got[0], want)
+		}
+		return
+	}
+	switch k.ID { // the mode written out again over the permutation (sneikenSponge)
+	case "sneiken128-enc":
+		mlen, adlen := int(in[2][0]), int(in[4][0])
+		c, tag := sneikenSponge(in[6], in[5], in[3][:adlen], in[1][:mlen], false)
+		want = append(append(c, tag...), in[0][mlen+8:]...)
+		if !bytes.Equal(got[0], want) {
+			t.Fatalf("sneiken128-enc(%x): Expected gives %x, want %x", in[1:], got[0], want)
+		}
+		return
+	case "sneiken128-dec":
+		mlen, adlen := int(in[3][0]), int(in[5][0])
+		m, tag := sneikenSponge(in[7], in[6], in[4][:adlen], in[2][:mlen], true)
+		ok := byte(0)
+		if bytes.Equal(tag, in[2][mlen:mlen+8]) {
+			ok = 1
+		} else {
+			m = make([]byte, mlen)
+		}
+		want = append(m, in[0][mlen:]...)
+		if !bytes.Equal(got[0], want) || got[1][0] != ok {
+			t.Fatalf("sneiken128-dec(%x): Expected gives %x, %x; want %x, %d", in[2:], got[0], got[1], want, ok)
 		}
 		return
 	}
