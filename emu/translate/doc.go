@@ -21,7 +21,7 @@
 //
 // A region is what one module holds: every instruction reachable from its roots (the PC of the first
 // Run, then targets found at run time) through fall-through, branches, skips, jumps and calls, cut in
-// blocks of straight-line code. The module has one function, "run" (state memory address, PC) ->
+// blocks of straight-line code. The module has one function, "run" (state memory address, PC, mode) ->
 // exit code, whose body is the region's blocks in address order nested in WebAssembly blocks, so that
 // a forward branch is a plain br; a block that branches back to its own start is a loop, and so is a
 // range of blocks entered only at its first that branches back to it; other backward branches and
@@ -102,6 +102,12 @@
 //   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
 //     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.
+//     The trace hash is not part of a module: "run"'s mode says whether the machine keeps it, and
+//     each stretch of instructions up to an exit updates it under one branch on the mode (one
+//     multiply per instruction when taken). A machine of a program another machine got hot on
+//     translates that machine's roots. So the harness's measuring machine and its constant-time
+//     machine compile one module, not two: wazero compiled about 1 ms per 1 KB of WebAssembly
+//     (an NTT's 44 KB: 40 ms, twice before), the most of a bench's cost after running.
 //   - In the browser the module imports the Go program's own memory (no copy in or out) and a long
 //     run is cut into calls of at most 2^20 cycles by the engine itself (NewSliced, BrowserSlice:
 //     every run of the page), so that V8's optimising tier, which does not replace code already
