@@ -640,3 +640,34 @@ func TestTranslateSharedModule(t *testing.T) {
 		t.Errorf("the first machine after: %s, trace hash %#x against %#x", d, a.TraceHash(), aref.TraceHash())
 	}
 }
+
+// TestTranslateExpect: a machine told that many cycles are to come (Machine.Expect, what the
+// harness says after its first call) translates without waiting to get hot: the 3 KB loop of
+// TestTranslateHotLargeRegion, which NewNative leaves interpreted for 12M cycles, is translated
+// within its first 2M when 20M are expected, and not when 1M are (less than compiling it costs); the
+// state is the interpreter's either way.
+func TestTranslateExpect(t *testing.T) {
+	p := newProg(t)
+	p.L("loop")
+	for i := 0; i < 1500; i++ {
+		p.I(isa.ADD, i%16, 16+i%8)
+	}
+	p.I(isa.RJMP, "loop")
+	img := p.Bytes()
+	for _, c := range []struct {
+		expect     uint64
+		translated bool
+	}{{20_000_000, true}, {1_000_000, false}} {
+		eng := translate.NewNative()
+		m := emu.New(nil, img, emu.Config{Engine: eng})
+		ref := emu.New(nil, img, emu.Config{})
+		m.Expect(c.expect)
+		s, rs := m.Run(2_000_000), ref.Run(2_000_000)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatalf("expect %d: %s", c.expect, d)
+		}
+		if st := eng.Stats(); (st.Modules > 0 && st.Cycles > 1_000_000) != c.translated {
+			t.Errorf("expect %d: %+v", c.expect, st)
+		}
+	}
+}

@@ -185,7 +185,8 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		r.e.mu.Unlock()
 		r.warm = r.hotRoot != nil
 	}
-	if r.broken || p.Interpreted < r.e.hot && r.reg == nil && !r.warm {
+	seen := max(p.Interpreted, p.Expected) // what the machine ran, or is said to run (Machine.Expect)
+	if r.broken || seen < r.e.hot && r.reg == nil && !r.warm {
 		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit
 	}
@@ -196,7 +197,7 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			reg := buildRegion(p, []uint32{le.Uint32(r.buf[emu.CtlPC:])})
 			r.need = max(r.e.hot, r.e.perByte*uint64(codeBytes(p, reg)))
 		}
-		if p.Interpreted < r.need {
+		if seen < r.need {
 			r.e.count(func(s *Stats) { s.Cold++ })
 			return emu.ExitLimit
 		}
