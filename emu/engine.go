@@ -75,6 +75,10 @@ type Program struct {
 	// Interpreted counts the cycles the machine interpreted since New after its runner returned
 	// ExitLimit or ExitStep: a runner can wait until a machine is hot before translating.
 	Interpreted uint64
+	// Expected is what the machine's user expects Interpreted to reach without translation
+	// (Machine.Expect), 0 when it said nothing: a runner may count it as cycles already run
+	// (translate before the machine proves hot). A hint only: no result depends on it.
+	Expected uint64
 }
 
 // Layout gives the byte offsets of a machine's arrays in its state memory. The control block is at
@@ -142,6 +146,11 @@ func (m *Machine) invalidate(lo, hi uint32) {
 
 // Translated reports whether the machine has a runner for translated code (Config.Engine served it).
 func (m *Machine) Translated() bool { return m.runner != nil }
+
+// Expect tells the machine's engine that about cycles more cycles of the same code are to run
+// (the harness after its first call: the calls left times that call's cycles), so that it may
+// translate before the machine gets hot on its own (Program.Expected). It changes no result.
+func (m *Machine) Expect(cycles uint64) { m.prog.Expected = m.prog.Interpreted + cycles }
 
 // runTranslated is Run with a runner and no hooks: translated code as far as it goes, the interpreter
 // for single instructions it leaves (ExitStep) and for the last stretch before the limit.

@@ -596,3 +596,78 @@ func TestTranslateWarmImage(t *testing.T) {
 		}
 	}
 }
+
+// TestTranslateSharedModule: the harness's two machines of one program, the measuring one (Access)
+// and the constant-time one (TraceHash and Access), share one module: the second translates the
+// first's roots, served from the cache (one module generated and compiled, one cache hit), and
+// still ends with the interpreter's state and trace hash; the first, run again after, keeps its
+// trace hash untouched by the shared code.
+func TestTranslateSharedModule(t *testing.T) {
+	eng := translate.New(translate.NewWazero(), 1<<20)
+	img := memProgram(t, 0)
+	a := emu.New(nil, img, emu.Config{Engine: eng, Access: true})
+	aref := emu.New(nil, img, emu.Config{Access: true})
+	for _, limit := range []uint64{3 << 20, 4 << 20} {
+		s, rs := a.Run(limit), aref.Run(limit)
+		if d := fullStateOf(a, s).diff(fullStateOf(aref, rs)); d != "" {
+			t.Fatal(d)
+		}
+	}
+	if st := eng.Stats(); st.Modules != 1 || st.CacheHits != 0 {
+		t.Fatalf("after the first machine: %+v", st)
+	}
+	m := emu.New(nil, img, emu.Config{Engine: eng, TraceHash: true, Access: true})
+	ref := emu.New(nil, img, emu.Config{Trace: true, Access: true})
+	c0 := eng.Stats().Cycles
+	for _, limit := range []uint64{1000, 100_000, 300_001} {
+		s, rs := m.Run(limit), ref.Run(limit)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatalf("limit %d: %s", limit, d)
+		}
+		if m.TraceHash() != ref.TraceHash() {
+			t.Fatalf("limit %d: trace hash %#x, interpreted %#x", limit, m.TraceHash(), ref.TraceHash())
+		}
+	}
+	st := eng.Stats()
+	if st.Modules != 1 || st.CacheHits != 1 || st.Rebuilds != 0 {
+		t.Errorf("the constant-time machine did not reuse the module: %+v", st)
+	}
+	if ran := st.Cycles - c0; ran < 250_000 {
+		t.Errorf("%d of 300001 cycles translated", ran)
+	}
+	s, rs := a.Run(5<<20), aref.Run(5<<20)
+	if d := fullStateOf(a, s).diff(fullStateOf(aref, rs)); d != "" || a.TraceHash() != aref.TraceHash() {
+		t.Errorf("the first machine after: %s, trace hash %#x against %#x", d, a.TraceHash(), aref.TraceHash())
+	}
+}
+
+// TestTranslateExpect: a machine told that many cycles are to come (Machine.Expect, what the
+// harness says after its first call) translates without waiting to get hot: the 3 KB loop of
+// TestTranslateHotLargeRegion, which NewNative leaves interpreted for 12M cycles, is translated
+// within its first 2M when 20M are expected, and not when 1M are (less than compiling it costs); the
+// state is the interpreter's either way.
+func TestTranslateExpect(t *testing.T) {
+	p := newProg(t)
+	p.L("loop")
+	for i := 0; i < 1500; i++ {
+		p.I(isa.ADD, i%16, 16+i%8)
+	}
+	p.I(isa.RJMP, "loop")
+	img := p.Bytes()
+	for _, c := range []struct {
+		expect     uint64
+		translated bool
+	}{{20_000_000, true}, {1_000_000, false}} {
+		eng := translate.NewNative()
+		m := emu.New(nil, img, emu.Config{Engine: eng})
+		ref := emu.New(nil, img, emu.Config{})
+		m.Expect(c.expect)
+		s, rs := m.Run(2_000_000), ref.Run(2_000_000)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatalf("expect %d: %s", c.expect, d)
+		}
+		if st := eng.Stats(); (st.Modules > 0 && st.Cycles > 1_000_000) != c.translated {
+			t.Errorf("expect %d: %+v", c.expect, st)
+		}
+	}
+}

@@ -21,7 +21,7 @@
 //
 // A region is what one module holds: every instruction reachable from its roots (the PC of the first
 // Run, then targets found at run time) through fall-through, branches, skips, jumps and calls, cut in
-// blocks of straight-line code. The module has one function, "run" (state memory address, PC) ->
+// blocks of straight-line code. The module has one function, "run" (state memory address, PC, mode) ->
 // exit code, whose body is the region's blocks in address order nested in WebAssembly blocks, so that
 // a forward branch is a plain br; a block that branches back to its own start is a loop, and so is a
 // range of blocks entered only at its first that branches back to it; other backward branches and
@@ -93,15 +93,25 @@
 //     logs it; the WebAssembly is about 16 bytes per AVR byte), as long as interpreting a few million
 //     cycles. NewNative translates after max(MinHot = 1M, HotPerByte = 4K x code bytes) interpreted
 //     cycles (the region is discovered first: that is cheap), and so does NewBrowserEngine.
-//     A bench of CHAM-64 (101 calls of 1611 cycles) never reaches it; an NTT (3.7 KB) benched for
-//     6.8M cycles took 0.51-0.64x the interpreter's time translated after 4M cycles and stays
-//     interpreted now (1.0x); a 1024-bit multiplication (144 B, 26.8M cycles) runs 4.3-4.9x faster
-//     end to end (lab's BenchmarkBenchKernels). A machine that got hot steps to the next backward
-//     jump (see below) and also enters where its first Run started (the harness's call entry), and
-//     a machine of a program another machine of the engine got hot on translates at once.
+//     A machine told how many cycles are to come (emu's Machine.Expect: bench's harness after its
+//     first call, the calls left times that call's cycles) counts them as run: a long kernel is
+//     translated from its second call. A bench of CHAM-64 (165 calls of 1611 cycles) never
+//     reaches it; the NTT example (1.9 KB of code, 165 calls of 67,638 cycles) is translated after
+//     its first call and runs 1.0-1.2x the interpreter's speed end to end (wazero's compiling, 35 ms,
+//     is over half of its translated bench), a 1024-bit multiplication (80 B, 165 calls of 264,988
+//     cycles) 5.3-5.6x (lab's BenchmarkBenchKernels, CPU time). A machine that got hot steps to the
+//     next backward jump (see below) and also enters where its first Run started (the harness's
+//     call entry), and a machine of a program another machine of the engine got hot on translates
+//     at once.
 //   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
 //     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.
+//     The trace hash is not part of a module: "run"'s mode says whether the machine keeps it, and
+//     each stretch of instructions up to an exit updates it under one branch on the mode (one
+//     multiply per instruction when taken). A machine of a program another machine got hot on
+//     translates that machine's roots. So the harness's measuring machine and its constant-time
+//     machine compile one module, not two: wazero compiled about 1 ms per 1 KB of WebAssembly
+//     (an NTT's 44 KB: 40 ms, twice before), the most of a bench's cost after running.
 //   - In the browser the module imports the Go program's own memory (no copy in or out) and a long
 //     run is cut into calls of at most 2^20 cycles by the engine itself (NewSliced, BrowserSlice:
 //     every run of the page), so that V8's optimising tier, which does not replace code already

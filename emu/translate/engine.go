@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"math/bits"
+	"slices"
 	"sync"
 	"time"
 
@@ -24,13 +25,15 @@ type Memory interface {
 	// Base returns the address of Bytes()[0] in the linear memory the modules import.
 	Base() uint32
 	// Load compiles module (compiled code may be shared between memories) and instantiates it on
-	// this memory. Its import is memory "env" "mem"; its export "run" is (i32 base, i32 pc) -> i32.
+	// this memory. Its import is memory "env" "mem"; its export "run" is (i32 base, i32 pc, i32 mode) -> i32.
 	Load(module []byte) (Func, error)
 }
 
-// Func is an instantiated module's "run".
+// Func is an instantiated module's "run": (state memory address, PC, mode) -> exit code, where
+// mode is modeTrace for a machine that keeps the trace hash (Program.TraceHash), else 0. One
+// module serves both kinds of machine (the harness's measuring and constant-time machines).
 type Func interface {
-	Call(base, pc uint32) uint32
+	Call(base, pc, mode uint32) uint32
 	Close()
 }
 
@@ -60,9 +63,9 @@ type Engine struct {
 	slice     uint64 // cycles of one call into translated code at most (0: no cut)
 	perByte   uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
 	mu        sync.Mutex
-	cache     map[string][]byte // module by regionKey
-	hotImages map[uint64]bool   // imageKey of the programs a machine of the engine got hot on
-	seed      maphash.Seed      // of imageKey
+	cache     map[string][]byte   // module by regionKey
+	hotImages map[uint64][]uint32 // imageKey of the programs a machine of the engine got hot on: its latest roots
+	seed      maphash.Seed        // of imageKey
 	stats     Stats
 }
 
@@ -72,7 +75,7 @@ var _ emu.Engine = (*Engine)(nil)
 // cycles (0: translate from the first Run): a translation costs as much as interpreting a few
 // million cycles (see the package doc), so short runs are not translated at all.
 func New(rt Runtime, hot uint64) *Engine {
-	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64]bool{}, seed: maphash.MakeSeed()}
+	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64][]uint32{}, seed: maphash.MakeSeed()}
 }
 
 // NewSliced is New whose translated code returns to Go at least every slice cycles within a Run,
@@ -149,8 +152,9 @@ type runner struct {
 	image   uint64 // imageKey of the machine's program (0: not computed)
 	started bool   // Run was called: first is the PC it started at
 	first   uint32
-	warm    bool // another machine of the engine got hot on the same program: translate at once
-	waited  int  // steps taken waiting for a backward jump to translate at (see Run)
+	warm    bool     // another machine of the engine got hot on the same program: translate at once
+	hotRoot []uint32 // that machine's roots: the same roots give the same module (the cache, compiled once)
+	waited  int      // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
 	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
 }
@@ -177,10 +181,12 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 	if r.reg == nil && r.image == 0 && r.e.hot > 0 {
 		r.image = imageKey(r.e.seed, p, r.buf)
 		r.e.mu.Lock()
-		r.warm = r.e.hotImages[r.image]
+		r.hotRoot = r.e.hotImages[r.image]
 		r.e.mu.Unlock()
+		r.warm = r.hotRoot != nil
 	}
-	if r.broken || p.Interpreted < r.e.hot && r.reg == nil && !r.warm {
+	seen := max(p.Interpreted, p.Expected) // what the machine ran, or is said to run (Machine.Expect)
+	if r.broken || seen < r.e.hot && r.reg == nil && !r.warm {
 		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit
 	}
@@ -191,7 +197,7 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			reg := buildRegion(p, []uint32{le.Uint32(r.buf[emu.CtlPC:])})
 			r.need = max(r.e.hot, r.e.perByte*uint64(codeBytes(p, reg)))
 		}
-		if p.Interpreted < r.need {
+		if seen < r.need {
 			r.e.count(func(s *Stats) { s.Cold++ })
 			return emu.ExitLimit
 		}
@@ -207,6 +213,10 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			return emu.ExitStep
 		}
 		r.waited = maxWait
+	}
+	mode := uint32(0)
+	if p.TraceHash {
+		mode = modeTrace
 	}
 	for {
 		pc := le.Uint32(r.buf[emu.CtlPC:])
@@ -224,7 +234,7 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			le.PutUint64(r.buf[emu.CtlLimit:], c0+r.e.slice)
 			cut = true
 		}
-		code := r.fn.Call(r.mem.Base(), pc)
+		code := r.fn.Call(r.mem.Base(), pc, mode)
 		le.PutUint64(r.buf[emu.CtlLimit:], limit)
 		ran := le.Uint64(r.buf[emu.CtlCycles:]) - c0
 		r.e.count(func(s *Stats) {
@@ -308,7 +318,14 @@ func (r *runner) enter(p *emu.Program, pc uint32) (emu.Exit, bool) {
 		r.added++
 	}
 	roots := append(r.roots[:len(r.roots):len(r.roots)], pc)
-	if r.reg == nil && r.started && r.first != pc && r.first < uint32(len(p.Code)) {
+	if r.reg == nil && r.hotRoot != nil {
+		// Translate what the machine that got hot translated (the module is then the cached one,
+		// already compiled), with pc added only when it is not one of its roots.
+		roots = r.hotRoot
+		if !slices.Contains(roots, pc) {
+			roots = append(roots[:len(roots):len(roots)], pc)
+		}
+	} else if r.reg == nil && r.started && r.first != pc && r.first < uint32(len(p.Code)) {
 		// Also where the machine's first Run started (the harness's call entry, reset): the next
 		// Run most likely starts there again, and would otherwise add it and retranslate.
 		if c := class(p.Device, &p.Code[r.first]); c != clHost && c != clFault {
@@ -370,7 +387,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 		if len(r.e.hotImages) >= maxCache {
 			clear(r.e.hotImages)
 		}
-		r.e.hotImages[r.image] = true
+		r.e.hotImages[r.image] = roots
 		r.e.mu.Unlock()
 	}
 	return true
@@ -401,6 +418,7 @@ func codeBytes(p *emu.Program, reg *region) int {
 
 // regionKey identifies a translation exactly: the device, the layout, Access, the roots and the
 // lowered code of every word it covers, serialized (the map hashes it; equal keys are equal inputs).
+// TraceHash is not in it: the module keeps the hash when its call's mode says so.
 func regionKey(p *emu.Program, reg *region) string {
 	var b []byte
 	put := func(v uint32) { b = binary.LittleEndian.AppendUint32(b, v) }
@@ -411,11 +429,6 @@ func regionKey(p *emu.Program, reg *region) string {
 		put(v)
 	}
 	if p.Access {
-		put(1)
-	} else {
-		put(0)
-	}
-	if p.TraceHash {
 		put(1)
 	} else {
 		put(0)

@@ -7,6 +7,9 @@ import (
 	"github.com/avrlab/avrlab/isa"
 )
 
+// modeTrace is the mode (the function's third argument) of a machine keeping the trace hash.
+const modeTrace = 1
+
 // Exit codes of the generated function (its result); the control block's PC says where.
 const (
 	codeSide   = 0 // side exit: the instruction at PC is the interpreter's
@@ -14,28 +17,30 @@ const (
 	codeNoCode = 2 // control went to PC, where this module has no entry
 )
 
-// Locals of the generated function: the two parameters, then i32 locals, then i64 ones.
+// Locals of the generated function: the three parameters, then i32 locals, then i64 ones.
 const (
 	lBase  = 0  // param: address of the machine's state memory in linear memory
 	lPC    = 1  // param: the entry word address; then the dispatch target and the exit PC
-	lR0    = 2  // r0..r31, each 0..255
-	lF0    = 34 // the SREG flags C Z N V S H T I, each 0 or 1
-	lSP    = 42
-	lLow   = 43 // stack low-water mark
-	lEpoch = 44
-	lSent  = 45 // return sentinel
-	lT0    = 46 // temporaries lT0..lT5
-	lT1    = 47
-	lT2    = 48
-	lCode  = 52             // exit code
-	lS0    = 53             // pending-flag slots: nSlots × 3 locals (see gen.pending)
+	lMode  = 2  // param: modeTrace when the machine keeps the trace hash (Program.TraceHash)
+	lR0    = 3  // r0..r31, each 0..255
+	lF0    = 35 // the SREG flags C Z N V S H T I, each 0 or 1
+	lSP    = 43
+	lLow   = 44 // stack low-water mark
+	lEpoch = 45
+	lSent  = 46 // return sentinel
+	lT0    = 47 // temporaries lT0..lT5
+	lT1    = 48
+	lT2    = 49
+	lCode  = 53             // exit code
+	lS0    = 54             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
 	lA0    = lP0 + 3        // the address bases of X's, Y's and Z's guarded runs (see gen.access)
 	nI32   = 51 + 3*nSlots + 6
-	lCyc   = lA0 + 3  // i64
-	lLim   = lCyc + 1 // i64
-	lHash  = lLim + 1 // i64: the trace hash (Program.TraceHash)
-	nI64   = 3
+	lCyc   = lA0 + 3   // i64
+	lLim   = lCyc + 1  // i64
+	lHash  = lLim + 1  // i64: the trace hash (Program.TraceHash)
+	lPrime = lHash + 1 // i64: fnvPrime (a local: one byte of code, not seven, per step)
+	nI64   = 4
 	nSlots = 6
 )
 
@@ -74,8 +79,9 @@ type gen struct {
 	lay    emu.Layout
 	b      buf
 	labels []int
-	pend   int // cycles executed but not yet added to lCyc
-	cur    int // index of the block being written
+	pend   int      // cycles executed but not yet added to lCyc
+	tpend  []uint32 // instructions executed whose trace hash steps are not yet written (traceStep)
+	cur    int      // index of the block being written
 	used   [32]bool
 	// pending[i] is 1 + the slot holding the definition of flag bit i that exits must compute, or 0
 	// (the flag's local is right).
@@ -171,25 +177,38 @@ func (g *gen) addCycles(n int) {
 // fnvPrime is the multiplier of the trace hash (64-bit FNV-1a, as emu's).
 const fnvPrime = 1099511628211
 
-// traceStep emits the trace hash's step for the instruction at pc (Program.TraceHash), where the
-// instruction runs: after every exit before it.
+// traceStep notes that the instruction at pc runs here (after every exit before it): its step of
+// the trace hash (Program.TraceHash) is written with the pending cycles (flush, exit), so that a
+// stretch of instructions costs the machines that keep no trace hash one branch on lMode.
 func (g *gen) traceStep(pc uint32) {
-	if !g.p.TraceHash {
+	g.tpend = append(g.tpend, pc)
+}
+
+// traceFlush emits the trace hash's steps of the pending instructions, taken when the call's mode
+// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter.
+func (g *gen) traceFlush() {
+	if len(g.tpend) == 0 {
 		return
 	}
+	g.get(lMode)
+	g.open(opIf, labAnon)
 	g.get(lHash)
-	g.op(opI64Const)
-	g.b.s64(int64(pc))
-	g.op(opI64Xor)
-	g.op(opI64Const)
-	g.b.s64(fnvPrime)
-	g.op(opI64Mul)
+	for _, pc := range g.tpend {
+		g.op(opI64Const)
+		g.b.s64(int64(pc))
+		g.op(opI64Xor)
+		g.get(lPrime)
+		g.op(opI64Mul)
+	}
 	g.set(lHash)
+	g.end()
 }
 
 func (g *gen) flush() {
 	g.addCycles(g.pend)
 	g.pend = 0
+	g.traceFlush()
+	g.tpend = g.tpend[:0]
 }
 
 // exit emits a jump to the epilogue with PC pc and code, the pending cycles counted.
@@ -199,6 +218,7 @@ func (g *gen) exit(pc uint32, code int) {
 	g.materialize()
 	g.writePtrs(false)
 	g.addCycles(g.pend)
+	g.traceFlush()
 	g.i32(int64(pc))
 	g.set(lPC)
 	g.i32(int64(code))
@@ -210,6 +230,10 @@ func (g *gen) exit(pc uint32, code int) {
 //
 //go:noinline
 func (g *gen) exitIf(pc uint32) {
+	// The trace hash's pending steps go on the main path first, so that exits do not each repeat
+	// them (the condition stays on the stack below the if).
+	g.traceFlush()
+	g.tpend = g.tpend[:0]
 	g.open(opIf, labAnon)
 	g.exit(pc, codeSide)
 	g.end()
@@ -422,11 +446,12 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.mem(opI32Load, emu.CtlEpoch)
 	g.set(lEpoch)
-	if g.p.TraceHash {
-		g.get(lBase)
-		g.mem(opI64Load, emu.CtlTraceHash)
-		g.set(lHash)
-	}
+	g.get(lBase)
+	g.mem(opI64Load, emu.CtlTraceHash)
+	g.set(lHash)
+	g.op(opI64Const)
+	g.b.s64(fnvPrime)
+	g.set(lPrime)
 	g.get(lBase)
 	g.mem(opI32Load8U, emu.CtlSREG)
 	g.set(lT0)
@@ -490,6 +515,7 @@ func (g *gen) function() []byte {
 		g.end() // label i: the code of block i follows
 		g.cur = i
 		g.pend = 0
+		g.tpend = g.tpend[:0]
 		if b.loop == i+1 { // the head of a multi-block loop: the loop, then its inner labels
 			g.open(opLoop, labMulti(i))
 			for j := b.end; j > i; j-- {
@@ -552,11 +578,9 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.get(lLow)
 	g.mem(opI32Stor16, emu.CtlStackLow)
-	if g.p.TraceHash {
-		g.get(lBase)
-		g.get(lHash)
-		g.mem(opI64Store, emu.CtlTraceHash)
-	}
+	g.get(lBase)
+	g.get(lHash)
+	g.mem(opI64Store, emu.CtlTraceHash)
 	g.get(lBase)
 	g.get(lCyc)
 	g.mem(opI64Store, emu.CtlCycles)

@@ -96,8 +96,8 @@ func (m *browserMemory) Load(module []byte) (f Func, err error) {
 
 type browserFunc struct{ run js.Value }
 
-func (f *browserFunc) Call(base, pc uint32) uint32 {
-	return uint32(f.run.Invoke(base, pc).Int())
+func (f *browserFunc) Call(base, pc, mode uint32) uint32 {
+	return uint32(f.run.Invoke(base, pc, mode).Int())
 }
 
 func (f *browserFunc) Close() {}

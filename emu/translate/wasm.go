@@ -112,7 +112,7 @@ func (b *buf) section(id byte, c buf) {
 }
 
 // module assembles a module: memory "env" "mem" imported with at least minPages pages, nGlobals
-// mutable i32 globals (0), and one function of type (i32 base, i32 pc) -> i32, exported as "run",
+// mutable i32 globals (0), and one function of type (i32 base, i32 pc, i32 mode) -> i32, exported as "run",
 // with the given i32 and i64 locals and body (ending in opEnd).
 func module(minPages uint32, nGlobals int, nI32, nI64 uint32, body []byte) []byte {
 	var m buf
@@ -121,7 +121,8 @@ func module(minPages uint32, nGlobals int, nI32, nI64 uint32, body []byte) []byt
 	var types buf
 	types.u32(1)
 	types.byte(0x60)
-	types.u32(2)
+	types.u32(3)
+	types.byte(typeI32)
 	types.byte(typeI32)
 	types.byte(typeI32)
 	types.u32(1)

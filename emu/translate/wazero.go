@@ -110,11 +110,11 @@ type wazeroFunc struct {
 	mod   api.Module
 	cm    wazero.CompiledModule
 	fn    api.Function
-	stack [2]uint64
+	stack [3]uint64
 }
 
-func (f *wazeroFunc) Call(base, pc uint32) uint32 {
-	f.stack[0], f.stack[1] = uint64(base), uint64(pc)
+func (f *wazeroFunc) Call(base, pc, mode uint32) uint32 {
+	f.stack[0], f.stack[1], f.stack[2] = uint64(base), uint64(pc), uint64(mode)
 	if err := f.fn.CallWithStack(context.Background(), f.stack[:]); err != nil {
 		panic("translate: internal error: translated code trapped: " + err.Error())
 	}
