@@ -2,7 +2,10 @@ package lab
 
 import (
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/avrlab/avrlab/examples"
 )
 
 // BenchmarkBenchCHAM64 benches examples/cham64-v2.S (CHAM-64/128, 100 random vectors and the official
@@ -27,5 +30,33 @@ func BenchmarkBenchCHAM64(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestOfficialFrom checks that a report says "official" only of a published vector: every cipher
+// task's and the kernels' that have one (P-192 from NIST CAVP and RFC 6979, the SNEIK KATs); the
+// multiplications, the NTT and Ring-LWE have none, and their first vector is an edge input.
+func TestOfficialFrom(t *testing.T) {
+	published := map[string]bool{"p192-scalarmul": true, "p192-ecdsa-sign": true, "p192-ecdsa-verify": true,
+		"sneikha256": true, "sneiken128-enc": true, "sneiken128-dec": true}
+	for _, task := range Tasks() {
+		got := task.officialFrom()
+		if want := task.Kind == KindCipher || published[task.ID]; (got != "") != want {
+			t.Errorf("%s: officialFrom %q", task.ID, got)
+		}
+	}
+	for _, c := range []struct{ file, line string }{
+		{"mpmul160.S", "  first edge  ok ("},
+		{"speck64.S", "  official    ok ("},
+	} {
+		rep, _, err := BenchFile(examples.FS, c.file, Options{Vectors: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		rep.WriteText(&b, c.file)
+		if !strings.Contains(b.String(), c.line) {
+			t.Errorf("%s: no %q in\n%s", c.file, c.line, b.String())
+		}
 	}
 }

@@ -180,7 +180,7 @@ func (h *harness) measure(rep *Report) {
 		h.progress(i+1, n)
 		vr := h.result(v, i, got, cycles)
 		if i == 0 {
-			rep.Official = vr
+			rep.Official, rep.OfficialFrom = vr, t.officialFrom()
 			// The vectors and constant-time inputs left run the same code (on this machine and the
 			// constant-time one, which share the translation): the engine may translate now.
 			h.m.Expect(cycles * uint64(n-1+t.CTInputs()))

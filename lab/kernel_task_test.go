@@ -146,3 +146,4 @@ func TestRLWEPublishedRows(t *testing.T) {
 		}
 	}
 }
+

@@ -113,7 +113,10 @@ type Report struct {
 	ABIOK        bool   `json:"abi_ok"`
 	ABIDetail    string `json:"abi_detail,omitempty"`
 
+	// Official is the first vector's result: a published vector for every cipher task and for the
+	// kernels that have one (OfficialFrom names it); otherwise a kernel's first edge input.
 	Official     *VectorResult `json:"official,omitempty"`
+	OfficialFrom string        `json:"official_from,omitempty"` // the published vector Official is, "" for an edge input
 	FirstFailure *VectorResult `json:"first_failure,omitempty"`
 	// Error is a problem that stopped the measurement: a fault with its source line, the cycle
 	// limit, a missing symbol, a round-key table too short. Pass is false when it is set. It is the

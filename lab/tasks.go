@@ -168,6 +168,15 @@ func (t *Task) official(v *vector) {
 	}
 }
 
+// officialFrom names the published vector a bench runs first: a cipher's official vector, a
+// kernel's when it has one (kernel.Kernel.Official); "" when its first vector is an edge input.
+func (t *Task) officialFrom() string {
+	if t.Kernel != nil {
+		return t.Kernel.Official
+	}
+	return "the official vector of " + t.Cipher
+}
+
 // bufferSize returns the size of the task's buffer of role r.
 func (t *Task) bufferSize(r Role) int {
 	switch r {

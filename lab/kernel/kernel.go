@@ -133,6 +133,10 @@ type Kernel struct {
 	Units int
 	// Doc is a paragraph on what the routine computes.
 	Doc string
+	// Official names the published vector its first edge input is (e.g. "NIST CAVP ECC CDH P-192,
+	// COUNT 0"), "" when the kernel has none and its first edge input is one chosen here (all-zero
+	// operands): a report says "official" only of a published vector.
+	Official string
 	// Vectors, CTInputs and MaxCycles, when not 0, are the defaults of a bench of this kernel in place
 	// of the harness's (100 random vectors, 64 constant-time inputs, 10^7 cycles a call): the P-192
 	// scalar multiplication and ECDSA run millions of cycles a call, so a bench runs fewer of them

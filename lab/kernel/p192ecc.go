@@ -313,6 +313,7 @@ const (
 func p192ScalarMulKernel() *Kernel {
 	return &Kernel{
 		ID: "p192-scalarmul", Name: "P-192 scalar multiplication, any base", Entry: "p192_scalarmul", Device: "atmega128",
+		Official: "NIST CAVP ECC CDH P-192, COUNT 0",
 		Args: []Arg{
 			{"r", Pointer, 48, Out, "k·P as an affine point x || y, each coordinate fully reduced below p, " + mpDoc},
 			{"k", Pointer, 24, In, "the scalar, " + scalarDoc + "; 1 ≤ k ≤ n − 1 (n the order of G)"},
@@ -354,6 +355,7 @@ func p192ScalarMulKernel() *Kernel {
 func p192SignKernel() *Kernel {
 	return &Kernel{
 		ID: "p192-ecdsa-sign", Name: "P-192 ECDSA signature (nonce given)", Entry: "p192_ecdsa_sign", Device: "atmega128",
+		Official: "RFC 6979 A.2.3, the first P-192 signature",
 		Args: []Arg{
 			{"sig", Pointer, 48, Out, "the signature r || s, each 24 bytes " + mpDoc + ", in [1, n−1]"},
 			{"d", Pointer, 24, In, "the private key, " + scalarDoc + "; 1 ≤ d ≤ n − 1"},
@@ -401,6 +403,7 @@ func p192SignKernel() *Kernel {
 func p192VerifyKernel() *Kernel {
 	return &Kernel{
 		ID: "p192-ecdsa-verify", Name: "P-192 ECDSA verification", Entry: "p192_ecdsa_verify", Device: "atmega128",
+		Official: "RFC 6979 A.2.3, the first P-192 signature",
 		Args: []Arg{
 			{"ok", Pointer, 1, Out, "1 if the signature is valid, 0 if not"},
 			{"q", Pointer, 48, In, "the public key Q = d·G, " + pointDoc},

@@ -240,6 +240,7 @@ func sneikenEncKernel() *Kernel {
 	}
 	return &Kernel{
 		ID: "sneiken128-enc", Name: "SNEIKEN128 AEAD encryption (v1.1)", Entry: "sneiken128_encrypt", Device: "atmega2560",
+		Official: "the designers' LWC_AEAD_KAT_128_128, Count 1",
 		Args: append([]Arg{
 			{"c", Pointer, SNEIKEN128MaxLen + SNEIKEN128TagSize, Out, "the ciphertext (mlen bytes) then the 8-byte tag, the KAT's CT; the bytes after them are left alone"},
 			{"m", Pointer, SNEIKEN128MaxLen, In, fmt.Sprintf("the plaintext: its first mlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
@@ -277,6 +278,7 @@ func sneikenEncKernel() *Kernel {
 func sneikenDecKernel() *Kernel {
 	return &Kernel{
 		ID: "sneiken128-dec", Name: "SNEIKEN128 AEAD decryption (v1.1)", Entry: "sneiken128_decrypt", Device: "atmega2560",
+		Official: "the designers' LWC_AEAD_KAT_128_128, Count 1",
 		Args: append([]Arg{
 			{"m", Pointer, SNEIKEN128MaxLen, Out, "the plaintext (mlen bytes), all zero when the tag is invalid; the bytes after them are left alone"},
 			{"ok", Pointer, 1, Out, "1 if the tag is valid, 0 if not"},

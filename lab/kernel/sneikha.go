@@ -52,6 +52,7 @@ func sneikhaKernel() *Kernel {
 	}
 	return &Kernel{
 		ID: "sneikha256", Name: "SNEIKHA256 hash (SNEIK v1.1)", Entry: "sneikha256", Device: "atmega2560",
+		Official: "the designers' LWC_HASH_KAT_256, Count 1",
 		Args: []Arg{
 			{"md", Pointer, 32, Out, "the 32-byte digest"},
 			{"msg", Pointer, SNEIKHA256MaxLen, In, fmt.Sprintf("the message: its first len bytes (a %d-byte buffer)", SNEIKHA256MaxLen)},
