@@ -214,6 +214,7 @@ export async function speculate() {
 let running = null; // {startedAt, inputAt, phase}
 let queued = false;
 let fullNext = false; // the next run measures every vector (Run, Ctrl+Enter)
+let redirected = false; // the last run's answer sent the page to the file that includes its main file
 let busyTimer = 0;
 export const scheduleRun = debounce(() => runNow(), LIVE_DELAY_MS);
 
@@ -288,6 +289,21 @@ async function startRun() {
         showPhase(run);
       });
     }
+    // The answer's include graph (what the assembler followed) may show that another file includes
+    // the one measured, as when the page opens on an included file before any answer: measure that
+    // file instead, with its settings (once: the graph of the same files does not change).
+    if (res.includes && !store.dropped) {
+      store.includeGraph = res.includes;
+      const main = mainFile();
+      if (main !== req.main && !redirected) {
+        redirected = true;
+        fullNext = fullNext || full;
+        store.useFileSettings(main);
+        queued = true;
+        return;
+      }
+    }
+    redirected = false;
     store.setResult(res, store.dropped ? store.dropped.name : req.main);
     timings.resultInputAt = run.inputAt;
     const now = performance.now();

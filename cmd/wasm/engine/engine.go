@@ -85,6 +85,8 @@ type Request struct {
 	Link []string `json:"link"`
 	// Interp asks for the interpreter even where HandleOn was given a translator (?interp in the page).
 	Interp bool `json:"interp"`
+	// includes keeps the include directives of earlier requests' files (HandleCached); nil: none.
+	includes *IncludeCache
 }
 
 // MinVectors is the fewest random vectors a [Request.Budget] leaves.
@@ -141,6 +143,14 @@ type Response struct {
 	NoTask bool `json:"no_task,omitempty"`
 	// Fixes are the page fields that would fix what stopped the measurement, best first.
 	Fixes []Fix `json:"fixes,omitempty"`
+	// Includes is the include graph of the files sent, as the assembler followed it: the directives
+	// of the main file's assembly and those each other source file meets (asm.Includes), by file and
+	// position. The page takes from it which file includes which (what to measure when an included
+	// file is open, what a share link carries). Empty for a binary.
+	Includes []Include `json:"includes"`
+	// IncludeProblems are the includes of files outside the main file's assembly that name no file
+	// sent (a renamed include), as warnings at the directive; the main file's own are among Errors.
+	IncludeProblems []Diagnostic `json:"include_problems"`
 }
 
 // Progress receives the phase an answer is in, as a short text for the status line ("assembling",
@@ -156,6 +166,12 @@ func Handle(op string, arg []byte, progress Progress) []byte { return HandleOn(n
 // HandleOn is Handle with the measured calls and runs on eng (translated code, emu.Config.Engine; nil
 // interprets): the page hands in the browser's translator.
 func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
+	return HandleCached(eng, nil, op, arg, progress)
+}
+
+// HandleCached is HandleOn with the include directives of the files that did not change since an
+// earlier request taken from cache (see [IncludeCache]; nil: none).
+func HandleCached(eng emu.Engine, cache *IncludeCache, op string, arg []byte, progress Progress) []byte {
 	if progress == nil {
 		progress = func(string) {}
 	}
@@ -173,6 +189,7 @@ func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
 		if !req.Interp {
 			req.Exec = eng
 		}
+		req.includes = cache
 		switch op {
 		case "bench":
 			v = Bench(req, progress)
@@ -380,7 +397,7 @@ func benchSource(req Request, progress Progress) Response {
 	}
 	if resp.Flash == 0 {
 		resp.NoCode = true
-		resp.Note = noCodeNote(req)
+		resp.Note = noCodeNote(req, resp.Includes)
 		return resp
 	}
 	// What is measured: the request's fields (an exercise's tests.txt applied), then the source's lines,
@@ -539,7 +556,12 @@ func assemble(req Request) (Response, *asm.Image) {
 		resp.Error = err.Error()
 		return resp, nil
 	}
-	cfg := asm.Config{Device: resp.Device, FS: fsys, Defines: defines, Dialect: includerDialect(req)}
+	cfg := asm.Config{Device: resp.Device, FS: fsys, Defines: defines}
+	// The include graph: what the other files include (each assembled as far as its includes), then
+	// what the main file's assembly followed.
+	graph := includeGraph{files: req.Files}
+	otherIncludes(&graph, req.Files, req.Main, cfg, req.includes)
+	cfg.Dialect = includerDialect(req, graph.list)
 	var im *asm.Image
 	if len(req.Link) > 1 {
 		// The workspace as a project: the files named, linked as avr-gcc -nostartfiles -nostdlib does,
@@ -564,31 +586,39 @@ func assemble(req Request) (Response, *asm.Image) {
 	if im != nil && !hasErrors(resp.Errors) {
 		resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
 	}
+	read := map[string]bool{req.Main: true}
+	for _, n := range req.Link {
+		read[n] = true
+	}
+	if im != nil {
+		graph.add(im.Includes)
+		for _, in := range im.Includes {
+			read[in.At.Filename], read[in.File] = true, true
+		}
+	}
+	resp.Includes = graph.sorted()
+	resp.IncludeProblems = includeProblems(resp.Includes, read)
 	return resp, im
 }
 
 // includerDialect is the dialect to read the main file in when another file of the request includes it
 // and it names none itself ("; avrlab dialect: NAME"): the includer's, so that a keys.inc included by
 // a GNU main.S is GNU although a lone .inc is AVRASM2 (asm.DialectOf). "" leaves it to the file.
-func includerDialect(req Request) string {
+func includerDialect(req Request, graph []Include) string {
 	src := []byte(req.Files[req.Main])
 	if _, ok := atmel.Marker(src); ok {
 		return ""
 	}
-	names := make([]string, 0, len(req.Files))
-	for n := range req.Files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		if n == req.Main {
-			continue
+	includers := map[string]bool{}
+	for _, e := range graph {
+		if e.File == req.Main && e.From != req.Main {
+			includers[e.From] = true
 		}
-		for _, m := range includeRe.FindAllStringSubmatch(req.Files[n], -1) {
-			if m[1] == req.Main {
-				if d, err := asm.DialectOf(n, []byte(req.Files[n]), ""); err == nil {
-					return d
-				}
+	}
+	for _, n := range sortedNames(req.Files) {
+		if includers[n] {
+			if d, err := asm.DialectOf(n, []byte(req.Files[n]), ""); err == nil {
+				return d
 			}
 		}
 	}
