@@ -134,8 +134,12 @@ type Response struct {
 	NoCode bool `json:"no_code,omitempty"`
 	// Goals are the exercise goals of Request.Goals checked against the report (Mode "bench").
 	Goals []lab.GoalResult `json:"goals,omitempty"`
-	// GoalsError says why Request.Goals could not be read.
+	// GoalsError says why Request.Goals or Request.Tests could not be read (the first of
+	// GoalProblems, as text).
 	GoalsError string `json:"goals_error,omitempty"`
+	// GoalProblems are the problems of reading the exercise's goals and settings, positioned as
+	// [ParseGoals] gives them.
+	GoalProblems []Diagnostic `json:"goal_problems,omitempty"`
 	// Adapted is set when Request.Budget lowered the random vectors.
 	Adapted *Adapted `json:"adapted,omitempty"`
 	// NoTask is set when neither the request nor the source names a task: the program ran from reset,
@@ -157,10 +161,10 @@ type Response struct {
 // "benchmarking 101 vectors of 264,988 cycles (about 1.2 s)", "running"); may be nil.
 type Progress func(phase string)
 
-// Handle serves one request: op is "meta", "bench", "assemble", "hex", "devices" or "leak"; arg is its
-// JSON argument (a [Request], a [LeakRequest] for leak, ignored for meta). The result is JSON: [Meta],
-// [Response], [LeakResponse] or, for devices, a list of [DeviceResult]; every failure is a JSON object
-// with an "error" field.
+// Handle serves one request: op is "meta", "bench", "assemble", "hex", "devices", "leak" or "goals";
+// arg is its JSON argument (a [Request], a [LeakRequest] for leak, a [GoalsRequest] for goals, ignored
+// for meta). The result is JSON: [Meta], [Response], [LeakResponse], [GoalsResponse] or, for devices, a
+// list of [DeviceResult]; every failure is a JSON object with an "error" field.
 func Handle(op string, arg []byte, progress Progress) []byte { return HandleOn(nil, op, arg, progress) }
 
 // HandleOn is Handle with the measured calls and runs on eng (translated code, emu.Config.Engine; nil
@@ -181,6 +185,12 @@ func HandleCached(eng emu.Engine, cache *IncludeCache, op string, arg []byte, pr
 		v = GetMeta()
 	case "leak":
 		v = handleLeak(arg, progress)
+	case "goals":
+		var req GoalsRequest
+		if err := json.Unmarshal(arg, &req); err != nil {
+			return errorJSON(fmt.Errorf("bad goals request: %v", err))
+		}
+		v = ParseGoals(req)
 	case "bench", "assemble", "hex", "devices":
 		var req Request
 		if err := json.Unmarshal(arg, &req); err != nil {
@@ -360,6 +370,7 @@ func Bench(req Request, progress Progress) Response {
 	}
 	if testsErr != nil {
 		resp.GoalsError = testsErr.Error()
+		resp.GoalProblems = append(resp.GoalProblems, goalProblem("tests.txt", testsErr))
 	}
 	pageResponse(&resp)
 	return resp
@@ -451,6 +462,7 @@ func checkGoals(resp *Response, req Request, hidden []lab.Goal) {
 	goals, err := lab.ParseGoals([]byte(req.Goals))
 	if err != nil {
 		resp.GoalsError = err.Error()
+		resp.GoalProblems = append(resp.GoalProblems, goalProblem("README.md", err))
 	}
 	resp.Goals = lab.CheckGoals(resp.Report, append(goals, hidden...))
 }
