@@ -135,7 +135,9 @@ export const ws = new WorkerClient("workspace", firstVisit ? firstResultP.then((
 
 // ---- requests ----------------------------------------------------------------------------------------
 
-// vectorCount reads the Vectors setting: empty means the lab's default, 0 means the official vector only.
+// vectorCount reads the Vectors setting into the request: empty asks for the task's count (0: the
+// engine resolves it, lab.VectorsFor, and says it in the answer's vectors), 0 for the official vector
+// only (-1).
 function vectorCount(v) {
   const n = parseInt(v, 10);
   if (!Number.isFinite(n)) return 0;
@@ -194,9 +196,9 @@ const defaultFile = DEFAULT_EXAMPLE + ".S"; // examples.List: the file of exampl
 const defaultSourceP = firstVisit ? fetch("examples/" + defaultFile).then((r) => (r.ok ? r.text() : null)) : Promise.resolve(null);
 defaultSourceP.catch(() => {});
 
-// requestKey compares requests with the engine's defaults filled in (0 vectors).
-function requestKey(req, meta) {
-  return JSON.stringify({ ...req, vectors: req.vectors || meta.vectors });
+// requestKey compares requests (an empty Vectors field is 0 in both: the engine resolves it).
+function requestKey(req) {
+  return JSON.stringify(req);
 }
 
 export async function speculate() {
@@ -280,7 +282,7 @@ async function startRun() {
     const spec = speculative;
     speculative = null;
     let res = null;
-    if (spec && requestKey(spec.req, store.meta) === requestKey(req, store.meta)) res = await spec.answer.catch(() => null);
+    if (spec && requestKey(spec.req) === requestKey(req)) res = await spec.answer.catch(() => null);
     if (!res) {
       res = await engine.call("bench", req, (phase) => {
         timings.lastPhase = phase;

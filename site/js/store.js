@@ -9,7 +9,8 @@ const params = new URLSearchParams(location.search);
 const urlCycles = Math.max(0, parseInt(params.get("cycles") || "0", 10) || 0);
 
 // Settings kept across visits (in localStorage, not in link mode) and their defaults; vectors default
-// to the engine's (meta), device to "" (the task's device: attiny45 for the ATtiny45 ciphers, ...).
+// to "" (the task's count, which the engine resolves and reports), device to "" (the task's device:
+// attiny45 for the ATtiny45 ciphers, ...).
 const persisted = ["task", "device", "vectors", "live", "maxCycles"];
 
 const listeners = new Map();
@@ -92,7 +93,7 @@ export const store = {
     const d = loadSetting("device", "");
     this.settings.device = m.devices.includes(d) ? d : "";
     this.settings.live = loadSetting("live", "true") !== "false";
-    this.settings.vectors = loadSetting("vectors", String(m.vectors));
+    this.settings.vectors = loadSetting("vectors", ""); // empty: the task's (the engine says how many)
     const c = parseInt(loadSetting("maxCycles", "0"), 10);
     this.settings.maxCycles = urlCycles || (Number.isFinite(c) && c > 0 ? c : 0);
     this.emit("settings", "*");

@@ -36,14 +36,14 @@ import (
 const TaskRun = "run"
 
 // Request is one engine request from the page. The zero values mean: task named in the main source's
-// first lines, the default device, 100 random vectors, seed 0 (the page sends a fresh one per Run), the
+// first lines, the default device, the task's random vectors (100 for most), seed 0 (the page sends a fresh one per Run), the
 // lab's cycle limit.
 type Request struct {
 	Files     map[string]string `json:"files"`      // file name → text; names are io/fs paths
 	Main      string            `json:"main"`       // the file to assemble
 	Task      string            `json:"task"`       // task ID, "" = from the source, "run" = run from reset
 	Device    string            `json:"device"`     // "" = isa.DefaultDevice
-	Vectors   int               `json:"vectors"`    // random vectors besides the official one; 0 = 100
+	Vectors   int               `json:"vectors"`    // random vectors besides the official one; 0 = the task's (lab.VectorsFor), negative = none
 	Seed      uint64            `json:"seed"`       // the run's seed (lab.Options.Seed); the page's are below 2^53
 	MaxCycles uint64            `json:"max_cycles"` // cycle limit of one call; 0 = lab.DefaultMaxCycles
 	// Call is a call spec "NAME(ARG, ...)"; "" = the "; avrlab call:" line of the main source, else the
@@ -142,6 +142,10 @@ type Response struct {
 	GoalProblems []Diagnostic `json:"goal_problems,omitempty"`
 	// Adapted is set when Request.Budget lowered the random vectors.
 	Adapted *Adapted `json:"adapted,omitempty"`
+	// Vectors is how many random vectors the request asks for, as the lab resolves its Vectors (the
+	// exercise's tests.txt applied): the task's count for 0 (lab.VectorsFor), before a budget lowers
+	// it (Adapted). The page shows it in its empty Vectors field. 0 in Mode "run".
+	Vectors int `json:"vectors"`
 	// NoTask is set when neither the request nor the source names a task: the program ran from reset,
 	// and Fixes offers the tasks whose contract fits (field "task").
 	NoTask bool `json:"no_task,omitempty"`
@@ -236,6 +240,9 @@ type TaskInfo struct {
 	Kind string `json:"kind"`
 	// Device is the task's device: the page measures on it unless the user picks another.
 	Device string `json:"device"`
+	// Vectors is the task's random vectors, what an empty Vectors field asks for (lab.VectorsFor:
+	// 100 for most, fewer for the P-192 tasks, whose calls are millions of cycles).
+	Vectors int `json:"vectors"`
 	// Scenario is the task's default scenario (lab.ScenarioFixedKey, lab.ScenarioEncryptKS for the
 	// ATtiny45 ciphers, lab.ScenarioKernel).
 	Scenario string `json:"scenario"`
@@ -272,7 +279,7 @@ type Meta struct {
 	// Energy is the ATtiny45 model behind a report's energy estimate (nJ per cycle).
 	Energy  lab.EnergyModel   `json:"energy_model"`
 	Sources map[string]string `json:"sources"` // citation key → reference, of every table
-	Vectors int               `json:"vectors"` // default number of random vectors
+	Vectors int               `json:"vectors"` // random vectors of a request naming no task (lab.VectorsFor("", 0)); a task's are TaskInfo.Vectors
 }
 
 // GetMeta describes the tasks, devices and published rows.
@@ -285,7 +292,7 @@ func GetMeta() Meta {
 		KernelRows:    lab.KernelRows(),
 		Energy:        lab.ATtiny45Energy(),
 		Sources:       lab.PublishedSources(),
-		Vectors:       lab.DefaultVectors,
+		Vectors:       lab.VectorsFor("", 0),
 	}
 	for k, v := range lab.KernelSources() {
 		if _, ok := m.Sources[k]; !ok {
@@ -293,7 +300,8 @@ func GetMeta() Meta {
 		}
 	}
 	for _, t := range lab.Tasks() {
-		ti := TaskInfo{ID: t.ID, Name: t.Name, Cipher: t.Cipher, Kind: t.Kind, Device: t.Device, Scenario: t.Scenario, Rows: []int{}}
+		ti := TaskInfo{ID: t.ID, Name: t.Name, Cipher: t.Cipher, Kind: t.Kind, Device: t.Device, Scenario: t.Scenario, Rows: []int{},
+			Vectors: lab.VectorsFor(t.ID, 0)}
 		if ti.Scenario == "" {
 			ti.Scenario = lab.ScenarioFixedKey
 		}
@@ -434,7 +442,7 @@ func benchSource(req Request, progress Progress) Response {
 		}
 		return resp
 	}
-	resp.Mode, resp.Task = "bench", task
+	resp.Mode, resp.Task, resp.Vectors = "bench", task, lab.VectorsFor(task, opts.Vectors)
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
@@ -494,6 +502,7 @@ func benchBinary(req Request, progress Progress) Response {
 	resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
 	opts := benchOptions(req)
 	opts.Device, opts.Linked = resp.Device, true
+	resp.Vectors = lab.VectorsFor(opts.Task, opts.Vectors)
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
