@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -221,7 +222,7 @@ func TestIncludeCache(t *testing.T) {
 		if !reflect.DeepEqual(got.Includes, want) {
 			t.Errorf("%s: cached %+v, want %+v", what, got.Includes, want)
 		}
-		if _, ok := cache.entries["other.S"]; !ok {
+		if _, ok := cache.entries["other.S\x00"+isa.DefaultDevice+"\x00"+definesKey(mustDefines(t, defines))]; !ok {
 			t.Errorf("%s: other.S not cached", what)
 		}
 	}
@@ -248,4 +249,13 @@ func TestMayInclude(t *testing.T) {
 			t.Errorf("mayInclude(%q) = %v, want %v", src, got, want)
 		}
 	}
+}
+
+func mustDefines(t *testing.T, s string) map[string]string {
+	t.Helper()
+	d, err := ParseDefines(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -118,15 +118,17 @@ func otherIncludes(g *includeGraph, files map[string]string, main string, cfg as
 // asm.Includes of a P-192 source takes a tenth of a second). The zero value is empty; a cache is for
 // one goroutine (the bridge of the page's engine worker keeps one).
 type IncludeCache struct {
-	names   string // the file names of the last request: another set of files empties the cache
+	names string // the file names of the last request: another set of files empties the cache
+	// entries are keyed by file name and settings (device, defines): the Devices comparison assembles
+	// for every device in turn.
 	entries map[string]includeEntry
 }
 
 // includeEntry is what asm.Includes gave for a file, and what that depended on.
 type includeEntry struct {
-	settings, src string
-	read          map[string]string // the request's files its directives read → their text then
-	incs          []asm.Include
+	src  string
+	read map[string]string // the request's files its directives read → their text then
+	incs []asm.Include
 }
 
 // start empties the cache when the request's files are not those of the last one (a file found or
@@ -147,8 +149,8 @@ func (c *IncludeCache) get(name, settings, src string, files map[string]string) 
 	if c == nil {
 		return nil, false
 	}
-	e, ok := c.entries[name]
-	if !ok || e.settings != settings || e.src != src {
+	e, ok := c.entries[name+"\x00"+settings]
+	if !ok || e.src != src {
 		return nil, false
 	}
 	for f, text := range e.read {
@@ -170,7 +172,7 @@ func (c *IncludeCache) put(name, settings, src string, files map[string]string, 
 			read[in.File] = text
 		}
 	}
-	c.entries[name] = includeEntry{settings: settings, src: src, read: read, incs: incs}
+	c.entries[name+"\x00"+settings] = includeEntry{src: src, read: read, incs: incs}
 }
 
 // definesKey writes defines in name order.
