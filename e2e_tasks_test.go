@@ -27,8 +27,8 @@ func thousands(n uint64) string {
 }
 
 // TestPlaygroundKernels opens every kernel example from its short link and checks that the page
-// measures what `avrlab bench` measures, on the task's device, and shows it as a kernel: cycles per
-// call in the score box (no RANK), cycles per round for SNEIK, the kernel's published rows with the
+// measures what `avrlab bench` measures, on the task's device, and shows it as a kernel (the Vectors
+// field empty, its placeholder the task's count): cycles per call in the score box (no RANK), cycles per round for SNEIK, the kernel's published rows with the
 // context rows apart, a note instead of the RANK chart. Then a long kernel (a 1024-bit schoolbook
 // multiplication, 264,988 cycles a call): live runs take fewer random vectors and say so, Run takes
 // them all, and a long run shows its phase and time, leaves the editor usable, and Stop ends it.
@@ -54,6 +54,11 @@ func TestPlaygroundKernels(t *testing.T) {
 		b.do(ctx, chromedp.Navigate(base+"#example="+e.ID))
 		b.wait(ctx, e.ID+": PASS", passShown+" && "+idle, 60*time.Second)
 		b.checkKernel(ctx, e.ID, rep)
+		// The empty Vectors field shows the task's count as the engine resolves it (lab.VectorsFor: 9
+		// for the P-192 verification), not 100 for every task.
+		if got, want := eval[string](b, ctx, `(f => f.value + "/" + f.placeholder)(document.getElementById("vectors"))`), fmt.Sprintf("/%d", lab.VectorsFor(e.Task, 0)); got != want {
+			t.Errorf("%s: Vectors field value/placeholder %q, want %q", e.ID, got, want)
+		}
 		b.shot(ctx, "kernel-"+e.ID)
 	}
 	t.Logf("%d kernel examples", n)

@@ -35,12 +35,15 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/lab"
 )
 
 // csp is the Content-Security-Policy of every response (index.html carries the same policy in a meta
@@ -267,19 +270,37 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	return s, nil
 }
 
+// exampleEntry is an example as examples/index.json lists it: examples.Example and the example files
+// it includes (as the assembler follows its includes, asm.Includes on the task's device), which
+// opening the example or its short link brings along (sneikha256.S includes sneik-f512.S).
+type exampleEntry struct {
+	examples.Example
+	Includes []string `json:"includes,omitempty"`
+}
+
 // addExamples writes the examples as examples/index.json (the list) and examples/FILE (the sources):
 // the page fetches them, so they stay out of the WebAssembly module.
 func (s *site) addExamples() error {
-	list := examples.List()
-	if list == nil {
-		list = []examples.Example{}
-	}
-	for _, ex := range list {
+	list := []exampleEntry{}
+	for _, ex := range examples.List() {
 		src, err := fs.ReadFile(examples.FS, ex.File)
 		if err != nil {
 			return fmt.Errorf("example %s: %v", ex.ID, err)
 		}
 		s.add("examples/"+ex.File, src)
+		e := exampleEntry{Example: ex}
+		incs, err := asm.Includes(ex.File, src, asm.Config{FS: examples.FS, Device: lab.Resolve(lab.Options{}, src).Device})
+		if err != nil {
+			return fmt.Errorf("example %s: %v", ex.ID, err)
+		}
+		for _, in := range incs {
+			if in.At.Filename == ex.File && in.File != "" && in.File != ex.File && !slices.Contains(e.Includes, in.File) {
+				if _, err := fs.Stat(examples.FS, in.File); err == nil {
+					e.Includes = append(e.Includes, in.File)
+				}
+			}
+		}
+		list = append(list, e)
 	}
 	index, err := json.Marshal(list)
 	if err != nil {

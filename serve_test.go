@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -467,5 +468,28 @@ func TestServerLimits(t *testing.T) {
 
 	if d := defaultServerLimits(); d.ReadHeader <= 0 || d.Read <= 0 || d.Write < time.Minute || d.Idle <= 0 || d.HeaderMax <= 0 || d.HeaderMax > 1<<20 {
 		t.Errorf("playground limits %+v: every timeout set, Write long enough for the WebAssembly download", d)
+	}
+}
+
+// TestExampleIncludes: examples/index.json lists the example files each example includes, as the
+// assembler follows them (sneikha256.S's #include "sneik-f512.S"); a built-in header (mpmul256.S's
+// <avr/io.h>) and a generated device file (speck64-atmel.asm's m128def.inc) are no example files.
+func TestExampleIncludes(t *testing.T) {
+	s := &site{assets: map[string]*asset{}}
+	if err := s.addExamples(); err != nil {
+		t.Fatal(err)
+	}
+	var list []exampleEntry
+	if err := json.Unmarshal(s.assets["examples/index.json"].body, &list); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, e := range list {
+		if len(e.Includes) > 0 {
+			got[e.ID] = e.Includes
+		}
+	}
+	if want := map[string][]string{"sneikha256": {"sneik-f512.S"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("examples' includes %v, want %v", got, want)
 	}
 }

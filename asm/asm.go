@@ -200,6 +200,20 @@ func Compile(name string, src []byte, cfg Config) (*obj.Object, error) {
 	return assemble(name, src, cfg, dev), nil
 }
 
+// Includes returns the include directives that assembling src as file name with cfg meets, as
+// [Image.Includes] lists them, without linking: it runs the front end's first pass (as [Compile]
+// does), so the files are found as the assembly finds them (next to the including file, the main
+// file's folder, the -I folders, the built-in headers) and a directive in a false #if or .if does not
+// count. The error is an ErrorList only when cfg.Device or cfg.Dialect is unknown; problems of the
+// source (an include not found among them) are in the object, not returned here.
+func Includes(name string, src []byte, cfg Config) ([]Include, error) {
+	o, err := Compile(name, src, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return o.Followed, nil
+}
+
 // MaxFiles is the most source files AssembleFiles links into one program.
 const MaxFiles = 256
 
@@ -324,6 +338,7 @@ func (a *assembler) object(name string, complete bool) *obj.Object {
 	sort.Slice(o.Symbols, func(i, j int) bool { return o.Symbols[i].Name < o.Symbols[j].Name })
 	o.Errors = append(a.diag.list, a.diag.warnings...)
 	o.Includes = a.sites
+	o.Followed = a.followed.List()
 	return o
 }
 
@@ -347,6 +362,7 @@ type assembler struct {
 	commons   []*symDef                 // .comm symbols, allocated at the end of .bss
 	abs       *section                  // the absolute section of .struct (not linked), nil until used
 	sites     map[string]token.Position // included file → where it was first included
+	followed  obj.Followed              // every include directive met (Object.Followed)
 	eqvs      map[*symDef]*eqv
 
 	// input
@@ -446,6 +462,7 @@ func (a *assembler) pass1(name string, src []byte) {
 			a.diag.warnings = append(a.diag.warnings, e)
 		},
 		Included: a.included,
+		Followed: func(name, file string, at token.Position) { a.followed.Add(at, name, file) },
 	})
 	if err != nil {
 		var list cpp.ErrorList

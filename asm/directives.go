@@ -722,7 +722,9 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 		return
 	}
 	data, msg := a.readInclude(p)
+	at := st.Pos(toks[i].off)
 	if msg != "" {
+		a.followed.Add(at, s.str, "")
 		if devreg.IncDevice(path.Base(s.str)) != "" && strings.HasSuffix(msg, " not found") {
 			// m128def.inc is Atmel's device definition file; GNU sources #include <avr/io.h>.
 			msg = atmel.AtmelHint(s.str, "device definition file") + " (GNU sources #include <avr/io.h>)"
@@ -730,6 +732,7 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 		a.errAt(st, s.off, s.end, msg)
 		return
 	}
-	a.included(p, st.Pos(toks[i].off))
+	a.followed.Add(at, s.str, p)
+	a.included(p, at)
 	a.pushFile(p, rawLines(p, data))
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/asm/obj"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -58,7 +59,16 @@ type Image struct {
 	// Warnings holds the diagnostics of .warning directives (an addition to the contract of
 	// notes/image.md: the image is complete when only warnings were reported).
 	Warnings ErrorList
+	// Includes is the include graph the assembly followed: every #include and .include directive met
+	// (not those in a false #if or .if), object by object in link order, each in the order met, with
+	// the file it read ("" for one not found, which is also an error at the directive). Set also when
+	// the image is partial.
+	Includes []Include
 }
+
+// Include is one #include or .include directive an assembly met: where (At.Filename is the
+// including file), the name it gives, and the file it read ("" when none was found).
+type Include = obj.Include
 
 // Section tells which memory a symbol belongs to.
 type Section uint8

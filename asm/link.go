@@ -33,6 +33,7 @@ func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
 	im := &Image{Device: dev}
 	for _, o := range objs {
 		l.diag.main(o.Name)
+		im.Includes = append(im.Includes, o.Followed...)
 	}
 	obj.Protect(func() { l.link(objs, im) })
 	order := sourceOrder(objs)

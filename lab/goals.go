@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"fmt"
+	"go/token"
 	"strconv"
 	"strings"
 )
@@ -20,6 +21,8 @@ type Goal struct {
 	Metric string  `json:"metric"`          // pass, constant-time, abi, rank, flash, ram, cycles, cpb, leak-first-order, cpa-resists
 	Op     string  `json:"op,omitempty"`    // comparison for numeric goals
 	Value  float64 `json:"value,omitempty"` // threshold for numeric goals
+	// Line is the goal's line in the text ParseGoals read (from 1); 0 for a goal of a tests.txt.
+	Line int `json:"line,omitempty"`
 }
 
 // GoalResult says whether a report meets a goal.
@@ -30,7 +33,7 @@ type GoalResult struct {
 }
 
 // ParseGoals reads every "goal:" line of text (an exercise README). Unknown goals are an error naming
-// the line.
+// the line: a *Problem whose Pos has the line (its Filename empty: the text's name is the caller's).
 func ParseGoals(text []byte) ([]Goal, error) {
 	var goals []Goal
 	n := 0
@@ -41,7 +44,7 @@ func ParseGoals(text []byte) ([]Goal, error) {
 		if !ok {
 			continue
 		}
-		g := Goal{Text: strings.TrimSpace(rest)}
+		g := Goal{Text: strings.TrimSpace(rest), Line: n}
 		f := strings.Fields(g.Text)
 		switch {
 		case len(f) == 1 && (f[0] == "pass" || f[0] == "constant-time" || f[0] == "abi" || f[0] == GoalLeakFirstOrder):
@@ -49,22 +52,27 @@ func ParseGoals(text []byte) ([]Goal, error) {
 		case len(f) == 2 && f[0] == GoalCPAResists:
 			v, err := strconv.Atoi(f[1])
 			if err != nil || v < 2 || v > MaxLeakTraces {
-				return nil, fmt.Errorf("line %d: cannot read goal %q (want \"cpa-resists N\", N traces, 2..%d)", n, g.Text, MaxLeakTraces)
+				return nil, goalProblem(n, "line %d: cannot read goal %q (want \"cpa-resists N\", N traces, 2..%d)", n, g.Text, MaxLeakTraces)
 			}
 			g.Metric, g.Value = f[0], float64(v)
 		case len(f) == 3:
 			g.Metric, g.Op = strings.ToLower(f[0]), f[1]
 			v, err := strconv.ParseFloat(f[2], 64)
 			if err != nil || !validMetric(g.Metric) || !validOp(g.Op) {
-				return nil, fmt.Errorf("line %d: cannot read goal %q (want e.g. \"rank >= 20\")", n, g.Text)
+				return nil, goalProblem(n, "line %d: cannot read goal %q (want e.g. \"rank >= 20\")", n, g.Text)
 			}
 			g.Value = v
 		default:
-			return nil, fmt.Errorf("line %d: cannot read goal %q", n, g.Text)
+			return nil, goalProblem(n, "line %d: cannot read goal %q", n, g.Text)
 		}
 		goals = append(goals, g)
 	}
 	return goals, nil
+}
+
+// goalProblem is a goal line that cannot be read, at line n.
+func goalProblem(n int, format string, a ...any) *Problem {
+	return &Problem{Kind: ProblemOther, Pos: &token.Position{Line: n, Column: 1}, Text: text(fmt.Sprintf(format, a...))}
 }
 
 func validMetric(m string) bool {
@@ -264,6 +272,9 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 			}
 		case "goal":
 			gs, err := ParseGoals([]byte("goal: " + val))
+			for i := range gs {
+				gs[i].Line = 0 // a line of tests.txt, not of the README
+			}
 			if err != nil {
 				return t, fmt.Errorf("tests.txt line %d: %v", n, strings.TrimPrefix(err.Error(), "line 1: "))
 			}

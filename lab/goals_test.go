@@ -1,6 +1,7 @@
 package lab_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -100,5 +101,23 @@ func TestGoalsLongLines(t *testing.T) {
 	tests, err := lab.ParseExerciseTests([]byte("# " + long + "\r\nvectors: 5\r\ngoal: abi\n"))
 	if err != nil || tests.Vectors != 5 || len(tests.Goals) != 1 || tests.Goals[0].Metric != "abi" {
 		t.Errorf("tests.txt with a 100 KiB comment: %+v, %v; want vectors 5 and goal abi", tests, err)
+	}
+}
+
+// TestGoalLines: each goal says its line, and a goal that cannot be read is a problem positioned at
+// its line (the CLI's words unchanged: "line N: ...").
+func TestGoalLines(t *testing.T) {
+	goals, err := lab.ParseGoals([]byte("# Ex\n\ngoal: pass\n- goal: rank >= 20\n"))
+	if err != nil || len(goals) != 2 || goals[0].Line != 3 || goals[1].Line != 4 {
+		t.Fatalf("goals %+v, %v", goals, err)
+	}
+	_, err = lab.ParseGoals([]byte("# Ex\ngoal: pass\ngoal: speed > 1\n"))
+	var p *lab.Problem
+	if !errors.As(err, &p) || p.Pos == nil || p.Pos.Line != 3 || err.Error() != `line 3: cannot read goal "speed > 1" (want e.g. "rank >= 20")` {
+		t.Errorf("bad goal: %v (%+v)", err, p)
+	}
+	et, err := lab.ParseExerciseTests([]byte("vectors: 8\ngoal: flash <= 100\n"))
+	if err != nil || len(et.Goals) != 1 || et.Goals[0].Line != 0 {
+		t.Errorf("tests.txt goals %+v, %v (a tests.txt goal has no README line)", et.Goals, err)
 	}
 }

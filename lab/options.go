@@ -100,6 +100,23 @@ func (t *Task) DefaultVectors() int {
 	return DefaultVectors
 }
 
+// VectorsFor returns the random vectors a bench of the task named id runs for Options.Vectors n: the
+// task's DefaultVectors for 0 (DefaultVectors when no task has that ID), none for a negative n, n
+// itself otherwise (Bench refuses more than MaxVectors). It is the one place of the rule "0 means the
+// task's default": Bench applies it, and a front end shows what it gives rather than working it out.
+func VectorsFor(id string, n int) int {
+	switch {
+	case n < 0:
+		return 0
+	case n > 0:
+		return n
+	}
+	if t := LookupTask(normalizeID(id)); t != nil {
+		return t.DefaultVectors()
+	}
+	return DefaultVectors
+}
+
 // DefaultMaxCycles returns the cycle limit of one call when Options.MaxCycles is 0: DefaultMaxCycles,
 // or more for a kernel that needs it (a P-192 scalar multiplication is over 10^7 cycles).
 func (t *Task) DefaultMaxCycles() uint64 {

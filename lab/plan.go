@@ -89,14 +89,10 @@ func resolveTask(opts Options) (_ Options, _ *Task, _ *Scenario, call Call, _ er
 		}
 		return opts, nil, nil, call, badOption(OptScenario, "scenario %q is for kernel tasks; %s is a block cipher", ScenarioKernel, t.ID)
 	}
-	switch {
-	case opts.Vectors == 0:
-		opts.Vectors = t.DefaultVectors()
-	case opts.Vectors < 0:
-		opts.Vectors = 0
-	case opts.Vectors > MaxVectors:
+	if opts.Vectors > MaxVectors {
 		return opts, nil, nil, call, badOption(OptVectors, "%d vectors: at most %d", opts.Vectors, MaxVectors)
 	}
+	opts.Vectors = VectorsFor(t.ID, opts.Vectors)
 	if opts.MaxCycles == 0 {
 		opts.MaxCycles = t.DefaultMaxCycles()
 	}

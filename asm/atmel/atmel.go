@@ -100,6 +100,7 @@ type parser struct {
 	macros  map[string]*macro
 
 	includes map[string]token.Position // included file → where it was first included
+	followed obj.Followed              // every include directive met (obj.Object.Followed)
 
 	lines   []cpp.Line
 	li      int      // next line of lines
@@ -179,7 +180,7 @@ func (p *parser) spend(steps int, src obj.Source, off int) {
 // object returns what the run made.
 func (p *parser) object(complete bool) *obj.Object {
 	o := &obj.Object{Name: p.name, Device: p.dev, Dialect: obj.DialectAtmel, Effort: p.ev.Effort, Incomplete: !complete,
-		Includes: p.includes}
+		Includes: p.includes, Followed: p.followed.List()}
 	if p.dev == nil {
 		o.Incomplete = true
 	}
@@ -225,6 +226,7 @@ func (p *parser) run(src []byte) {
 				p.includes[file] = at
 			}
 		},
+		followed: func(name, file string, at token.Position) { p.followed.Add(at, name, file) },
 		warn: func(e *cpp.Error) {
 			// #warning "text" prints text, as AVRASM2 (and avra) print it.
 			if m, ok := strings.CutPrefix(e.Msg, "#warning "); ok {

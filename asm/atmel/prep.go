@@ -66,7 +66,8 @@ type preprocessConfig struct {
 	defines           map[string]string
 	maxDepth          int
 	warn              func(*cpp.Error)
-	included          func(file string, at token.Position) // where each included file is first included
+	included          func(file string, at token.Position)       // where each included file is first included
+	followed          func(name, file string, at token.Position) // every .include and #include met (cpp.Config.Followed)
 }
 
 // preprocess runs the C preprocessor of package asm/cpp over the prepared source: #define, #if, #include
@@ -109,6 +110,7 @@ func preprocess(name string, src []byte, cfg preprocessConfig) ([]cpp.Line, map[
 		ReadFile:        read,
 		Warn:            cfg.warn,
 		Included:        cfg.included,
+		Followed:        cfg.followed,
 		NotFound:        func(name string, dirs []string) string { return notFound(fsys, name, dirs) },
 	})
 	return lines, includes, err

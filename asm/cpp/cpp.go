@@ -157,6 +157,11 @@ type Config struct {
 	// #include directive, so that diagnostics can be put in source order
 	// (see obj.SourceOrder).
 	Included func(file string, at gotoken.Position)
+	// Followed, when not nil, is told of every #include directive the preprocessor meets (not in a
+	// false #if group): name as the directive gives it, file the file it read (an FS path or a
+	// Builtin name; also when #pragma once skips it), "" when it found none (the error follows), and
+	// the position of the directive.
+	Followed func(name, file string, at gotoken.Position)
 }
 
 // pp is the state of one Preprocess call.

@@ -383,15 +383,21 @@ func (p *pp) include(s *source, d token, args []token) {
 		return
 	}
 	ns, why := p.find(s, name, angled)
+	at := gotoken.Position{Filename: s.name, Line: d.line, Column: d.col}
 	if ns == nil {
+		if p.cfg.Followed != nil {
+			p.cfg.Followed(name, "", at)
+		}
 		p.errorf(s.name, d.line, d.col, "#include %s: %s", spelled, why)
 		return
+	}
+	if p.cfg.Followed != nil {
+		p.cfg.Followed(name, ns.name, at)
 	}
 	if p.once[ns.key] {
 		return
 	}
 	if _, seen := p.sites[ns.name]; !seen {
-		at := gotoken.Position{Filename: s.name, Line: d.line, Column: d.col}
 		if p.sites == nil {
 			p.sites = map[string]gotoken.Position{}
 		}

@@ -43,6 +43,11 @@ type Object struct {
 	// Includes maps each file the source included (#include, .include) to where it was first
 	// included, for putting diagnostics in source order (see SourceOrder).
 	Includes map[string]token.Position
+	// Followed lists every #include and .include directive the front end met, in the order met, each
+	// directive once: where it is, the name it gives and the file it read ("" when none was found:
+	// the front end reported an error there). It is the include graph the assembly followed (a
+	// directive in a false #if or .if is not met).
+	Followed []Include
 	// Incomplete is true when the front end stopped early (too many errors, a limit): the linker then
 	// reports Errors only and builds no flash.
 	Incomplete bool
@@ -52,6 +57,40 @@ type Object struct {
 	// Last is the last statement read, where messages about the whole program point (nil: none).
 	Last Source
 }
+
+// Include is one #include or .include directive a front end followed.
+type Include struct {
+	// At is the directive (At.Filename is the including file).
+	At token.Position `json:"at"`
+	// Name is the file as the directive names it ("keys.inc", "avr/io.h").
+	Name string `json:"name"`
+	// File is the file read: a path of the assembly's file system, a built-in header's name or a
+	// generated device definition file's; "" when none was found (an error of the assembly at At).
+	File string `json:"file"`
+}
+
+// Followed collects the include directives a front end meets, each (directive, file) once: a
+// directive in a macro or .rept body met again adds nothing. The zero value is empty.
+type Followed struct {
+	list []Include
+	seen map[Include]bool
+}
+
+// Add records a directive at at naming name that read file ("" for none).
+func (f *Followed) Add(at token.Position, name, file string) {
+	inc := Include{At: at, Name: name, File: file}
+	if f.seen[inc] {
+		return
+	}
+	if f.seen == nil {
+		f.seen = map[Include]bool{}
+	}
+	f.seen[inc] = true
+	f.list = append(f.list, inc)
+}
+
+// List returns the directives recorded, in the order met.
+func (f *Followed) List() []Include { return f.list }
 
 // Dialects of an object (Object.Dialect), spelled as asm.Config.Dialect and the "; avrlab dialect:"
 // line spell them.

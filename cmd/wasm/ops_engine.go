@@ -19,6 +19,9 @@ type bridge struct {
 	// over the Go module's memory, then the interpreter).
 	exec    emu.Engine
 	started bool
+	// includes keeps what the workspace's other files include between requests (the page sends
+	// them all every time; only a changed one is read again).
+	includes engine.IncludeCache
 }
 
 // handle runs one engine operation (meta, bench, assemble, hex, devices) or debugger operation
@@ -34,5 +37,5 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 	if !b.started {
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
-	return string(engine.HandleOn(b.exec, op, arg, progress))
+	return string(engine.HandleCached(b.exec, &b.includes, op, arg, progress))
 }

@@ -58,6 +58,20 @@ function showTaskDevice() {
   opt.textContent = d ? `task: ${d}` : "task's";
 }
 
+// showVectors puts into the empty Vectors field what it asks for: the count of the last answer's
+// bench (the engine resolves an empty field to the task's, lab.VectorsFor, an exercise's tests.txt
+// applied), else the picked task's, else the engine's for no task.
+function showVectors() {
+  const m = store.meta;
+  if (!m) return;
+  const res = store.result;
+  const t = store.task(store.settings.task);
+  let n = m.vectors;
+  if (res && res.mode === "bench" && (!t || res.task === t.id)) n = res.vectors;
+  else if (t) n = t.vectors;
+  $("vectors").placeholder = String(n);
+}
+
 // showOpen names what is open in the Example and Exercise pickers' first choice (the id of the
 // example whose file is shown, of the open exercise), so the picker never says "open…"
 // while one is open, and its text stays short enough to fit.
@@ -135,6 +149,8 @@ export function wireControls({ openExample }) {
   store.on("settings", showSettings);
   store.on("settings", showTaskDevice);
   store.on("result", showTaskDevice);
+  store.on("settings", showVectors);
+  store.on("result", showVectors);
   document.addEventListener("keydown", (e) => {
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key === "Enter") {

@@ -135,7 +135,9 @@ export const ws = new WorkerClient("workspace", firstVisit ? firstResultP.then((
 
 // ---- requests ----------------------------------------------------------------------------------------
 
-// vectorCount reads the Vectors setting: empty means the lab's default, 0 means the official vector only.
+// vectorCount reads the Vectors setting into the request: empty asks for the task's count (0: the
+// engine resolves it, lab.VectorsFor, and says it in the answer's vectors), 0 for the official vector
+// only (-1).
 function vectorCount(v) {
   const n = parseInt(v, 10);
   if (!Number.isFinite(n)) return 0;
@@ -194,9 +196,9 @@ const defaultFile = DEFAULT_EXAMPLE + ".S"; // examples.List: the file of exampl
 const defaultSourceP = firstVisit ? fetch("examples/" + defaultFile).then((r) => (r.ok ? r.text() : null)) : Promise.resolve(null);
 defaultSourceP.catch(() => {});
 
-// requestKey compares requests with the engine's defaults filled in (0 vectors).
-function requestKey(req, meta) {
-  return JSON.stringify({ ...req, vectors: req.vectors || meta.vectors });
+// requestKey compares requests (an empty Vectors field is 0 in both: the engine resolves it).
+function requestKey(req) {
+  return JSON.stringify(req);
 }
 
 export async function speculate() {
@@ -214,6 +216,7 @@ export async function speculate() {
 let running = null; // {startedAt, inputAt, phase}
 let queued = false;
 let fullNext = false; // the next run measures every vector (Run, Ctrl+Enter)
+let redirected = false; // the last run's answer sent the page to the file that includes its main file
 let busyTimer = 0;
 export const scheduleRun = debounce(() => runNow(), LIVE_DELAY_MS);
 
@@ -279,7 +282,7 @@ async function startRun() {
     const spec = speculative;
     speculative = null;
     let res = null;
-    if (spec && requestKey(spec.req, store.meta) === requestKey(req, store.meta)) res = await spec.answer.catch(() => null);
+    if (spec && requestKey(spec.req) === requestKey(req)) res = await spec.answer.catch(() => null);
     if (!res) {
       res = await engine.call("bench", req, (phase) => {
         timings.lastPhase = phase;
@@ -288,6 +291,21 @@ async function startRun() {
         showPhase(run);
       });
     }
+    // The answer's include graph (what the assembler followed) may show that another file includes
+    // the one measured, as when the page opens on an included file before any answer: measure that
+    // file instead, with its settings (once: the graph of the same files does not change).
+    if (res.includes && !store.dropped) {
+      store.includeGraph = res.includes;
+      const main = mainFile();
+      if (main !== req.main && !redirected) {
+        redirected = true;
+        fullNext = fullNext || full;
+        store.useFileSettings(main);
+        queued = true;
+        return;
+      }
+    }
+    redirected = false;
     store.setResult(res, store.dropped ? store.dropped.name : req.main);
     timings.resultInputAt = run.inputAt;
     const now = performance.now();

@@ -5,7 +5,7 @@
 // goals tick as the results come in. The student can download the solution stamped with the result.
 import { $, el, notice, pack, unpack, download, fmt } from "./util.js";
 import { store, mainFile } from "./store.js";
-import { ws, runNow } from "./engine.js";
+import { ws, engine, runNow } from "./engine.js";
 import { openFile, markDirty, saveAll } from "./workspace.js";
 import { showShare, leaveLink } from "./share.js";
 import { showPane } from "./controls.js";
@@ -14,16 +14,14 @@ import { goalList } from "./results.js";
 
 const MAX_README = 256 << 10;
 
-// goalLines lists the "goal:" lines of a README as the engine reads them (lab.ParseGoals), for the
-// checklist before the first result.
-function goalLines(text) {
-  const out = [];
-  for (const l of text.split("\n")) {
-    const m = /^goal:\s*(.+?)\s*$/.exec(l.trim().replace(/^[`*\-\s]+|[`*\-\s]+$/g, ""));
-    if (m) out.push(m[1]);
-  }
-  return out;
+// readGoals asks the engine for the goals of an exercise's README.md and tests.txt as the lab reads
+// them (lab.ParseGoals: {goals: [{text, metric, op, value, line}], problems: [{file, line, msg}]}).
+function readGoals(readme, tests) {
+  return engine.call("goals", { goals: readme, tests: tests || "" });
 }
+
+// goalProblemText is a problem of reading an exercise's goals, for a notice.
+const goalProblemText = (p) => `${p.file}: ${p.msg}`;
 
 function slug(text) {
   return (text || "exercise").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "exercise";
@@ -102,7 +100,17 @@ function showExercise() {
     ? "Checked with the exercise's own settings (tests.txt): " +
       ex.tests.split("\n").map((l) => l.replace(/#.*/, "").trim()).filter((l) => l && !l.startsWith("goal:")).join(", ")
     : "";
-  renderGoals(goalLines(ex.readme).map((text) => ({ goal: { text }, met: false, got: "not measured yet" })));
+  // The checklist before the first result: the goals as the engine reads them (a result that
+  // arrives first has them checked already).
+  renderGoals([]);
+  goalsChecked = false;
+  readGoals(ex.readme, ex.tests).then(
+    (r) => {
+      if (store.exercise !== ex || goalsChecked) return;
+      renderGoals(r.goals.map((goal) => ({ goal, met: false, got: "not measured yet" })));
+    },
+    () => {},
+  );
   const art = $("instructions");
   art.textContent = ex.readme; // plain text until the Markdown arrives
   art.dataset.rendered = "false";
@@ -121,6 +129,8 @@ function showExercise() {
   showPane("exercise");
 }
 
+let goalsChecked = false; // the checklist shows a result's goals
+
 function renderGoals(results, stale) {
   const list = $("goals");
   list.textContent = "";
@@ -136,8 +146,11 @@ function renderGoals(results, stale) {
 function onResult(res) {
   const ex = store.exercise;
   if (!ex) return;
-  if (res.goals_error) notice("Exercise: " + res.goals_error);
-  if (res.goals && res.goals.length) renderGoals(res.goals);
+  if (res.goal_problems && res.goal_problems.length) notice("Exercise: " + res.goal_problems.map(goalProblemText).join("; "));
+  if (res.goals && res.goals.length) {
+    goalsChecked = true;
+    renderGoals(res.goals);
+  }
   else if (res.report === undefined || res.report === null) $("goals").classList.add("stale");
 }
 
@@ -178,9 +191,10 @@ async function exerciseLink() {
   const files = store.files();
   const readme = files.get("README.md");
   if (readme === undefined) return notice("An exercise link needs a file README.md (the instructions, with goal: lines).");
-  if (!goalLines(readme).length) return notice("README.md has no goal: lines (e.g. goal: pass); an exercise needs at least one.");
-  const starter = files.get(mainFile()) || "";
-  const ex = { v: 1, readme, starter, tests: files.get("tests.txt") || "" };
+  const ex = { v: 1, readme, starter: files.get(mainFile()) || "", tests: files.get("tests.txt") || "" };
+  const read = await readGoals(readme, ex.tests);
+  if (read.problems.length) return notice(read.problems.map(goalProblemText).join("; "));
+  if (!read.goals.some((g) => g.line > 0)) return notice("README.md has no goal: lines (e.g. goal: pass); an exercise needs at least one.");
   const id = slug(titleOf(readme, "exercise"));
   const url = location.href.split("#")[0] + "#exercise=" + encodeURIComponent(id) + "&ex=" + (await pack(JSON.stringify(ex)));
   showShare(url, `an exercise link: README.md, ${mainFile()} as the starter${ex.tests ? " and tests.txt" : ""}.`);

@@ -187,12 +187,14 @@ export async function fetchExample(id) {
   return { id: ex.id, file: ex.file, source };
 }
 
-// withIncludes returns the example's file and the examples it #includes (sneikha256.S includes
+// withIncludes returns the example's file and the examples it includes (sneikha256.S includes
 // sneik-f512.S), name → source: what a short link or opening the example puts in front of the engine.
+// The index lists them (examples/index.json: the includes the assembler follows, see serve.go).
 async function withIncludes(ex) {
   const files = new Map([[ex.file, ex.source]]);
-  for (const m of ex.source.matchAll(/^\s*#include\s+"([^"]+)"/gm)) {
-    const dep = store.meta.examples.find((e) => e.file === m[1]);
+  const info = store.meta.examples.find((e) => e.id === ex.id);
+  for (const name of (info && info.includes) || []) {
+    const dep = store.meta.examples.find((e) => e.file === name);
     if (dep && !files.has(dep.file)) {
       const d = await fetchExample(dep.id);
       files.set(d.file, d.source);

@@ -9,7 +9,8 @@ const params = new URLSearchParams(location.search);
 const urlCycles = Math.max(0, parseInt(params.get("cycles") || "0", 10) || 0);
 
 // Settings kept across visits (in localStorage, not in link mode) and their defaults; vectors default
-// to the engine's (meta), device to "" (the task's device: attiny45 for the ATtiny45 ciphers, ...).
+// to "" (the task's count, which the engine resolves and reports), device to "" (the task's device:
+// attiny45 for the ATtiny45 ciphers, ...).
 const persisted = ["task", "device", "vectors", "live", "maxCycles"];
 
 const listeners = new Map();
@@ -37,8 +38,11 @@ export const store = {
   linkFiles: null, // the files of an opened link, or null in workspace mode
   current: "", // the file in the editor
   lastMain: "", // the file last measured
-  diagnostics: [], // of the last result: assembler errors and warnings, plus a fault line
+  diagnostics: [], // of the last result: assembler errors and warnings, a fault line, include problems
   result: null, // the last engine response
+  // includeGraph is the include graph of the last answer that had one (its includes: every #include
+  // and .include of the files sent as the assembler followed it, {from, line, col, name, file}).
+  includeGraph: [],
   resultMain: "", // the file (or dropped binary) it measured
   good: null, // {res, main}: the last response that assembled, shown dimmed while the source does not
   persistent: true, // the workspace survives reloads
@@ -89,7 +93,7 @@ export const store = {
     const d = loadSetting("device", "");
     this.settings.device = m.devices.includes(d) ? d : "";
     this.settings.live = loadSetting("live", "true") !== "false";
-    this.settings.vectors = loadSetting("vectors", String(m.vectors));
+    this.settings.vectors = loadSetting("vectors", ""); // empty: the task's (the engine says how many)
     const c = parseInt(loadSetting("maxCycles", "0"), 10);
     this.settings.maxCycles = urlCycles || (Number.isFinite(c) && c > 0 ? c : 0);
     this.emit("settings", "*");
@@ -147,8 +151,11 @@ export const store = {
   setResult(res, main) {
     this.result = res;
     this.resultMain = main;
+    if (res.includes) this.includeGraph = res.includes;
     this.diagnostics = (res.errors || []).slice();
     if (res.fault_at) this.diagnostics.push({ ...res.fault_at });
+    // Includes of the other files that name no file (a renamed include): warnings at the directive.
+    for (const d of res.include_problems || []) this.diagnostics.push({ ...d });
     const errs = this.diagnostics.filter((d) => d.severity === "error");
     if (!res.error && !errs.length && !res.no_code) this.good = { res, main };
     this.emit("result", res);
@@ -177,15 +184,16 @@ function saveSetting(k, v) {
   }
 }
 
-// includes lists the files the main file reaches through .include / #include, itself first.
-export function includes(main) {
+// includes lists the files the main file reaches through .include / #include, itself first, name →
+// text, as the engine's include graph of the last answer has them (the page does not read includes
+// out of the text itself: the assembler knows which it followed).
+export function includes(main, graph = store.includeGraph) {
   const all = store.files();
   const out = new Map();
   const visit = (name) => {
     if (out.has(name) || !all.has(name)) return;
-    const text = all.get(name);
-    out.set(name, text);
-    for (const m of text.matchAll(/^[ \t]*[.#][ \t]*include[ \t]+["<]([^">\n]+)[">]/gim)) visit(m[1]);
+    out.set(name, all.get(name));
+    for (const e of graph) if (e.from === name && e.file) visit(e.file);
   };
   visit(main);
   return out;

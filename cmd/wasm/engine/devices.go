@@ -4,9 +4,11 @@ import (
 	"fmt"
 
 	"github.com/avrlab/avrlab/isa"
+	"github.com/avrlab/avrlab/lab"
 )
 
-// MaxDeviceVectors caps the random vectors of a device comparison (official + this many per device).
+// MaxDeviceVectors caps the random vectors of a device comparison (official + at most this many per
+// device: the task's count, lab.VectorsFor, when it is fewer).
 const MaxDeviceVectors = 20
 
 // DeviceResult is one device's measurement of the same program: its figures, or why it cannot run it.
@@ -36,8 +38,15 @@ func Devices(req Request, progress Progress) []DeviceResult {
 		return []DeviceResult{{Reason: err.Error()}}
 	}
 	req.Tests, req.Goals = "", ""
-	if req.Vectors == 0 || req.Vectors > MaxDeviceVectors {
-		req.Vectors = MaxDeviceVectors
+	// The task's vectors (lab.VectorsFor), at most MaxDeviceVectors.
+	task := req.Task
+	if task == "" {
+		task = lab.Resolve(lab.Options{}, []byte(req.Files[req.Main])).Task
+	}
+	if n := lab.VectorsFor(task, req.Vectors); n == 0 {
+		req.Vectors = -1
+	} else {
+		req.Vectors = min(n, MaxDeviceVectors)
 	}
 	var out []DeviceResult
 	for _, name := range isa.DeviceNames() {

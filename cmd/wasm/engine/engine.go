@@ -36,14 +36,14 @@ import (
 const TaskRun = "run"
 
 // Request is one engine request from the page. The zero values mean: task named in the main source's
-// first lines, the default device, 100 random vectors, seed 0 (the page sends a fresh one per Run), the
+// first lines, the default device, the task's random vectors (100 for most), seed 0 (the page sends a fresh one per Run), the
 // lab's cycle limit.
 type Request struct {
 	Files     map[string]string `json:"files"`      // file name → text; names are io/fs paths
 	Main      string            `json:"main"`       // the file to assemble
 	Task      string            `json:"task"`       // task ID, "" = from the source, "run" = run from reset
 	Device    string            `json:"device"`     // "" = isa.DefaultDevice
-	Vectors   int               `json:"vectors"`    // random vectors besides the official one; 0 = 100
+	Vectors   int               `json:"vectors"`    // random vectors besides the official one; 0 = the task's (lab.VectorsFor), negative = none
 	Seed      uint64            `json:"seed"`       // the run's seed (lab.Options.Seed); the page's are below 2^53
 	MaxCycles uint64            `json:"max_cycles"` // cycle limit of one call; 0 = lab.DefaultMaxCycles
 	// Call is a call spec "NAME(ARG, ...)"; "" = the "; avrlab call:" line of the main source, else the
@@ -85,6 +85,8 @@ type Request struct {
 	Link []string `json:"link"`
 	// Interp asks for the interpreter even where HandleOn was given a translator (?interp in the page).
 	Interp bool `json:"interp"`
+	// includes keeps the include directives of earlier requests' files (HandleCached); nil: none.
+	includes *IncludeCache
 }
 
 // MinVectors is the fewest random vectors a [Request.Budget] leaves.
@@ -132,30 +134,52 @@ type Response struct {
 	NoCode bool `json:"no_code,omitempty"`
 	// Goals are the exercise goals of Request.Goals checked against the report (Mode "bench").
 	Goals []lab.GoalResult `json:"goals,omitempty"`
-	// GoalsError says why Request.Goals could not be read.
+	// GoalsError says why Request.Goals or Request.Tests could not be read (the first of
+	// GoalProblems, as text).
 	GoalsError string `json:"goals_error,omitempty"`
+	// GoalProblems are the problems of reading the exercise's goals and settings, positioned as
+	// [ParseGoals] gives them.
+	GoalProblems []Diagnostic `json:"goal_problems,omitempty"`
 	// Adapted is set when Request.Budget lowered the random vectors.
 	Adapted *Adapted `json:"adapted,omitempty"`
+	// Vectors is how many random vectors the request asks for, as the lab resolves its Vectors (the
+	// exercise's tests.txt applied): the task's count for 0 (lab.VectorsFor), before a budget lowers
+	// it (Adapted). The page shows it in its empty Vectors field. 0 in Mode "run".
+	Vectors int `json:"vectors"`
 	// NoTask is set when neither the request nor the source names a task: the program ran from reset,
 	// and Fixes offers the tasks whose contract fits (field "task").
 	NoTask bool `json:"no_task,omitempty"`
 	// Fixes are the page fields that would fix what stopped the measurement, best first.
 	Fixes []Fix `json:"fixes,omitempty"`
+	// Includes is the include graph of the files sent, as the assembler followed it: the directives
+	// of the main file's assembly and those each other source file meets (asm.Includes), by file and
+	// position. The page takes from it which file includes which (what to measure when an included
+	// file is open, what a share link carries). Empty for a binary.
+	Includes []Include `json:"includes"`
+	// IncludeProblems are the includes of files outside the main file's assembly that name no file
+	// sent (a renamed include), as warnings at the directive; the main file's own are among Errors.
+	IncludeProblems []Diagnostic `json:"include_problems"`
 }
 
 // Progress receives the phase an answer is in, as a short text for the status line ("assembling",
 // "benchmarking 101 vectors of 264,988 cycles (about 1.2 s)", "running"); may be nil.
 type Progress func(phase string)
 
-// Handle serves one request: op is "meta", "bench", "assemble", "hex", "devices" or "leak"; arg is its
-// JSON argument (a [Request], a [LeakRequest] for leak, ignored for meta). The result is JSON: [Meta],
-// [Response], [LeakResponse] or, for devices, a list of [DeviceResult]; every failure is a JSON object
-// with an "error" field.
+// Handle serves one request: op is "meta", "bench", "assemble", "hex", "devices", "leak" or "goals";
+// arg is its JSON argument (a [Request], a [LeakRequest] for leak, a [GoalsRequest] for goals, ignored
+// for meta). The result is JSON: [Meta], [Response], [LeakResponse], [GoalsResponse] or, for devices, a
+// list of [DeviceResult]; every failure is a JSON object with an "error" field.
 func Handle(op string, arg []byte, progress Progress) []byte { return HandleOn(nil, op, arg, progress) }
 
 // HandleOn is Handle with the measured calls and runs on eng (translated code, emu.Config.Engine; nil
 // interprets): the page hands in the browser's translator.
 func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
+	return HandleCached(eng, nil, op, arg, progress)
+}
+
+// HandleCached is HandleOn with the include directives of the files that did not change since an
+// earlier request taken from cache (see [IncludeCache]; nil: none).
+func HandleCached(eng emu.Engine, cache *IncludeCache, op string, arg []byte, progress Progress) []byte {
 	if progress == nil {
 		progress = func(string) {}
 	}
@@ -165,6 +189,12 @@ func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
 		v = GetMeta()
 	case "leak":
 		v = handleLeak(arg, progress)
+	case "goals":
+		var req GoalsRequest
+		if err := json.Unmarshal(arg, &req); err != nil {
+			return errorJSON(fmt.Errorf("bad goals request: %v", err))
+		}
+		v = ParseGoals(req)
 	case "bench", "assemble", "hex", "devices":
 		var req Request
 		if err := json.Unmarshal(arg, &req); err != nil {
@@ -173,6 +203,7 @@ func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
 		if !req.Interp {
 			req.Exec = eng
 		}
+		req.includes = cache
 		switch op {
 		case "bench":
 			v = Bench(req, progress)
@@ -209,6 +240,9 @@ type TaskInfo struct {
 	Kind string `json:"kind"`
 	// Device is the task's device: the page measures on it unless the user picks another.
 	Device string `json:"device"`
+	// Vectors is the task's random vectors, what an empty Vectors field asks for (lab.VectorsFor:
+	// 100 for most, fewer for the P-192 tasks, whose calls are millions of cycles).
+	Vectors int `json:"vectors"`
 	// Scenario is the task's default scenario (lab.ScenarioFixedKey, lab.ScenarioEncryptKS for the
 	// ATtiny45 ciphers, lab.ScenarioKernel).
 	Scenario string `json:"scenario"`
@@ -245,7 +279,7 @@ type Meta struct {
 	// Energy is the ATtiny45 model behind a report's energy estimate (nJ per cycle).
 	Energy  lab.EnergyModel   `json:"energy_model"`
 	Sources map[string]string `json:"sources"` // citation key → reference, of every table
-	Vectors int               `json:"vectors"` // default number of random vectors
+	Vectors int               `json:"vectors"` // random vectors of a request naming no task (lab.VectorsFor("", 0)); a task's are TaskInfo.Vectors
 }
 
 // GetMeta describes the tasks, devices and published rows.
@@ -258,7 +292,7 @@ func GetMeta() Meta {
 		KernelRows:    lab.KernelRows(),
 		Energy:        lab.ATtiny45Energy(),
 		Sources:       lab.PublishedSources(),
-		Vectors:       lab.DefaultVectors,
+		Vectors:       lab.VectorsFor("", 0),
 	}
 	for k, v := range lab.KernelSources() {
 		if _, ok := m.Sources[k]; !ok {
@@ -266,7 +300,8 @@ func GetMeta() Meta {
 		}
 	}
 	for _, t := range lab.Tasks() {
-		ti := TaskInfo{ID: t.ID, Name: t.Name, Cipher: t.Cipher, Kind: t.Kind, Device: t.Device, Scenario: t.Scenario, Rows: []int{}}
+		ti := TaskInfo{ID: t.ID, Name: t.Name, Cipher: t.Cipher, Kind: t.Kind, Device: t.Device, Scenario: t.Scenario, Rows: []int{},
+			Vectors: lab.VectorsFor(t.ID, 0)}
 		if ti.Scenario == "" {
 			ti.Scenario = lab.ScenarioFixedKey
 		}
@@ -343,6 +378,7 @@ func Bench(req Request, progress Progress) Response {
 	}
 	if testsErr != nil {
 		resp.GoalsError = testsErr.Error()
+		resp.GoalProblems = append(resp.GoalProblems, goalProblem("tests.txt", testsErr))
 	}
 	pageResponse(&resp)
 	return resp
@@ -380,7 +416,7 @@ func benchSource(req Request, progress Progress) Response {
 	}
 	if resp.Flash == 0 {
 		resp.NoCode = true
-		resp.Note = noCodeNote(req)
+		resp.Note = noCodeNote(req, resp.Includes)
 		return resp
 	}
 	// What is measured: the request's fields (an exercise's tests.txt applied), then the source's lines,
@@ -406,7 +442,7 @@ func benchSource(req Request, progress Progress) Response {
 		}
 		return resp
 	}
-	resp.Mode, resp.Task = "bench", task
+	resp.Mode, resp.Task, resp.Vectors = "bench", task, lab.VectorsFor(task, opts.Vectors)
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
@@ -434,6 +470,7 @@ func checkGoals(resp *Response, req Request, hidden []lab.Goal) {
 	goals, err := lab.ParseGoals([]byte(req.Goals))
 	if err != nil {
 		resp.GoalsError = err.Error()
+		resp.GoalProblems = append(resp.GoalProblems, goalProblem("README.md", err))
 	}
 	resp.Goals = lab.CheckGoals(resp.Report, append(goals, hidden...))
 }
@@ -465,6 +502,7 @@ func benchBinary(req Request, progress Progress) Response {
 	resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
 	opts := benchOptions(req)
 	opts.Device, opts.Linked = resp.Device, true
+	resp.Vectors = lab.VectorsFor(opts.Task, opts.Vectors)
 	resp.Adapted = plan(im, &opts, req, progress)
 	rep, err := lab.Bench(im, opts)
 	if err != nil {
@@ -539,7 +577,12 @@ func assemble(req Request) (Response, *asm.Image) {
 		resp.Error = err.Error()
 		return resp, nil
 	}
-	cfg := asm.Config{Device: resp.Device, FS: fsys, Defines: defines, Dialect: includerDialect(req)}
+	cfg := asm.Config{Device: resp.Device, FS: fsys, Defines: defines}
+	// The include graph: what the other files include (each assembled as far as its includes), then
+	// what the main file's assembly followed.
+	graph := includeGraph{files: req.Files}
+	otherIncludes(&graph, req.Files, req.Main, cfg, req.includes)
+	cfg.Dialect = includerDialect(req, graph.list)
 	var im *asm.Image
 	if len(req.Link) > 1 {
 		// The workspace as a project: the files named, linked as avr-gcc -nostartfiles -nostdlib does,
@@ -564,31 +607,39 @@ func assemble(req Request) (Response, *asm.Image) {
 	if im != nil && !hasErrors(resp.Errors) {
 		resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
 	}
+	read := map[string]bool{req.Main: true}
+	for _, n := range req.Link {
+		read[n] = true
+	}
+	if im != nil {
+		graph.add(im.Includes)
+		for _, in := range im.Includes {
+			read[in.At.Filename], read[in.File] = true, true
+		}
+	}
+	resp.Includes = graph.sorted()
+	resp.IncludeProblems = includeProblems(resp.Includes, read)
 	return resp, im
 }
 
 // includerDialect is the dialect to read the main file in when another file of the request includes it
 // and it names none itself ("; avrlab dialect: NAME"): the includer's, so that a keys.inc included by
 // a GNU main.S is GNU although a lone .inc is AVRASM2 (asm.DialectOf). "" leaves it to the file.
-func includerDialect(req Request) string {
+func includerDialect(req Request, graph []Include) string {
 	src := []byte(req.Files[req.Main])
 	if _, ok := atmel.Marker(src); ok {
 		return ""
 	}
-	names := make([]string, 0, len(req.Files))
-	for n := range req.Files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		if n == req.Main {
-			continue
+	includers := map[string]bool{}
+	for _, e := range graph {
+		if e.File == req.Main && e.From != req.Main {
+			includers[e.From] = true
 		}
-		for _, m := range includeRe.FindAllStringSubmatch(req.Files[n], -1) {
-			if m[1] == req.Main {
-				if d, err := asm.DialectOf(n, []byte(req.Files[n]), ""); err == nil {
-					return d
-				}
+	}
+	for _, n := range sortedNames(req.Files) {
+		if includers[n] {
+			if d, err := asm.DialectOf(n, []byte(req.Files[n]), ""); err == nil {
+				return d
 			}
 		}
 	}

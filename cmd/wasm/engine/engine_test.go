@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io/fs"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/internal/testprog"
 	"github.com/avrlab/avrlab/isa"
@@ -216,9 +216,10 @@ func TestExamplesBench(t *testing.T) {
 		src, _ := fs.ReadFile(examples.FS, ex.File)
 		files := map[string]string{ex.File: string(src)}
 		// The page brings along the examples an example includes (sneikha256.S: sneik-f512.S).
-		for _, m := range regexp.MustCompile(`(?m)^\s*#include\s+"([^"]+)"`).FindAllStringSubmatch(string(src), -1) {
-			if dep, err := fs.ReadFile(examples.FS, m[1]); err == nil {
-				files[m[1]] = string(dep)
+		incs, _ := asm.Includes(ex.File, src, asm.Config{FS: examples.FS})
+		for _, in := range incs {
+			if dep, err := fs.ReadFile(examples.FS, in.File); in.File != "" && err == nil {
+				files[in.File] = string(dep)
 			}
 		}
 		resp := Bench(Request{Files: files, Main: ex.File, Seed: 1}, nil)

@@ -1,11 +1,15 @@
 package engine
 
 import (
+	"encoding/json"
 	"os"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/lab"
 )
 
 func exerciseFile(t *testing.T, id, name string) string {
@@ -65,5 +69,35 @@ func TestExerciseTestsApplied(t *testing.T) {
 	r = Bench(Request{Files: files, Main: "ks.S", Tests: "colour: red\n"}, nil)
 	if !strings.Contains(r.GoalsError, `unknown key "colour"`) {
 		t.Errorf("bad tests.txt: %q", r.GoalsError)
+	}
+}
+
+// TestGoalsRequest: the goals request gives the goals the lab reads (the README's with their lines,
+// then tests.txt's), and a goal line that cannot be read as a problem at its line of README.md; the
+// page lists these before any result instead of reading goal: lines itself.
+func TestGoalsRequest(t *testing.T) {
+	readme := "# Shrink\n\ngoal: pass\n- goal: flash <= 220\n"
+	out := Handle("goals", []byte(`{"goals":`+strconv.Quote(readme)+`,"tests":"vectors: 8\ngoal: cycles <= 100\n"}`), nil)
+	var r GoalsResponse
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	want := []lab.Goal{{Text: "pass", Metric: "pass", Line: 3}, {Text: "flash <= 220", Metric: "flash", Op: "<=", Value: 220, Line: 4},
+		{Text: "cycles <= 100", Metric: "cycles", Op: "<=", Value: 100}}
+	if !reflect.DeepEqual(r.Goals, want) || len(r.Problems) != 0 {
+		t.Errorf("goals %+v, problems %+v; want %+v", r.Goals, r.Problems, want)
+	}
+	r = ParseGoals(GoalsRequest{Goals: "# T\ngoal: pass\ngoal: speed > 3\n", Tests: "colour: red\n"})
+	probs := []Diagnostic{
+		{File: "README.md", Line: 3, Col: 1, Severity: "error", Msg: `line 3: cannot read goal "speed > 3" (want e.g. "rank >= 20")`},
+		{File: "tests.txt", Severity: "error", Msg: `tests.txt line 1: unknown key "colour" (known: scenario, device, vectors, call, rk, define, goal, leak-model, leak-traces, leak-noise, leak-sum, leak-window)`},
+	}
+	if !reflect.DeepEqual(r.Problems, probs) || len(r.Goals) != 0 {
+		t.Errorf("bad goals: %+v, problems %+v; want %+v", r.Goals, r.Problems, probs)
+	}
+	// A bench answer carries the same problem, positioned.
+	b := Bench(Request{Files: map[string]string{"s.S": "\tsleep\n"}, Main: "s.S", Task: "speck64-128", Goals: "goal: speed > 3\n", Vectors: -1}, nil)
+	if len(b.GoalProblems) != 1 || b.GoalProblems[0].Line != 1 || b.GoalProblems[0].File != "README.md" {
+		t.Errorf("bench goal problems %+v", b.GoalProblems)
 	}
 }

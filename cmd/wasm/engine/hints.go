@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -67,26 +66,15 @@ func pageResponse(r *Response) {
 	}
 }
 
-var includeRe = regexp.MustCompile(`(?m)^[ \t]*[.#][ \t]*include[ \t]+["<]([^">\n]+)[">]`)
-
-// noCodeNote explains a main file that emits no program bytes, naming includes that point at files
-// the workspace does not have (a renamed include).
-func noCodeNote(req Request) string {
+// noCodeNote explains a main file that emits no program bytes, naming the files that include it, else
+// the includes of other files that name no file sent (a renamed include), from the include graph.
+func noCodeNote(req Request, graph []Include) string {
 	msg := fmt.Sprintf("%s emits no code (only definitions, macros or comments), so there is nothing to run or measure", req.Main)
-	var users, missing []string
-	names := make([]string, 0, len(req.Files))
-	for n := range req.Files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		for _, m := range includeRe.FindAllStringSubmatch(req.Files[n], -1) {
-			switch _, ok := req.Files[m[1]]; {
-			case m[1] == req.Main && n != req.Main:
-				users = append(users, n)
-			case !ok && n != req.Main:
-				missing = append(missing, fmt.Sprintf("%s includes %q, which is not among the files", n, m[1]))
-			}
+	users := includersOf(graph, req.Main)
+	var missing []string
+	for _, e := range graph {
+		if e.File == "" && e.From != req.Main {
+			missing = append(missing, fmt.Sprintf("%s includes %q, which is not among the files", e.From, e.Name))
 		}
 	}
 	switch {

@@ -1,12 +1,14 @@
 package engine
 
 import (
+	"encoding/json"
 	"io/fs"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -151,4 +153,109 @@ func TestIncluderDialect(t *testing.T) {
 	if r := Bench(Request{Files: files, Main: "keys.inc"}, nil); !hasErrors(r.Errors) {
 		t.Errorf("keys.inc marked atmel: no AVRASM2 errors: %+v", r)
 	}
+}
+
+// TestIncludeGraph: the response's include graph is what the assembler followed (the main file's
+// assembly, and each other source as far as its includes): a directive in a false #if or .if is not
+// in it (a scan of the text counted it), a built-in header is not a file of the request, and an
+// include of another file that names no file sent is a warning at its directive.
+func TestIncludeGraph(t *testing.T) {
+	files := map[string]string{
+		"main.S":    "#include <avr/io.h>\n#include \"lib/a.h\"\n\t.include \"keys.inc\"\n#if 0\n#include \"old.h\"\n#endif\n\tsleep\n",
+		"lib/a.h":   "#include \"c.h\"\n",
+		"lib/c.h":   "; c\n",
+		"keys.inc":  "; avrlab dialect: gnu\n.equ K, 3\n",
+		"other.S":   ".if 0\n.include \"main.S\"\n.endif\n  .include \"gone.inc\"\n  .include \"keys.inc\"\n",
+		"README.md": "#include \"never.h\"\n",
+	}
+	r := Bench(Request{Files: files, Main: "main.S", Task: TaskRun}, nil)
+	want := []Include{
+		{From: "lib/a.h", Line: 1, Col: 2, Name: "c.h", File: "lib/c.h"},
+		{From: "main.S", Line: 2, Col: 2, Name: "lib/a.h", File: "lib/a.h"},
+		{From: "main.S", Line: 3, Col: 2, Name: "keys.inc", File: "keys.inc"},
+		{From: "other.S", Line: 4, Col: 3, Name: "gone.inc", File: ""},
+		{From: "other.S", Line: 5, Col: 3, Name: "keys.inc", File: "keys.inc"},
+	}
+	if !reflect.DeepEqual(r.Includes, want) {
+		t.Errorf("includes:\n got %+v\nwant %+v", r.Includes, want)
+	}
+	probs := []Diagnostic{{File: "other.S", Line: 4, Col: 3, Severity: "warning", Msg: `other.S includes "gone.inc", which is not among the files`}}
+	if !reflect.DeepEqual(r.IncludeProblems, probs) {
+		t.Errorf("include problems %+v, want %+v", r.IncludeProblems, probs)
+	}
+	if hasErrors(r.Errors) || r.Run == nil {
+		t.Errorf("main.S: errors %+v, run %+v", r.Errors, r.Run)
+	}
+	// other.S as the main file: its missing include is its own error, not a warning besides.
+	r = Bench(Request{Files: files, Main: "other.S", Task: TaskRun}, nil)
+	if !hasErrors(r.Errors) || r.Errors[0].Line != 4 || len(r.IncludeProblems) != 0 {
+		t.Errorf("other.S: errors %+v, include problems %+v", r.Errors, r.IncludeProblems)
+	}
+	// A .if 0'd include of main.S is no includer: main.S stays main.S's own (no "other.S includes it").
+	r = Bench(Request{Files: map[string]string{"main.S": "; definitions\n", "other.S": files["other.S"]}, Main: "main.S"}, nil)
+	if !r.NoCode || strings.Contains(r.Note, "other.S includes it") || !strings.Contains(r.Note, `other.S includes "gone.inc"`) {
+		t.Errorf("main.S of definitions: %q", r.Note)
+	}
+}
+
+// TestIncludeCache: the graph of a request served with a cache is the one served without, through
+// edits that change what a cached file's directives read: the included file's own includes (under a
+// #define of the includer, so that only the includer's assembly meets them), a file
+// added that a directive did not find before, the defines of a #if around an include.
+func TestIncludeCache(t *testing.T) {
+	var cache IncludeCache
+	files := map[string]string{
+		"main.S":  "\tsleep\n",
+		"other.S": "#define FROM_OTHER 1\n#ifdef WITH_B\n#include \"b.h\"\n#endif\n#include \"a.h\"\n  .include \"later.inc\"\n",
+		"a.h":     "; a\n",
+		"b.h":     "; b\n",
+	}
+	step := func(what, defines string) {
+		t.Helper()
+		req := Request{Files: files, Main: "main.S", Task: TaskRun, Defines: defines}
+		want := Bench(req, nil).Includes
+		arg, _ := json.Marshal(req)
+		var got Response
+		if err := json.Unmarshal(HandleCached(nil, &cache, "bench", arg, nil), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Includes, want) {
+			t.Errorf("%s: cached %+v, want %+v", what, got.Includes, want)
+		}
+		if _, ok := cache.entries["other.S\x00"+isa.DefaultDevice+"\x00"+definesKey(mustDefines(t, defines))]; !ok {
+			t.Errorf("%s: other.S not cached", what)
+		}
+	}
+	step("first", "")
+	step("again", "")
+	files["a.h"] = "#ifdef FROM_OTHER\n#include \"b.h\"\n#endif\n" // only other.S's assembly meets it
+	step("a.h includes b.h", "")
+	files["later.inc"] = "nop\n"
+	step("later.inc added", "")
+	step("WITH_B defined", "WITH_B")
+	if n := len(Bench(Request{Files: files, Main: "main.S", Task: TaskRun, Defines: "WITH_B"}, nil).Includes); n != 4 {
+		t.Errorf("%d directives with WITH_B, want 4 (other.S: b.h, a.h, later.inc; a.h: b.h)", n)
+	}
+}
+
+// TestMayInclude: the files assembled for their includes are those with the word after a '.' or a
+// '#'; prose that says "included" is not.
+func TestMayInclude(t *testing.T) {
+	for src, want := range map[string]bool{
+		"#include \"a.h\"": true, "  .include \"k.inc\"": true, "# \tinclude <x>": true, ".INCLUDE \"m.inc\"": true,
+		"; the call included": false, "includes": false, "": false, "x.y include": false,
+	} {
+		if got := mayInclude(src); got != want {
+			t.Errorf("mayInclude(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+func mustDefines(t *testing.T, s string) map[string]string {
+	t.Helper()
+	d, err := ParseDefines(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -29,13 +29,7 @@ const ProbeCycles = 2_000_000
 // 6.1 MB against 2.02 ms and 5.7 MB) and put about 300 ms on the page's first RANK. Kernels are the
 // costly calls (a 1024-bit multiplication, an NTT); a slow cipher is planned from its last run.
 func plan(im *asm.Image, opts *lab.Options, req Request, progress Progress) *Adapted {
-	asked := opts.Vectors
-	switch {
-	case asked == 0:
-		asked = lab.DefaultVectors
-	case asked < 0:
-		asked = 0
-	}
+	asked := lab.VectorsFor(opts.Task, opts.Vectors)
 	cycles, measured, over := req.CallCycles, false, false
 	if t := lab.LookupTask(strings.ToLower(strings.TrimSpace(opts.Task))); cycles == 0 && req.Budget > 0 && asked > MinVectors && t != nil && t.Kind == lab.KindKernel {
 		cycles, over = probe(im, *opts, progress)

@@ -142,7 +142,7 @@ func StartSession(req DebugRequest) (*debug.Session, DebugState) {
 		return fail(fmt.Sprintf("%s does not assemble: fix the problems first", req.Main))
 	}
 	if resp.Flash == 0 {
-		return fail(noCodeNote(req.Request))
+		return fail(noCodeNote(req.Request, resp.Includes))
 	}
 	task := lab.Resolve(lab.Options{Task: req.Task}, []byte(req.Files[req.Main])).Task
 	if task == TaskRun {
