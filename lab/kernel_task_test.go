@@ -146,4 +146,3 @@ func TestRLWEPublishedRows(t *testing.T) {
 		}
 	}
 }
-
