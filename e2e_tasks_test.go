@@ -59,6 +59,14 @@ func TestPlaygroundKernels(t *testing.T) {
 		if got, want := eval[string](b, ctx, `(f => f.value + "/" + f.placeholder)(document.getElementById("vectors"))`), fmt.Sprintf("/%d", lab.VectorsFor(e.Task, 0)); got != want {
 			t.Errorf("%s: Vectors field value/placeholder %q, want %q", e.ID, got, want)
 		}
+		// The first vector's row says "official" only of a published vector (lab's official_from).
+		want := "Official vector: pass"
+		if rep.OfficialFrom == "" {
+			want = "First edge input (no published vector): pass"
+		}
+		if got := eval[string](b, ctx, `document.getElementById("official-row").textContent`); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: first vector's row %q, want %q", e.ID, got, want)
+		}
 		b.shot(ctx, "kernel-"+e.ID)
 	}
 	t.Logf("%d kernel examples", n)

@@ -233,7 +233,9 @@ function showReport(r, main, adapted, fixes) {
   const v = $("vectors-out");
   const pf = (ok) => el("span", { class: "pf " + (ok ? "ok" : "no"), text: ok ? "pass" : "fail" });
   if (r.official) {
-    v.appendChild(el("div", { class: "row", id: "official-row" }, "Official vector: ", pf(r.official.ok), ` (${r.official.cycles} cycles)`));
+    // lab says which published vector runs first (official_from); a kernel without one starts with an edge input.
+    const label = r.kind === "kernel" && !r.official_from ? "First edge input (no published vector): " : "Official vector: ";
+    v.appendChild(el("div", { class: "row", id: "official-row", title: r.official_from || "" }, label, pf(r.official.ok), ` (${r.official.cycles} cycles)`));
   }
   const random = Math.max(0, total - 1);
   if (random > 0) {
