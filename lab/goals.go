@@ -285,3 +285,22 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 	}
 	return t, nil
 }
+
+// ExerciseVectors returns the vectors (the official one and the random ones) an exercise's goals count
+// with on the task named task: tests.txt's "vectors:" where it sets them (tests), else the task's
+// default. A run with fewer (a Vectors field or -vectors flag set lower, a live run cut to a budget)
+// proves less than the exercise asks: see RequireVectors.
+func ExerciseVectors(task string, tests int) int { return 1 + VectorsFor(task, tests) }
+
+// RequireVectors marks every goal of results unmet when the report ran fewer than want vectors, and
+// says why: a routine that handles only the official vector must not tick "pass" because its user
+// asked for no random vectors. grade needs none of it: the teacher's count is the one it runs.
+func RequireVectors(results []GoalResult, rep *Report, want int) {
+	if rep == nil || rep.Error != "" || rep.Vectors >= want {
+		return
+	}
+	for i := range results {
+		results[i].Met = false
+		results[i].Got += fmt.Sprintf(", but counts only with the exercise's %d vectors (this run: %d)", want, rep.Vectors)
+	}
+}

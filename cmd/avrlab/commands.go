@@ -504,6 +504,9 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		lo.Task, lo.Call, lo.Scenario, lo.Device, lo.Progress = rep.Task, rep.Call, rep.Scenario, rep.Device, nil
 		lab.CheckLeakGoals(im, lo, ex.Tests.Leak, rep, results)
 	}
+	if ex != nil {
+		lab.RequireVectors(results, rep, lab.ExerciseVectors(rep.Task, ex.Tests.Vectors))
+	}
 	if *asJSON {
 		out := struct {
 			*lab.Report

@@ -80,6 +80,9 @@ type Request struct {
 	// fixed says the settings are an exercise's (Tests): the source's task and call lines may not
 	// contradict them (lab.Options.Fixed).
 	fixed bool
+	// exVectors is the exercise's tests.txt vector count (0: the task's default), which its goals
+	// count with whatever Vectors asks (lab.RequireVectors).
+	exVectors int
 	// Link names the files of a project to assemble and link together (the main file among them);
 	// empty or one file: the main file alone, with what it includes.
 	Link []string `json:"link"`
@@ -375,6 +378,7 @@ func Bench(req Request, progress Progress) Response {
 	if resp.Report != nil && (req.Goals != "" || req.Tests != "") {
 		checkGoals(&resp, req, tests)
 		leakGoals(&resp, req, progress)
+		lab.RequireVectors(resp.Goals, resp.Report, lab.ExerciseVectors(resp.Report.Task, req.exVectors))
 	}
 	if testsErr != nil {
 		resp.GoalsError = testsErr.Error()
@@ -396,7 +400,7 @@ func applyTests(req *Request) ([]lab.Goal, error) {
 	}
 	o := lab.Options{Scenario: req.Scenario, Device: req.Device, Call: req.Call, RK: req.RK, Vectors: req.Vectors}
 	ex.Apply(&o)
-	req.fixed = o.Fixed
+	req.fixed, req.exVectors = o.Fixed, ex.Tests.Vectors
 	req.Scenario, req.Device, req.Call, req.RK, req.Vectors = o.Scenario, o.Device, o.Call, o.RK, o.Vectors
 	for _, k := range lab.DefineNames(ex.Tests.Defines) {
 		d := k

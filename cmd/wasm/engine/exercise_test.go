@@ -36,7 +36,7 @@ func TestExerciseGoals(t *testing.T) {
 		}
 	}
 	done, _ := examples.FS.ReadFile("speck64.S")
-	r = Bench(Request{Files: map[string]string{"s.S": string(done)}, Main: "s.S", Goals: readme, Vectors: 5}, nil)
+	r = Bench(Request{Files: map[string]string{"s.S": string(done)}, Main: "s.S", Goals: readme}, nil)
 	for _, g := range r.Goals {
 		if !g.Met {
 			t.Errorf("speck64.S does not meet %q: %s", g.Goal.Text, g.Got)
@@ -58,7 +58,7 @@ func TestExerciseTestsApplied(t *testing.T) {
 	if r.Report == nil || r.Report.Pass {
 		t.Fatalf("without tests.txt the key-schedule routine passed fixed-key: %+v", r.Report)
 	}
-	r = Bench(Request{Files: files, Main: "ks.S", Goals: readme, Tests: tests + "goal: cycles <= 100\n", Vectors: 3}, nil)
+	r = Bench(Request{Files: files, Main: "ks.S", Goals: readme, Tests: tests + "goal: cycles <= 100\n"}, nil)
 	if r.Report == nil || !r.Report.Pass || r.Report.Scenario != "key-schedule" {
 		t.Fatalf("with tests.txt: %+v", r.Report)
 	}
@@ -99,5 +99,30 @@ func TestGoalsRequest(t *testing.T) {
 	b := Bench(Request{Files: map[string]string{"s.S": "\tsleep\n"}, Main: "s.S", Task: "speck64-128", Goals: "goal: speed > 3\n", Vectors: -1}, nil)
 	if len(b.GoalProblems) != 1 || b.GoalProblems[0].Line != 1 || b.GoalProblems[0].File != "README.md" {
 		t.Errorf("bench goal problems %+v", b.GoalProblems)
+	}
+}
+
+// TestExerciseGoalsNeedVectors: a goal counts only with the exercise's vectors (tests.txt's, else the
+// task's default): a routine that answers the official vector from constants passes a run of the
+// official vector alone (Vectors field 0, sent as -1) but meets no goal there, and the goal line says
+// why; with the exercise's own "vectors: 3" a run of 3 random vectors counts.
+func TestExerciseGoalsNeedVectors(t *testing.T) {
+	readme := exerciseFile(t, "speck64-round", "README.md")
+	done, _ := examples.FS.ReadFile("speck64.S")
+	files := map[string]string{"s.S": string(done)}
+	r := Bench(Request{Files: files, Main: "s.S", Goals: readme, Vectors: -1}, nil)
+	if r.Report == nil || !r.Report.Pass || r.Report.Vectors != 1 {
+		t.Fatalf("official vector alone: %+v", r.Report)
+	}
+	for _, g := range r.Goals {
+		if g.Met || !strings.Contains(g.Got, "counts only with the exercise's 101 vectors (this run: 1)") {
+			t.Errorf("official vector alone: %q met %v: %s", g.Goal.Text, g.Met, g.Got)
+		}
+	}
+	r = Bench(Request{Files: files, Main: "s.S", Goals: readme, Tests: "vectors: 3\n", Vectors: -1}, nil)
+	for _, g := range r.Goals {
+		if !g.Met {
+			t.Errorf("tests.txt vectors: 3: %q not met: %s", g.Goal.Text, g.Got)
+		}
 	}
 }

@@ -69,7 +69,7 @@ func TestExerciseLeakGoals(t *testing.T) {
 	readme := exerciseFile(t, "aes128-remove-leak", "README.md")
 	tests := exerciseFile(t, "aes128-remove-leak", "tests.txt")
 	starter := exerciseFile(t, "aes128-remove-leak", "starter.S")
-	req := Request{Files: map[string]string{"starter.S": starter}, Main: "starter.S", Goals: readme, Tests: tests, Vectors: 3}
+	req := Request{Files: map[string]string{"starter.S": starter}, Main: "starter.S", Goals: readme, Tests: tests}
 	var phases []string
 	r := Bench(req, func(p string) { phases = append(phases, p) })
 	if len(r.Goals) != 3 || !r.Goals[0].Met || r.Goals[1].Met || !r.Goals[2].Met {
