@@ -124,8 +124,8 @@ func (e *Exercise) AllGoals() []Goal {
 // Apply puts the exercise's settings into opts. With a tests.txt the task, where opts has none, is the
 // starter's (a source naming another then fails, as Fixed says; without tests.txt the source's own task
 // line decides, and grade -exercise names the starter's task itself); tests.txt's scenario, device, vectors, call and round-key symbol replace opts' (the teacher's
-// settings), its defines join opts' (replacing those of the same name), its leakage settings and the
-// leakage goals become opts'. With a tests.txt the settings are fixed (Options.Fixed): the source's
+// settings), its defines join opts' (replacing those of the same name), its leakage settings and all its
+// goals become opts'. With a tests.txt the settings are fixed (Options.Fixed): the source's
 // own lines may not contradict them. A caller that lets its user override a setting (a flag given
 // explicitly) sets it after Apply.
 func (e *Exercise) Apply(opts *Options) {
@@ -156,12 +156,7 @@ func (e *Exercise) Apply(opts *Options) {
 		opts.Defines = d
 	}
 	opts.LeakSettings = t.Leak
-	opts.LeakGoals = nil
-	for _, g := range e.AllGoals() {
-		if g.Metric == GoalLeakFirstOrder || g.Metric == GoalCPAResists {
-			opts.LeakGoals = append(opts.LeakGoals, g)
-		}
-	}
+	opts.Goals = e.AllGoals()
 	if e.HasTests() {
 		opts.Fixed = true
 	}

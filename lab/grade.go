@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -52,9 +53,10 @@ type GradeRow struct {
 	Call     string `json:"call"`
 	Device   string `json:"device"`
 	Seed     uint64 `json:"seed"`
-	// LeakGoals are the results of Options.LeakGoals (an exercise's leakage goals), measured with the
-	// submission; nil without them (a pointer keeps GradeRow comparable).
-	LeakGoals *[]GoalResult `json:"leak_goals,omitempty"`
+	// Goals are the results of Options.Goals (an exercise's goals, the leakage ones included), checked
+	// in the submission's own process against its whole report; nil without goals (a pointer keeps
+	// GradeRow comparable).
+	Goals *[]GoalResult `json:"goal_results,omitempty"`
 }
 
 // GradeWhy is the kind of a grade row's problem.
@@ -215,14 +217,23 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		}
 	}
 	defer func() {
-		// An exercise's leakage goals are measured here, in the submission's own process.
-		if len(opts.LeakGoals) > 0 && rep != nil && im != nil && err == nil {
-			res := CheckGoals(rep, opts.LeakGoals)
+		// An exercise's goals are checked here, in the submission's own process, against the whole
+		// report (its leakage goals measured on the image); a submission that did not assemble or
+		// complete meets none ("not measured").
+		if len(opts.Goals) == 0 {
+			return
+		}
+		r := rep
+		if r == nil || err != nil {
+			r = &Report{Error: cmp.Or(row.Problem, "not measured")}
+		}
+		res := CheckGoals(r, opts.Goals)
+		if HasLeakGoals(res) && rep != nil && im != nil && err == nil {
 			lo := opts
 			lo.Task, lo.Call, lo.Scenario, lo.Device, lo.Progress = rep.Task, rep.Call, rep.Scenario, rep.Device, nil
 			CheckLeakGoals(im, lo, opts.LeakSettings, rep, res)
-			row.LeakGoals = &res
 		}
+		row.Goals = &res
 	}()
 	if err != nil {
 		var el asm.ErrorList

@@ -78,9 +78,10 @@ type Options struct {
 	// callFromSource says Call is the source's line, not the caller's.
 	callFromSource bool
 
-	// LeakGoals, for grading an exercise, are its leakage goals (leak-first-order, cpa-resists),
-	// measured with LeakSettings into GradeRow.LeakGoals; Bench itself ignores them.
-	LeakGoals    []Goal       `json:"leak_goals,omitempty"`
+	// Goals, for grading an exercise, are its goals (README's and tests.txt's), checked in each
+	// submission's process into GradeRow.Goals (the leakage ones measured with LeakSettings); Bench
+	// itself ignores them.
+	Goals        []Goal       `json:"goals,omitempty"`
 	LeakSettings LeakSettings `json:"leak_settings,omitempty"`
 
 	// noAccess turns the access record off, for the benchmark that measures what recording costs

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	cryptorand "crypto/rand"
 	"encoding/binary"
@@ -234,23 +235,19 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Vectors: *vecs, MaxCycles: *maxc,
 		Seed: *seed, Fixed: true, Engine: engineFor(*interp)} // each child makes its own engine (gradeRequest.Interp)
-	opts.RK, opts.Defines, opts.LeakGoals, opts.LeakSettings = exOpts.RK, exOpts.Defines, exOpts.LeakGoals, exOpts.LeakSettings
+	opts.RK, opts.Defines, opts.Goals, opts.LeakSettings = exOpts.RK, exOpts.Defines, exOpts.Goals, exOpts.LeakSettings
 	started := time.Now()
 	rows := gradeInChildren(exe, subs, opts, childLimits{Timeout: *timeout, Mem: int64(mem)}, *jobs, progress)
 	var goals [][]lab.GoalResult
 	if ex != nil {
-		for _, r := range rows {
-			res := lab.CheckGoals(rowReport(r), ex.AllGoals())
-			for i := range res { // the leakage goals the child measured
-				if r.LeakGoals == nil {
-					break
-				}
-				for _, lg := range *r.LeakGoals {
-					if lg.Goal.Text == res[i].Goal.Text && lg.Goal.Metric == res[i].Goal.Metric {
-						res[i] = lg
-					}
-				}
+		for i, r := range rows {
+			// The child checked the goals against its whole report; a child that never answered (killed
+			// at the timeout or the memory cap) meets none.
+			res := lab.CheckGoals(&lab.Report{Error: cmp.Or(r.Problem, "not measured")}, ex.AllGoals())
+			if r.Goals != nil && len(*r.Goals) == len(res) {
+				res = *r.Goals
 			}
+			rows[i].Goals = nil // the output shows them once, as "goals"
 			goals = append(goals, res)
 		}
 	}
@@ -297,25 +294,6 @@ func exGoals(ex *lab.Exercise) []lab.Goal {
 		return nil
 	}
 	return ex.AllGoals()
-}
-
-// rowReport rebuilds the figures of a report that goals read from a grade row (the row keeps the mean
-// cycles rounded to a whole cycle).
-func rowReport(r lab.GradeRow) *lab.Report {
-	rep := &lab.Report{Pass: r.Pass, Rank: r.Rank, CyclesMean: float64(r.Cycles), CPB: r.CPB, Flash: r.Flash, RAM: r.RAM,
-		Failures: r.Failures, Vectors: r.Vectors, ConstantTime: r.ConstTime, ABIOK: r.ABIOK}
-	switch {
-	case r.Pass:
-	case r.Why == lab.WhyABI:
-		rep.ABIDetail = strings.TrimPrefix(r.Problem, "ABI: ")
-	case r.Why == lab.WhyVectors:
-	default:
-		rep.Error = r.Problem
-		if rep.Error == "" {
-			rep.Error = "not measured"
-		}
-	}
-	return rep
 }
 
 // goalHeader is a goal's column name: its text without spaces ("rank>=25").
