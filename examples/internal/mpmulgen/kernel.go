@@ -62,8 +62,17 @@ func karatsuba(p *prog, n int) {
 	for k := 0; k <= 2*n-2; k++ {
 		p.note("column %d", k)
 		if k < n {
-			if !c.addReg(l1[k], false, fmt.Sprintf("+ L[%d]", n+k)) {
-				free.put(l1[k])
+			switch {
+			case k%2 == 1: // added with L1[k-1]
+			case k+1 < n:
+				if !c.addPair(l1[k], l1[k+1], fmt.Sprintf("+ L[%d..%d]", n+k, n+k+1)) {
+					free.put(l1[k])
+					free.put(l1[k+1])
+				}
+			default:
+				if !c.addReg(l1[k], false, fmt.Sprintf("+ L[%d]", n+k)) {
+					free.put(l1[k])
+				}
 			}
 			ah[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", ah[k]), fmt.Sprintf("a[%d]", n+k))
@@ -121,11 +130,24 @@ func karatsuba(p *prog, n int) {
 	for j := 0; j <= 2*n-1; j++ {
 		p.note("column %d -> r[%d]", j, n+j)
 		if j < n {
-			c.addMem(j, fmt.Sprintf("W[%d]", j))
-			c.addMem(2*n+j, fmt.Sprintf("W[%d]", n+j))
+			switch {
+			case j%2 == 1: // added with column j-1
+			case j+1 < n:
+				c.addMemPair(j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				c.addMemPair(2*n+j, fmt.Sprintf("W[%d..%d]", n+j, n+j+1))
+			default:
+				c.addMem(j, fmt.Sprintf("W[%d]", j))
+				c.addMem(2*n+j, fmt.Sprintf("W[%d]", n+j))
+			}
 		} else {
 			i := j - n
-			c.addMem(n+j, fmt.Sprintf("W[%d]", j))
+			switch {
+			case i%2 == 1:
+			case i+1 < n:
+				c.addMemPair(n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
+			default:
+				c.addMem(n+j, fmt.Sprintf("W[%d]", j))
+			}
 			for _, t := range []struct {
 				x, m    reg
 				what, b string
@@ -139,10 +161,21 @@ func karatsuba(p *prog, n int) {
 					c.addReg(t.x, false, "")
 				}
 			}
-			free.put(d[i])
-			hh[i] = e[i]
-			p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d] = H'[%d], kept", n+j, j))
-			c.addReg(hh[i], false, "")
+			switch {
+			case i%2 == 1: // H'[j] was read with H'[j-1]
+				free.put(d[i])
+				free.put(e[i])
+			case i+1 < n:
+				hh[i], hh[i+1] = e[i], d[i]
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
+				c.addPair(hh[i], hh[i+1], "")
+			default:
+				free.put(d[i])
+				hh[i] = e[i]
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d] = H'[%d], kept", n+j, j))
+				c.addReg(hh[i], false, "")
+			}
 		}
 		if j <= 2*n-2 {
 			lo, hi := products(j)

@@ -239,6 +239,39 @@ func (a *acc) addReg(x reg, withCarry bool, comment string) (adopted bool) {
 	return false
 }
 
+// addPair adds the 16-bit value y:x (x the low byte) at byte 0 of the accumulator: one ADD, one ADC
+// and the carry into byte 2, against two ADD/ADC pairs for the bytes one by one. It reports whether
+// x and y became bytes 0 and 1 (when the accumulator was empty).
+func (a *acc) addPair(x, y reg, comment string) (adopted bool) {
+	if a.bound == 0 && a.c[0] == none && a.c[1] == none {
+		a.c[0], a.c[1] = x, y
+		a.bound = 0xffff
+		return true
+	}
+	nb := a.bound + 0xffff
+	a.need(0)
+	a.need(1)
+	a.p.op("add", fmt.Sprintf("%v, %v", a.c[0], x), comment)
+	a.p.op("adc", fmt.Sprintf("%v, %v", a.c[1], y), "")
+	a.carry(2, nb)
+	a.bound = nb
+	return false
+}
+
+// addMemPair adds the bytes at Z+q (low) and Z+q+1 (high) as one 16-bit value, read into r0:r1
+// (free between multiplications), or straight into bytes 0 and 1 when the accumulator is empty.
+func (a *acc) addMemPair(q int, comment string) {
+	if a.bound == 0 && a.c[0] == none && a.c[1] == none {
+		a.p.op("ldd", fmt.Sprintf("%v, Z+%d", a.fresh(0), q), comment)
+		a.p.op("ldd", fmt.Sprintf("%v, Z+%d", a.fresh(1), q+1), "")
+		a.bound = 0xffff
+		return
+	}
+	a.p.op("ldd", fmt.Sprintf("%v, Z+%d", rLo, q), "+ "+comment)
+	a.p.op("ldd", fmt.Sprintf("%v, Z+%d", rHi, q+1), "")
+	a.addPair(rLo, rHi, "")
+}
+
 // addMem adds the byte at Z+q.
 func (a *acc) addMem(q int, comment string) {
 	if a.bound == 0 {
