@@ -127,6 +127,33 @@ func karatsuba(p *prog, n int) {
 		n, 4*n-1, n, n, n, n))
 	c = newAcc(p, &free)
 	hh := make([]reg, n) // H'[n..2n-1], kept for the top
+	// corrections adds bA*~E[i..k] and bB*~D[i..k] (one byte, or two as a 16-bit value) at byte 0 of
+	// the accumulator, complementing and masking E and D in place; first adds X*(bA + bB) as the carry.
+	corrections := func(c *acc, i, k int, first bool) {
+		for _, t := range []struct {
+			x       []reg
+			m       reg
+			what, b string
+		}{{e, mA, "E", "bA"}, {d, mB, "D", "bB"}} {
+			for q := i; q <= k; q++ {
+				cm := ""
+				if q == i {
+					cm = fmt.Sprintf("+ %s*~%s[%d..%d]", t.b, t.what, i, k)
+				}
+				p.op("com", t.x[q].String(), cm)
+				p.op("and", fmt.Sprintf("%v, %v", t.x[q], t.m), "")
+			}
+			if first { // X*(bA + bB): the carry into the first column above X
+				p.op("cp", fmt.Sprintf("%v, %v", rZero, t.m), "carry = "+t.b)
+			}
+			if k > i {
+				c.addPairCarry(t.x[i], t.x[k], first, "")
+			} else {
+				c.addReg(t.x[i], first, "")
+			}
+		}
+	}
+	var defer1 func()
 	for j := 0; j <= 2*n-1; j++ {
 		p.note("column %d -> r[%d]", j, n+j)
 		if j < n {
@@ -141,40 +168,31 @@ func karatsuba(p *prog, n int) {
 			}
 		} else {
 			i := j - n
+			paired := i%2 == 0 && i+1 < n
 			switch {
-			case i%2 == 1:
-			case i+1 < n:
+			case i%2 == 1: // T[i], H'[j] and the corrections came with column j-1
+			case paired:
 				c.addMemPair(n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
-			default:
-				c.addMem(n+j, fmt.Sprintf("W[%d]", j))
-			}
-			for _, t := range []struct {
-				x, m    reg
-				what, b string
-			}{{e[i], mA, "E", "bA"}, {d[i], mB, "D", "bB"}} {
-				p.op("com", t.x.String(), fmt.Sprintf("+ %s*~%s[%d]", t.b, t.what, i))
-				p.op("and", fmt.Sprintf("%v, %v", t.x, t.m), "")
-				if j == n { // X*(bA + bB): the carry into the first column above X
-					p.op("cp", fmt.Sprintf("%v, %v", rZero, t.m), "carry = "+t.b)
-					c.addReg(t.x, true, "")
-				} else {
-					c.addReg(t.x, false, "")
-				}
-			}
-			switch {
-			case i%2 == 1: // H'[j] was read with H'[j-1]
-				free.put(d[i])
-				free.put(e[i])
-			case i+1 < n:
-				hh[i], hh[i+1] = e[i], d[i]
+				hh[i], hh[i+1] = free.get(), free.get()
 				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
 				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
 				c.addPair(hh[i], hh[i+1], "")
 			default:
+				c.addMem(n+j, fmt.Sprintf("W[%d]", j))
+				corrections(c, i, i, j == n)
 				free.put(d[i])
 				hh[i] = e[i]
 				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d] = H'[%d], kept", n+j, j))
 				c.addReg(hh[i], false, "")
+			}
+			if paired {
+				defer1 = func() {
+					// E[i+1] and D[i+1] served their last product in this column.
+					corrections(c, i, i+1, j == n)
+					for _, r := range []reg{e[i], e[i+1], d[i], d[i+1]} {
+						free.put(r)
+					}
+				}
 			}
 		}
 		if j <= 2*n-2 {
@@ -182,6 +200,10 @@ func karatsuba(p *prog, n int) {
 			for i := lo; i <= hi; i++ {
 				c.mul(d[i], e[j-i], mulName("D", "E", i, j-i))
 			}
+		}
+		if defer1 != nil {
+			defer1()
+			defer1 = nil
 		}
 		out := c.shift()
 		p.op("std", fmt.Sprintf("Z+%d, %v", n+j, out), fmt.Sprintf("r[%d]", n+j))

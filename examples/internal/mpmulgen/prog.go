@@ -248,14 +248,24 @@ func (a *acc) addPair(x, y reg, comment string) (adopted bool) {
 		a.bound = 0xffff
 		return true
 	}
+	a.addPairCarry(x, y, false, comment)
+	return false
+}
+
+// addPairCarry adds y:x, plus the carry flag when withCarry (the caller has set it).
+func (a *acc) addPairCarry(x, y reg, withCarry bool, comment string) {
 	nb := a.bound + 0xffff
+	mn := "add"
+	if withCarry {
+		nb++
+		mn = "adc"
+	}
 	a.need(0)
 	a.need(1)
-	a.p.op("add", fmt.Sprintf("%v, %v", a.c[0], x), comment)
+	a.p.op(mn, fmt.Sprintf("%v, %v", a.c[0], x), comment)
 	a.p.op("adc", fmt.Sprintf("%v, %v", a.c[1], y), "")
 	a.carry(2, nb)
 	a.bound = nb
-	return false
 }
 
 // addMemPair adds the bytes at Z+q (low) and Z+q+1 (high) as one 16-bit value, read into r0:r1
