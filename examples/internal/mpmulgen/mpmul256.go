@@ -146,31 +146,48 @@ func mpmul256() routine {
 		return func(i int) { p.op("std", fmt.Sprintf("Z+%d, r%d", q+i, 2+i), fmt.Sprintf("%s[%d]", what, first+i)) }
 	}
 
-	p.note("T = L1 + H0 -> r[32..47] (H0's place), kept in r2..r17")
+	p.note("T = L1 + H0, kept in r2..r17 for F1 and F2")
 	chain(p, "add", "adc", func(i int) {
 		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 16+i), fmt.Sprintf("L1[%d]", i))
 		p.op("ldd", fmt.Sprintf("r0, Z+%d", 32+i), fmt.Sprintf("H0[%d]", i))
-	}, st(32, "T", 0))
+	}, nil)
 	p.op("sbc", "r20, r20", "-t")
 
-	p.note("F1 = T + L0 + M[0..15] -> r[16..31]")
-	chain(p, "add", "adc", ld("Z", 0, "L0", 0), nil)
-	p.op("sbc", "r21, r21", "-c1")
-	chain(p, "add", "adc", ld("Y", frameM, "M", 0), st(16, "F", 16))
-	p.op("sbc", "r22, r22", "-c2")
+	// F1 = T + L0 + M[0..15] leaves T in place: the two carry chains (+ L0, + M) run over blocks of
+	// the five free registers, each chain's carry kept as 0x00/0xff between blocks.
+	p.note("F1 = T + L0 + M[0..15] -> r[16..31], in blocks of 5 bytes; carries of the two chains in r21, r22")
+	tmp := []string{"r23", "r24", "r26", "r27", "r1"}
+	for b := 0; b < 16; b += len(tmp) {
+		blk := min(len(tmp), 16-b)
+		if b > 0 {
+			p.op("cp", fmt.Sprintf("%v, r21", rZero), "carry of + L0")
+		}
+		for k := range blk {
+			i := b + k
+			p.op("ldd", fmt.Sprintf("%s, Z+%d", tmp[k], i), fmt.Sprintf("L0[%d]", i))
+			p.op(addOp(i), fmt.Sprintf("%s, r%d", tmp[k], 2+i), fmt.Sprintf("+ T[%d]", i))
+		}
+		p.op("sbc", "r21, r21", "-c1")
+		if b > 0 {
+			p.op("cp", fmt.Sprintf("%v, r22", rZero), "carry of + M")
+		}
+		for k := range blk {
+			i := b + k
+			p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+i), fmt.Sprintf("M[%d]", i))
+			p.op(addOp(i), fmt.Sprintf("%s, r0", tmp[k]), "")
+			p.op("std", fmt.Sprintf("Z+%d, %s", 16+i, tmp[k]), fmt.Sprintf("F[%d]", 16+i))
+		}
+		p.op("sbc", "r22, r22", "-c2")
+	}
 
 	p.note("F2 = T + H1 + M[16..31] - bA*E - bB*D + (t + c1 + c2) -> r[32..47]")
-	p.op("clr", "r17", "")
-	p.op("sub", "r17, r20", "x = t + c1 + c2")
-	p.op("sub", "r17, r21", "")
-	p.op("sub", "r17, r22", "")
-	for i := range 16 {
-		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 32+i), fmt.Sprintf("T[%d]", i))
-		if i == 0 {
-			p.op("add", "r2, r17", "+ x")
-		} else {
-			p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
-		}
+	p.op("clr", "r23", "")
+	p.op("sub", "r23, r20", "x = t + c1 + c2")
+	p.op("sub", "r23, r21", "")
+	p.op("sub", "r23, r22", "")
+	p.op("add", "r2, r23", "T + x")
+	for i := 1; i < 16; i++ {
+		p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
 	}
 	p.op("sbc", "r22, r22", "-carry of T + x")
 	chain(p, "add", "adc", ld("Z", 48, "H1", 0), nil)
