@@ -7,9 +7,12 @@ import "fmt"
 // registers that the headers describe. It uses r0, r1, r2..r24 and r26..r29 (X and Y move), keeps
 // Z, and needs r25 = 0. Its cycles go to the buckets phase1, phase2, phase3a, phase3b, top and
 // products (every MUL with its additions).
-func karatsuba(p *prog, n int) {
+func karatsuba(p *prog, n int, zeros reg) {
 	free := regs(2, 24)
 	free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
+	if zeros != none {
+		free.take(zeros) // zeros+1 is rZero
+	}
 	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 
@@ -19,7 +22,7 @@ func karatsuba(p *prog, n int) {
 		2*n-2, n-1, n-1, n, 2*n-1))
 	a, b := make([]reg, n), make([]reg, n)
 	l1 := make([]reg, n)
-	c := newAcc(p, &free)
+	c := newAcc(p, &free, zeros)
 	c.c[0], c.c[1] = 22, 23
 	for k := 0; k <= 2*n-2; k++ {
 		p.note("column %d", k)
@@ -58,7 +61,8 @@ func karatsuba(p *prog, n int) {
 	p.text(fmt.Sprintf("; ==== phase 2: H' = AH*BH + L1 -> r[%d..%d]; a[%d..%d] and b[%d..%d] stay in registers for phase 3",
 		2*n, 4*n-1, n, 2*n-1, n, 2*n-1))
 	ah, bh := make([]reg, n), make([]reg, n)
-	c = newAcc(p, &free)
+	c.release()
+	c = newAcc(p, &free, zeros)
 	for k := 0; k <= 2*n-2; k++ {
 		p.note("column %d", k)
 		if k < n {
@@ -125,7 +129,8 @@ func karatsuba(p *prog, n int) {
 	free.put(rYL + 1)
 	p.text(fmt.Sprintf("; ==== phase 3b: r[%d..%d] = G + D*E + corrections, column j -> r[%d+j]; G[j] = W[j] + W[%d+j], W = L0 | H' (W[j] at r[j] for j < %d, at r[%d+j] above)",
 		n, 4*n-1, n, n, n, n))
-	c = newAcc(p, &free)
+	c.release()
+	c = newAcc(p, &free, zeros)
 	hh := make([]reg, n) // H'[n..2n-1], kept for the top
 	// corrections adds bA*~E[i..k] and bB*~D[i..k] (one byte, or two as a 16-bit value) at byte 0 of
 	// the accumulator, complementing and masking E and D in place; first adds X*(bA + bB) as the carry.

@@ -64,6 +64,7 @@ func mpmul256() routine {
 	spAdjust(p, -frameSize, "")
 	p.op("movw", "r30, r24", "Z = r")
 	p.op("clr", rZero.String(), "zero register for the whole routine")
+	p.op("clr", "r24", "r24:r25 = 0:0 across the three k16 calls (k16 clears pairs with MOVW from it)")
 	p.op("movw", "r26, r22", "X = a")
 	p.op("movw", "r28, r20", "Y = b")
 	p.op("push", "r20", "keep a and b for the second product")
@@ -231,7 +232,7 @@ func mpmul256() routine {
 
 	k := newProg()
 	k.text("k16:", "")
-	karatsuba(k, 8)
+	karatsuba(k, 8, 24)
 	k.bucket = "top"
 	k.op("ret", "", "")
 	k.text("        .size mpmul256, .-mpmul256")

@@ -125,6 +125,17 @@ func (s *pool) take(rs ...reg) {
 	}
 }
 
+// getPair takes the lowest free even/odd pair r2m:r2m+1, for a MOVW; ok is false when there is none.
+func (s *pool) getPair() (reg, bool) {
+	for r := reg(0); r < 32; r += 2 {
+		if *s&(3<<r) == 3<<r {
+			*s &^= 3 << r
+			return r, true
+		}
+	}
+	return none, false
+}
+
 // regs makes a pool of the registers lo..hi.
 func regs(lo, hi reg) pool {
 	var s pool
@@ -148,18 +159,42 @@ type acc struct {
 	bound uint64
 	// products collects the cycles of MUL and its additions, apart from the rest of the phase.
 	products string
+	// zeros, when not none, is the even register of a pair that holds 0:0 (r24:r25 in k16): a new
+	// byte is then cleared with a MOVW from it two registers at a time, the second kept in spare for
+	// the next byte that needs one (one cycle for two CLRs).
+	zeros, spare reg
 }
 
-func newAcc(p *prog, pl *pool) *acc {
-	return &acc{p: p, pl: pl, c: [3]reg{none, none, none}, products: "products"}
+func newAcc(p *prog, pl *pool, zeros reg) *acc {
+	return &acc{p: p, pl: pl, c: [3]reg{none, none, none}, products: "products", zeros: zeros, spare: none}
+}
+
+// release gives the cleared spare register back to the pool (at the end of a product).
+func (a *acc) release() {
+	if a.spare != none {
+		a.pl.put(a.spare)
+		a.spare = none
+	}
 }
 
 // need makes byte i a register holding its value (zero when it is above the bound).
 func (a *acc) need(i int) {
-	if a.c[i] == none {
-		a.c[i] = a.pl.get()
-		a.p.op("clr", a.c[i].String(), "")
+	if a.c[i] != none {
+		return
 	}
+	if a.spare != none {
+		a.c[i], a.spare = a.spare, none
+		return
+	}
+	if a.zeros != none {
+		if r, ok := a.pl.getPair(); ok {
+			a.p.op("movw", fmt.Sprintf("%v, %v", r, a.zeros), "clear two")
+			a.c[i], a.spare = r, r+1
+			return
+		}
+	}
+	a.c[i] = a.pl.get()
+	a.p.op("clr", a.c[i].String(), "")
 }
 
 // fresh gives byte i a register to be written whole (MOV, LDD), without clearing it.
