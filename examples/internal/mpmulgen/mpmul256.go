@@ -52,6 +52,21 @@ func chain(p *prog, first, rest string, load func(i int), store func(i int)) {
 	}
 }
 
+// abs replaces the 16-byte value in r2..r17 by its absolute value when mask m is 0xff (it holds
+// the borrow of the subtraction that made it): (x ^ m) - m, branch-free.
+func abs(p *prog, m, what string) {
+	for i := range 16 {
+		cm := ""
+		if i == 0 {
+			cm = fmt.Sprintf("|%s|: (x ^ m) - m", what)
+		}
+		p.op("eor", fmt.Sprintf("r%d, %s", 2+i, m), cm)
+	}
+	for i := range 16 {
+		p.op(subOp(i), fmt.Sprintf("r%d, %s", 2+i, m), "")
+	}
+}
+
 // mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory, with the
 // subroutine k16 (the 1-level Karatsuba of 8-byte halves) for its three 16x16-byte products.
 func mpmul256() routine {
@@ -93,7 +108,7 @@ func mpmul256() routine {
 	p.op("push", "r31", "")
 
 	p.bucket = "de"
-	p.note("D = AL - AH (borrow bA), E = BH - BL (borrow bB), mod 2^128, into the frame")
+	p.note("D = |AL - AH|, E = |BH - BL| (borrows bA, bB), into the frame")
 	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
 	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
 	p.op("adiw", "r28, 3", "Y = frame (SP + 1 + the 2 bytes of r)")
@@ -103,6 +118,7 @@ func mpmul256() routine {
 	}
 	chain(p, "sub", "sbc", func(i int) { p.op("ld", "r0, X+", fmt.Sprintf("a[%d]", 16+i)) }, nil)
 	p.op("sbc", "r18, r18", "mA = -bA")
+	abs(p, "r18", "D")
 	for i := range 16 {
 		p.op("std", fmt.Sprintf("Y+%d, r%d", frameD+i, 2+i), fmt.Sprintf("D[%d]", i))
 	}
@@ -112,19 +128,19 @@ func mpmul256() routine {
 		p.op(subOp(i), fmt.Sprintf("r%d, r0", 2+i), "")
 	}
 	p.op("sbc", "r19, r19", "mB = -bB")
+	abs(p, "r19", "E")
 	for i := range 16 {
 		p.op("std", fmt.Sprintf("Y+%d, r%d", frameE+i, 2+i), fmt.Sprintf("E[%d]", i))
 	}
 	p.bucket = "frame"
-	p.op("push", "r18", "keep mA, mB")
-	p.op("push", "r19", "")
+	p.op("eor", "r18, r19", "ns = mA ^ mB: 0xff when -Mid = -|D|*|E|")
+	p.op("push", "r18", "keep ns")
 	p.op("movw", "r30, r28", "Z = frame (M)")
 	p.op("movw", "r26, r28", "")
 	p.op("adiw", "r26, 32", "X = D")
 	p.op("adiw", "r28, 48", "Y = E")
 	rcall(p, "frame[0..31] = M = D*E")
-	p.op("pop", "r19", "mB")
-	p.op("pop", "r18", "mA")
+	p.op("pop", "r18", "ns")
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")
@@ -134,12 +150,6 @@ func mpmul256() routine {
 	ld := func(ptr string, q int, what string, first int) func(int) {
 		return func(i int) {
 			p.op("ldd", fmt.Sprintf("r0, %s+%d", ptr, q+i), fmt.Sprintf("%s[%d]", what, first+i))
-		}
-	}
-	masked := func(q int, what, m string) func(int) {
-		return func(i int) {
-			p.op("ldd", fmt.Sprintf("r0, Y+%d", q+i), fmt.Sprintf("%s[%d]", what, i))
-			p.op("and", "r0, "+m, "")
 		}
 	}
 	// st writes byte i, in r2+i, to Z+q+i; the comment numbers it from first.
@@ -156,7 +166,7 @@ func mpmul256() routine {
 
 	// F1 = T + L0 + M[0..15] leaves T in place: the two carry chains (+ L0, + M) run over blocks of
 	// the five free registers, each chain's carry kept as 0x00/0xff between blocks.
-	p.note("F1 = T + L0 + M[0..15] -> r[16..31], in blocks of 5 bytes; carries of the two chains in r21, r22")
+	p.note("F1 = T + L0 + (M[0..15] ^ ns) + (ns & 1) -> r[16..31], in blocks of 5 bytes; carries of the two chains in r21, r22")
 	tmp := []string{"r23", "r24", "r26", "r27", "r1"}
 	for b := 0; b < 16; b += len(tmp) {
 		blk := min(len(tmp), 16-b)
@@ -170,18 +180,21 @@ func mpmul256() routine {
 		}
 		p.op("sbc", "r21, r21", "-c1")
 		if b > 0 {
-			p.op("cp", fmt.Sprintf("%v, r22", rZero), "carry of + M")
+			p.op("cp", fmt.Sprintf("%v, r22", rZero), "carry of + (M ^ ns)")
+		} else {
+			p.op("cp", fmt.Sprintf("%v, r18", rZero), "carry = ns & 1 (the +1 of -M = ~M + 1)")
 		}
 		for k := range blk {
 			i := b + k
 			p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+i), fmt.Sprintf("M[%d]", i))
-			p.op(addOp(i), fmt.Sprintf("%s, r0", tmp[k]), "")
+			p.op("eor", "r0, r18", "")
+			p.op("adc", fmt.Sprintf("%s, r0", tmp[k]), "")
 			p.op("std", fmt.Sprintf("Z+%d, %s", 16+i, tmp[k]), fmt.Sprintf("F[%d]", 16+i))
 		}
 		p.op("sbc", "r22, r22", "-c2")
 	}
 
-	p.note("F2 = T + H1 + M[16..31] - bA*E - bB*D + (t + c1 + c2) -> r[32..47]")
+	p.note("F2 = T + H1 + (M[16..31] ^ ns) + (t + c1 + c2) -> r[32..47]")
 	p.op("clr", "r23", "")
 	p.op("sub", "r23, r20", "x = t + c1 + c2")
 	p.op("sub", "r23, r21", "")
@@ -193,22 +206,18 @@ func mpmul256() routine {
 	p.op("sbc", "r22, r22", "-carry of T + x")
 	chain(p, "add", "adc", ld("Z", 48, "H1", 0), nil)
 	p.op("sbc", "r23, r23", "")
-	chain(p, "add", "adc", ld("Y", frameM+16, "M", 16), nil)
+	chain(p, "add", "adc", func(i int) {
+		p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+16+i), fmt.Sprintf("M[%d]", 16+i))
+		p.op("eor", "r0, r18", "")
+	}, st(32, "F", 32))
 	p.op("sbc", "r24, r24", "")
-	chain(p, "sub", "sbc", masked(frameE, "E", "r18"), nil)
-	p.op("sbc", "r26, r26", "-borrow")
-	chain(p, "sub", "sbc", masked(frameD, "D", "r19"), st(32, "F", 32))
-	p.op("sbc", "r27, r27", "-borrow")
 
-	p.note("F3 = H1 + t + c3 + c4 - b5 - b6 + bA*bB -> r[48..63]")
-	p.op("and", "r18, r19", "-bA*bB")
+	p.note("F3 = H1 + t + c3 + c4 + c5 - (ns & 1) -> r[48..63] (the 0xff bytes of ~M above byte 31)")
 	p.op("clr", "r17", "")
 	for _, r := range []string{"r20", "r22", "r23", "r24"} {
 		p.op("sub", "r17, "+r, "")
 	}
-	p.op("add", "r17, r26", "")
-	p.op("add", "r17, r27", "")
-	p.op("sub", "r17, r18", "")
+	p.op("add", "r17, r18", "")
 	p.op("mov", "r21, r17", "sign extension of x")
 	p.op("lsl", "r21", "")
 	p.op("sbc", "r21, r21", "")
