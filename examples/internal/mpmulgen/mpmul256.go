@@ -82,37 +82,22 @@ func mpmul256() routine {
 	p.op("clr", "r24", "r24:r25 = 0:0 across the three k16 calls (k16 clears pairs with MOVW from it)")
 	p.op("movw", "r26, r22", "X = a")
 	p.op("movw", "r28, r20", "Y = b")
-	p.op("push", "r20", "keep a and b for the second product")
+	p.op("push", "r20", "keep a and b for D, E and the second product")
 	for _, r := range []string{"r21", "r22", "r23"} {
 		p.op("push", r, "")
 	}
 	rcall(p, "r[0..31] = L = AL*BL")
+	p.op("movw", "r22, r30", "r22:r23 = r (the D/E pass leaves it alone)")
 	p.op("pop", "r27", "X = a")
 	p.op("pop", "r26", "")
-	p.op("pop", "r29", "Y = b")
-	p.op("pop", "r28", "")
-	p.op("push", "r28", "and keep them once more for D and E")
-	for _, r := range []string{"r29", "r26", "r27"} {
-		p.op("push", r, "")
-	}
-	p.op("adiw", "r26, 16", "X = a + 16")
-	p.op("adiw", "r28, 16", "Y = b + 16")
-	p.op("adiw", "r30, 32", "Z = r + 32")
-	rcall(p, "r[32..63] = H = AH*BH")
-	p.op("sbiw", "r30, 32", "Z = r")
-	p.op("pop", "r27", "X = a")
-	p.op("pop", "r26", "")
-	p.op("pop", "r21", "r21:r20 = b")
-	p.op("pop", "r20", "")
-	p.op("push", "r30", "keep r")
-	p.op("push", "r31", "")
+	p.op("pop", "r31", "Z = b")
+	p.op("pop", "r30", "")
 
 	p.bucket = "de"
 	p.note("D = |AL - AH|, E = |BH - BL| (borrows bA, bB), into the frame")
 	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
 	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
-	p.op("adiw", "r28, 3", "Y = frame (SP + 1 + the 2 bytes of r)")
-	p.op("movw", "r30, r20", "Z = b")
+	p.op("adiw", "r28, 1", "Y = frame (SP + 1)")
 	for i := range 16 {
 		p.op("ld", fmt.Sprintf("r%d, X+", 2+i), fmt.Sprintf("a[%d]", i))
 	}
@@ -135,15 +120,27 @@ func mpmul256() routine {
 	p.bucket = "frame"
 	p.op("eor", "r18, r19", "ns = mA ^ mB: 0xff when -Mid = -|D|*|E|")
 	p.op("push", "r18", "keep ns")
+	p.op("sbiw", "r26, 16", "X = a + 16 (the D pass read a[0..31])")
+	p.op("movw", "r28, r30", "")
+	p.op("adiw", "r28, 16", "Y = b + 16")
+	p.op("movw", "r30, r22", "")
+	p.op("adiw", "r30, 32", "Z = r + 32")
+	rcall(p, "r[32..63] = H = AH*BH")
+	p.op("sbiw", "r30, 32", "Z = r")
+	p.op("push", "r30", "keep r")
+	p.op("push", "r31", "")
+	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
+	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
+	p.op("adiw", "r28, 4", "Y = frame (SP + 1 + ns and r)")
 	p.op("movw", "r30, r28", "Z = frame (M)")
 	p.op("movw", "r26, r28", "")
 	p.op("adiw", "r26, 32", "X = D")
 	p.op("adiw", "r28, 48", "Y = E")
 	rcall(p, "frame[0..31] = M = D*E")
-	p.op("pop", "r18", "ns")
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")
+	p.op("pop", "r18", "ns")
 
 	p.bucket = "outer"
 	// ld reads byte i of a value at ptr+q into r0; the comment numbers it from first.
