@@ -30,7 +30,7 @@ func karatsuba(p *prog, n int, zeros reg) {
 			a[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
 			b[k] = free.get()
-			p.op("ld", fmt.Sprintf("%v, Y+", b[k]), fmt.Sprintf("b[%d]", k))
+			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], k), fmt.Sprintf("b[%d]", k))
 		}
 		lo, hi := products(k)
 		for i := lo; i <= hi; i++ {
@@ -81,7 +81,7 @@ func karatsuba(p *prog, n int, zeros reg) {
 			ah[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", ah[k]), fmt.Sprintf("a[%d]", n+k))
 			bh[k] = free.get()
-			p.op("ld", fmt.Sprintf("%v, Y+", bh[k]), fmt.Sprintf("b[%d]", n+k))
+			p.op("ldd", fmt.Sprintf("%v, Y+%d", bh[k], n+k), fmt.Sprintf("b[%d]", n+k))
 		}
 		lo, hi := products(k)
 		for i := lo; i <= hi; i++ {
@@ -103,7 +103,6 @@ func karatsuba(p *prog, n int, zeros reg) {
 	p.bucket = "phase3a"
 	p.text(fmt.Sprintf("; ==== phase 3a: D = AL - AH (borrow bA), E = BH - BL (borrow bB), mod 2^%d, over the registers of AH and BH", 8*n))
 	p.op("sbiw", fmt.Sprintf("%v, %d", rXL, 2*n), "X = a")
-	p.op("sbiw", fmt.Sprintf("%v, %d", rYL, 2*n), "Y = b")
 	d, e := make([]reg, n), bh
 	for i := range n {
 		d[i] = free.get()
@@ -114,7 +113,7 @@ func karatsuba(p *prog, n int, zeros reg) {
 	mA := free.get()
 	p.op("sbc", fmt.Sprintf("%v, %v", mA, mA), "mA = -bA")
 	for i := range n {
-		p.op("ld", fmt.Sprintf("%v, Y+", rLo), fmt.Sprintf("b[%d]", i))
+		p.op("ldd", fmt.Sprintf("%v, Y+%d", rLo, i), fmt.Sprintf("b[%d]", i))
 		p.op(subOp(i), fmt.Sprintf("%v, %v", e[i], rLo), fmt.Sprintf("E[%d] = b[%d] - b[%d]", i, n+i, i))
 	}
 	mB := free.get()
