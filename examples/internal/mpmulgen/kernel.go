@@ -7,7 +7,7 @@ import "fmt"
 // registers that the headers describe. It uses r0, r1, r2..r24 and r26..r29 (X and Y move), keeps
 // Z, and needs r25 = 0. Its cycles go to the buckets phase1, phase2, phase3a, phase3b, top and
 // products (every MUL with its additions).
-func karatsuba(p *prog, n int, zeros reg) {
+func karatsuba(p *prog, n int, zeros reg, keepT int) {
 	free := regs(2, 24)
 	free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
 	if zeros != none {
@@ -158,11 +158,22 @@ func karatsuba(p *prog, n int, zeros reg) {
 		}
 	}
 	var defer1 func()
+	kt := make([]reg, n) // H'[j] kept from column j to column n+j (the last keepT pairs)
+	for i := range kt {
+		kt[i] = none
+	}
 	for j := 0; j <= 2*n-1; j++ {
 		p.note("column %d -> r[%d]", j, n+j)
 		if j < n {
 			switch {
 			case j%2 == 1: // added with column j-1
+			case j+1 < n && j >= n-2*keepT:
+				// W[n+j..n+j+1] = H'[j..j+1] is added again in column n+j: read once, kept.
+				c.addMemPair(j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				kt[j], kt[j+1] = free.get(), free.get()
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", kt[j], 2*n+j), fmt.Sprintf("+ W[%d..%d], kept for column %d", n+j, n+j+1, n+j))
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", kt[j+1], 2*n+j+1), "")
+				c.addPair(kt[j], kt[j+1], "")
 			case j+1 < n:
 				c.addMemPair(j, fmt.Sprintf("W[%d..%d]", j, j+1))
 				c.addMemPair(2*n+j, fmt.Sprintf("W[%d..%d]", n+j, n+j+1))
@@ -175,8 +186,15 @@ func karatsuba(p *prog, n int, zeros reg) {
 			paired := i%2 == 0 && i+1 < n
 			switch {
 			case i%2 == 1: // T[i], H'[j] and the corrections came with column j-1
+			case paired && kt[i] != none:
+				c.addPair(kt[i], kt[i+1], fmt.Sprintf("+ W[%d..%d], kept", j, j+1))
+				free.put(kt[i])
+				free.put(kt[i+1])
+				fallthrough
 			case paired:
-				c.addMemPair(n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				if kt[i] == none {
+					c.addMemPair(n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				}
 				hh[i], hh[i+1] = free.get(), free.get()
 				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
 				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
