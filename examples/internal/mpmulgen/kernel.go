@@ -190,15 +190,8 @@ func karatsuba(p *prog, n int, zeros reg, keepT int) {
 				c.addPair(kt[i], kt[i+1], fmt.Sprintf("+ W[%d..%d], kept", j, j+1))
 				free.put(kt[i])
 				free.put(kt[i+1])
-				fallthrough
 			case paired:
-				if kt[i] == none {
-					c.addMemPair(n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
-				}
-				hh[i], hh[i+1] = free.get(), free.get()
-				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
-				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
-				c.addPair(hh[i], hh[i+1], "")
+				c.addMemPair(n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
 			default:
 				c.addMem(n+j, fmt.Sprintf("W[%d]", j))
 				corrections(c, i, i, j == n)
@@ -209,11 +202,15 @@ func karatsuba(p *prog, n int, zeros reg, keepT int) {
 			}
 			if paired {
 				defer1 = func() {
-					// E[i+1] and D[i+1] served their last product in this column.
+					// E[i+1] and D[i+1] served their last product in this column; H'[j..j+1] goes
+					// into two of the four registers the corrections leave, kept for the top.
 					corrections(c, i, i+1, j == n)
-					for _, r := range []reg{e[i], e[i+1], d[i], d[i+1]} {
-						free.put(r)
-					}
+					hh[i], hh[i+1] = e[i], d[i]
+					p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
+					p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
+					c.addPair(hh[i], hh[i+1], "")
+					free.put(e[i+1])
+					free.put(d[i+1])
 				}
 			}
 		}
