@@ -7,7 +7,7 @@ import "fmt"
 // registers that the headers describe. It uses r0, r1, r2..r24 and r26..r29 (X and Y move), keeps
 // Z, and needs r25 = 0. Its cycles go to the buckets phase1, phase2, phase3a, phase3b, top and
 // products (every MUL with its additions).
-func karatsuba(p *prog, n int, zeros reg, keepT int) {
+func karatsuba(p *prog, n int, zeros reg, keepT, keepU int) {
 	free := regs(2, 24)
 	free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
 	if zeros != none {
@@ -61,6 +61,10 @@ func karatsuba(p *prog, n int, zeros reg, keepT int) {
 	p.text(fmt.Sprintf("; ==== phase 2: H' = AH*BH + L1 -> r[%d..%d]; a[%d..%d] and b[%d..%d] stay in registers for phase 3",
 		2*n, 4*n-1, n, 2*n-1, n, 2*n-1))
 	ah, bh := make([]reg, n), make([]reg, n)
+	ku := make([]reg, n) // H'[n+i] kept in a register from phase 2 (the last keepU pairs)
+	for i := range ku {
+		ku[i] = none
+	}
 	c.release()
 	c = newAcc(p, &free, zeros)
 	for k := 0; k <= 2*n-2; k++ {
@@ -88,12 +92,22 @@ func karatsuba(p *prog, n int, zeros reg, keepT int) {
 			c.mul(ah[i], bh[k-i], mulName("a", "b", n+i, n+k-i))
 		}
 		out := c.shift()
-		p.op("std", fmt.Sprintf("Z+%d, %v", 2*n+k, out), fmt.Sprintf("r[%d] = H'[%d]", 2*n+k, k))
-		free.put(out)
+		if k >= 2*n-2*keepU {
+			ku[k-n] = out
+			p.note("H'[%d] kept in %v (not stored) for phase 3b and the top", k, out)
+		} else {
+			p.op("std", fmt.Sprintf("Z+%d, %v", 2*n+k, out), fmt.Sprintf("r[%d] = H'[%d]", 2*n+k, k))
+			free.put(out)
+		}
 	}
 	out := c.shift()
-	p.op("std", fmt.Sprintf("Z+%d, %v", 4*n-1, out), fmt.Sprintf("r[%d] = H'[%d]", 4*n-1, 2*n-1))
-	free.put(out)
+	if keepU > 0 {
+		ku[n-1] = out
+		p.note("H'[%d] kept in %v (not stored)", 2*n-1, out)
+	} else {
+		p.op("std", fmt.Sprintf("Z+%d, %v", 4*n-1, out), fmt.Sprintf("r[%d] = H'[%d]", 4*n-1, 2*n-1))
+		free.put(out)
+	}
 	if c.bound != 0 {
 		panic("mpmulgen: H' does not fit 2n bytes")
 	}
@@ -205,10 +219,17 @@ func karatsuba(p *prog, n int, zeros reg, keepT int) {
 					// E[i+1] and D[i+1] served their last product in this column; H'[j..j+1] goes
 					// into two of the four registers the corrections leave, kept for the top.
 					corrections(c, i, i+1, j == n)
-					hh[i], hh[i+1] = e[i], d[i]
-					p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
-					p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
-					c.addPair(hh[i], hh[i+1], "")
+					if ku[i] != none {
+						hh[i], hh[i+1] = ku[i], ku[i+1]
+						c.addPair(hh[i], hh[i+1], fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept since phase 2", n+j, n+j+1, j, j+1))
+						free.put(e[i])
+						free.put(d[i])
+					} else {
+						hh[i], hh[i+1] = e[i], d[i]
+						p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
+						p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
+						c.addPair(hh[i], hh[i+1], "")
+					}
 					free.put(e[i+1])
 					free.put(d[i+1])
 				}
