@@ -68,15 +68,21 @@
 ;
 ; Phase 1   L = AL*BL. L[0..9] is final (r[0..9] = L0). L[10..19] = L1 stays in the registers the
 ;           dead operands leave.
-; Phase 2   H' = AH*BH + L1: column k starts with L1[k] added (2 cycles instead of a load, add and
-;           store). H' goes to r[20..39] (the top half of r, used as scratch until phase 3b).
-;           AH and BH stay in their registers to the end of the phase.
+; Phase 2   H' = AH*BH + L1: every even column k starts with L1[k..k+1] added as one 16-bit value
+;           (ADD, ADC and the carry ADC: 3 cycles for two bytes, no load or store). H' goes to
+;           r[20..39] (the top half of r, used as scratch until phase 3b). AH and BH stay in their
+;           registers to the end of the phase.
 ; Phase 3a  D = AL - AH: AL is reloaded (the only input read twice) and subtracted from AH in
 ;           the register AH used: E = BH - BL in place too. 10 + 10 registers, two masks.
-; Phase 3b  the product D*E, each column j starting from G[j] (two bytes read back from r) and,
-;           for j = 10..19, the two masked corrections and H'[j] (kept in a freed register for
-;           the top). Column j is r[10+j]. Every W byte is read before the column that
-;           overwrites its place, so r holds the scratch and the result without a second buffer.
+; Phase 3b  the product D*E, each column j starting from G[j] and, for j = 10..19, the masked
+;           corrections and H'[j] (kept in a freed register for the top). Column j is r[10+j].
+;           Every term is added two bytes at a time: an even column adds W[j..j+1] and
+;           W[10+j..11+j] as 16-bit values (read into r0:r1, free between MULs), and an even upper
+;           column adds, after its products (E[i+1] and D[i+1] are dead by then), bA*~E[i..i+1] and
+;           bB*~D[i..i+1] as two 16-bit values and H'[j..j+1] into two of the four registers they
+;           leave. H'[8..9], read for column 8, stays in two registers until column 18 adds it again.
+;           Every W byte is read before the column that overwrites its place, so r holds the
+;           scratch and the result without a second buffer.
 ; Top       r[30..39] = H'[10..19] + carry - (bA|bB), a carry chain without multiplications.
 ;
 ; ---------------------------------------------------------------------------------------------------
@@ -112,11 +118,14 @@
 ; 18 bytes of RAM (the stack), constant time, ABI kept.
 ; Published: Hutter and Schwabe, "Multiprecision multiplication on AVR revisited" (ePrint 2014/592,
 ; abstract): 1976 cycles, also branch-free Karatsuba. This routine is 150 cycles (8 %) slower.
-; Its 300 byte products cost 1534 cycles and everything else 592; if theirs multiplies 300
-; byte pairs at 5 cycles, everything else there fits in 476. Here the three partial products leave
-; the registers and come back (W is read back 40 times, AL and BL once more) and the borrows of D
-; and E cost two masked additions per byte: that is where the difference lies. It beats the 2395
-; cycles of operand caching (Hutter and Wenger, CHES 2011) by 11 %.
+; Its 300 byte products cost 1534 cycles and everything else 592. Theirs is two levels of
+; Karatsuba (the sections of their source are "level 1" and "level 2"): 225 byte products, about
+; 1125 cycles at 5 each, which leaves them some 850 cycles for everything else, three inner
+; 80-bit Karatsubas and the outer level included. This one level cannot keep its partial products
+; in the registers (the 10x10 products need 20 operand registers at column 9, all 32 are in use
+; there), so H' goes to memory and W is read back 38 times, AL and BL once more: that is where
+; the difference lies; shaving this data flow further is worth a few cycles, not 150. It beats
+; the 2395 cycles of operand caching (Hutter and Wenger, CHES 2011) by 11 %.
 
         .text
         .global mpmul160

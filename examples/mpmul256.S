@@ -18,8 +18,8 @@
 ; Outer level, X = 2^128, a = AL + X*AH, b = BL + X*BH (16-byte halves):
 ;
 ;     L = AL*BL -> r[0..31]    H = AH*BH -> r[32..63]    M = D*E -> frame
-;     D = AL - AH, E = BH - BL  mod 2^128, borrows bA, bB     (D - bA*X = AL - AH, E - bB*X = BH - BL)
-;     -Mid = -(AL - AH)(BL - BH) = D*E - X*(bA*E + bB*D) + X^2*bA*bB
+;     D = |AL - AH|, E = |BH - BL|, borrows bA, bB of the subtractions   ((x ^ m) - m, m = -borrow)
+;     -Mid = (AL - AH)(BH - BL) = +M when bA = bB, -M otherwise
 ;     a*b = L + X*(L + H - Mid) + X^2*H
 ;
 ; Each of the three 16x16-byte products is the subroutine k16, itself a 1-level Karatsuba over
@@ -29,14 +29,15 @@
 ;
 ; The outer additions use the refined form with T = L1 + H0 (16 bytes, carry t), computed once:
 ;
-;     r[16..31] = F1 = L0 + T + M[0..15]
-;     r[32..47] = F2 = T + H1 + M[16..31] - bA*E - bB*D + (t + carries of F1)
-;     r[48..63] = F3 = H1 + t + carries of F2 + bA*bB
+;     r[16..31] = F1 = L0 + T + (M[0..15] ^ ns) + (ns & 1)
+;     r[32..47] = F2 = T + H1 + (M[16..31] ^ ns) + (t + carries of F1)
+;     r[48..63] = F3 = H1 + t + carries of F2 - (ns & 1)
 ;
-; as plain carry chains over memory: no multiplication runs there, so every chain keeps its carry
-; in the C flag from byte to byte; between chains the carry is kept as 0x00/0xff (SBC c,c).
-; F2 and F3 subtract bA*E, bB*D (E[k] AND mA) with SBC chains and fold the final borrows into the
-; small signed carry x that enters F3.
+; with ns = mA ^ mB (0xff when -Mid = -M: then -M = ~M + 1 over 48 bytes, whose top 16 bytes are
+; 0xff, the -(ns & 1) of F3). Plain carry chains over memory: no multiplication runs there, so
+; every chain keeps its carry in the C flag from byte to byte; between chains the carry is kept as
+; 0x00/0xff (SBC c,c). T stays in r2..r17 from its chain to F2: F1's two chains (+ L0, + M) run
+; over blocks of the five free registers, each chain's carry kept between blocks.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; k16 (the inner level): r[0..31] = a[0..15] * b[0..15] for X -> a, Y -> b, Z -> r
@@ -44,16 +45,21 @@
 ; Inside k16 "a", "b" and "r" in the comments are k16's operands and product, not mpmul256's.
 ; Phase 1 L = a[0..7]*b[0..7], phase 2 H' = a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] -
 ; a[8..15], E = b[8..15] - b[0..7] over the registers of the high halves, phase 3b D*E with the
-; columns preloaded from W = L0 | H' and the masked corrections, top chain. k16 clobbers r0..r24
-; and r26..r29, keeps Z and the zero register r25, and uses no stack beyond its return address.
+; columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
+; preload two bytes at a time. Here the 8x8 products leave spare registers: H'[12..15] stays in the
+; registers phase 2 leaves it in (not stored, not read back), and r24:r25 = 0:0, so a new
+; accumulator byte is cleared two at a time with one MOVW (the second kept for the next column).
+; k16 clobbers r0..r23 and r26..r29, keeps Z and r24:r25, and uses no stack beyond its return
+; address.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Memory, registers, stack
 ; ---------------------------------------------------------------------------------------------------
 ; r holds L and H, then the result. A 64-byte frame on the stack (SP moved as avr-gcc does it,
 ; with interrupts held off for the two OUTs) holds M = D*E at [0..31], D at [32..47], E at [48..63].
-; The pointers a, b, r and the masks survive the k16 calls on the stack (PUSH/POP): k16 keeps
-; only Z. r25 is the zero register throughout (its value, r's high byte, is copied to Z first).
+; The order is L, then |D| and |E| (X and Z already point at a and b; r waits in r22:r23), then H,
+; then M. a and b, r and ns survive the k16 calls on the stack (PUSH/POP): k16 keeps only Z.
+; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.
 ;
 ; ---------------------------------------------------------------------------------------------------
@@ -66,9 +72,9 @@
 ; Cost
 ; ---------------------------------------------------------------------------------------------------
 ;   3 x k16, 1364 cycles each: 964 in the 192 byte products, 400 in loads, stores, additions   4092
-;   D and E (32 bytes in, 32 out, the masks)                                                  294
+;   |D| and |E| (64 bytes in, 32 out, the borrows, the absolute values)                        294
 ;   F1, F2, F3 (the outer additions)                                                          496
-;   push/pop, the frame, the pointers and masks kept across the calls, RCALLs, RET            160
+;   push/pop, the frame, the pointers and ns kept across the calls, RCALLs, RET               160
 ;
 ; (the generator counts these from the instructions it emits; the bench measures the total).
 ; `avrlab bench examples/mpmul256.S` (ATmega128): 5042 cycles for every input, 3350 bytes of flash,
@@ -76,9 +82,11 @@
 ; pointers), constant time, ABI kept.
 ; Published: Hutter and Schwabe (ePrint 2014/592, abstract): 4797 cycles, also 2-level branch-free
 ; Karatsuba. This routine is 245 cycles (5 %) slower. The 576 byte products cost 2892
-; cycles here (5 cycles each where a carry can arrive, with the CLRs of the accumulator), about what
-; they cost in any design that multiplies 576 byte pairs, so the gap is in the additions, loads
-; and stores around them, which here go through memory at the outer level.
+; cycles here (5 cycles each where a carry can arrive, with the MOVW clears of the accumulator),
+; about what they cost in any design that multiplies 576 byte pairs, so the gap is in the loads,
+; stores and additions around them: each k16 still stores H'[0..11] and reads W back 28 times
+; (the 8x8 products leave no room for more of it in registers), and the outer level goes through
+; memory (the inputs read three times, D and E stored and reloaded, M stored and reloaded).
 
 #include <avr/io.h>
 
