@@ -229,7 +229,14 @@ func mpmul256() routine {
 	}
 
 	p.bucket = "frame"
-	spAdjust(p, frameSize, "free the frame")
+	// Y is the frame (SP + 1): SP + 64 is Y + 63, no need to read SP again.
+	p.op("adiw", fmt.Sprintf("r28, %d", frameSize-1), "free the frame: SP + 64")
+	p.op("in", "r0, _SFR_IO_ADDR(SREG)", "")
+	p.op("cli", "", "")
+	p.op("out", "_SFR_IO_ADDR(SPH), r29", "")
+	p.op("out", "_SFR_IO_ADDR(SREG), r0", "")
+	p.op("out", "_SFR_IO_ADDR(SPL), r28", "")
+	p.grow(-frameSize)
 	popAll(p)
 	p.op("clr", rHi.String(), "")
 	p.op("ret", "", "")
