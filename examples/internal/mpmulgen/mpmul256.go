@@ -143,12 +143,6 @@ func mpmul256() routine {
 	p.op("pop", "r18", "ns")
 
 	p.bucket = "outer"
-	// ld reads byte i of a value at ptr+q into r0; the comment numbers it from first.
-	ld := func(ptr string, q int, what string, first int) func(int) {
-		return func(i int) {
-			p.op("ldd", fmt.Sprintf("r0, %s+%d", ptr, q+i), fmt.Sprintf("%s[%d]", what, first+i))
-		}
-	}
 	// st writes byte i, in r2+i, to Z+q+i; the comment numbers it from first.
 	st := func(q int, what string, first int) func(int) {
 		return func(i int) { p.op("std", fmt.Sprintf("Z+%d, r%d", q+i, 2+i), fmt.Sprintf("%s[%d]", what, first+i)) }
@@ -201,7 +195,22 @@ func mpmul256() routine {
 		p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
 	}
 	p.op("sbc", "r22, r22", "-carry of T + x")
-	chain(p, "add", "adc", ld("Z", 48, "H1", 0), nil)
+	// H1[0..3] are read into the four registers F2 leaves free and kept for F3.
+	keepH1 := []string{"r1", "r19", "r26", "r27"}
+	h1 := func(i int) string {
+		if i < len(keepH1) {
+			return keepH1[i]
+		}
+		return "r0"
+	}
+	for i := range 16 {
+		cm := fmt.Sprintf("H1[%d]", i)
+		if i < len(keepH1) {
+			cm += ", kept for F3"
+		}
+		p.op("ldd", fmt.Sprintf("%s, Z+%d", h1(i), 48+i), cm)
+		p.op(addOp(i), fmt.Sprintf("r%d, %s", 2+i, h1(i)), "")
+	}
 	p.op("sbc", "r23, r23", "")
 	chain(p, "add", "adc", func(i int) {
 		p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+16+i), fmt.Sprintf("M[%d]", 16+i))
@@ -219,13 +228,15 @@ func mpmul256() routine {
 	p.op("lsl", "r21", "")
 	p.op("sbc", "r21, r21", "")
 	for i := range 16 {
-		p.op("ldd", fmt.Sprintf("r0, Z+%d", 48+i), fmt.Sprintf("H1[%d]", i))
-		if i == 0 {
-			p.op("add", "r0, r17", "")
-		} else {
-			p.op("adc", "r0, r21", "")
+		if i >= len(keepH1) {
+			p.op("ldd", fmt.Sprintf("r0, Z+%d", 48+i), fmt.Sprintf("H1[%d]", i))
 		}
-		p.op("std", fmt.Sprintf("Z+%d, r0", 48+i), fmt.Sprintf("F[%d]", 48+i))
+		if i == 0 {
+			p.op("add", fmt.Sprintf("%s, r17", h1(i)), "")
+		} else {
+			p.op("adc", fmt.Sprintf("%s, r21", h1(i)), "")
+		}
+		p.op("std", fmt.Sprintf("Z+%d, %s", 48+i, h1(i)), fmt.Sprintf("F[%d]", 48+i))
 	}
 
 	p.bucket = "frame"
