@@ -121,7 +121,9 @@ const header160 = `; avrlab task: mpmul-160
 ; from column to column for that reason. The generator tracks the largest value the accumulator
 ; can hold, so it emits a carry ADC only where a carry can arrive (the first products of columns 1
 ; and 2, the last column and the first byte additions skip it), and gives c2 a register, with a
-; CLR (which leaves the carry flag alone), only when the first carry can reach it.
+; CLR (which leaves the carry flag alone), only when the first carry can reach it. Away from the
+; middle columns, where r24 is free, r24 is cleared once and a new byte is cleared two at a time
+; with one MOVW from r24:r25 (the second register kept, zero, for the next column).
 ;
 ; Operands are loaded "lazily": a[k] and b[k] are loaded just before column k, the first column
 ; that needs them, and a register is freed as soon as the last column using it is done, so

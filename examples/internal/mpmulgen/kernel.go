@@ -7,10 +7,10 @@ import "fmt"
 // registers that the headers describe. It uses r0, r1, r2..r24 and r26..r29 (X and Y move), keeps
 // Z, and needs r25 = 0. Its cycles go to the buckets phase1, phase2, phase3a, phase3b, top and
 // products (every MUL with its additions).
-func karatsuba(p *prog, n int, zeros reg, keepT, keepU int) {
+func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 	free := regs(2, 24)
 	free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
-	if zeros != none {
+	if zeros != none && reserveZeros {
 		free.take(zeros) // zeros+1 is rZero
 	}
 	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
@@ -22,7 +22,7 @@ func karatsuba(p *prog, n int, zeros reg, keepT, keepU int) {
 		2*n-2, n-1, n-1, n, 2*n-1))
 	a, b := make([]reg, n), make([]reg, n)
 	l1 := make([]reg, n)
-	c := newAcc(p, &free, zeros)
+	c := newAcc(p, &free, zeros, reserveZeros)
 	c.c[0], c.c[1] = 22, 23
 	for k := 0; k <= 2*n-2; k++ {
 		p.note("column %d", k)
@@ -66,7 +66,7 @@ func karatsuba(p *prog, n int, zeros reg, keepT, keepU int) {
 		ku[i] = none
 	}
 	c.release()
-	c = newAcc(p, &free, zeros)
+	c = newAcc(p, &free, zeros, reserveZeros)
 	for k := 0; k <= 2*n-2; k++ {
 		p.note("column %d", k)
 		if k < n {
@@ -143,7 +143,7 @@ func karatsuba(p *prog, n int, zeros reg, keepT, keepU int) {
 	p.text(fmt.Sprintf("; ==== phase 3b: r[%d..%d] = G + D*E + corrections, column j -> r[%d+j]; G[j] = W[j] + W[%d+j], W = L0 | H' (W[j] at r[j] for j < %d, at r[%d+j] above)",
 		n, 4*n-1, n, n, n, n))
 	c.release()
-	c = newAcc(p, &free, zeros)
+	c = newAcc(p, &free, zeros, reserveZeros)
 	hh := make([]reg, n) // H'[n..2n-1], kept for the top
 	// corrections adds bA*~E[i..k] and bB*~D[i..k] (one byte, or two as a 16-bit value) at byte 0 of
 	// the accumulator, complementing and masking E and D in place; first adds X*(bA + bB) as the carry.

@@ -256,7 +256,7 @@ func mpmul256() routine {
 
 	k := newProg()
 	k.text("k16:", "")
-	karatsuba(k, 8, 24, 0, 2)
+	karatsuba(k, 8, 24, true, 0, 2)
 	k.bucket = "top"
 	k.op("ret", "", "")
 	k.text("        .size mpmul256, .-mpmul256")

@@ -96,49 +96,57 @@ func (p *prog) total() int {
 	return n
 }
 
-// pool is a set of free registers; get takes the lowest.
-type pool uint32
+// pool is a set of free registers; get takes the lowest. dirty marks the registers handed out
+// by get since they were last known to hold zero (see acc.zeros).
+type pool struct{ free, dirty uint32 }
 
 func (s *pool) get() reg {
-	if *s == 0 {
+	if s.free == 0 {
 		panic("mpmulgen: out of registers")
 	}
-	r := reg(bits.TrailingZeros32(uint32(*s)))
-	*s &^= 1 << r
+	r := reg(bits.TrailingZeros32(s.free))
+	s.free &^= 1 << r
+	s.dirty |= 1 << r
 	return r
 }
 
 func (s *pool) put(r reg) {
-	if *s&(1<<r) != 0 {
+	if s.free&(1<<r) != 0 {
 		panic(fmt.Sprintf("mpmulgen: %v freed twice", r))
 	}
-	*s |= 1 << r
+	s.free |= 1 << r
 }
+
+// has reports whether r is free.
+func (s *pool) has(r reg) bool { return s.free&(1<<r) != 0 }
 
 // take removes particular registers from the pool.
 func (s *pool) take(rs ...reg) {
 	for _, r := range rs {
-		if *s&(1<<r) == 0 {
+		if s.free&(1<<r) == 0 {
 			panic(fmt.Sprintf("mpmulgen: %v is not free", r))
 		}
-		*s &^= 1 << r
+		s.free &^= 1 << r
+		s.dirty |= 1 << r
 	}
 }
 
 // getPair takes the lowest free even/odd pair r2m:r2m+1, for a MOVW; ok is false when there is none.
-func (s *pool) getPair() (reg, bool) {
+// skip is a register the pair must not include.
+func (s *pool) getPair(skip reg) (reg, bool) {
 	for r := reg(0); r < 32; r += 2 {
-		if *s&(3<<r) == 3<<r {
-			*s &^= 3 << r
+		if s.free&(3<<r) == 3<<r && r != skip && r+1 != skip {
+			s.free &^= 3 << r
+			s.dirty |= 3 << r
 			return r, true
 		}
 	}
 	return none, false
 }
 
-// regs makes a pool of the registers lo..hi.
+// regs makes a pool of the registers lo..hi, none of them known to hold zero.
 func regs(lo, hi reg) pool {
-	var s pool
+	s := pool{dirty: ^uint32(0)}
 	for r := lo; r <= hi; r++ {
 		s.put(r)
 	}
@@ -163,10 +171,28 @@ type acc struct {
 	// byte is then cleared with a MOVW from it two registers at a time, the second kept in spare for
 	// the next byte that needs one (one cycle for two CLRs).
 	zeros, spare reg
+	zeroReserved bool // zeros is out of the pool for the whole routine
 }
 
-func newAcc(p *prog, pl *pool, zeros reg) *acc {
-	return &acc{p: p, pl: pl, c: [3]reg{none, none, none}, products: "products", zeros: zeros, spare: none}
+func newAcc(p *prog, pl *pool, zeros reg, reserved bool) *acc {
+	return &acc{p: p, pl: pl, c: [3]reg{none, none, none}, products: "products", zeros: zeros, spare: none, zeroReserved: reserved}
+}
+
+// zeroReady reports whether zeros:zeros+1 holds 0:0 now. A reserved pair (k16's r24:r25, out of
+// the pool) always does; otherwise (mpmul160, where r24 is a working register at the middle
+// columns) zeros is usable while it is free, after one CLR once get has handed it out.
+func (a *acc) zeroReady() bool {
+	if a.zeroReserved {
+		return true
+	}
+	if !a.pl.has(a.zeros) {
+		return false
+	}
+	if a.pl.dirty&(1<<a.zeros) != 0 {
+		a.p.op("clr", a.zeros.String(), "zero again: the high byte for MOVW clears")
+		a.pl.dirty &^= 1 << a.zeros
+	}
+	return true
 }
 
 // release gives the cleared spare register back to the pool (at the end of a product).
@@ -186,8 +212,8 @@ func (a *acc) need(i int) {
 		a.c[i], a.spare = a.spare, none
 		return
 	}
-	if a.zeros != none {
-		if r, ok := a.pl.getPair(); ok {
+	if a.zeros != none && a.zeroReady() {
+		if r, ok := a.pl.getPair(a.zeros); ok {
 			a.p.op("movw", fmt.Sprintf("%v, %v", r, a.zeros), "clear two")
 			a.c[i], a.spare = r, r+1
 			return
