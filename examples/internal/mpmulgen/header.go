@@ -229,7 +229,7 @@ const header256 = `; avrlab task: mpmul-256
 ; 0xff, the -(ns & 1) of F3). Plain carry chains over memory: no multiplication runs there, so
 ; every chain keeps its carry in the C flag from byte to byte; between chains the carry is kept as
 ; 0x00/0xff (SBC c,c). T stays in r2..r17 from its chain to F2: F1's two chains (+ L0, + M) run
-; over blocks of the five free registers, each chain's carry kept between blocks.
+; over blocks of the six free registers, each chain's carry kept between blocks.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; k16 (the inner level): r[0..31] = a[0..15] * b[0..15] for X -> a, Y -> b, Z -> r

@@ -157,8 +157,8 @@ func mpmul256() routine {
 
 	// F1 = T + L0 + M[0..15] leaves T in place: the two carry chains (+ L0, + M) run over blocks of
 	// the five free registers, each chain's carry kept as 0x00/0xff between blocks.
-	p.note("F1 = T + L0 + (M[0..15] ^ ns) + (ns & 1) -> r[16..31], in blocks of 5 bytes; carries of the two chains in r21, r22")
-	tmp := []string{"r23", "r24", "r26", "r27", "r1"}
+	p.note("F1 = T + L0 + (M[0..15] ^ ns) + (ns & 1) -> r[16..31], in blocks of 6 bytes; carries of the two chains in r21, r22")
+	tmp := []string{"r19", "r23", "r24", "r26", "r27", "r1"}
 	for b := 0; b < 16; b += len(tmp) {
 		blk := min(len(tmp), 16-b)
 		if b > 0 {
