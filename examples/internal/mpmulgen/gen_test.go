@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"math/big"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -54,4 +57,93 @@ func TestHeaderNumbers(t *testing.T) {
 			t.Errorf("%s: measured %d B flash, %d B stack; the generator counts %d, %d", c.name, rep.Flash, rep.Stack, c.r.flash, c.r.stack)
 		}
 	}
+}
+
+// TestSignCases runs both routines on operands whose halves (and, for mpmul256, whose quarters)
+// are equal or differ by one in either direction, with all-0x00 and all-0xFF bytes around them:
+// the borrow masks, the absolute values and the sign of the middle products take every
+// combination, including a zero difference, which random vectors almost never give. Each
+// product is checked against math/big.
+func TestSignCases(t *testing.T) {
+	for _, c := range []struct {
+		name, task string
+		src        string
+		n          int // operand bytes
+	}{{"mpmul160.S", "mpmul-160", source160(), 20}, {"mpmul256.S", "mpmul-256", source256(), 32}} {
+		_, im, err := lab.BenchSource(c.name, []byte(c.src), os.DirFS(".."), lab.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		operand := func(kind int) []byte {
+			x := make([]byte, c.n)
+			for i := range x {
+				x[i] = byte(rng.Uint32())
+			}
+			switch kind % 4 {
+			case 1:
+				for i := range x {
+					x[i] = 0xff
+				}
+			case 2:
+				clear(x)
+			}
+			h := c.n / 2
+			switch kind / 4 {
+			case 1: // equal halves
+				copy(x[h:], x[:h])
+			case 2: // low half one below the high half
+				copy(x[h:], x[:h])
+				x[h]++
+			case 3: // low half one above
+				copy(x[h:], x[:h])
+				x[0]++
+			case 4: // equal quarters in both halves
+				q := h / 2
+				copy(x[q:h], x[:q])
+				copy(x[h+q:], x[h:h+q])
+			}
+			return x
+		}
+		for ka := 0; ka < 20; ka++ {
+			for kb := 0; kb < 20; kb++ {
+				a, b := operand(ka), operand(kb)
+				m, cs, err := lab.PrepareCall(im, lab.Options{Task: c.task}, 0, emu.Config{})
+				if err != nil || m == nil {
+					t.Fatalf("%s: %v", c.name, err)
+				}
+				var rAddr uint16
+				for _, u := range cs.Buffers {
+					switch u.Role {
+					case "a":
+						m.LoadData(u.Addr, a)
+					case "b":
+						m.LoadData(u.Addr, b)
+					case "r":
+						rAddr = u.Addr
+					}
+				}
+				if s := m.Run(1 << 20); s.Reason != emu.StopReturn {
+					t.Fatalf("%s: stopped with %v", c.name, s)
+				}
+				got := make([]byte, 2*c.n)
+				for i := range got {
+					got[i] = m.ReadData(rAddr + uint16(i))
+				}
+				want := new(big.Int).Mul(le(a), le(b))
+				if le(got).Cmp(want) != 0 {
+					t.Fatalf("%s: a=%x b=%x: got %x, want %x", c.name, a, b, got, want.FillBytes(make([]byte, 2*c.n)))
+				}
+			}
+		}
+	}
+}
+
+// le reads a little-endian byte string as an integer.
+func le(x []byte) *big.Int {
+	y := make([]byte, len(x))
+	for i := range x {
+		y[len(x)-1-i] = x[i]
+	}
+	return new(big.Int).SetBytes(y)
 }

@@ -35,7 +35,7 @@ func source160() string {
 	r := mpmul160()
 	f := map[string]int{"CYC": r.cycles, "FLASH": r.flash, "STACK": r.stack, "PUB": published160,
 		"GAP": r.cycles - published160, "GAPPCT": pct(r.cycles-published160, published160),
-		"REST": r.cycles - r.cost["products"], "PUBREST": published160 - 300*5,
+		"REST": r.cycles - r.cost["products"],
 		"BEAT": pct(operandCaching160-r.cycles, operandCaching160)}
 	for b, c := range r.cost {
 		f[b] = c
@@ -121,7 +121,9 @@ const header160 = `; avrlab task: mpmul-160
 ; from column to column for that reason. The generator tracks the largest value the accumulator
 ; can hold, so it emits a carry ADC only where a carry can arrive (the first products of columns 1
 ; and 2, the last column and the first byte additions skip it), and gives c2 a register, with a
-; CLR (which leaves the carry flag alone), only when the first carry can reach it.
+; CLR (which leaves the carry flag alone), only when the first carry can reach it. Away from the
+; middle columns, where r24 is free, r24 is cleared once and a new byte is cleared two at a time
+; with one MOVW from r24:r25 (the second register kept, zero, for the next column).
 ;
 ; Operands are loaded "lazily": a[k] and b[k] are loaded just before column k, the first column
 ; that needs them, and a register is freed as soon as the last column using it is done, so
@@ -129,15 +131,21 @@ const header160 = `; avrlab task: mpmul-160
 ;
 ; Phase 1   L = AL*BL. L[0..9] is final (r[0..9] = L0). L[10..19] = L1 stays in the registers the
 ;           dead operands leave.
-; Phase 2   H' = AH*BH + L1: column k starts with L1[k] added (2 cycles instead of a load, add and
-;           store). H' goes to r[20..39] (the top half of r, used as scratch until phase 3b).
-;           AH and BH stay in their registers to the end of the phase.
+; Phase 2   H' = AH*BH + L1: every even column k starts with L1[k..k+1] added as one 16-bit value
+;           (ADD, ADC and the carry ADC: 3 cycles for two bytes, no load or store). H' goes to
+;           r[20..39] (the top half of r, used as scratch until phase 3b). AH and BH stay in their
+;           registers to the end of the phase.
 ; Phase 3a  D = AL - AH: AL is reloaded (the only input read twice) and subtracted from AH in
 ;           the register AH used: E = BH - BL in place too. 10 + 10 registers, two masks.
-; Phase 3b  the product D*E, each column j starting from G[j] (two bytes read back from r) and,
-;           for j = 10..19, the two masked corrections and H'[j] (kept in a freed register for
-;           the top). Column j is r[10+j]. Every W byte is read before the column that
-;           overwrites its place, so r holds the scratch and the result without a second buffer.
+; Phase 3b  the product D*E, each column j starting from G[j] and, for j = 10..19, the masked
+;           corrections and H'[j] (kept in a freed register for the top). Column j is r[10+j].
+;           Every term is added two bytes at a time: an even column adds W[j..j+1] and
+;           W[10+j..11+j] as 16-bit values (read into r0:r1, free between MULs), and an even upper
+;           column adds, after its products (E[i+1] and D[i+1] are dead by then), bA*~E[i..i+1] and
+;           bB*~D[i..i+1] as two 16-bit values and H'[j..j+1] into two of the four registers they
+;           leave. H'[8..9], read for column 8, stays in two registers until column 18 adds it again.
+;           Every W byte is read before the column that overwrites its place, so r holds the
+;           scratch and the result without a second buffer.
 ; Top       r[30..39] = H'[10..19] + carry - (bA|bB), a carry chain without multiplications.
 ;
 ; ---------------------------------------------------------------------------------------------------
@@ -146,7 +154,7 @@ const header160 = `; avrlab task: mpmul-160
 ;   r0, r1     product of MUL (r1 is cleared before RET: the avr-gcc zero register)
 ;   r25        ZERO, a zero for the carry ADCs (r25 arrives holding the high byte of r; Z has it)
 ;   r2..r24    operands, accumulators, L1, D, E, the masks (allocated column by column)
-;   X, Y       a and b, read with LD X+ / LD Y+; from phase 3b their registers are accumulators
+;   X, Y       a and b, read with LD X+ and LDD Y+q (Y does not move); from phase 3b their registers are accumulators
 ;   Z          r, written and read with STD/LDD Z+q (q = 0..39): Z never moves
 ;   r2..r17, r28, r29 are callee-saved: pushed and popped (18 bytes of stack, 72 cycles).
 ;
@@ -173,11 +181,14 @@ const header160 = `; avrlab task: mpmul-160
 ; @STACK@ bytes of RAM (the stack), constant time, ABI kept.
 ; Published: Hutter and Schwabe, "Multiprecision multiplication on AVR revisited" (ePrint 2014/592,
 ; abstract): @PUB@ cycles, also branch-free Karatsuba. This routine is @GAP@ cycles (@GAPPCT@ %) slower.
-; Its 300 byte products cost @products@ cycles and everything else @REST@; if theirs multiplies 300
-; byte pairs at 5 cycles, everything else there fits in @PUBREST@. Here the three partial products leave
-; the registers and come back (W is read back 40 times, AL and BL once more) and the borrows of D
-; and E cost two masked additions per byte: that is where the difference lies. It beats the 2395
-; cycles of operand caching (Hutter and Wenger, CHES 2011) by @BEAT@ %.`
+; Its 300 byte products cost @products@ cycles and everything else @REST@. Theirs is two levels of
+; Karatsuba (the sections of their source are "level 1" and "level 2"): 225 byte products, about
+; 1125 cycles at 5 each, which leaves them some 850 cycles for everything else, three inner
+; 80-bit Karatsubas and the outer level included. This one level cannot keep its partial products
+; in the registers (the 10x10 products need 20 operand registers at column 9, all 32 are in use
+; there), so H' goes to memory and W is read back 38 times, AL and BL once more: that is where
+; the difference lies; shaving this data flow further is worth a few cycles, not @GAP@. It beats
+; the 2395 cycles of operand caching (Hutter and Wenger, CHES 2011) by @BEAT@ %.`
 
 const header256 = `; avrlab task: mpmul-256
 ; title: 256-bit multiplication, 2-level subtractive Karatsuba (16-byte halves, 8x8 product scanning)
@@ -199,8 +210,8 @@ const header256 = `; avrlab task: mpmul-256
 ; Outer level, X = 2^128, a = AL + X*AH, b = BL + X*BH (16-byte halves):
 ;
 ;     L = AL*BL -> r[0..31]    H = AH*BH -> r[32..63]    M = D*E -> frame
-;     D = AL - AH, E = BH - BL  mod 2^128, borrows bA, bB     (D - bA*X = AL - AH, E - bB*X = BH - BL)
-;     -Mid = -(AL - AH)(BL - BH) = D*E - X*(bA*E + bB*D) + X^2*bA*bB
+;     D = |AL - AH|, E = |BH - BL|, borrows bA, bB of the subtractions   ((x ^ m) - m, m = -borrow)
+;     -Mid = (AL - AH)(BH - BL) = +M when bA = bB, -M otherwise
 ;     a*b = L + X*(L + H - Mid) + X^2*H
 ;
 ; Each of the three 16x16-byte products is the subroutine k16, itself a 1-level Karatsuba over
@@ -210,14 +221,15 @@ const header256 = `; avrlab task: mpmul-256
 ;
 ; The outer additions use the refined form with T = L1 + H0 (16 bytes, carry t), computed once:
 ;
-;     r[16..31] = F1 = L0 + T + M[0..15]
-;     r[32..47] = F2 = T + H1 + M[16..31] - bA*E - bB*D + (t + carries of F1)
-;     r[48..63] = F3 = H1 + t + carries of F2 + bA*bB
+;     r[16..31] = F1 = L0 + T + (M[0..15] ^ ns) + (ns & 1)
+;     r[32..47] = F2 = T + H1 + (M[16..31] ^ ns) + (t + carries of F1)
+;     r[48..63] = F3 = H1 + t + carries of F2 - (ns & 1)
 ;
-; as plain carry chains over memory: no multiplication runs there, so every chain keeps its carry
-; in the C flag from byte to byte; between chains the carry is kept as 0x00/0xff (SBC c,c).
-; F2 and F3 subtract bA*E, bB*D (E[k] AND mA) with SBC chains and fold the final borrows into the
-; small signed carry x that enters F3.
+; with ns = mA ^ mB (0xff when -Mid = -M: then -M = ~M + 1 over 48 bytes, whose top 16 bytes are
+; 0xff, the -(ns & 1) of F3). Plain carry chains over memory: no multiplication runs there, so
+; every chain keeps its carry in the C flag from byte to byte; between chains the carry is kept as
+; 0x00/0xff (SBC c,c). T stays in r2..r17 from its chain to F2: F1's two chains (+ L0, + M) run
+; over blocks of the six free registers, each chain's carry kept between blocks.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; k16 (the inner level): r[0..31] = a[0..15] * b[0..15] for X -> a, Y -> b, Z -> r
@@ -225,16 +237,21 @@ const header256 = `; avrlab task: mpmul-256
 ; Inside k16 "a", "b" and "r" in the comments are k16's operands and product, not mpmul256's.
 ; Phase 1 L = a[0..7]*b[0..7], phase 2 H' = a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] -
 ; a[8..15], E = b[8..15] - b[0..7] over the registers of the high halves, phase 3b D*E with the
-; columns preloaded from W = L0 | H' and the masked corrections, top chain. k16 clobbers r0..r24
-; and r26..r29, keeps Z and the zero register r25, and uses no stack beyond its return address.
+; columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
+; preload two bytes at a time. Here the 8x8 products leave spare registers: H'[12..15] stays in the
+; registers phase 2 leaves it in (not stored, not read back), and r24:r25 = 0:0, so a new
+; accumulator byte is cleared two at a time with one MOVW (the second kept for the next column).
+; k16 clobbers r0..r23 and r26..r29, keeps Z and r24:r25, and uses no stack beyond its return
+; address.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Memory, registers, stack
 ; ---------------------------------------------------------------------------------------------------
 ; r holds L and H, then the result. A 64-byte frame on the stack (SP moved as avr-gcc does it,
 ; with interrupts held off for the two OUTs) holds M = D*E at [0..31], D at [32..47], E at [48..63].
-; The pointers a, b, r and the masks survive the k16 calls on the stack (PUSH/POP): k16 keeps
-; only Z. r25 is the zero register throughout (its value, r's high byte, is copied to Z first).
+; The order is L, then |D| and |E| (X and Z already point at a and b; r waits in r22:r23), then H,
+; then M. a and b, r and ns survive the k16 calls on the stack (PUSH/POP): k16 keeps only Z.
+; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.
 ;
 ; ---------------------------------------------------------------------------------------------------
@@ -247,9 +264,9 @@ const header256 = `; avrlab task: mpmul-256
 ; Cost
 ; ---------------------------------------------------------------------------------------------------
 ;   3 x k16, @K16@ cycles each: @KPROD@ in the 192 byte products, @KREST@ in loads, stores, additions   @K16ALL@
-;   D and E (32 bytes in, 32 out, the masks)                                                  @de@
+;   |D| and |E| (64 bytes in, 32 out, the borrows, the absolute values)                        @de@
 ;   F1, F2, F3 (the outer additions)                                                          @outer@
-;   push/pop, the frame, the pointers and masks kept across the calls, RCALLs, RET            @frame@
+;   push/pop, the frame, the pointers and ns kept across the calls, RCALLs, RET               @frame@
 ;
 ; (the generator counts these from the instructions it emits; the bench measures the total).
 ; <bt>avrlab bench examples/mpmul256.S<bt> (ATmega128): @CYC@ cycles for every input, @FLASH@ bytes of flash,
@@ -257,6 +274,8 @@ const header256 = `; avrlab task: mpmul-256
 ; pointers), constant time, ABI kept.
 ; Published: Hutter and Schwabe (ePrint 2014/592, abstract): @PUB@ cycles, also 2-level branch-free
 ; Karatsuba. This routine is @GAP@ cycles (@GAPPCT@ %) slower. The 576 byte products cost @PRODALL@
-; cycles here (5 cycles each where a carry can arrive, with the CLRs of the accumulator), about what
-; they cost in any design that multiplies 576 byte pairs, so the gap is in the additions, loads
-; and stores around them, which here go through memory at the outer level.`
+; cycles here (5 cycles each where a carry can arrive, with the MOVW clears of the accumulator),
+; about what they cost in any design that multiplies 576 byte pairs, so the gap is in the loads,
+; stores and additions around them: each k16 still stores H'[0..11] and reads W back 28 times
+; (the 8x8 products leave no room for more of it in registers), and the outer level goes through
+; memory (the inputs read three times, D and E stored and reloaded, M stored and reloaded).`

@@ -7,9 +7,12 @@ import "fmt"
 // registers that the headers describe. It uses r0, r1, r2..r24 and r26..r29 (X and Y move), keeps
 // Z, and needs r25 = 0. Its cycles go to the buckets phase1, phase2, phase3a, phase3b, top and
 // products (every MUL with its additions).
-func karatsuba(p *prog, n int) {
+func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 	free := regs(2, 24)
 	free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
+	if zeros != none && reserveZeros {
+		free.take(zeros) // zeros+1 is rZero
+	}
 	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 
@@ -19,7 +22,7 @@ func karatsuba(p *prog, n int) {
 		2*n-2, n-1, n-1, n, 2*n-1))
 	a, b := make([]reg, n), make([]reg, n)
 	l1 := make([]reg, n)
-	c := newAcc(p, &free)
+	c := newAcc(p, &free, zeros, reserveZeros)
 	c.c[0], c.c[1] = 22, 23
 	for k := 0; k <= 2*n-2; k++ {
 		p.note("column %d", k)
@@ -27,7 +30,7 @@ func karatsuba(p *prog, n int) {
 			a[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
 			b[k] = free.get()
-			p.op("ld", fmt.Sprintf("%v, Y+", b[k]), fmt.Sprintf("b[%d]", k))
+			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], k), fmt.Sprintf("b[%d]", k))
 		}
 		lo, hi := products(k)
 		for i := lo; i <= hi; i++ {
@@ -58,29 +61,53 @@ func karatsuba(p *prog, n int) {
 	p.text(fmt.Sprintf("; ==== phase 2: H' = AH*BH + L1 -> r[%d..%d]; a[%d..%d] and b[%d..%d] stay in registers for phase 3",
 		2*n, 4*n-1, n, 2*n-1, n, 2*n-1))
 	ah, bh := make([]reg, n), make([]reg, n)
-	c = newAcc(p, &free)
+	ku := make([]reg, n) // H'[n+i] kept in a register from phase 2 (the last keepU pairs)
+	for i := range ku {
+		ku[i] = none
+	}
+	c.release()
+	c = newAcc(p, &free, zeros, reserveZeros)
 	for k := 0; k <= 2*n-2; k++ {
 		p.note("column %d", k)
 		if k < n {
-			if !c.addReg(l1[k], false, fmt.Sprintf("+ L[%d]", n+k)) {
-				free.put(l1[k])
+			switch {
+			case k%2 == 1: // added with L1[k-1]
+			case k+1 < n:
+				if !c.addPair(l1[k], l1[k+1], fmt.Sprintf("+ L[%d..%d]", n+k, n+k+1)) {
+					free.put(l1[k])
+					free.put(l1[k+1])
+				}
+			default:
+				if !c.addReg(l1[k], false, fmt.Sprintf("+ L[%d]", n+k)) {
+					free.put(l1[k])
+				}
 			}
 			ah[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", ah[k]), fmt.Sprintf("a[%d]", n+k))
 			bh[k] = free.get()
-			p.op("ld", fmt.Sprintf("%v, Y+", bh[k]), fmt.Sprintf("b[%d]", n+k))
+			p.op("ldd", fmt.Sprintf("%v, Y+%d", bh[k], n+k), fmt.Sprintf("b[%d]", n+k))
 		}
 		lo, hi := products(k)
 		for i := lo; i <= hi; i++ {
 			c.mul(ah[i], bh[k-i], mulName("a", "b", n+i, n+k-i))
 		}
 		out := c.shift()
-		p.op("std", fmt.Sprintf("Z+%d, %v", 2*n+k, out), fmt.Sprintf("r[%d] = H'[%d]", 2*n+k, k))
-		free.put(out)
+		if k >= 2*n-2*keepU {
+			ku[k-n] = out
+			p.note("H'[%d] kept in %v (not stored) for phase 3b and the top", k, out)
+		} else {
+			p.op("std", fmt.Sprintf("Z+%d, %v", 2*n+k, out), fmt.Sprintf("r[%d] = H'[%d]", 2*n+k, k))
+			free.put(out)
+		}
 	}
 	out := c.shift()
-	p.op("std", fmt.Sprintf("Z+%d, %v", 4*n-1, out), fmt.Sprintf("r[%d] = H'[%d]", 4*n-1, 2*n-1))
-	free.put(out)
+	if keepU > 0 {
+		ku[n-1] = out
+		p.note("H'[%d] kept in %v (not stored)", 2*n-1, out)
+	} else {
+		p.op("std", fmt.Sprintf("Z+%d, %v", 4*n-1, out), fmt.Sprintf("r[%d] = H'[%d]", 4*n-1, 2*n-1))
+		free.put(out)
+	}
 	if c.bound != 0 {
 		panic("mpmulgen: H' does not fit 2n bytes")
 	}
@@ -90,7 +117,6 @@ func karatsuba(p *prog, n int) {
 	p.bucket = "phase3a"
 	p.text(fmt.Sprintf("; ==== phase 3a: D = AL - AH (borrow bA), E = BH - BL (borrow bB), mod 2^%d, over the registers of AH and BH", 8*n))
 	p.op("sbiw", fmt.Sprintf("%v, %d", rXL, 2*n), "X = a")
-	p.op("sbiw", fmt.Sprintf("%v, %d", rYL, 2*n), "Y = b")
 	d, e := make([]reg, n), bh
 	for i := range n {
 		d[i] = free.get()
@@ -101,7 +127,7 @@ func karatsuba(p *prog, n int) {
 	mA := free.get()
 	p.op("sbc", fmt.Sprintf("%v, %v", mA, mA), "mA = -bA")
 	for i := range n {
-		p.op("ld", fmt.Sprintf("%v, Y+", rLo), fmt.Sprintf("b[%d]", i))
+		p.op("ldd", fmt.Sprintf("%v, Y+%d", rLo, i), fmt.Sprintf("b[%d]", i))
 		p.op(subOp(i), fmt.Sprintf("%v, %v", e[i], rLo), fmt.Sprintf("E[%d] = b[%d] - b[%d]", i, n+i, i))
 	}
 	mB := free.get()
@@ -116,39 +142,108 @@ func karatsuba(p *prog, n int) {
 	free.put(rYL + 1)
 	p.text(fmt.Sprintf("; ==== phase 3b: r[%d..%d] = G + D*E + corrections, column j -> r[%d+j]; G[j] = W[j] + W[%d+j], W = L0 | H' (W[j] at r[j] for j < %d, at r[%d+j] above)",
 		n, 4*n-1, n, n, n, n))
-	c = newAcc(p, &free)
+	c.release()
+	c = newAcc(p, &free, zeros, reserveZeros)
 	hh := make([]reg, n) // H'[n..2n-1], kept for the top
+	// corrections adds bA*~E[i..k] and bB*~D[i..k] (one byte, or two as a 16-bit value) at byte 0 of
+	// the accumulator, complementing and masking E and D in place; first adds X*(bA + bB) as the carry.
+	corrections := func(c *acc, i, k int, first bool) {
+		for _, t := range []struct {
+			x       []reg
+			m       reg
+			what, b string
+		}{{e, mA, "E", "bA"}, {d, mB, "D", "bB"}} {
+			for q := i; q <= k; q++ {
+				cm := ""
+				if q == i {
+					cm = fmt.Sprintf("+ %s*~%s[%d..%d]", t.b, t.what, i, k)
+				}
+				p.op("com", t.x[q].String(), cm)
+				p.op("and", fmt.Sprintf("%v, %v", t.x[q], t.m), "")
+			}
+			if first { // X*(bA + bB): the carry into the first column above X
+				p.op("cp", fmt.Sprintf("%v, %v", rZero, t.m), "carry = "+t.b)
+			}
+			if k > i {
+				c.addPairCarry(t.x[i], t.x[k], first, "")
+			} else {
+				c.addReg(t.x[i], first, "")
+			}
+		}
+	}
+	var defer1 func()
+	kt := make([]reg, n) // H'[j] kept from column j to column n+j (the last keepT pairs)
+	for i := range kt {
+		kt[i] = none
+	}
 	for j := 0; j <= 2*n-1; j++ {
 		p.note("column %d -> r[%d]", j, n+j)
 		if j < n {
-			c.addMem(j, fmt.Sprintf("W[%d]", j))
-			c.addMem(2*n+j, fmt.Sprintf("W[%d]", n+j))
+			switch {
+			case j%2 == 1: // added with column j-1
+			case j+1 < n && j >= n-2*keepT:
+				// W[n+j..n+j+1] = H'[j..j+1] is added again in column n+j: read once, kept.
+				c.addMemPair(j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				kt[j], kt[j+1] = free.get(), free.get()
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", kt[j], 2*n+j), fmt.Sprintf("+ W[%d..%d], kept for column %d", n+j, n+j+1, n+j))
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", kt[j+1], 2*n+j+1), "")
+				c.addPair(kt[j], kt[j+1], "")
+			case j+1 < n:
+				c.addMemPair(j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				c.addMemPair(2*n+j, fmt.Sprintf("W[%d..%d]", n+j, n+j+1))
+			default:
+				c.addMem(j, fmt.Sprintf("W[%d]", j))
+				c.addMem(2*n+j, fmt.Sprintf("W[%d]", n+j))
+			}
 		} else {
 			i := j - n
-			c.addMem(n+j, fmt.Sprintf("W[%d]", j))
-			for _, t := range []struct {
-				x, m    reg
-				what, b string
-			}{{e[i], mA, "E", "bA"}, {d[i], mB, "D", "bB"}} {
-				p.op("com", t.x.String(), fmt.Sprintf("+ %s*~%s[%d]", t.b, t.what, i))
-				p.op("and", fmt.Sprintf("%v, %v", t.x, t.m), "")
-				if j == n { // X*(bA + bB): the carry into the first column above X
-					p.op("cp", fmt.Sprintf("%v, %v", rZero, t.m), "carry = "+t.b)
-					c.addReg(t.x, true, "")
-				} else {
-					c.addReg(t.x, false, "")
+			paired := i%2 == 0 && i+1 < n
+			switch {
+			case i%2 == 1: // T[i], H'[j] and the corrections came with column j-1
+			case paired && kt[i] != none:
+				c.addPair(kt[i], kt[i+1], fmt.Sprintf("+ W[%d..%d], kept", j, j+1))
+				free.put(kt[i])
+				free.put(kt[i+1])
+			case paired:
+				c.addMemPair(n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
+			default:
+				c.addMem(n+j, fmt.Sprintf("W[%d]", j))
+				corrections(c, i, i, j == n)
+				free.put(d[i])
+				hh[i] = e[i]
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d] = H'[%d], kept", n+j, j))
+				c.addReg(hh[i], false, "")
+			}
+			if paired {
+				defer1 = func() {
+					// E[i+1] and D[i+1] served their last product in this column; H'[j..j+1] goes
+					// into two of the four registers the corrections leave, kept for the top.
+					corrections(c, i, i+1, j == n)
+					if ku[i] != none {
+						hh[i], hh[i+1] = ku[i], ku[i+1]
+						c.addPair(hh[i], hh[i+1], fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept since phase 2", n+j, n+j+1, j, j+1))
+						free.put(e[i])
+						free.put(d[i])
+					} else {
+						hh[i], hh[i+1] = e[i], d[i]
+						p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
+						p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
+						c.addPair(hh[i], hh[i+1], "")
+					}
+					free.put(e[i+1])
+					free.put(d[i+1])
 				}
 			}
-			free.put(d[i])
-			hh[i] = e[i]
-			p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d] = H'[%d], kept", n+j, j))
-			c.addReg(hh[i], false, "")
 		}
 		if j <= 2*n-2 {
 			lo, hi := products(j)
 			for i := lo; i <= hi; i++ {
 				c.mul(d[i], e[j-i], mulName("D", "E", i, j-i))
 			}
+		}
+		if defer1 != nil {
+			defer1()
+			defer1 = nil
 		}
 		out := c.shift()
 		p.op("std", fmt.Sprintf("Z+%d, %v", n+j, out), fmt.Sprintf("r[%d]", n+j))

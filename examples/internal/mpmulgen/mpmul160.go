@@ -38,7 +38,7 @@ func mpmul160() routine {
 	p.op("movw", fmt.Sprintf("%v, r20", rYL), "Y = b")
 	p.op("clr", rZero.String(), "zero")
 	p.text("")
-	karatsuba(p, 10)
+	karatsuba(p, 10, 24, false, 1, 0)
 	p.text("")
 	p.bucket = "frame"
 	popAll(p)

@@ -52,6 +52,21 @@ func chain(p *prog, first, rest string, load func(i int), store func(i int)) {
 	}
 }
 
+// abs replaces the 16-byte value in r2..r17 by its absolute value when mask m is 0xff (it holds
+// the borrow of the subtraction that made it): (x ^ m) - m, branch-free.
+func abs(p *prog, m, what string) {
+	for i := range 16 {
+		cm := ""
+		if i == 0 {
+			cm = fmt.Sprintf("|%s|: (x ^ m) - m", what)
+		}
+		p.op("eor", fmt.Sprintf("r%d, %s", 2+i, m), cm)
+	}
+	for i := range 16 {
+		p.op(subOp(i), fmt.Sprintf("r%d, %s", 2+i, m), "")
+	}
+}
+
 // mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory, with the
 // subroutine k16 (the 1-level Karatsuba of 8-byte halves) for its three 16x16-byte products.
 func mpmul256() routine {
@@ -64,44 +79,31 @@ func mpmul256() routine {
 	spAdjust(p, -frameSize, "")
 	p.op("movw", "r30, r24", "Z = r")
 	p.op("clr", rZero.String(), "zero register for the whole routine")
+	p.op("clr", "r24", "r24:r25 = 0:0 across the three k16 calls (k16 clears pairs with MOVW from it)")
 	p.op("movw", "r26, r22", "X = a")
 	p.op("movw", "r28, r20", "Y = b")
-	p.op("push", "r20", "keep a and b for the second product")
+	p.op("push", "r20", "keep a and b for D, E and the second product")
 	for _, r := range []string{"r21", "r22", "r23"} {
 		p.op("push", r, "")
 	}
 	rcall(p, "r[0..31] = L = AL*BL")
+	p.op("movw", "r22, r30", "r22:r23 = r (the D/E pass leaves it alone)")
 	p.op("pop", "r27", "X = a")
 	p.op("pop", "r26", "")
-	p.op("pop", "r29", "Y = b")
-	p.op("pop", "r28", "")
-	p.op("push", "r28", "and keep them once more for D and E")
-	for _, r := range []string{"r29", "r26", "r27"} {
-		p.op("push", r, "")
-	}
-	p.op("adiw", "r26, 16", "X = a + 16")
-	p.op("adiw", "r28, 16", "Y = b + 16")
-	p.op("adiw", "r30, 32", "Z = r + 32")
-	rcall(p, "r[32..63] = H = AH*BH")
-	p.op("sbiw", "r30, 32", "Z = r")
-	p.op("pop", "r27", "X = a")
-	p.op("pop", "r26", "")
-	p.op("pop", "r21", "r21:r20 = b")
-	p.op("pop", "r20", "")
-	p.op("push", "r30", "keep r")
-	p.op("push", "r31", "")
+	p.op("pop", "r31", "Z = b")
+	p.op("pop", "r30", "")
 
 	p.bucket = "de"
-	p.note("D = AL - AH (borrow bA), E = BH - BL (borrow bB), mod 2^128, into the frame")
+	p.note("D = |AL - AH|, E = |BH - BL| (borrows bA, bB), into the frame")
 	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
 	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
-	p.op("adiw", "r28, 3", "Y = frame (SP + 1 + the 2 bytes of r)")
-	p.op("movw", "r30, r20", "Z = b")
+	p.op("adiw", "r28, 1", "Y = frame (SP + 1)")
 	for i := range 16 {
 		p.op("ld", fmt.Sprintf("r%d, X+", 2+i), fmt.Sprintf("a[%d]", i))
 	}
 	chain(p, "sub", "sbc", func(i int) { p.op("ld", "r0, X+", fmt.Sprintf("a[%d]", 16+i)) }, nil)
 	p.op("sbc", "r18, r18", "mA = -bA")
+	abs(p, "r18", "D")
 	for i := range 16 {
 		p.op("std", fmt.Sprintf("Y+%d, r%d", frameD+i, 2+i), fmt.Sprintf("D[%d]", i))
 	}
@@ -111,101 +113,141 @@ func mpmul256() routine {
 		p.op(subOp(i), fmt.Sprintf("r%d, r0", 2+i), "")
 	}
 	p.op("sbc", "r19, r19", "mB = -bB")
+	abs(p, "r19", "E")
 	for i := range 16 {
 		p.op("std", fmt.Sprintf("Y+%d, r%d", frameE+i, 2+i), fmt.Sprintf("E[%d]", i))
 	}
 	p.bucket = "frame"
-	p.op("push", "r18", "keep mA, mB")
-	p.op("push", "r19", "")
+	p.op("eor", "r18, r19", "ns = mA ^ mB: 0xff when -Mid = -|D|*|E|")
+	p.op("push", "r18", "keep ns")
+	p.op("sbiw", "r26, 16", "X = a + 16 (the D pass read a[0..31])")
+	p.op("movw", "r28, r30", "")
+	p.op("adiw", "r28, 16", "Y = b + 16")
+	p.op("movw", "r30, r22", "")
+	p.op("adiw", "r30, 32", "Z = r + 32")
+	rcall(p, "r[32..63] = H = AH*BH")
+	p.op("sbiw", "r30, 32", "Z = r")
+	p.op("push", "r30", "keep r")
+	p.op("push", "r31", "")
+	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
+	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
+	p.op("adiw", "r28, 4", "Y = frame (SP + 1 + ns and r)")
 	p.op("movw", "r30, r28", "Z = frame (M)")
 	p.op("movw", "r26, r28", "")
 	p.op("adiw", "r26, 32", "X = D")
 	p.op("adiw", "r28, 48", "Y = E")
 	rcall(p, "frame[0..31] = M = D*E")
-	p.op("pop", "r19", "mB")
-	p.op("pop", "r18", "mA")
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")
+	p.op("pop", "r18", "ns")
 
 	p.bucket = "outer"
-	// ld reads byte i of a value at ptr+q into r0; the comment numbers it from first.
-	ld := func(ptr string, q int, what string, first int) func(int) {
-		return func(i int) {
-			p.op("ldd", fmt.Sprintf("r0, %s+%d", ptr, q+i), fmt.Sprintf("%s[%d]", what, first+i))
-		}
-	}
-	masked := func(q int, what, m string) func(int) {
-		return func(i int) {
-			p.op("ldd", fmt.Sprintf("r0, Y+%d", q+i), fmt.Sprintf("%s[%d]", what, i))
-			p.op("and", "r0, "+m, "")
-		}
-	}
 	// st writes byte i, in r2+i, to Z+q+i; the comment numbers it from first.
 	st := func(q int, what string, first int) func(int) {
 		return func(i int) { p.op("std", fmt.Sprintf("Z+%d, r%d", q+i, 2+i), fmt.Sprintf("%s[%d]", what, first+i)) }
 	}
 
-	p.note("T = L1 + H0 -> r[32..47] (H0's place), kept in r2..r17")
+	p.note("T = L1 + H0, kept in r2..r17 for F1 and F2")
 	chain(p, "add", "adc", func(i int) {
 		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 16+i), fmt.Sprintf("L1[%d]", i))
 		p.op("ldd", fmt.Sprintf("r0, Z+%d", 32+i), fmt.Sprintf("H0[%d]", i))
-	}, st(32, "T", 0))
+	}, nil)
 	p.op("sbc", "r20, r20", "-t")
 
-	p.note("F1 = T + L0 + M[0..15] -> r[16..31]")
-	chain(p, "add", "adc", ld("Z", 0, "L0", 0), nil)
-	p.op("sbc", "r21, r21", "-c1")
-	chain(p, "add", "adc", ld("Y", frameM, "M", 0), st(16, "F", 16))
-	p.op("sbc", "r22, r22", "-c2")
-
-	p.note("F2 = T + H1 + M[16..31] - bA*E - bB*D + (t + c1 + c2) -> r[32..47]")
-	p.op("clr", "r17", "")
-	p.op("sub", "r17, r20", "x = t + c1 + c2")
-	p.op("sub", "r17, r21", "")
-	p.op("sub", "r17, r22", "")
-	for i := range 16 {
-		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 32+i), fmt.Sprintf("T[%d]", i))
-		if i == 0 {
-			p.op("add", "r2, r17", "+ x")
-		} else {
-			p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
+	// F1 = T + L0 + M[0..15] leaves T in place: the two carry chains (+ L0, + M) run over blocks of
+	// the five free registers, each chain's carry kept as 0x00/0xff between blocks.
+	p.note("F1 = T + L0 + (M[0..15] ^ ns) + (ns & 1) -> r[16..31], in blocks of 6 bytes; carries of the two chains in r21, r22")
+	tmp := []string{"r19", "r23", "r24", "r26", "r27", "r1"}
+	for b := 0; b < 16; b += len(tmp) {
+		blk := min(len(tmp), 16-b)
+		if b > 0 {
+			p.op("cp", fmt.Sprintf("%v, r21", rZero), "carry of + L0")
 		}
+		for k := range blk {
+			i := b + k
+			p.op("ldd", fmt.Sprintf("%s, Z+%d", tmp[k], i), fmt.Sprintf("L0[%d]", i))
+			p.op(addOp(i), fmt.Sprintf("%s, r%d", tmp[k], 2+i), fmt.Sprintf("+ T[%d]", i))
+		}
+		p.op("sbc", "r21, r21", "-c1")
+		if b > 0 {
+			p.op("cp", fmt.Sprintf("%v, r22", rZero), "carry of + (M ^ ns)")
+		} else {
+			p.op("cp", fmt.Sprintf("%v, r18", rZero), "carry = ns & 1 (the +1 of -M = ~M + 1)")
+		}
+		for k := range blk {
+			i := b + k
+			p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+i), fmt.Sprintf("M[%d]", i))
+			p.op("eor", "r0, r18", "")
+			p.op("adc", fmt.Sprintf("%s, r0", tmp[k]), "")
+			p.op("std", fmt.Sprintf("Z+%d, %s", 16+i, tmp[k]), fmt.Sprintf("F[%d]", 16+i))
+		}
+		p.op("sbc", "r22, r22", "-c2")
+	}
+
+	p.note("F2 = T + H1 + (M[16..31] ^ ns) + (t + c1 + c2) -> r[32..47]")
+	p.op("clr", "r23", "")
+	p.op("sub", "r23, r20", "x = t + c1 + c2")
+	p.op("sub", "r23, r21", "")
+	p.op("sub", "r23, r22", "")
+	p.op("add", "r2, r23", "T + x")
+	for i := 1; i < 16; i++ {
+		p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
 	}
 	p.op("sbc", "r22, r22", "-carry of T + x")
-	chain(p, "add", "adc", ld("Z", 48, "H1", 0), nil)
+	// H1[0..3] are read into the four registers F2 leaves free and kept for F3.
+	keepH1 := []string{"r1", "r19", "r26", "r27"}
+	h1 := func(i int) string {
+		if i < len(keepH1) {
+			return keepH1[i]
+		}
+		return "r0"
+	}
+	for i := range 16 {
+		cm := fmt.Sprintf("H1[%d]", i)
+		if i < len(keepH1) {
+			cm += ", kept for F3"
+		}
+		p.op("ldd", fmt.Sprintf("%s, Z+%d", h1(i), 48+i), cm)
+		p.op(addOp(i), fmt.Sprintf("r%d, %s", 2+i, h1(i)), "")
+	}
 	p.op("sbc", "r23, r23", "")
-	chain(p, "add", "adc", ld("Y", frameM+16, "M", 16), nil)
+	chain(p, "add", "adc", func(i int) {
+		p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+16+i), fmt.Sprintf("M[%d]", 16+i))
+		p.op("eor", "r0, r18", "")
+	}, st(32, "F", 32))
 	p.op("sbc", "r24, r24", "")
-	chain(p, "sub", "sbc", masked(frameE, "E", "r18"), nil)
-	p.op("sbc", "r26, r26", "-borrow")
-	chain(p, "sub", "sbc", masked(frameD, "D", "r19"), st(32, "F", 32))
-	p.op("sbc", "r27, r27", "-borrow")
 
-	p.note("F3 = H1 + t + c3 + c4 - b5 - b6 + bA*bB -> r[48..63]")
-	p.op("and", "r18, r19", "-bA*bB")
+	p.note("F3 = H1 + t + c3 + c4 + c5 - (ns & 1) -> r[48..63] (the 0xff bytes of ~M above byte 31)")
 	p.op("clr", "r17", "")
 	for _, r := range []string{"r20", "r22", "r23", "r24"} {
 		p.op("sub", "r17, "+r, "")
 	}
-	p.op("add", "r17, r26", "")
-	p.op("add", "r17, r27", "")
-	p.op("sub", "r17, r18", "")
+	p.op("add", "r17, r18", "")
 	p.op("mov", "r21, r17", "sign extension of x")
 	p.op("lsl", "r21", "")
 	p.op("sbc", "r21, r21", "")
 	for i := range 16 {
-		p.op("ldd", fmt.Sprintf("r0, Z+%d", 48+i), fmt.Sprintf("H1[%d]", i))
-		if i == 0 {
-			p.op("add", "r0, r17", "")
-		} else {
-			p.op("adc", "r0, r21", "")
+		if i >= len(keepH1) {
+			p.op("ldd", fmt.Sprintf("r0, Z+%d", 48+i), fmt.Sprintf("H1[%d]", i))
 		}
-		p.op("std", fmt.Sprintf("Z+%d, r0", 48+i), fmt.Sprintf("F[%d]", 48+i))
+		if i == 0 {
+			p.op("add", fmt.Sprintf("%s, r17", h1(i)), "")
+		} else {
+			p.op("adc", fmt.Sprintf("%s, r21", h1(i)), "")
+		}
+		p.op("std", fmt.Sprintf("Z+%d, %s", 48+i, h1(i)), fmt.Sprintf("F[%d]", 48+i))
 	}
 
 	p.bucket = "frame"
-	spAdjust(p, frameSize, "free the frame")
+	// Y is the frame (SP + 1): SP + 64 is Y + 63, no need to read SP again.
+	p.op("adiw", fmt.Sprintf("r28, %d", frameSize-1), "free the frame: SP + 64")
+	p.op("in", "r0, _SFR_IO_ADDR(SREG)", "")
+	p.op("cli", "", "")
+	p.op("out", "_SFR_IO_ADDR(SPH), r29", "")
+	p.op("out", "_SFR_IO_ADDR(SREG), r0", "")
+	p.op("out", "_SFR_IO_ADDR(SPL), r28", "")
+	p.grow(-frameSize)
 	popAll(p)
 	p.op("clr", rHi.String(), "")
 	p.op("ret", "", "")
@@ -214,7 +256,7 @@ func mpmul256() routine {
 
 	k := newProg()
 	k.text("k16:", "")
-	karatsuba(k, 8)
+	karatsuba(k, 8, 24, true, 0, 2)
 	k.bucket = "top"
 	k.op("ret", "", "")
 	k.text("        .size mpmul256, .-mpmul256")

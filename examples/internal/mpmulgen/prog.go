@@ -96,38 +96,57 @@ func (p *prog) total() int {
 	return n
 }
 
-// pool is a set of free registers; get takes the lowest.
-type pool uint32
+// pool is a set of free registers; get takes the lowest. dirty marks the registers handed out
+// by get since they were last known to hold zero (see acc.zeros).
+type pool struct{ free, dirty uint32 }
 
 func (s *pool) get() reg {
-	if *s == 0 {
+	if s.free == 0 {
 		panic("mpmulgen: out of registers")
 	}
-	r := reg(bits.TrailingZeros32(uint32(*s)))
-	*s &^= 1 << r
+	r := reg(bits.TrailingZeros32(s.free))
+	s.free &^= 1 << r
+	s.dirty |= 1 << r
 	return r
 }
 
 func (s *pool) put(r reg) {
-	if *s&(1<<r) != 0 {
+	if s.free&(1<<r) != 0 {
 		panic(fmt.Sprintf("mpmulgen: %v freed twice", r))
 	}
-	*s |= 1 << r
+	s.free |= 1 << r
 }
+
+// has reports whether r is free.
+func (s *pool) has(r reg) bool { return s.free&(1<<r) != 0 }
 
 // take removes particular registers from the pool.
 func (s *pool) take(rs ...reg) {
 	for _, r := range rs {
-		if *s&(1<<r) == 0 {
+		if s.free&(1<<r) == 0 {
 			panic(fmt.Sprintf("mpmulgen: %v is not free", r))
 		}
-		*s &^= 1 << r
+		s.free &^= 1 << r
+		s.dirty |= 1 << r
 	}
 }
 
-// regs makes a pool of the registers lo..hi.
+// getPair takes the lowest free even/odd pair r2m:r2m+1, for a MOVW; ok is false when there is none.
+// skip is a register the pair must not include.
+func (s *pool) getPair(skip reg) (reg, bool) {
+	for r := reg(0); r < 32; r += 2 {
+		if s.free&(3<<r) == 3<<r && r != skip && r+1 != skip {
+			s.free &^= 3 << r
+			s.dirty |= 3 << r
+			return r, true
+		}
+	}
+	return none, false
+}
+
+// regs makes a pool of the registers lo..hi, none of them known to hold zero.
 func regs(lo, hi reg) pool {
-	var s pool
+	s := pool{dirty: ^uint32(0)}
 	for r := lo; r <= hi; r++ {
 		s.put(r)
 	}
@@ -148,18 +167,60 @@ type acc struct {
 	bound uint64
 	// products collects the cycles of MUL and its additions, apart from the rest of the phase.
 	products string
+	// zeros, when not none, is the even register of a pair that holds 0:0 (r24:r25 in k16): a new
+	// byte is then cleared with a MOVW from it two registers at a time, the second kept in spare for
+	// the next byte that needs one (one cycle for two CLRs).
+	zeros, spare reg
+	zeroReserved bool // zeros is out of the pool for the whole routine
 }
 
-func newAcc(p *prog, pl *pool) *acc {
-	return &acc{p: p, pl: pl, c: [3]reg{none, none, none}, products: "products"}
+func newAcc(p *prog, pl *pool, zeros reg, reserved bool) *acc {
+	return &acc{p: p, pl: pl, c: [3]reg{none, none, none}, products: "products", zeros: zeros, spare: none, zeroReserved: reserved}
+}
+
+// zeroReady reports whether zeros:zeros+1 holds 0:0 now. A reserved pair (k16's r24:r25, out of
+// the pool) always does; otherwise (mpmul160, where r24 is a working register at the middle
+// columns) zeros is usable while it is free, after one CLR once get has handed it out.
+func (a *acc) zeroReady() bool {
+	if a.zeroReserved {
+		return true
+	}
+	if !a.pl.has(a.zeros) {
+		return false
+	}
+	if a.pl.dirty&(1<<a.zeros) != 0 {
+		a.p.op("clr", a.zeros.String(), "zero again: the high byte for MOVW clears")
+		a.pl.dirty &^= 1 << a.zeros
+	}
+	return true
+}
+
+// release gives the cleared spare register back to the pool (at the end of a product).
+func (a *acc) release() {
+	if a.spare != none {
+		a.pl.put(a.spare)
+		a.spare = none
+	}
 }
 
 // need makes byte i a register holding its value (zero when it is above the bound).
 func (a *acc) need(i int) {
-	if a.c[i] == none {
-		a.c[i] = a.pl.get()
-		a.p.op("clr", a.c[i].String(), "")
+	if a.c[i] != none {
+		return
 	}
+	if a.spare != none {
+		a.c[i], a.spare = a.spare, none
+		return
+	}
+	if a.zeros != none && a.zeroReady() {
+		if r, ok := a.pl.getPair(a.zeros); ok {
+			a.p.op("movw", fmt.Sprintf("%v, %v", r, a.zeros), "clear two")
+			a.c[i], a.spare = r, r+1
+			return
+		}
+	}
+	a.c[i] = a.pl.get()
+	a.p.op("clr", a.c[i].String(), "")
 }
 
 // fresh gives byte i a register to be written whole (MOV, LDD), without clearing it.
@@ -237,6 +298,49 @@ func (a *acc) addReg(x reg, withCarry bool, comment string) (adopted bool) {
 	a.carry(1, nb)
 	a.bound = nb
 	return false
+}
+
+// addPair adds the 16-bit value y:x (x the low byte) at byte 0 of the accumulator: one ADD, one ADC
+// and the carry into byte 2, against two ADD/ADC pairs for the bytes one by one. It reports whether
+// x and y became bytes 0 and 1 (when the accumulator was empty).
+func (a *acc) addPair(x, y reg, comment string) (adopted bool) {
+	if a.bound == 0 && a.c[0] == none && a.c[1] == none {
+		a.c[0], a.c[1] = x, y
+		a.bound = 0xffff
+		return true
+	}
+	a.addPairCarry(x, y, false, comment)
+	return false
+}
+
+// addPairCarry adds y:x, plus the carry flag when withCarry (the caller has set it).
+func (a *acc) addPairCarry(x, y reg, withCarry bool, comment string) {
+	nb := a.bound + 0xffff
+	mn := "add"
+	if withCarry {
+		nb++
+		mn = "adc"
+	}
+	a.need(0)
+	a.need(1)
+	a.p.op(mn, fmt.Sprintf("%v, %v", a.c[0], x), comment)
+	a.p.op("adc", fmt.Sprintf("%v, %v", a.c[1], y), "")
+	a.carry(2, nb)
+	a.bound = nb
+}
+
+// addMemPair adds the bytes at Z+q (low) and Z+q+1 (high) as one 16-bit value, read into r0:r1
+// (free between multiplications), or straight into bytes 0 and 1 when the accumulator is empty.
+func (a *acc) addMemPair(q int, comment string) {
+	if a.bound == 0 && a.c[0] == none && a.c[1] == none {
+		a.p.op("ldd", fmt.Sprintf("%v, Z+%d", a.fresh(0), q), comment)
+		a.p.op("ldd", fmt.Sprintf("%v, Z+%d", a.fresh(1), q+1), "")
+		a.bound = 0xffff
+		return
+	}
+	a.p.op("ldd", fmt.Sprintf("%v, Z+%d", rLo, q), "+ "+comment)
+	a.p.op("ldd", fmt.Sprintf("%v, Z+%d", rHi, q+1), "")
+	a.addPair(rLo, rHi, "")
 }
 
 // addMem adds the byte at Z+q.
