@@ -61,6 +61,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	// Functions: a source's function the call never enters is not counted; a linked program's
 	// functions and objects count whole when the call uses any byte of them.
 	var unentered []string
+	var never []span // the never-entered functions of a source, by address
 	for _, s := range im.Symbols {
 		if s.Size <= 0 || (s.Section != asm.SectionText && s.Section != asm.SectionProgmem) {
 			continue
@@ -90,7 +91,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 				}
 			}
 			if n > 0 {
-				unentered = append(unentered, fmt.Sprintf("%s: %d B, never entered: not counted", s.Name, n))
+				never = append(never, span{name: s.Name, lo: lo, hi: hi, n: n})
 			}
 		}
 	}
@@ -121,6 +122,18 @@ func (h *harness) sizes(rep *Report, low uint16) {
 				verb, b-a, h.symbolAt(uint32(a), true), b-a))
 		}
 		a = b
+	}
+	sort.Slice(never, func(i, j int) bool { return never[i].lo < never[j].lo })
+	layout := 0
+	if !h.opts.Linked {
+		var notes []string
+		layout, notes = h.layoutGaps(covered, never)
+		rep.Measurement = append(rep.Measurement, notes...)
+	}
+	for _, f := range never {
+		if !f.inGap {
+			unentered = append(unentered, fmt.Sprintf("%s: %d B, never entered: not counted", f.name, f.n))
+		}
 	}
 	rep.Measurement = append(rep.Measurement, unentered...)
 
@@ -266,7 +279,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 			n++
 		}
 	}
-	rep.Flash = n
+	rep.Flash = n + layout
 	if h.opts.Linked {
 		rep.Measurement = append(rep.Measurement, fmt.Sprintf("linked program: %d of the %d B it loads are the call's "+
 			"(the functions and objects it enters or reads, whole, and any other byte it executes or reads)", n, rep.FlashDeclared))
@@ -298,4 +311,114 @@ func (h *harness) dataRange(a, b uint32) string {
 		return fmt.Sprintf("0x%04x", a)
 	}
 	return fmt.Sprintf("0x%04x..0x%04x", a, b-1)
+}
+
+// layoutBlock is the granule of the layout rule: a stretch of flash the call does not use between
+// bytes it uses counts but for whole blocks of this many bytes, so that taking those blocks out
+// would leave the low address byte of every byte used (what a pointer trick can depend on) as it is.
+const layoutBlock = 256
+
+// span is a never-entered function of a source: flash bytes [lo, hi), n of them emitted. inGap says
+// it lies in a stretch of the layout that counts (see layoutGaps).
+type span struct {
+	name   string
+	lo, hi int64
+	n      int
+	inGap  bool
+}
+
+// layoutGaps counts what a source's layout costs besides the bytes counted (covered): every stretch
+// of bytes not counted that lies between two counted bytes, or before the first one, counts its
+// size modulo layoutBlock, whatever fills it (alignment padding, an .org gap, a function the call
+// never enters). A routine may depend on where its table sits (a table on a 256-byte boundary: its
+// end tested on ZL alone, a counter folded into ZL), so what holds it there is flash it uses; a
+// stretch after the last counted byte holds nothing up and costs nothing. It marks the functions
+// of never that lie in a stretch that counts and returns the bytes counted and one note per stretch.
+func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
+	last := -1
+	for a := len(covered) - 1; a >= 0; a-- {
+		if covered[a] {
+			last = a
+			break
+		}
+	}
+	total := 0
+	var notes []string
+	for a := 0; a < last; {
+		if covered[a] {
+			a++
+			continue
+		}
+		b := a
+		for !covered[b] {
+			b++
+		}
+		if c := (b - a) % layoutBlock; c > 0 {
+			total += c
+			notes = append(notes, h.gapNote(a, b, c, never))
+		}
+		a = b
+	}
+	return total, notes
+}
+
+// gapNote describes the stretch [a, b) of flash the call does not use, of which c bytes count: the
+// padding and gaps in it with the directives that made them, and the never-entered functions (which
+// it marks inGap).
+func (h *harness) gapNote(a, b, c int, never []span) string {
+	before := h.symbolAt(uint32(b), true)
+	claimed := make([]bool, b-a)
+	claim := func(lo, hi int64) int {
+		n := 0
+		for x := max(lo, int64(a)); x < min(hi, int64(b)); x++ {
+			if !claimed[x-int64(a)] {
+				claimed[x-int64(a)] = true
+				n++
+			}
+		}
+		return n
+	}
+	var parts, funcs []string
+	for i := range never {
+		f := &never[i]
+		if f.hi <= int64(a) || f.lo >= int64(b) {
+			continue
+		}
+		f.inGap = true
+		claim(f.lo, f.hi)
+		funcs = append(funcs, fmt.Sprintf("%s (%d B)", f.name, f.n))
+	}
+	if len(funcs) > 0 {
+		parts = append(parts, strings.Join(funcs, ", ")+" never entered but before bytes the call uses")
+	}
+	for _, p := range h.im.Pads {
+		n := claim(int64(p.Addr), int64(p.Addr)+int64(p.Size))
+		if n == 0 {
+			continue
+		}
+		verb := "aligns"
+		if w := strings.ToLower(p.Why); strings.HasPrefix(w, ".org") || strings.HasPrefix(w, ". ") || strings.HasPrefix(w, ".=") {
+			verb = "leaves a gap of"
+		}
+		why := p.Why
+		if p.Pos.IsValid() {
+			why = fmt.Sprintf("%s:%d %s", p.Pos.Filename, p.Pos.Line, p.Why)
+		}
+		parts = append(parts, fmt.Sprintf("%s %d B before %s (%s)", verb, n, before, why))
+	}
+	rest := 0
+	for _, x := range claimed {
+		if !x {
+			rest++
+		}
+	}
+	if rest > 0 {
+		parts = append(parts, fmt.Sprintf("leaves a gap of %d B the source does not emit before %s", rest, before))
+	}
+	what := strings.Join(parts, ", ")
+	if c == b-a {
+		return what + ": counted"
+	}
+	return fmt.Sprintf("%s: %d of these %d B counted (a stretch between bytes the call uses counts but for whole %d-byte blocks)",
+		what, c, b-a, layoutBlock)
 }
