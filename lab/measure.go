@@ -97,6 +97,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	}
 	sort.Slice(rep.Functions, func(i, j int) bool { return rep.Functions[i].Addr < rep.Functions[j].Addr })
 	// Bytes the call executes or reads that the source did not emit (the .org-gap trick) count.
+	runs, more, moreBytes := 0, 0, 0
 	for a := 0; a < len(covered); {
 		if !u.any[a] {
 			a++
@@ -117,11 +118,19 @@ func (h *harness) sizes(rep *Report, low uint16) {
 		if execs {
 			verb = "executes or reads"
 		}
-		if !h.opts.Linked {
+		switch {
+		case h.opts.Linked:
+		case runs < maxLayoutNotes:
 			rep.Measurement = append(rep.Measurement, fmt.Sprintf("%s %d B of flash the source does not emit (%s .. +%d): counted",
 				verb, b-a, h.symbolAt(uint32(a), true), b-a))
+		default:
+			more, moreBytes = more+1, moreBytes+b-a
 		}
+		runs++
 		a = b
+	}
+	if more > 0 {
+		rep.Measurement = append(rep.Measurement, fmt.Sprintf("%d more runs of flash the source does not emit, executed or read: %d B counted", more, moreBytes))
 	}
 	sort.Slice(never, func(i, j int) bool { return never[i].lo < never[j].lo })
 	layout := 0
@@ -327,13 +336,18 @@ type span struct {
 	inGap  bool
 }
 
+// maxLayoutNotes is the most runs of flash the source does not emit that sizes describes one by
+// one, and the most stretches layoutGaps does; the rest get one note each.
+const maxLayoutNotes = 16
+
 // layoutGaps counts what a source's layout costs besides the bytes counted (covered): every stretch
 // of bytes not counted that lies between two counted bytes, or before the first one, counts its
 // size modulo layoutBlock, whatever fills it (alignment padding, an .org gap, a function the call
 // never enters). A routine may depend on where its table sits (a table on a 256-byte boundary: its
 // end tested on ZL alone, a counter folded into ZL), so what holds it there is flash it uses; a
 // stretch after the last counted byte holds nothing up and costs nothing. It marks the functions
-// of never that lie in a stretch that counts and returns the bytes counted and one note per stretch.
+// of never that lie in a stretch that counts and returns the bytes counted and the notes, one per
+// stretch up to maxLayoutNotes. It takes time linear in the flash and the functions' sizes.
 func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
 	last := -1
 	for a := len(covered) - 1; a >= 0; a-- {
@@ -342,7 +356,25 @@ func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
 			break
 		}
 	}
-	total := 0
+	if last < 0 {
+		return 0, nil
+	}
+	// fn and pad give, per byte below last, the never-entered function and the pad it lies in (-1: none).
+	fn, pad := make([]int32, last), make([]int32, last)
+	for i := range fn {
+		fn[i], pad[i] = -1, -1
+	}
+	for i, f := range never {
+		for a := max(f.lo, 0); a < min(f.hi, int64(last)); a++ {
+			fn[a] = int32(i)
+		}
+	}
+	for i, p := range h.im.Pads {
+		for a := int64(p.Addr); a < int64(p.Addr)+int64(p.Size) && a < int64(last); a++ {
+			pad[a] = int32(i)
+		}
+	}
+	total, more, moreBytes := 0, 0, 0
 	var notes []string
 	for a := 0; a < last; {
 		if covered[a] {
@@ -355,47 +387,63 @@ func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
 		}
 		if c := (b - a) % layoutBlock; c > 0 {
 			total += c
-			notes = append(notes, h.gapNote(a, b, c, never))
+			for x := a; x < b; x++ {
+				if fn[x] >= 0 {
+					never[fn[x]].inGap = true
+				}
+			}
+			if len(notes) < maxLayoutNotes {
+				notes = append(notes, h.gapNote(a, b, c, never, fn, pad))
+			} else {
+				more++
+				moreBytes += c
+			}
 		}
 		a = b
+	}
+	if more > 0 {
+		notes = append(notes, fmt.Sprintf("%d more stretches between bytes the call uses: %d B counted", more, moreBytes))
 	}
 	return total, notes
 }
 
 // gapNote describes the stretch [a, b) of flash the call does not use, of which c bytes count: the
-// padding and gaps in it with the directives that made them, and the never-entered functions (which
-// it marks inGap).
-func (h *harness) gapNote(a, b, c int, never []span) string {
+// never-entered functions in it, the padding and gaps with the directives that made them (fn and
+// pad: see layoutGaps).
+func (h *harness) gapNote(a, b, c int, never []span, fn, pad []int32) string {
 	before := h.symbolAt(uint32(b), true)
-	claimed := make([]bool, b-a)
-	claim := func(lo, hi int64) int {
-		n := 0
-		for x := max(lo, int64(a)); x < min(hi, int64(b)); x++ {
-			if !claimed[x-int64(a)] {
-				claimed[x-int64(a)] = true
-				n++
-			}
-		}
-		return n
-	}
 	var parts, funcs []string
-	for i := range never {
-		f := &never[i]
-		if f.hi <= int64(a) || f.lo >= int64(b) {
-			continue
+	padN := map[int32]int{}
+	var pads []int32
+	rest := 0
+	for x := a; x < b; x++ {
+		switch {
+		case fn[x] >= 0:
+			if f := &never[fn[x]]; x == a || fn[x-1] != fn[x] {
+				if len(funcs) < 4 {
+					funcs = append(funcs, fmt.Sprintf("%s (%d B)", f.name, f.n))
+				} else if len(funcs) == 4 {
+					funcs = append(funcs, "…")
+				}
+			}
+		case pad[x] >= 0:
+			if padN[pad[x]] == 0 {
+				pads = append(pads, pad[x])
+			}
+			padN[pad[x]]++
+		default:
+			rest++
 		}
-		f.inGap = true
-		claim(f.lo, f.hi)
-		funcs = append(funcs, fmt.Sprintf("%s (%d B)", f.name, f.n))
 	}
 	if len(funcs) > 0 {
 		parts = append(parts, strings.Join(funcs, ", ")+" never entered but before bytes the call uses")
 	}
-	for _, p := range h.im.Pads {
-		n := claim(int64(p.Addr), int64(p.Addr)+int64(p.Size))
-		if n == 0 {
-			continue
+	for k, i := range pads {
+		if k == 4 {
+			parts = append(parts, fmt.Sprintf("%d more pads", len(pads)-k))
+			break
 		}
+		p := h.im.Pads[i]
 		verb := "aligns"
 		if w := strings.ToLower(p.Why); strings.HasPrefix(w, ".org") || strings.HasPrefix(w, ". ") || strings.HasPrefix(w, ".=") {
 			verb = "leaves a gap of"
@@ -404,13 +452,7 @@ func (h *harness) gapNote(a, b, c int, never []span) string {
 		if p.Pos.IsValid() {
 			why = fmt.Sprintf("%s:%d %s", p.Pos.Filename, p.Pos.Line, p.Why)
 		}
-		parts = append(parts, fmt.Sprintf("%s %d B before %s (%s)", verb, n, before, why))
-	}
-	rest := 0
-	for _, x := range claimed {
-		if !x {
-			rest++
-		}
+		parts = append(parts, fmt.Sprintf("%s %d B before %s (%s)", verb, padN[i], before, why))
 	}
 	if rest > 0 {
 		parts = append(parts, fmt.Sprintf("leaves a gap of %d B the source does not emit before %s", rest, before))

@@ -146,3 +146,33 @@ func TestGradeCountsPadding(t *testing.T) {
 		t.Errorf("grade: pass %v, flash %d; want a pass at 432: %+v", row.Pass, row.Flash, row)
 	}
 }
+
+// TestManyPadsOneNoteEach: a thousand small pads jumped over all count, the first 16 described one
+// by one and the rest in one note (the report stays small); as many pads executed (zeros are NOPs)
+// count as bytes executed, with the same bound on the notes.
+func TestManyPadsOneNoteEach(t *testing.T) {
+	src := readFile(t, "../examples/simon64.S")
+	entry := "simon64_128_encrypt:\n"
+	skip := replaceOnce(t, src, entry, entry+strings.Repeat("\trjmp 1f\n\t.balign 4\n1:\n", 1000))
+	rep := benchText(t, skip, lab.Options{Task: "simon64-128", Vectors: 3})
+	// The entry is at 0: each rjmp is followed by 2 B of padding.
+	if !rep.Pass || rep.Flash != 284+1000*2+1000*2 || rep.FlashDeclared != 284+1000*2 {
+		t.Fatalf("flash %d (declared %d), want 4284 (2284): %s", rep.Flash, rep.FlashDeclared, dump(rep))
+	}
+	n := 0
+	for _, m := range rep.Measurement {
+		if strings.Contains(m, "before simon64_128_encrypt") {
+			n++
+		}
+	}
+	if n != 16 || !hasNote(rep, "984 more stretches between bytes the call uses: 1968 B counted") {
+		t.Errorf("%d notes of single pads, want 16 and one for the rest: %q", n, rep.Measurement)
+	}
+	exec := replaceOnce(t, src, entry, entry+strings.Repeat("\tnop\n\t.balign 4\n", 1000))
+	rep = benchText(t, exec, lab.Options{Task: "simon64-128", Vectors: 3})
+	if !rep.Pass || rep.Flash != 4284 || len(rep.Measurement) != 17 ||
+		!hasNote(rep, "executes or reads 2 B of flash the source does not emit (simon64_128_encrypt+2 .. +2): counted") ||
+		!hasNote(rep, "984 more runs of flash the source does not emit, executed or read: 1968 B counted") {
+		t.Errorf("executed pads: flash %d, %d notes: %q", rep.Flash, len(rep.Measurement), rep.Measurement)
+	}
+}
