@@ -65,9 +65,8 @@ type Image struct {
 	// the image is partial.
 	Includes []Include
 	// Pads lists the runs of flash the source did not emit inside the program (alignment padding,
-	// .org gaps, the linker's pads between and at the end of sections), sorted by Addr, each with what
-	// asked for it. An AVRASM2 source's .org gaps are not listed (AVRASM2 places its statements at
-	// fixed addresses: nothing pads), nor the bytes a loaded ELF or HEX file leaves out.
+	// .org gaps of either dialect, the linker's pads between and at the end of sections), sorted by
+	// Addr, each with what asked for it. A loaded ELF or HEX file has none.
 	Pads []Pad
 }
 

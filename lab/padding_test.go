@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/avrlab/avrlab/lab"
 )
@@ -174,5 +175,24 @@ func TestManyPadsOneNoteEach(t *testing.T) {
 		!hasNote(rep, "executes or reads 2 B of flash the source does not emit (simon64_128_encrypt+2 .. +2): counted") ||
 		!hasNote(rep, "984 more runs of flash the source does not emit, executed or read: 1968 B counted") {
 		t.Errorf("executed pads: flash %d, %d notes: %q", rep.Flash, len(rep.Measurement), rep.Measurement)
+	}
+}
+
+// TestAtmelOrgGapCounts: an AVRASM2 .org (a word address) before the table is a gap like GNU's.
+func TestAtmelOrgGapCounts(t *testing.T) {
+	src := readFile(t, "../examples/speck64-atmel.asm")
+	bench := func(src string) *lab.Report {
+		rep, _, err := lab.BenchFile(fstest.MapFS{"main.asm": {Data: []byte(src)}}, "main.asm", lab.Options{Vectors: 3})
+		if err != nil || !rep.Pass {
+			t.Fatalf("bench: %v %s", err, dump(rep))
+		}
+		return rep
+	}
+	if rep := bench(src); rep.Flash != 216 {
+		t.Fatalf("speck64-atmel: flash %d, want 216", rep.Flash)
+	}
+	rep := bench(replaceOnce(t, src, "speck64_128_rk:\n", ".org 0x80\nspeck64_128_rk:\n"))
+	if rep.Flash != 216+148 || !hasNote(rep, "leaves a gap of 148 B before speck64_128_rk (main.asm:108 .org 0x80): counted") {
+		t.Errorf(".org 0x80: flash %d, want 364; %q", rep.Flash, rep.Measurement)
 	}
 }
