@@ -132,6 +132,9 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	if more > 0 {
 		rep.Measurement = append(rep.Measurement, fmt.Sprintf("%d more runs of flash the source does not emit, executed or read: %d B counted", more, moreBytes))
 	}
+	// The layout of a source: what holds the counted bytes where they are (padding, gaps and
+	// never-entered functions before them) counts too; a never-entered function there is named in
+	// the layout's note instead of "not counted".
 	sort.Slice(never, func(i, j int) bool { return never[i].lo < never[j].lo })
 	layout := 0
 	if !h.opts.Linked {
