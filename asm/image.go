@@ -64,6 +64,23 @@ type Image struct {
 	// the file it read ("" for one not found, which is also an error at the directive). Set also when
 	// the image is partial.
 	Includes []Include
+	// Pads lists the runs of flash the source did not emit inside the program (alignment padding,
+	// .org gaps of either dialect, the linker's pads between and at the end of sections), sorted by
+	// Addr, each with what asked for it. A loaded ELF or HEX file has none.
+	Pads []Pad
+}
+
+// Pad is one run of flash bytes a program lays out without emitting them.
+type Pad struct {
+	// Addr is the flash byte address of the first byte; Size the number of bytes.
+	Addr uint32
+	Size int
+	// Pos is the directive that asked for the pad (.balign, .align, .p2align, .org, ". = x"); zero for
+	// a pad the linker adds.
+	Pos token.Position
+	// Why is the directive as written (".balign 256"), or what the linker did ("section .progmem
+	// aligned to 256 B", "end of section .text padded to its alignment of 256 B").
+	Why string
 }
 
 // Include is one #include or .include directive an assembly met: where (At.Filename is the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"sort"
+	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
 	"github.com/avrlab/avrlab/isa"
@@ -99,6 +100,8 @@ type linker struct {
 	eepromEnd int64
 	// per section: its object's DataBase and EEPROMBase
 	dataBase, eepromBase map[*section]int64
+	// pads are the flash runs the layout leaves between text sections (Image.Pads)
+	pads []Pad
 }
 
 // errAt reports an error at bytes [off, end) of src.
@@ -328,12 +331,17 @@ func (l *linker) layout() (textEnd, dataSize int64) {
 	for slot := 0; slot < obj.NumTextSlots; slot++ {
 		for ; i < len(text) && text[i].Slot == slot; i++ {
 			s := text[i]
-			cur = obj.AlignUp(cur, s.Align)
+			if at := obj.AlignUp(cur, s.Align); at > cur {
+				l.pads = append(l.pads, Pad{Addr: uint32(cur), Size: int(at - cur),
+					Why: fmt.Sprintf("section %s aligned to %d B", s.Name, s.Align)})
+				cur = at
+			}
 			s.Addr = cur
 			cur += s.Size
 		}
-		if obj.AlignAfterSlot(slot) {
-			cur = obj.AlignUp(cur, 2)
+		if at := obj.AlignUp(cur, 2); obj.AlignAfterSlot(slot) && at > cur {
+			l.pads = append(l.pads, Pad{Addr: uint32(cur), Size: int(at - cur), Why: "ALIGN(2) of the linker script"})
+			cur = at
 		}
 	}
 	textEnd = cur
@@ -419,6 +427,7 @@ func (l *linker) emit(im *Image) {
 					fillPattern(out, it.Fill)
 				}
 				if !it.Emitted {
+					l.pads = append(l.pads, padOf(it, s, at))
 					continue
 				}
 				for j := range out {
@@ -437,6 +446,12 @@ func (l *linker) emit(im *Image) {
 	sort.SliceStable(im.Lines, func(i, j int) bool { return im.Lines[i].Addr < im.Lines[j].Addr })
 	sort.SliceStable(im.Listing, func(i, j int) bool { return im.Listing[i].Addr < im.Listing[j].Addr })
 	im.Flash, im.Emitted = flash, emitted
+	for _, p := range l.pads {
+		if p.Size > 0 && int64(p.Addr)+int64(p.Size) <= total {
+			im.Pads = append(im.Pads, p)
+		}
+	}
+	sort.SliceStable(im.Pads, func(i, j int) bool { return im.Pads[i].Addr < im.Pads[j].Addr })
 	if textEnd <= total {
 		im.Data = append([]byte(nil), flash[textEnd:]...)
 	}
@@ -769,4 +784,23 @@ func imageSection(k obj.SecKind) Section {
 		return SectionBSS
 	}
 	return SectionText
+}
+
+// padOf describes the padding item it of section s, placed at flash byte address at.
+func padOf(it *item, s *section, at int64) Pad {
+	p := Pad{Addr: uint32(at), Size: int(it.Size)}
+	if it.Src == nil {
+		p.Why = fmt.Sprintf("end of section %s padded to its alignment of %d B", s.Name, s.Align)
+		return p
+	}
+	p.Pos = it.Src.Pos(it.At)
+	text := it.Src.Text()
+	if it.At >= 0 && it.At < len(text) {
+		text = text[it.At:]
+	}
+	p.Why = strings.Join(strings.Fields(text), " ")
+	if r := []rune(p.Why); len(r) > 40 {
+		p.Why = string(r[:40]) + "..."
+	}
+	return p
 }

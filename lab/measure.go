@@ -61,6 +61,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	// Functions: a source's function the call never enters is not counted; a linked program's
 	// functions and objects count whole when the call uses any byte of them.
 	var unentered []string
+	var never []span // the never-entered functions of a source, by address
 	for _, s := range im.Symbols {
 		if s.Size <= 0 || (s.Section != asm.SectionText && s.Section != asm.SectionProgmem) {
 			continue
@@ -90,12 +91,13 @@ func (h *harness) sizes(rep *Report, low uint16) {
 				}
 			}
 			if n > 0 {
-				unentered = append(unentered, fmt.Sprintf("%s: %d B, never entered: not counted", s.Name, n))
+				never = append(never, span{name: s.Name, lo: lo, hi: hi, n: n})
 			}
 		}
 	}
 	sort.Slice(rep.Functions, func(i, j int) bool { return rep.Functions[i].Addr < rep.Functions[j].Addr })
 	// Bytes the call executes or reads that the source did not emit (the .org-gap trick) count.
+	runs, more, moreBytes := 0, 0, 0
 	for a := 0; a < len(covered); {
 		if !u.any[a] {
 			a++
@@ -116,11 +118,34 @@ func (h *harness) sizes(rep *Report, low uint16) {
 		if execs {
 			verb = "executes or reads"
 		}
-		if !h.opts.Linked {
+		switch {
+		case h.opts.Linked:
+		case runs < maxLayoutNotes:
 			rep.Measurement = append(rep.Measurement, fmt.Sprintf("%s %d B of flash the source does not emit (%s .. +%d): counted",
 				verb, b-a, h.symbolAt(uint32(a), true), b-a))
+		default:
+			more, moreBytes = more+1, moreBytes+b-a
 		}
+		runs++
 		a = b
+	}
+	if more > 0 {
+		rep.Measurement = append(rep.Measurement, fmt.Sprintf("%d more runs of flash the source does not emit, executed or read: %d B counted", more, moreBytes))
+	}
+	// The layout of a source: what holds the counted bytes where they are (padding, gaps and
+	// never-entered functions before them) counts too; a never-entered function there is named in
+	// the layout's note instead of "not counted".
+	sort.Slice(never, func(i, j int) bool { return never[i].lo < never[j].lo })
+	layout := 0
+	if !h.opts.Linked {
+		var notes []string
+		layout, notes = h.layoutGaps(covered, never)
+		rep.Measurement = append(rep.Measurement, notes...)
+	}
+	for _, f := range never {
+		if !f.inGap {
+			unentered = append(unentered, fmt.Sprintf("%s: %d B, never entered: not counted", f.name, f.n))
+		}
 	}
 	rep.Measurement = append(rep.Measurement, unentered...)
 
@@ -266,7 +291,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 			n++
 		}
 	}
-	rep.Flash = n
+	rep.Flash = n + layout
 	if h.opts.Linked {
 		rep.Measurement = append(rep.Measurement, fmt.Sprintf("linked program: %d of the %d B it loads are the call's "+
 			"(the functions and objects it enters or reads, whole, and any other byte it executes or reads)", n, rep.FlashDeclared))
@@ -298,4 +323,147 @@ func (h *harness) dataRange(a, b uint32) string {
 		return fmt.Sprintf("0x%04x", a)
 	}
 	return fmt.Sprintf("0x%04x..0x%04x", a, b-1)
+}
+
+// layoutBlock is the granule of the layout rule: a stretch of flash the call does not use between
+// bytes it uses counts but for whole blocks of this many bytes, so that taking those blocks out
+// would leave the low address byte of every byte used (what a pointer trick can depend on) as it is.
+const layoutBlock = 256
+
+// span is a never-entered function of a source: flash bytes [lo, hi), n of them emitted. inGap says
+// it lies in a stretch of the layout that counts (see layoutGaps).
+type span struct {
+	name   string
+	lo, hi int64
+	n      int
+	inGap  bool
+}
+
+// maxLayoutNotes is the most runs of flash the source does not emit that sizes describes one by
+// one, and the most stretches layoutGaps does; the rest get one note each.
+const maxLayoutNotes = 16
+
+// layoutGaps counts what a source's layout costs besides the bytes counted (covered): every stretch
+// of bytes not counted that lies between two counted bytes, or before the first one, counts its
+// size modulo layoutBlock, whatever fills it (alignment padding, an .org gap, a function the call
+// never enters). A routine may depend on where its table sits (a table on a 256-byte boundary: its
+// end tested on ZL alone, a counter folded into ZL), so what holds it there is flash it uses; a
+// stretch after the last counted byte holds nothing up and costs nothing. It marks the functions
+// of never that lie in a stretch that counts and returns the bytes counted and the notes, one per
+// stretch up to maxLayoutNotes. It takes time linear in the flash and the functions' sizes.
+func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
+	last := -1
+	for a := len(covered) - 1; a >= 0; a-- {
+		if covered[a] {
+			last = a
+			break
+		}
+	}
+	if last < 0 {
+		return 0, nil
+	}
+	// fn and pad give, per byte below last, the never-entered function and the pad it lies in (-1: none).
+	fn, pad := make([]int32, last), make([]int32, last)
+	for i := range fn {
+		fn[i], pad[i] = -1, -1
+	}
+	for i, f := range never {
+		for a := max(f.lo, 0); a < min(f.hi, int64(last)); a++ {
+			fn[a] = int32(i)
+		}
+	}
+	for i, p := range h.im.Pads {
+		for a := int64(p.Addr); a < int64(p.Addr)+int64(p.Size) && a < int64(last); a++ {
+			pad[a] = int32(i)
+		}
+	}
+	total, more, moreBytes := 0, 0, 0
+	var notes []string
+	for a := 0; a < last; {
+		if covered[a] {
+			a++
+			continue
+		}
+		b := a
+		for !covered[b] {
+			b++
+		}
+		if c := (b - a) % layoutBlock; c > 0 {
+			total += c
+			for x := a; x < b; x++ {
+				if fn[x] >= 0 {
+					never[fn[x]].inGap = true
+				}
+			}
+			if len(notes) < maxLayoutNotes {
+				notes = append(notes, h.gapNote(a, b, c, never, fn, pad))
+			} else {
+				more++
+				moreBytes += c
+			}
+		}
+		a = b
+	}
+	if more > 0 {
+		notes = append(notes, fmt.Sprintf("%d more stretches between bytes the call uses: %d B counted", more, moreBytes))
+	}
+	return total, notes
+}
+
+// gapNote describes the stretch [a, b) of flash the call does not use, of which c bytes count: the
+// never-entered functions in it, the padding and gaps with the directives that made them (fn and
+// pad: see layoutGaps).
+func (h *harness) gapNote(a, b, c int, never []span, fn, pad []int32) string {
+	before := h.symbolAt(uint32(b), true)
+	var parts, funcs []string
+	padN := map[int32]int{}
+	var pads []int32
+	rest := 0
+	for x := a; x < b; x++ {
+		switch {
+		case fn[x] >= 0:
+			if f := &never[fn[x]]; x == a || fn[x-1] != fn[x] {
+				if len(funcs) < 4 {
+					funcs = append(funcs, fmt.Sprintf("%s (%d B)", f.name, f.n))
+				} else if len(funcs) == 4 {
+					funcs = append(funcs, "…")
+				}
+			}
+		case pad[x] >= 0:
+			if padN[pad[x]] == 0 {
+				pads = append(pads, pad[x])
+			}
+			padN[pad[x]]++
+		default:
+			rest++
+		}
+	}
+	if len(funcs) > 0 {
+		parts = append(parts, strings.Join(funcs, ", ")+" never entered but before bytes the call uses")
+	}
+	for k, i := range pads {
+		if k == 4 {
+			parts = append(parts, fmt.Sprintf("%d more pads", len(pads)-k))
+			break
+		}
+		p := h.im.Pads[i]
+		verb := "aligns"
+		if w := strings.ToLower(p.Why); strings.HasPrefix(w, ".org") || strings.HasPrefix(w, ". ") || strings.HasPrefix(w, ".=") {
+			verb = "leaves a gap of"
+		}
+		why := p.Why
+		if p.Pos.IsValid() {
+			why = fmt.Sprintf("%s:%d %s", p.Pos.Filename, p.Pos.Line, p.Why)
+		}
+		parts = append(parts, fmt.Sprintf("%s %d B before %s (%s)", verb, padN[i], before, why))
+	}
+	if rest > 0 {
+		parts = append(parts, fmt.Sprintf("leaves a gap of %d B the source does not emit before %s", rest, before))
+	}
+	what := strings.Join(parts, ", ")
+	if c == b-a {
+		return what + ": counted"
+	}
+	return fmt.Sprintf("%s: %d of these %d B counted (a stretch between bytes the call uses counts but for whole %d-byte blocks)",
+		what, c, b-a, layoutBlock)
 }
