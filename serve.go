@@ -2,16 +2,18 @@
 
 // Command avrlab (the module root) serves the avrlab playground:
 //
-//	go run .                      # build cmd/wasm twice, serve site/ on http://127.0.0.1:8080
+//	go run .                      # build cmd/wasm 3 times, serve site/ on http://127.0.0.1:8080
 //	go run . -addr :9000          # another address
 //	go run . -out public          # write the static site to public/ and exit
 //	go run . -exercises DIR       # bundle the exercises of DIR (default: examples/exercises)
 //
-// It builds ./cmd/wasm for GOOS=js GOARCH=wasm with the same go command into two modules, engine.wasm
-// and workspace.wasm (build tag avrlab_workspace), so the page compiles the engine, which is on the path
-// to the first result, without chroma and hackpadfs (Go's build cache makes a rebuild of unchanged
-// modules take well under a second), takes wasm_exec.js from that Go installation
-// so the glue matches the runtime, adds the examples and the exercises (with an index page of the set) as
+// It builds ./cmd/wasm for GOOS=js GOARCH=wasm with the same go command into three modules: engine.wasm
+// (build tag avrlab_core: what the first result needs), tools.wasm (no tag: the whole engine, with the
+// debugger, the profiler, the leakage simulation and linked programs, loaded when the page first needs
+// them) and workspace.wasm (build tag avrlab_workspace), so the page compiles the engine, which is on the
+// path to the first result, without chroma, hackpadfs, debug/elf or the leakage lab (Go's build cache
+// makes a rebuild of unchanged modules take well under a second), takes wasm_exec.js from that Go installation
+// so the glue matches the runtime, adds the engine's meta answer (meta.json), the examples and the exercises (with an index page of the set) as
 // static files, and serves it all from memory with correct Content-Types, gzip when
 // the browser accepts it, ETags and a Content-Security-Policy. The written site uses relative URLs
 // only, so any static host serves it, from its root or from a sub-path.
@@ -40,6 +42,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/avrlab/avrlab/cmd/wasm/engine"
 	"github.com/avrlab/avrlab/examples"
 )
 
@@ -56,10 +59,12 @@ type wasmModule struct {
 	tags string // go build -tags
 }
 
-// wasmModules are the playground's modules: the engine (assembler, emulator, lab) and the workspace
+// wasmModules are the playground's modules: the engine's core (assembler, emulator, lab: the first
+// result), the tools (the whole engine: debugger, profiler, leakage, linked programs) and the workspace
 // (IndexedDB files and highlighting).
 var wasmModules = []wasmModule{
-	{name: "engine.wasm", role: "engine", tags: ""},
+	{name: "engine.wasm", role: "engine", tags: "avrlab_core"},
+	{name: "tools.wasm", role: "tools", tags: ""},
 	{name: "workspace.wasm", role: "workspace", tags: "avrlab_workspace"},
 }
 
@@ -248,6 +253,14 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	}
 	s.add("index.html", page)
 	s.add("wasm_exec.js", glue)
+	// The engine's meta answer (tasks, devices, published rows) is the same for every visit: the page
+	// fetches it beside the module instead of asking the engine, whose first call is on the path to
+	// the first RANK. It is the engine's own answer, so the two cannot differ.
+	meta := engine.Handle("meta", nil, nil)
+	if !json.Valid(meta) || bytes.HasPrefix(meta, []byte(`{"error"`)) {
+		return nil, fmt.Errorf("the engine's meta answer: %s", meta)
+	}
+	s.add("meta.json", meta)
 	if err := s.addExamples(); err != nil {
 		return nil, err
 	}
@@ -289,8 +302,8 @@ func (s *site) addExamples() error {
 	return nil
 }
 
-// buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w), two
-// builds at a time, and returns the modules in the order of wasmModules.
+// buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w), all
+// at once, and returns the modules in the order of wasmModules.
 func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 	tmp, err := os.MkdirTemp("", "avrlab-wasm-")
 	if err != nil {
@@ -470,7 +483,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// writeDir writes the site as static files under dir, plus engine.wasm.gz and workspace.wasm.gz for
+// writeDir writes the site as static files under dir, plus every module gzipped (engine.wasm.gz, ...) for
 // hosts that serve precompressed siblings (nginx gzip_static, Caddy precompressed).
 func (s *site) writeDir(dir string) error {
 	names := make([]string, 0, len(s.assets))

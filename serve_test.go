@@ -235,13 +235,15 @@ func TestWASMSplit(t *testing.T) {
 	banned := map[string][]string{
 		"engine.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "github.com/yuin/goldmark", "/cmd/wasm/workspace",
 			"/cmd/wasm/highlight", "/internal/markdown"},
+		"tools.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "github.com/yuin/goldmark", "/cmd/wasm/workspace",
+			"/cmd/wasm/highlight", "/internal/markdown"},
 		"workspace.wasm": {"github.com/avrlab/avrlab/asm", "github.com/avrlab/avrlab/emu", "github.com/avrlab/avrlab/lab",
 			"/cmd/wasm/engine"},
 	}
 	// asm/dialect is the standard-library-only leaf that tells the dialect of a file name; the
 	// highlighter needs it, and it links no assembler.
 	allowed := map[string]bool{"github.com/avrlab/avrlab/asm/dialect": true}
-	needed := map[string]string{"engine.wasm": "/cmd/wasm/engine", "workspace.wasm": "/cmd/wasm/workspace"}
+	needed := map[string]string{"engine.wasm": "/cmd/wasm/engine", "tools.wasm": "/cmd/wasm/engine", "workspace.wasm": "/cmd/wasm/workspace"}
 	for _, m := range wasmModules {
 		cmd := exec.Command("go", "list", "-deps", "-tags="+m.tags, "./cmd/wasm")
 		cmd.Dir = root

@@ -450,7 +450,7 @@ func benchBinary(req Request, progress Progress) Response {
 		return resp
 	}
 	progress("loading")
-	im, ok, err := lab.LoadBinary(data, resp.Device)
+	im, ok, err := loadBinary(data, resp.Device)
 	switch {
 	case !ok:
 		resp.Error = fmt.Sprintf("%s is neither an AVR ELF nor an Intel HEX file", req.Main)
