@@ -45,7 +45,7 @@ const firstRankPhasesJS = `(() => {
 	const b = t.firstCalls.bench, meta = t.firstCalls.meta;
 	const bench = (b.marks || []).find((m) => m[0] !== "assembling");
 	return JSON.stringify({
-		html: nav ? nav.responseEnd : 0, fetchStart: t.engineFetchStart, fetchEnd: res ? res.responseEnd : 0,
+		html: nav ? nav.responseEnd : 0, fetchStart: t.engineFetchStart, fetchEnd: t.engineFetchEnd || (res ? res.responseEnd : 0),
 		compiled: t.engineCompiled, ready: t.engineReady, startMs: t.engineStartMs, benchSent: b.sent,
 		assembleMs: bench ? bench[1] : b.ms, benchMs: bench ? b.ms - bench[1] : 0, benchAnswered: b.answered,
 		firstRank: t.firstRank, metaMs: meta ? meta.ms : 0,
@@ -60,6 +60,7 @@ type keystrokePhases struct {
 	Worker   float64 `json:"worker"`   // in the worker: assemble, bench, JSON
 	Assemble float64 `json:"assemble"` // its assembling phase
 	Show     float64 `json:"show"`     // the answer back → the result shown
+	Reused   bool    `json:"reused"`   // the engine answered from its last bench (the same program)
 }
 
 const keystrokePhasesJS = `(() => {
@@ -69,6 +70,7 @@ const keystrokePhasesJS = `(() => {
 	return JSON.stringify({
 		total: avrlabTimings.lastEditToRank, debounce: r.startedAt - r.inputAt, trip: c.answered - c.sent - c.ms,
 		worker: c.ms, assemble: bench ? bench[1] : c.ms, show: r.shown - c.answered,
+		reused: (c.marks || []).some((m) => m[0] === "reused"),
 	});
 })()`
 
@@ -87,11 +89,12 @@ func median[T any](xs []T, f func(T) float64) float64 {
 
 // TestPlaygroundSpeed measures, in headless Chromium against the site as `go run .` serves it (gzip),
 // navigation → first RANK in 5 fresh profiles, phase by phase, and the last keystroke → RANK over 20
-// edits of the default example in a comment (the code unchanged) and 20 of its code. It logs the
+// edits of the default example in a comment (the code unchanged) and 20 of its code (a nop in, out,
+// in, ...). It logs the
 // medians and checks only what the page shows: figures are never asserted (the machine is shared).
 // With AVRLAB_SPEED_BASELINE=DIR (a site that `go run . -out DIR` wrote from another commit) it
-// measures that site too, interleaved with this one in the same browser, and logs both: on a shared
-// machine only figures taken side by side compare.
+// measures that site too, interleaved with this one (profile by profile, edit by edit) in the same
+// browser, and logs both: on a shared machine only figures taken side by side compare.
 func TestPlaygroundSpeed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test")
@@ -107,9 +110,7 @@ func TestPlaygroundSpeed(t *testing.T) {
 	}
 	b := newBrowser(t, sites[0])
 	firsts, ranks := speedFirstRank(t, b, sites, names)
-	for k := range sites {
-		speedKeys(t, b, firsts[k], ranks[k], names[k])
-	}
+	speedKeys(t, b, firsts, ranks, names)
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}
@@ -164,6 +165,8 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 		for i, p := range phases[k] {
 			t.Logf("%s: fresh profile %d: %+v", name, i, p)
 		}
+		t.Logf("%s: long tasks of the page's thread [start, ms] in the first profile: %s", name,
+			eval[string](b, firsts[k], `JSON.stringify((self.avrlabBoot && self.avrlabBoot.longTasks) || [])`))
 		m := func(f func(firstRankPhases) float64) float64 { return median(phases[k], f) }
 		t.Logf("%s: navigation → first RANK, medians of %d fresh profiles (ms since navigation): HTML %.0f, engine.wasm asked %.0f, "+
 			"received %.0f, compiled %.0f, Go ready %.0f (instantiate + start-up %.0f), first bench sent %.0f "+
@@ -179,68 +182,89 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 	return firsts, ranks
 }
 
-// speedKeys measures 20 comment edits and 20 code edits of the default example in tab first, which
-// shows RANK rank.
-func speedKeys(t *testing.T, b *browser, first context.Context, rank, name string) {
-	// Keystrokes on the default example in the first tab.
-	b.wait(first, "the page idle", idle, 30*time.Second)
-	original := b.source(first)
-	note := b.lineOf(first, `/^;\s*title:/`)
-	entry := b.lineOf(first, `/^\s*cham64_128_encrypt\s*:/`)
-	edits := func(what string, n int, step func(i int)) []keystrokePhases {
-		var out []keystrokePhases
-		for i := 0; i < n; i++ {
-			k := eval[int](b, first, `avrlabTimings.editToRank.length`)
-			step(i)
-			b.wait(first, "the RANK after "+what, fmt.Sprintf(`avrlabTimings.editToRank.length > %d && `, k)+idle+" && "+rankShown, 30*time.Second)
-			var p keystrokePhases
-			if err := json.Unmarshal([]byte(eval[string](b, first, keystrokePhasesJS)), &p); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, p)
-			time.Sleep(100 * time.Millisecond)
+// speedKeys measures 20 comment edits and 20 code edits of the default example in each tab of tabs
+// (one a site, showing the RANK of ranks), the tabs taking turns edit by edit.
+func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names []string) {
+	type state struct {
+		original      string
+		note, entry   int
+		withNop       string
+		comment, code []keystrokePhases
+	}
+	st := make([]*state, len(tabs))
+	for k, c := range tabs {
+		b.wait(c, "the page idle", idle, 30*time.Second)
+		st[k] = &state{original: b.source(c), note: b.lineOf(c, `/^;\s*title:/`), entry: b.lineOf(c, `/^\s*cham64_128_encrypt\s*:/`)}
+	}
+	// edit makes one edit in tab k and returns where its time went.
+	edit := func(k int, what string, step func()) keystrokePhases {
+		c := tabs[k]
+		n := eval[int](b, c, `avrlabTimings.editToRank.length`)
+		step()
+		b.wait(c, "the RANK after "+what, fmt.Sprintf(`avrlabTimings.editToRank.length > %d && `, n)+idle+" && "+rankShown, 30*time.Second)
+		var p keystrokePhases
+		if err := json.Unmarshal([]byte(eval[string](b, c, keystrokePhasesJS)), &p); err != nil {
+			t.Fatal(err)
 		}
-		return out
+		time.Sleep(100 * time.Millisecond)
+		return p
+	}
+	for i := 0; i < 20; i++ {
+		for k, c := range tabs {
+			st[k].comment = append(st[k].comment, edit(k, "a comment edit", func() { b.typeAt(c, st[k].note, "x") }))
+		}
+	}
+	for k, c := range tabs {
+		if r := b.rank(c); r != ranks[k] {
+			t.Errorf("%s: after editing a comment RANK %s, want %s", names[k], r, ranks[k])
+		}
+		b.typeAt(c, st[k].note, strings.Repeat("\b", 20))
+		b.wait(c, "the example text back", fmt.Sprintf(`document.getElementById("source").value === %q && `, st[k].original)+idle, 30*time.Second)
+	}
+	for i := 0; i < 20; i++ {
+		for k, c := range tabs {
+			s := st[k]
+			s.code = append(s.code, edit(k, "a code edit", func() {
+				if i%2 == 0 {
+					b.typeAt(c, s.entry, "\r\tnop")
+					return
+				}
+				// The RANK the nop gave (checked before it goes): one more cycle a call, two bytes of flash.
+				r := b.rank(c)
+				if r == ranks[k] || s.withNop != "" && r != s.withNop {
+					t.Errorf("%s: with a nop RANK %s (without %s, the first time with %s)", names[k], r, ranks[k], s.withNop)
+				}
+				s.withNop = r
+				b.typeAt(c, s.entry+1, strings.Repeat("\b", len("\n\tnop")))
+			}))
+		}
 	}
 	logEdits := func(what string, ps []keystrokePhases) {
 		k := func(f func(keystrokePhases) float64) float64 { return median(ps, f) }
-		t.Logf("last keystroke → RANK, %s, median of %d: %.1f ms (min %.1f, max %.1f) = debounce %.1f + round trip %.1f + "+
-			"worker %.1f (assemble %.1f) + showing %.1f", what, len(ps), k(func(p keystrokePhases) float64 { return p.Total }),
+		reused := 0
+		for _, p := range ps {
+			if p.Reused {
+				reused++
+			}
+		}
+		t.Logf("last keystroke → RANK, %s, median of %d (%d answered from the last bench): %.1f ms (min %.1f, max %.1f) = debounce %.1f + round trip %.1f + "+
+			"worker %.1f (assemble %.1f) + showing %.1f", what, len(ps), reused, k(func(p keystrokePhases) float64 { return p.Total }),
 			minOf(ps, func(p keystrokePhases) float64 { return p.Total }), -minOf(ps, func(p keystrokePhases) float64 { return -p.Total }),
 			k(func(p keystrokePhases) float64 { return p.Debounce }), k(func(p keystrokePhases) float64 { return p.Trip }),
 			k(func(p keystrokePhases) float64 { return p.Worker }), k(func(p keystrokePhases) float64 { return p.Assemble }),
 			k(func(p keystrokePhases) float64 { return p.Show }))
 	}
-	comment := edits("a comment edit", 20, func(int) { b.typeAt(first, note, "x") })
-	if r := b.rank(first); r != rank {
-		t.Errorf("after editing a comment RANK %s, want %s", r, rank)
-	}
-	b.typeAt(first, note, strings.Repeat("\b", 20))
-	b.wait(first, "the example text back", fmt.Sprintf(`document.getElementById("source").value === %q && `, original)+idle, 30*time.Second)
-	withNop := ""
-	code := edits("a code edit", 20, func(i int) {
-		if i%2 == 0 {
-			b.typeAt(first, entry, "\r\tnop")
-			return
+	for k, c := range tabs {
+		if s := b.source(c); s != st[k].original {
+			t.Errorf("%s: the source after the code edits differs from the example", names[k])
 		}
-		// The RANK the nop gave (checked before it goes): one more cycle a call and two bytes of flash.
-		r := b.rank(first)
-		if r == rank || withNop != "" && r != withNop {
-			t.Errorf("with a nop RANK %s (without %s, the first time with %s)", r, rank, withNop)
+		b.wait(c, "PASS after the code edits", passShown+" && "+idle, 30*time.Second)
+		if r := b.rank(c); r != ranks[k] {
+			t.Errorf("%s: after adding and removing a nop RANK %s, want %s", names[k], r, ranks[k])
 		}
-		withNop = r
-		b.typeAt(first, entry+1, strings.Repeat("\b", len("\n\tnop")))
-	})
-	if s := b.source(first); s != original {
-		t.Errorf("the source after the code edits differs from the example")
+		logEdits(names[k]+": comment (code unchanged)", st[k].comment)
+		logEdits(names[k]+": code (a nop in and out)", st[k].code)
 	}
-	b.wait(first, "PASS after the code edits", passShown+" && "+idle, 30*time.Second)
-	if r := b.rank(first); r != rank {
-		t.Errorf("after adding and removing a nop RANK %s, want %s", r, rank)
-	}
-	logEdits(name+": comment (code unchanged)", comment)
-	logEdits(name+": code (a nop in and out)", code)
-	chromedp.Cancel(first)
 }
 
 func minOf[T any](xs []T, f func(T) float64) float64 {

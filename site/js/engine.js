@@ -41,7 +41,7 @@ export class StoppedError extends Error {
   }
 }
 
-// booted is what boot.js started for role (the module's compilation and its worker), or null.
+// booted is what boot.js started for role (a worker compiling the module), or null.
 function booted(role) {
   const b = self.avrlabBoot && self.avrlabBoot[role];
   if (!b) return null;
@@ -51,19 +51,19 @@ function booted(role) {
 
 class WorkerClient {
   // modulePromise is a function returning the promise of the compiled module; boot, what boot.js
-  // started for the role ({worker, module, early}: the worker gets the module from boot.js).
+  // started for the role ({worker, early}: a worker that compiles its module itself).
   constructor(role, modulePromise, boot = null) {
     this.role = role;
     this.seq = 0;
     this.pending = new Map();
     this.generation = 0; // counts restarts: state kept in the worker (a debug session) dies with it
     if (boot) {
-      this.modP = boot.module; // kept for restarts
-      boot.module.then(() => {
-        timings[role + "FetchStart"] = boot.fetchStart;
-        timings[role + "Compiled"] = boot.compiled;
-        timings[role + "CompileMs"] = boot.compiled - boot.fetchStart;
-      }, () => {});
+      // The boot worker compiles the module itself and posts it ("compiled"), kept for restarts.
+      this.modP = new Promise((res, rej) => {
+        this.moduleRes = res;
+        this.moduleRej = rej;
+      });
+      this.modP.catch(() => {});
     } else {
       this.modP = modulePromise();
     }
@@ -81,7 +81,6 @@ class WorkerClient {
     const w = this.w;
     if (boot) {
       for (const m of boot.early) this.onMessage(m);
-      boot.module.catch((err) => this.readyRej(err));
       return;
     }
     this.modP.then(
@@ -90,12 +89,27 @@ class WorkerClient {
     );
   }
   onMessage(m) {
+    if (m.op === "compiled") {
+      // From the boot worker: its module (or, from a browser that cannot post one, a compile of ours),
+      // with the times on the worker's clock.
+      timings[this.role + "FetchStart"] = m.fetchStart - performance.timeOrigin;
+      timings[this.role + "Compiled"] = m.compiled - performance.timeOrigin;
+      if (m.fetchEnd) timings[this.role + "FetchEnd"] = m.fetchEnd - performance.timeOrigin;
+      timings[this.role + "CompileMs"] = m.compiled - m.fetchStart;
+      if (this.moduleRes) this.moduleRes(m.module || compileModule(this.role));
+      this.moduleRes = null;
+      return;
+    }
     if (m.op === "ready") {
       timings[this.role + "StartMs"] = m.startMs;
       timings[this.role + "Ready"] = performance.now();
       return this.readyRes();
     }
-    if (m.op === "failed") return this.readyRej(new Error(m.error));
+    if (m.op === "failed") {
+      if (this.moduleRes) this.moduleRej(new Error(m.error));
+      this.moduleRes = null;
+      return this.readyRej(new Error(m.error));
+    }
     const p = this.pending.get(m.id);
     if (!p) return;
     if (m.progress !== undefined) {
@@ -374,7 +388,7 @@ async function startRun() {
     if (!res) {
       res = await engine.call("bench", req, (phase) => {
         timings.lastPhase = phase;
-        if (running !== run) return;
+        if (running !== run || phase === "reused") return; // "reused": answered from the engine's last bench
         run.phase = phase;
         showPhase(run);
       });

@@ -85,6 +85,9 @@ type Request struct {
 	Link []string `json:"link"`
 	// Interp asks for the interpreter even where HandleOn was given a translator (?interp in the page).
 	Interp bool `json:"interp"`
+	// Cache keeps the last live bench and answers the same one again from it ([BenchCache]); nil
+	// measures every time. It is not part of the JSON request: HandleCached sets it.
+	Cache *BenchCache `json:"-"`
 }
 
 // MinVectors is the fewest random vectors a [Request.Budget] leaves.
@@ -156,6 +159,11 @@ func Handle(op string, arg []byte, progress Progress) []byte { return HandleOn(n
 // HandleOn is Handle with the measured calls and runs on eng (translated code, emu.Config.Engine; nil
 // interprets): the page hands in the browser's translator.
 func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
+	return HandleCached(eng, nil, op, arg, progress)
+}
+
+// HandleCached is HandleOn with the live benches through cache (the page's engine worker keeps one).
+func HandleCached(eng emu.Engine, cache *BenchCache, op string, arg []byte, progress Progress) []byte {
 	if progress == nil {
 		progress = func(string) {}
 	}
@@ -172,6 +180,9 @@ func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
 		}
 		if !req.Interp {
 			req.Exec = eng
+		}
+		if op == "bench" {
+			req.Cache = cache
 		}
 		switch op {
 		case "bench":
@@ -408,7 +419,7 @@ func benchSource(req Request, progress Progress) Response {
 	}
 	resp.Mode, resp.Task = "bench", task
 	resp.Adapted = plan(im, &opts, req, progress)
-	rep, err := lab.Bench(im, opts)
+	rep, err := req.Cache.bench(im, opts, req)
 	if err != nil {
 		resp.Error = pageError(err)
 		return resp
