@@ -187,6 +187,9 @@ type asset struct {
 	gz    []byte // nil when not worth compressing
 	ctype string
 	etag  string
+	// version is what index.html appends to a module's URL (?v=VERSION); a request that names it
+	// is cached for good (the URL changes with the module).
+	version string
 }
 
 // site is the whole playground: path (no leading slash) → asset. It is immutable once built and serves
@@ -247,9 +250,9 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 			return nil, fmt.Errorf("site/index.html must contain %s", m.meta(m.name))
 		}
 		sum := sha256.Sum256(wasm[i])
-		version := hex.EncodeToString(sum[:6])
-		page = bytes.Replace(page, []byte(m.meta(m.name)), []byte(m.meta(m.name+"?v="+version)), 1)
 		s.addWASM(m.name, wasm[i], sum)
+		version := s.assets[m.name].version
+		page = bytes.Replace(page, []byte(m.meta(m.name)), []byte(m.meta(m.name+"?v="+version)), 1)
 	}
 	s.add("index.html", page)
 	s.add("wasm_exec.js", glue)
@@ -302,8 +305,10 @@ func (s *site) addExamples() error {
 	return nil
 }
 
-// buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w), all
-// at once, and returns the modules in the order of wasmModules.
+// buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w), and
+// returns the modules in the order of wasmModules. The engine goes first, alone: tools.wasm differs
+// from it only in cmd/wasm and cmd/wasm/engine, so on a fresh machine the two others then find the
+// packages they share with it in Go's build cache instead of compiling them three times at once.
 func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 	tmp, err := os.MkdirTemp("", "avrlab-wasm-")
 	if err != nil {
@@ -312,23 +317,31 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 	defer os.RemoveAll(tmp)
 	mods := make([][]byte, len(wasmModules))
 	errs := make([]error, len(wasmModules))
+	build := func(i int) {
+		m := wasmModules[i]
+		out := filepath.Join(tmp, m.name)
+		cmd := exec.CommandContext(ctx, goTool, "build", "-tags="+m.tags, "-trimpath", "-ldflags=-s -w",
+			"-o", out, "./cmd/wasm")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			errs[i] = fmt.Errorf("building cmd/wasm (%s): %v\n%s", m.name, err, stderr.Bytes())
+			return
+		}
+		mods[i], errs[i] = os.ReadFile(out)
+	}
+	build(0)
+	if errs[0] != nil {
+		return nil, errs[0]
+	}
 	var wg sync.WaitGroup
-	for i, m := range wasmModules {
+	for i := 1; i < len(wasmModules); i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out := filepath.Join(tmp, m.name)
-			cmd := exec.CommandContext(ctx, goTool, "build", "-tags="+m.tags, "-trimpath", "-ldflags=-s -w",
-				"-o", out, "./cmd/wasm")
-			cmd.Dir = root
-			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Run(); err != nil {
-				errs[i] = fmt.Errorf("building cmd/wasm (%s): %v\n%s", m.name, err, stderr.Bytes())
-				return
-			}
-			mods[i], errs[i] = os.ReadFile(out)
+			build(i)
 		}()
 	}
 	wg.Wait()
@@ -396,7 +409,8 @@ func (s *site) add(name string, body []byte) {
 // addWASM adds a module, gzipped at the best level. That takes about a second for 6 MB, so the result
 // is kept in the user's cache directory under the module's hash.
 func (s *site) addWASM(name string, wasm []byte, sum [32]byte) {
-	a := &asset{body: wasm, ctype: "application/wasm", etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+	a := &asset{body: wasm, ctype: "application/wasm", etag: `"` + hex.EncodeToString(sum[:8]) + `"`,
+		version: hex.EncodeToString(sum[:6])}
 	var cached string
 	if dir, err := os.UserCacheDir(); err == nil {
 		cached = filepath.Join(dir, "avrlab", "playground", hex.EncodeToString(sum[:])+".wasm.gz")
@@ -450,7 +464,8 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-// ServeHTTP serves the site: GET and HEAD only, "/" is index.html, gzip when accepted and smaller.
+// ServeHTTP serves the site: GET and HEAD only, "/" is index.html, gzip when accepted and smaller,
+// revalidated at every use (no-cache, ETag) except a module under its versioned URL.
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -470,7 +485,12 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", a.ctype)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", csp)
-	h.Set("Cache-Control", "no-cache")
+	if a.version != "" && r.URL.Query().Get("v") == a.version {
+		// The module under its versioned URL (index.html's): never revalidated, a new build has a new URL.
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
 	body, etag := a.body, a.etag
 	if a.gz != nil {
 		h.Add("Vary", "Accept-Encoding")

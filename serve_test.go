@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -115,6 +116,26 @@ func TestHandler(t *testing.T) {
 	r = get(t, s, "GET", "/engine.wasm", map[string]string{"If-None-Match": etag})
 	if r.StatusCode != 200 {
 		t.Errorf("the gzip ETag matched the identity body: status %d", r.StatusCode)
+	}
+
+	if cc := r.Header.Get("Cache-Control"); cc != "no-cache" {
+		t.Errorf("engine.wasm without its version: Cache-Control %q, want no-cache", cc)
+	}
+	// Under the URL index.html gives it (?v= its hash), a module is cached for good.
+	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{1}, 4096)...)
+	s.addWASM("tools.wasm", wasm, sha256.Sum256(wasm))
+	v := s.assets["tools.wasm"].version
+	if len(v) != 12 {
+		t.Fatalf("tools.wasm version %q", v)
+	}
+	r = get(t, s, "GET", "/tools.wasm?v="+v, map[string]string{"Accept-Encoding": "gzip"})
+	if cc := r.Header.Get("Cache-Control"); r.StatusCode != 200 || cc != "public, max-age=31536000, immutable" || !bytes.Equal(body(t, r), wasm) {
+		t.Errorf("tools.wasm?v=%s: %d, Cache-Control %q", v, r.StatusCode, cc)
+	}
+	for _, q := range []string{"", "?v=0", "?v=" + v + "0"} {
+		if cc := get(t, s, "GET", "/tools.wasm"+q, nil).Header.Get("Cache-Control"); cc != "no-cache" {
+			t.Errorf("tools.wasm%s: Cache-Control %q, want no-cache", q, cc)
+		}
 	}
 
 	r = get(t, s, "GET", "/app.js", nil)
