@@ -24,8 +24,9 @@ func TestPlaygroundToolsModule(t *testing.T) {
 	b.do(c, chromedp.Navigate(base))
 	b.wait(c, "the first RANK", `avrlabTimings.firstRank !== undefined && `+rankShown+" && "+idle, 60*time.Second)
 	if got := eval[string](b, c, `JSON.stringify({tools: avrlabTimings.toolsReady !== undefined,
-		fetched: performance.getEntriesByType("resource").some((e) => e.name.includes("tools.wasm"))})`); got != `{"tools":false,"fetched":false}` {
-		t.Errorf("after the first RANK: %s, want tools.wasm neither started nor fetched", got)
+		fetched: performance.getEntriesByType("resource").some((e) => e.name.includes("tools.wasm")),
+		meta: avrlabTimings.firstCalls.meta !== undefined})`); got != `{"tools":false,"fetched":false,"meta":false}` {
+		t.Errorf("after the first RANK: %s, want tools.wasm neither started nor fetched, and meta.json read instead of asking the engine", got)
 	}
 	// The default example with a leakage goal (few traces) and a plain one.
 	call := func(budget int) string {

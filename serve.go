@@ -42,7 +42,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/avrlab/avrlab/cmd/wasm/engine"
 	"github.com/avrlab/avrlab/examples"
 )
 
@@ -205,6 +204,29 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the go command is needed to build the playground: %v", err)
 	}
+	// The engine's meta answer (tasks, devices, published rows) is the same for every visit: the page
+	// fetches it as meta.json beside the module instead of asking the engine, whose first call is on
+	// the path to the first RANK. cmd/wasm/engine/meta prints it (the engine's own answer: the two cannot
+	// differ), natively, while the modules build.
+	type metaResult struct {
+		json []byte
+		err  error
+	}
+	metaC := make(chan metaResult, 1)
+	go func() {
+		cmd := exec.CommandContext(ctx, goTool, "run", "./cmd/wasm/engine/meta")
+		cmd.Dir = root
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err == nil && !json.Valid(out) {
+			err = errors.New("not JSON")
+		}
+		if err != nil {
+			err = fmt.Errorf("the engine's meta answer (go run ./cmd/wasm/engine/meta): %v\n%s", err, stderr.Bytes())
+		}
+		metaC <- metaResult{out, err}
+	}()
 	wasm, err := buildWASM(ctx, goTool, root)
 	if err != nil {
 		return nil, err
@@ -256,14 +278,11 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	}
 	s.add("index.html", page)
 	s.add("wasm_exec.js", glue)
-	// The engine's meta answer (tasks, devices, published rows) is the same for every visit: the page
-	// fetches it beside the module instead of asking the engine, whose first call is on the path to
-	// the first RANK. It is the engine's own answer, so the two cannot differ.
-	meta := engine.Handle("meta", nil, nil)
-	if !json.Valid(meta) || bytes.HasPrefix(meta, []byte(`{"error"`)) {
-		return nil, fmt.Errorf("the engine's meta answer: %s", meta)
+	meta := <-metaC
+	if meta.err != nil {
+		return nil, meta.err
 	}
-	s.add("meta.json", meta)
+	s.add("meta.json", meta.json)
 	if err := s.addExamples(); err != nil {
 		return nil, err
 	}

@@ -199,7 +199,14 @@ func TestBuildSite(t *testing.T) {
 	if bytes.Equal(s.assets["engine.wasm"].body, s.assets["workspace.wasm"].body) {
 		t.Errorf("engine.wasm and workspace.wasm are the same module")
 	}
-	for _, name := range []string{"index.html", "app.js", "worker.js", "style.css", "highlight.css", "wasm_exec.js"} {
+	var meta struct {
+		Tasks   []struct{ ID string }
+		Devices []string
+	}
+	if a := s.assets["meta.json"]; a == nil || json.Unmarshal(a.body, &meta) != nil || len(meta.Tasks) == 0 || len(meta.Devices) == 0 {
+		t.Errorf("meta.json is missing or holds no tasks and devices")
+	}
+	for _, name := range []string{"index.html", "boot.js", "app.js", "worker.js", "style.css", "highlight.css", "wasm_exec.js"} {
 		if s.assets[name] == nil {
 			t.Errorf("the site lacks %s", name)
 		}
