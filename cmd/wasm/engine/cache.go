@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
-	"slices"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/lab"
@@ -33,23 +32,34 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 	}
 	key, ok := benchKey(im, opts, req)
 	if ok && c.valid && key == c.key {
-		c.Hits++
-		return copyReport(c.rep), nil
+		if cp := copyReport(c.rep); cp != nil {
+			c.Hits++
+			return cp, nil
+		}
 	}
 	rep, err := lab.Bench(im, opts)
 	c.valid = false
 	if err == nil && ok && rep != nil {
-		c.key, c.rep, c.valid = key, copyReport(rep), true
+		if cp := copyReport(rep); cp != nil {
+			c.key, c.rep, c.valid = key, cp, true
+		}
 	}
 	return rep, err
 }
 
-// copyReport copies a report deep enough that the page's changes to the copy (pageResponse: Error,
-// Notes) leave the original alone.
+// copyReport copies a report deeply (through its JSON, which holds every field), so that what the
+// page's answer does to one copy (pageResponse rewrites Error and Notes) leaves the other alone; nil
+// when it cannot.
 func copyReport(r *lab.Report) *lab.Report {
-	cp := *r
-	cp.Notes = slices.Clone(r.Notes)
-	return &cp
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil
+	}
+	cp := new(lab.Report)
+	if json.Unmarshal(b, cp) != nil {
+		return nil
+	}
+	return cp
 }
 
 // benchKey hashes what a bench of image im with options opts for request req depends on; ok is false
