@@ -85,3 +85,30 @@ func TestBenchCache(t *testing.T) {
 		t.Errorf("a failing routine: %d hits, want 3; %.200s", cache.Hits, failed)
 	}
 }
+
+// BenchmarkLiveBench compares a live bench of the default example measured afresh (fresh) with one
+// answered from the cache after a comment edit (cached): compare the two in one run.
+func BenchmarkLiveBench(b *testing.B) {
+	src, err := os.ReadFile("../../../examples/cham64-v2.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	reqs := [2][]byte{}
+	for i, text := range []string{string(src), strings.Replace(string(src), "; title:", "; title: x", 1)} {
+		reqs[i], _ = json.Marshal(Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000})
+	}
+	b.Run("fresh", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			HandleCached(nil, nil, "bench", reqs[i%2], nil)
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		c := &BenchCache{}
+		for i := 0; i < b.N; i++ {
+			HandleCached(nil, c, "bench", reqs[i%2], nil)
+		}
+		if c.Hits < b.N-1 {
+			b.Fatalf("%d hits of %d", c.Hits, b.N)
+		}
+	})
+}
