@@ -2,16 +2,18 @@
 
 // Command avrlab (the module root) serves the avrlab playground:
 //
-//	go run .                      # build cmd/wasm twice, serve site/ on http://127.0.0.1:8080
+//	go run .                      # build cmd/wasm 3 times, serve site/ on http://127.0.0.1:8080
 //	go run . -addr :9000          # another address
 //	go run . -out public          # write the static site to public/ and exit
 //	go run . -exercises DIR       # bundle the exercises of DIR (default: examples/exercises)
 //
-// It builds ./cmd/wasm for GOOS=js GOARCH=wasm with the same go command into two modules, engine.wasm
-// and workspace.wasm (build tag avrlab_workspace), so the page compiles the engine, which is on the path
-// to the first result, without chroma and hackpadfs (Go's build cache makes a rebuild of unchanged
-// modules take well under a second), takes wasm_exec.js from that Go installation
-// so the glue matches the runtime, adds the examples and the exercises (with an index page of the set) as
+// It builds ./cmd/wasm for GOOS=js GOARCH=wasm with the same go command into three modules: engine.wasm
+// (build tag avrlab_core: what the first result needs), tools.wasm (no tag: the whole engine, with the
+// debugger, the profiler, the leakage simulation and linked programs, loaded when the page first needs
+// them) and workspace.wasm (build tag avrlab_workspace), so the page compiles the engine, which is on the
+// path to the first result, without chroma, hackpadfs, debug/elf or the leakage lab (Go's build cache
+// makes a rebuild of unchanged modules take well under a second), takes wasm_exec.js from that Go installation
+// so the glue matches the runtime, adds the engine's meta answer (meta.json), the examples and the exercises (with an index page of the set) as
 // static files, and serves it all from memory with correct Content-Types, gzip when
 // the browser accepts it, ETags and a Content-Security-Policy. The written site uses relative URLs
 // only, so any static host serves it, from its root or from a sub-path.
@@ -59,10 +61,12 @@ type wasmModule struct {
 	tags string // go build -tags
 }
 
-// wasmModules are the playground's modules: the engine (assembler, emulator, lab) and the workspace
+// wasmModules are the playground's modules: the engine's core (assembler, emulator, lab: the first
+// result), the tools (the whole engine: debugger, profiler, leakage, linked programs) and the workspace
 // (IndexedDB files and highlighting).
 var wasmModules = []wasmModule{
-	{name: "engine.wasm", role: "engine", tags: ""},
+	{name: "engine.wasm", role: "engine", tags: "avrlab_core"},
+	{name: "tools.wasm", role: "tools", tags: ""},
 	{name: "workspace.wasm", role: "workspace", tags: "avrlab_workspace"},
 }
 
@@ -185,6 +189,9 @@ type asset struct {
 	gz    []byte // nil when not worth compressing
 	ctype string
 	etag  string
+	// version is what index.html appends to a module's URL (?v=VERSION); a request that names it
+	// is cached for good (the URL changes with the module).
+	version string
 }
 
 // site is the whole playground: path (no leading slash) → asset. It is immutable once built and serves
@@ -200,6 +207,29 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the go command is needed to build the playground: %v", err)
 	}
+	// The engine's meta answer (tasks, devices, published rows) is the same for every visit: the page
+	// fetches it as meta.json beside the module instead of asking the engine, whose first call is on
+	// the path to the first RANK. cmd/wasm/engine/meta prints it (the engine's own answer: the two cannot
+	// differ), natively, while the modules build.
+	type metaResult struct {
+		json []byte
+		err  error
+	}
+	metaC := make(chan metaResult, 1)
+	go func() {
+		cmd := exec.CommandContext(ctx, goTool, "run", "./cmd/wasm/engine/meta")
+		cmd.Dir = root
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err == nil && !json.Valid(out) {
+			err = errors.New("not JSON")
+		}
+		if err != nil {
+			err = fmt.Errorf("the engine's meta answer (go run ./cmd/wasm/engine/meta): %v\n%s", err, stderr.Bytes())
+		}
+		metaC <- metaResult{out, err}
+	}()
 	wasm, err := buildWASM(ctx, goTool, root)
 	if err != nil {
 		return nil, err
@@ -245,12 +275,17 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 			return nil, fmt.Errorf("site/index.html must contain %s", m.meta(m.name))
 		}
 		sum := sha256.Sum256(wasm[i])
-		version := hex.EncodeToString(sum[:6])
-		page = bytes.Replace(page, []byte(m.meta(m.name)), []byte(m.meta(m.name+"?v="+version)), 1)
 		s.addWASM(m.name, wasm[i], sum)
+		version := s.assets[m.name].version
+		page = bytes.Replace(page, []byte(m.meta(m.name)), []byte(m.meta(m.name+"?v="+version)), 1)
 	}
 	s.add("index.html", page)
 	s.add("wasm_exec.js", glue)
+	meta := <-metaC
+	if meta.err != nil {
+		return nil, meta.err
+	}
+	s.add("meta.json", meta.json)
 	if err := s.addExamples(); err != nil {
 		return nil, err
 	}
@@ -310,8 +345,10 @@ func (s *site) addExamples() error {
 	return nil
 }
 
-// buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w), two
-// builds at a time, and returns the modules in the order of wasmModules.
+// buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w), and
+// returns the modules in the order of wasmModules. The engine goes first, alone: tools.wasm differs
+// from it only in cmd/wasm and cmd/wasm/engine, so on a fresh machine the two others then find the
+// packages they share with it in Go's build cache instead of compiling them three times at once.
 func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 	tmp, err := os.MkdirTemp("", "avrlab-wasm-")
 	if err != nil {
@@ -320,23 +357,31 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 	defer os.RemoveAll(tmp)
 	mods := make([][]byte, len(wasmModules))
 	errs := make([]error, len(wasmModules))
+	build := func(i int) {
+		m := wasmModules[i]
+		out := filepath.Join(tmp, m.name)
+		cmd := exec.CommandContext(ctx, goTool, "build", "-tags="+m.tags, "-trimpath", "-ldflags=-s -w",
+			"-o", out, "./cmd/wasm")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			errs[i] = fmt.Errorf("building cmd/wasm (%s): %v\n%s", m.name, err, stderr.Bytes())
+			return
+		}
+		mods[i], errs[i] = os.ReadFile(out)
+	}
+	build(0)
+	if errs[0] != nil {
+		return nil, errs[0]
+	}
 	var wg sync.WaitGroup
-	for i, m := range wasmModules {
+	for i := 1; i < len(wasmModules); i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out := filepath.Join(tmp, m.name)
-			cmd := exec.CommandContext(ctx, goTool, "build", "-tags="+m.tags, "-trimpath", "-ldflags=-s -w",
-				"-o", out, "./cmd/wasm")
-			cmd.Dir = root
-			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Run(); err != nil {
-				errs[i] = fmt.Errorf("building cmd/wasm (%s): %v\n%s", m.name, err, stderr.Bytes())
-				return
-			}
-			mods[i], errs[i] = os.ReadFile(out)
+			build(i)
 		}()
 	}
 	wg.Wait()
@@ -404,7 +449,8 @@ func (s *site) add(name string, body []byte) {
 // addWASM adds a module, gzipped at the best level. That takes about a second for 6 MB, so the result
 // is kept in the user's cache directory under the module's hash.
 func (s *site) addWASM(name string, wasm []byte, sum [32]byte) {
-	a := &asset{body: wasm, ctype: "application/wasm", etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+	a := &asset{body: wasm, ctype: "application/wasm", etag: `"` + hex.EncodeToString(sum[:8]) + `"`,
+		version: hex.EncodeToString(sum[:6])}
 	var cached string
 	if dir, err := os.UserCacheDir(); err == nil {
 		cached = filepath.Join(dir, "avrlab", "playground", hex.EncodeToString(sum[:])+".wasm.gz")
@@ -458,7 +504,8 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-// ServeHTTP serves the site: GET and HEAD only, "/" is index.html, gzip when accepted and smaller.
+// ServeHTTP serves the site: GET and HEAD only, "/" is index.html, gzip when accepted and smaller,
+// revalidated at every use (no-cache, ETag) except a module under its versioned URL.
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -478,7 +525,12 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", a.ctype)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", csp)
-	h.Set("Cache-Control", "no-cache")
+	if a.version != "" && r.URL.Query().Get("v") == a.version {
+		// The module under its versioned URL (index.html's): never revalidated, a new build has a new URL.
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
 	body, etag := a.body, a.etag
 	if a.gz != nil {
 		h.Add("Vary", "Accept-Encoding")
@@ -491,7 +543,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
 }
 
-// writeDir writes the site as static files under dir, plus engine.wasm.gz and workspace.wasm.gz for
+// writeDir writes the site as static files under dir, plus every module gzipped (engine.wasm.gz, ...) for
 // hosts that serve precompressed siblings (nginx gzip_static, Caddy precompressed).
 func (s *site) writeDir(dir string) error {
 	names := make([]string, 0, len(s.assets))

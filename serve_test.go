@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -118,6 +119,26 @@ func TestHandler(t *testing.T) {
 		t.Errorf("the gzip ETag matched the identity body: status %d", r.StatusCode)
 	}
 
+	if cc := r.Header.Get("Cache-Control"); cc != "no-cache" {
+		t.Errorf("engine.wasm without its version: Cache-Control %q, want no-cache", cc)
+	}
+	// Under the URL index.html gives it (?v= its hash), a module is cached for good.
+	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte{1}, 4096)...)
+	s.addWASM("tools.wasm", wasm, sha256.Sum256(wasm))
+	v := s.assets["tools.wasm"].version
+	if len(v) != 12 {
+		t.Fatalf("tools.wasm version %q", v)
+	}
+	r = get(t, s, "GET", "/tools.wasm?v="+v, map[string]string{"Accept-Encoding": "gzip"})
+	if cc := r.Header.Get("Cache-Control"); r.StatusCode != 200 || cc != "public, max-age=31536000, immutable" || !bytes.Equal(body(t, r), wasm) {
+		t.Errorf("tools.wasm?v=%s: %d, Cache-Control %q", v, r.StatusCode, cc)
+	}
+	for _, q := range []string{"", "?v=0", "?v=" + v + "0"} {
+		if cc := get(t, s, "GET", "/tools.wasm"+q, nil).Header.Get("Cache-Control"); cc != "no-cache" {
+			t.Errorf("tools.wasm%s: Cache-Control %q, want no-cache", q, cc)
+		}
+	}
+
 	r = get(t, s, "GET", "/app.js", nil)
 	if r.Header.Get("Content-Type") != "text/javascript; charset=utf-8" || r.Header.Get("Content-Encoding") != "" {
 		t.Errorf("app.js (small, not worth compressing): %v", r.Header)
@@ -179,7 +200,14 @@ func TestBuildSite(t *testing.T) {
 	if bytes.Equal(s.assets["engine.wasm"].body, s.assets["workspace.wasm"].body) {
 		t.Errorf("engine.wasm and workspace.wasm are the same module")
 	}
-	for _, name := range []string{"index.html", "app.js", "worker.js", "style.css", "highlight.css", "wasm_exec.js"} {
+	var meta struct {
+		Tasks   []struct{ ID string }
+		Devices []string
+	}
+	if a := s.assets["meta.json"]; a == nil || json.Unmarshal(a.body, &meta) != nil || len(meta.Tasks) == 0 || len(meta.Devices) == 0 {
+		t.Errorf("meta.json is missing or holds no tasks and devices")
+	}
+	for _, name := range []string{"index.html", "boot.js", "app.js", "worker.js", "style.css", "highlight.css", "wasm_exec.js"} {
 		if s.assets[name] == nil {
 			t.Errorf("the site lacks %s", name)
 		}
@@ -236,13 +264,15 @@ func TestWASMSplit(t *testing.T) {
 	banned := map[string][]string{
 		"engine.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "github.com/yuin/goldmark", "/cmd/wasm/workspace",
 			"/cmd/wasm/highlight", "/internal/markdown"},
+		"tools.wasm": {"github.com/alecthomas/chroma", "github.com/hack-pad/", "github.com/yuin/goldmark", "/cmd/wasm/workspace",
+			"/cmd/wasm/highlight", "/internal/markdown"},
 		"workspace.wasm": {"github.com/avrlab/avrlab/asm", "github.com/avrlab/avrlab/emu", "github.com/avrlab/avrlab/lab",
 			"/cmd/wasm/engine"},
 	}
 	// asm/dialect is the standard-library-only leaf that tells the dialect of a file name; the
 	// highlighter needs it, and it links no assembler.
 	allowed := map[string]bool{"github.com/avrlab/avrlab/asm/dialect": true}
-	needed := map[string]string{"engine.wasm": "/cmd/wasm/engine", "workspace.wasm": "/cmd/wasm/workspace"}
+	needed := map[string]string{"engine.wasm": "/cmd/wasm/engine", "tools.wasm": "/cmd/wasm/engine", "workspace.wasm": "/cmd/wasm/workspace"}
 	for _, m := range wasmModules {
 		cmd := exec.Command("go", "list", "-deps", "-tags="+m.tags, "./cmd/wasm")
 		cmd.Dir = root

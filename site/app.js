@@ -69,7 +69,11 @@ async function main() {
   // The workspace opens (IndexedDB) while the engine starts and answers meta.
   const openP = ws.call("open");
   openP.catch(() => {});
-  const metaP = engine.call("meta");
+  // meta.json is the engine's meta answer, written beside the page (serve.go); a host without it (an
+  // old copy of the site) asks the engine.
+  const metaP = fetch("meta.json")
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`meta.json: ${r.status}`))))
+    .catch(() => engine.call("meta"));
   const examplesP = fetch("examples/index.json").then((r) => {
     if (!r.ok) throw new Error(`examples/index.json: ${r.status}`);
     return r.json();

@@ -1,7 +1,28 @@
-// One Go instance (engine.wasm or workspace.wasm) in a Web Worker. The page sends {op: "init", module,
-// role} once (the module compiled by the page), then requests {id, op, arg}; each gets {id, result} or
-// {id, error}, and long engine requests also post {id, progress: "benchmarking"} on the way.
+// One Go instance (engine.wasm, tools.wasm or workspace.wasm) in a Web Worker. The page sends
+// {op: "init", module, role} once (the module it compiled), unless boot.js started the worker to
+// compile its own (below), then requests {id, op, arg}; each gets {id, result} or {id, error}, and
+// long engine requests also post {id, progress: "benchmarking"} on the way.
 "use strict";
+
+// compile fetches and compiles a module, streaming where the host serves application/wasm.
+async function compile(url) {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch (e) {
+    // A static host that serves .wasm with another Content-Type: compile from bytes instead.
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`fetching ${url}: ${r.status} ${r.statusText}`);
+    return WebAssembly.compile(await r.arrayBuffer());
+  }
+}
+
+// A worker that boot.js names "boot ROLE URL" fetches and compiles its module from its first line on,
+// before it loads the Go glue, posts the module to the page ({op: "compiled", module, fetchStart,
+// compiled}: times on the page's clock's origin, performance.timeOrigin + ms) for restarts, and starts it.
+const [bootTag, bootRole, bootURL] = self.name.split(" ");
+const bootT0 = performance.now();
+const booting = bootTag === "boot" && bootURL ? compile(bootURL) : null;
+if (booting) booting.catch(() => {});
 importScripts("wasm_exec.js");
 
 let ready = null;
@@ -21,6 +42,25 @@ function start(module) {
   });
 }
 
+if (booting) {
+  ready = booting.then((module) => {
+    const t1 = performance.now();
+    const abs = (t) => performance.timeOrigin + t;
+    const res = performance.getEntriesByType("resource").find((r) => r.name.includes(bootURL.split("?")[0]));
+    const times = { op: "compiled", fetchStart: abs(bootT0), fetchEnd: res ? abs(res.responseEnd) : 0, compiled: abs(t1) };
+    try {
+      self.postMessage({ ...times, module });
+    } catch {
+      self.postMessage(times); // a browser that cannot post a module: the page compiles its own for restarts
+    }
+    return start(module).then(() => performance.now() - t1);
+  });
+  ready.then(
+    (startMs) => self.postMessage({ op: "ready", role: bootRole, startMs }),
+    (err) => self.postMessage({ op: "failed", error: String((err && err.message) || err) }),
+  );
+}
+
 self.onmessage = async (e) => {
   const m = e.data;
   if (m.op === "init") {
@@ -36,14 +76,24 @@ self.onmessage = async (e) => {
   }
   try {
     await ready;
-    const progress = (phase) => self.postMessage({ id: m.id, progress: phase });
+    // ms: the call's time in this worker; marks: when (ms into the call) each progress phase began,
+    // for the page's timings (avrlabTimings.calls: assembling, then benchmarking).
+    const t0 = performance.now();
+    const marks = [];
+    const progress = (phase) => {
+      marks.push([phase, performance.now() - t0]);
+      self.postMessage({ id: m.id, progress: phase });
+    };
     let out = self.avrlabCall(m.op, JSON.stringify(m.arg || {}), progress);
     if (out && typeof out.then === "function") out = await out;
+    const t1 = performance.now();
     const result = JSON.parse(out);
+    const ms = t1 - t0;
+    const parseMs = performance.now() - t1;
     if (result && typeof result.error === "string" && Object.keys(result).length === 1) {
-      self.postMessage({ id: m.id, error: result.error });
+      self.postMessage({ id: m.id, error: result.error, ms, parseMs, marks });
     } else {
-      self.postMessage({ id: m.id, result });
+      self.postMessage({ id: m.id, result, ms, parseMs, marks });
     }
   } catch (err) {
     self.postMessage({ id: m.id, error: String(err && err.message || err) });

@@ -1,16 +1,21 @@
 //go:build js && wasm
 
-// Command wasm is the playground's WebAssembly bridge. It builds into two modules, chosen by the
-// build tag avrlab_workspace, so that the page compiles only what it needs first:
+// Command wasm is the playground's WebAssembly bridge. It builds into three modules, chosen by build
+// tags, so that the page compiles only what it needs first:
 //
-//	engine.wasm     (no tag)               meta, bench, assemble, hex, devices, leak and the debugger (debug-*):
-//	                                       the lab, assembler and emulator
+//	engine.wasm     (-tags avrlab_core)      meta, bench, assemble, hex, devices: the lab, assembler and
+//	                                         emulator without what the first result never needs
+//	tools.wasm      (no tag)                 the same and leak, the debugger and profiler (debug-*), linked
+//	                                         programs (ELF, HEX) and an exercise's leakage goals on Run
 //	workspace.wasm  (-tags avrlab_workspace) highlight, markdown, open, readAll, write, rename, remove:
 //	                                         chroma, goldmark and hackpadfs on IndexedDB
 //
-// main.go is shared; ops_engine.go and ops_workspace.go hold each module's operations. The page starts
-// each module in its own Web Worker (site/worker.js): the engine worker is terminated and restarted by
-// the Stop button, the workspace worker keeps the files and highlights the editor's text.
+// main.go is shared; ops_core.go, ops_engine.go and ops_workspace.go hold each module's operations.
+// engine.wasm answers what engine.NeedsTools names with {"redirect":"tools"}; the page (site/js/engine.js)
+// sends those requests to tools.wasm, which it loads when the Debug, Profile or Leakage pane opens or
+// such a request first comes. The page starts each module in its own Web Worker (site/worker.js): the
+// engine and tools workers are terminated and restarted by the Stop button, the workspace worker keeps
+// the files and highlights the editor's text.
 //
 // Each module defines one JavaScript function on the worker's global object and then calls
 // avrlabReady():

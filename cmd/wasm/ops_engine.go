@@ -1,4 +1,4 @@
-//go:build js && wasm && !avrlab_workspace
+//go:build js && wasm && !avrlab_workspace && !avrlab_core
 
 package main
 
@@ -11,8 +11,10 @@ import (
 	"github.com/avrlab/avrlab/emu/translate"
 )
 
-// bridge of engine.wasm: it keeps the debugging session between calls (one per worker; the Stop
-// button ends it with the worker).
+// bridge of tools.wasm (no build tag: the whole engine, which the page loads when the debugger,
+// the profiler, the leakage pane or a linked program first needs it; engine.wasm is ops_core.go's):
+// it keeps the debugging session between calls (one per worker; the Stop button ends it with the
+// worker).
 type bridge struct {
 	dbg engine.Debugger
 	// exec runs translated code in the browser's WebAssembly engine (nil until the page has handed
@@ -29,7 +31,7 @@ type bridge struct {
 func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any {
 	switch op {
 	case "highlight", "markdown", "open", "readAll", "write", "rename", "remove":
-		return errorJSON(fmt.Errorf("%s is an operation of workspace.wasm, not engine.wasm", op))
+		return errorJSON(fmt.Errorf("%s is an operation of workspace.wasm, not tools.wasm", op))
 	}
 	if strings.HasPrefix(op, "debug-") {
 		return string(b.dbg.Handle(op, arg))
@@ -37,5 +39,5 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 	if !b.started {
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
-	return string(engine.HandleCached(b.exec, &b.includes, op, arg, progress))
+	return string(engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes}, op, arg, progress))
 }

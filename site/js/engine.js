@@ -1,14 +1,19 @@
-// The engine: the two Web Workers that run the Go modules built from cmd/wasm, and the one place that
+// The engine: the Web Workers that run the Go modules built from cmd/wasm, and the one place that
 // sends the engine its requests and schedules the runs.
-//   engine    — engine.wasm: assemble, benchmark, run, debug; terminated and restarted by Stop, so a
-//               runaway program never freezes the page; compiled first, it is on the path to the first
-//               RANK;
+//   engine    — engine.wasm: assemble, benchmark, run; terminated and restarted by Stop, so a
+//               runaway program never freezes the page; started first (boot.js), it is on the path to
+//               the first RANK;
+//   tools     — tools.wasm: the debugger, the profiler, the leakage pane, linked programs; loaded when
+//               first needed (see engine below), restarted by Stop as the engine is;
 //   workspace — workspace.wasm: the files in IndexedDB (through hackpadfs), chroma highlighting and
 //               Markdown; started after the first result on a first visit.
 import { $, debounce, setStatus } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
 
-export const LIVE_DELAY_MS = 40; // edit → benchmark debounce
+// LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms and a newer edit waits for
+// the one running (queued, then run once on the latest text), so the debounce only gathers the keys
+// of one burst (a key repeat, a paste with its input events).
+export const LIVE_DELAY_MS = 5;
 // LIVE_BUDGET_CYCLES: what the random vectors of a run that the Run button did not ask for may take
 // together; the engine runs fewer (at least 8) when one call times the vectors is more, so that a
 // call of over 100,000 cycles (a 1024-bit multiplication, an NTT) keeps live editing quick. Run
@@ -36,17 +41,36 @@ export class StoppedError extends Error {
   }
 }
 
+// booted is what boot.js started for role (a worker compiling the module), or null.
+function booted(role) {
+  const b = self.avrlabBoot && self.avrlabBoot[role];
+  if (!b) return null;
+  self.avrlabBoot[role] = null; // adopted once
+  return b;
+}
+
 class WorkerClient {
-  constructor(role, modulePromise) {
+  // modulePromise is a function returning the promise of the compiled module; boot, what boot.js
+  // started for the role ({worker, early}: a worker that compiles its module itself).
+  constructor(role, modulePromise, boot = null) {
     this.role = role;
-    this.modP = modulePromise;
     this.seq = 0;
     this.pending = new Map();
     this.generation = 0; // counts restarts: state kept in the worker (a debug session) dies with it
-    this.start();
+    if (boot) {
+      // The boot worker compiles the module itself and posts it ("compiled"), kept for restarts.
+      this.modP = new Promise((res, rej) => {
+        this.moduleRes = res;
+        this.moduleRej = rej;
+      });
+      this.modP.catch(() => {});
+    } else {
+      this.modP = modulePromise();
+    }
+    this.start(boot);
   }
-  start() {
-    this.w = new Worker("worker.js");
+  start(boot = null) {
+    this.w = boot ? boot.worker : new Worker("worker.js");
     this.ready = new Promise((res, rej) => {
       this.readyRes = res;
       this.readyRej = rej;
@@ -55,18 +79,37 @@ class WorkerClient {
     this.w.onmessage = (e) => this.onMessage(e.data);
     this.w.onerror = (e) => this.readyRej(new Error(e.message || `${this.role} worker failed`));
     const w = this.w;
+    if (boot) {
+      for (const m of boot.early) this.onMessage(m);
+      return;
+    }
     this.modP.then(
       (module) => w.postMessage({ op: "init", module, role: this.role }),
       (err) => this.readyRej(err),
     );
   }
   onMessage(m) {
+    if (m.op === "compiled") {
+      // From the boot worker: its module (or, from a browser that cannot post one, a compile of ours),
+      // with the times on the worker's clock.
+      timings[this.role + "FetchStart"] = m.fetchStart - performance.timeOrigin;
+      timings[this.role + "Compiled"] = m.compiled - performance.timeOrigin;
+      if (m.fetchEnd) timings[this.role + "FetchEnd"] = m.fetchEnd - performance.timeOrigin;
+      timings[this.role + "CompileMs"] = m.compiled - m.fetchStart;
+      if (this.moduleRes) this.moduleRes(m.module || compileModule(this.role));
+      this.moduleRes = null;
+      return;
+    }
     if (m.op === "ready") {
       timings[this.role + "StartMs"] = m.startMs;
       timings[this.role + "Ready"] = performance.now();
       return this.readyRes();
     }
-    if (m.op === "failed") return this.readyRej(new Error(m.error));
+    if (m.op === "failed") {
+      if (this.moduleRes) this.moduleRej(new Error(m.error));
+      this.moduleRes = null;
+      return this.readyRej(new Error(m.error));
+    }
     const p = this.pending.get(m.id);
     if (!p) return;
     if (m.progress !== undefined) {
@@ -74,6 +117,7 @@ class WorkerClient {
       return;
     }
     this.pending.delete(m.id);
+    noteCall(this.role, p, m);
     if (m.error !== undefined) p.reject(new Error(m.error));
     else p.resolve(m.result);
   }
@@ -82,7 +126,7 @@ class WorkerClient {
     const w = this.w;
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
+      this.pending.set(id, { resolve, reject, onProgress, op, sent: performance.now() });
       w.postMessage({ id, op, arg });
     });
   }
@@ -100,10 +144,25 @@ class WorkerClient {
   }
 }
 
+// noteCall keeps the timing of an answered call in avrlabTimings.calls (the last 40): when it was sent
+// and answered, its time inside the worker (ms, and when each progress phase began: "assembling",
+// "benchmarking ..."), and the worker's JSON.parse of the answer (parseMs); the first call of each
+// op is also kept as firstCalls[op]. The browser tests log them as the phases of the first RANK and
+// of a keystroke.
+function noteCall(role, p, m) {
+  const c = { role, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks };
+  timings.calls = timings.calls || [];
+  timings.calls.push(c);
+  if (timings.calls.length > 40) timings.calls.shift();
+  timings.firstCalls = timings.firstCalls || {};
+  if (!timings.firstCalls[p.op]) timings.firstCalls[p.op] = c;
+}
+
 // compileModule fetches and compiles the module of a worker role (engine, workspace).
 async function compileModule(role) {
   const url = document.querySelector(`meta[name="avrlab-wasm-${role}"]`).content;
   const t0 = performance.now();
+  timings[role + "FetchStart"] = t0;
   let mod;
   try {
     mod = await WebAssembly.compileStreaming(fetch(url));
@@ -118,20 +177,66 @@ async function compileModule(role) {
   return mod;
 }
 
-export const engine = new WorkerClient("engine", compileModule("engine"));
+// The engine is two modules (cmd/wasm): engine.wasm, on the path to the first RANK, assembles,
+// benchmarks and runs; tools.wasm, the whole engine, adds the debugger and profiler (debug-*), the
+// leakage pane (leak), linked programs (a dropped ELF or HEX) and an exercise's leakage goals on Run.
+// tools.wasm is loaded the first time it is needed or one of its panes opens (warmTools); the core
+// answers {"redirect": "tools"} to what it leaves to it, and the request goes there.
+const core = new WorkerClient("engine", () => compileModule("engine"), booted("engine"));
+let tools = null;
+const TOOLS_PANES = new Set(["debug", "cycles", "leak"]);
+
+// warmTools starts tools.wasm (fetch, compile, Go start-up) unless it runs already.
+export function warmTools() {
+  if (!tools) tools = new WorkerClient("tools", () => compileModule("tools"));
+  return tools;
+}
+store.on("pane", (name) => {
+  if (TOOLS_PANES.has(name)) warmTools();
+});
+
+const toolsOp = (op, arg) => op === "leak" || op.startsWith("debug-") || !!(arg && arg.binary);
+
+// engine is the page's one handle on the two: call routes a request, generation counts the restarts
+// of the worker that keeps debugger sessions (tools), restart ends what runs (Stop).
+export const engine = {
+  async call(op, arg, onProgress) {
+    if (toolsOp(op, arg)) return warmTools().call(op, arg, onProgress);
+    const res = await core.call(op, arg, onProgress);
+    if (res && res.redirect === "tools") return warmTools().call(op, arg, onProgress);
+    return res;
+  },
+  get generation() {
+    return tools ? tools.generation : 0;
+  },
+  get busy() {
+    return core.busy || (tools !== null && tools.busy);
+  },
+  // restart terminates the workers that are running a request and starts them afresh (their pending
+  // calls fail with StoppedError); with none running, the core.
+  restart() {
+    const busy = [core, tools].filter((c) => c && c.busy);
+    for (const c of busy.length ? busy : [core]) c.restart();
+  },
+};
 
 // On a first visit the engine benches the default example before the workspace is needed, so the
 // workspace module is fetched, compiled and started after the first result instead of competing with
 // the engine for the network and the CPU. On a repeat visit (or a link) the saved files decide what to
 // bench, so it starts right away.
 export const firstVisit = (() => {
+  if (self.avrlabBoot && self.avrlabBoot.firstVisit !== undefined) return self.avrlabBoot.firstVisit;
   try {
     return !location.hash && localStorage.getItem("avrlab.current") === null;
   } catch {
     return false;
   }
 })();
-export const ws = new WorkerClient("workspace", firstVisit ? firstResultP.then(() => compileModule("workspace")) : compileModule("workspace"));
+export const ws = new WorkerClient(
+  "workspace",
+  () => (firstVisit ? firstResultP.then(() => compileModule("workspace")) : compileModule("workspace")),
+  booted("workspace"),
+);
 
 // ---- requests ----------------------------------------------------------------------------------------
 
@@ -286,7 +391,7 @@ async function startRun() {
     if (!res) {
       res = await engine.call("bench", req, (phase) => {
         timings.lastPhase = phase;
-        if (running !== run) return;
+        if (running !== run || phase === "reused") return; // "reused": answered from the engine's last bench
         run.phase = phase;
         showPhase(run);
       });
@@ -314,6 +419,10 @@ async function startRun() {
       timings.editToRank.push(timings.lastEditToRank);
     }
     timings.lastRunMs = now - run.startedAt;
+    // What the run's time went to: the debounce (inputAt → startedAt), the engine call (sent →
+    // answered, ms of it in the worker), and showing the result (→ shown).
+    const call = timings.calls && timings.calls[timings.calls.length - 1];
+    timings.lastRun = { inputAt: run.inputAt, startedAt: run.startedAt, call, shown: now };
     if (timings.firstResult === undefined) {
       timings.firstResult = now;
       firstResultDone();

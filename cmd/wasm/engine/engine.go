@@ -90,6 +90,9 @@ type Request struct {
 	Interp bool `json:"interp"`
 	// includes keeps the include directives of earlier requests' files (HandleCached); nil: none.
 	includes *IncludeCache
+	// Cache keeps the last live bench and answers the same one again from it ([BenchCache]); nil
+	// measures every time. It is not part of the JSON request: HandleCached sets it.
+	Cache *BenchCache `json:"-"`
 }
 
 // MinVectors is the fewest random vectors a [Request.Budget] leaves.
@@ -177,12 +180,20 @@ func Handle(op string, arg []byte, progress Progress) []byte { return HandleOn(n
 // HandleOn is Handle with the measured calls and runs on eng (translated code, emu.Config.Engine; nil
 // interprets): the page hands in the browser's translator.
 func HandleOn(eng emu.Engine, op string, arg []byte, progress Progress) []byte {
-	return HandleCached(eng, nil, op, arg, progress)
+	return HandleCached(eng, Caches{}, op, arg, progress)
 }
 
-// HandleCached is HandleOn with the include directives of the files that did not change since an
-// earlier request taken from cache (see [IncludeCache]; nil: none).
-func HandleCached(eng emu.Engine, cache *IncludeCache, op string, arg []byte, progress Progress) []byte {
+// Caches are what a worker keeps between requests; either may be nil.
+type Caches struct {
+	// Includes keeps the include directives of the files that did not change since an earlier
+	// request (see [IncludeCache]).
+	Includes *IncludeCache
+	// Bench keeps the last live bench and answers the same one again from it (see [BenchCache]).
+	Bench *BenchCache
+}
+
+// HandleCached is HandleOn with what a worker keeps between requests (the page's workers keep both).
+func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Progress) []byte {
 	if progress == nil {
 		progress = func(string) {}
 	}
@@ -206,7 +217,10 @@ func HandleCached(eng emu.Engine, cache *IncludeCache, op string, arg []byte, pr
 		if !req.Interp {
 			req.Exec = eng
 		}
-		req.includes = cache
+		req.includes = c.Includes
+		if op == "bench" {
+			req.Cache = c.Bench
+		}
 		switch op {
 		case "bench":
 			v = Bench(req, progress)
@@ -448,7 +462,7 @@ func benchSource(req Request, progress Progress) Response {
 	}
 	resp.Mode, resp.Task, resp.Vectors = "bench", task, lab.VectorsFor(task, opts.Vectors)
 	resp.Adapted = plan(im, &opts, req, progress)
-	rep, err := lab.Bench(im, opts)
+	rep, err := req.Cache.bench(im, opts, req)
 	if err != nil {
 		resp.Error = pageError(err)
 		return resp
@@ -491,7 +505,7 @@ func benchBinary(req Request, progress Progress) Response {
 		return resp
 	}
 	progress("loading")
-	im, ok, err := lab.LoadBinary(data, resp.Device)
+	im, ok, err := loadBinary(data, resp.Device)
 	switch {
 	case !ok:
 		resp.Error = fmt.Sprintf("%s is neither an AVR ELF nor an Intel HEX file", req.Main)

@@ -216,7 +216,7 @@ func TestIncludeCache(t *testing.T) {
 		want := Bench(req, nil).Includes
 		arg, _ := json.Marshal(req)
 		var got Response
-		if err := json.Unmarshal(HandleCached(nil, &cache, "bench", arg, nil), &got); err != nil {
+		if err := json.Unmarshal(HandleCached(nil, Caches{Includes: &cache}, "bench", arg, nil), &got); err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got.Includes, want) {

@@ -1,0 +1,91 @@
+package engine
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/lab"
+)
+
+// BenchCache keeps the last live bench of one engine worker: what it measured and the report. A live
+// run (Request.Budget set) of the same program with the same settings (an edit of a comment or of
+// blank space, a file the main file does not include) takes that report instead of running the calls
+// again. lab.Bench is a function of the image and the options, the seed among them, so the report is
+// exactly the one the run would give; the key holds the whole assembled image (bytes, symbols, line
+// table, listing, warnings), the request's fields but the files, and the main file's "avrlab" lines
+// that lab.Resolve reads. The Run button (no budget) always measures. The zero value is empty; a nil
+// *BenchCache keeps nothing.
+type BenchCache struct {
+	key   [32]byte
+	rep   *lab.Report // as lab.Bench returned it, before the page's texts (pageResponse) changed a copy
+	valid bool
+	// Hits counts the benches it answered.
+	Hits int
+}
+
+// bench is lab.Bench(im, opts) through the cache for a request req.
+func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.Report, error) {
+	if c == nil || req.Budget == 0 {
+		return lab.Bench(im, opts)
+	}
+	key, ok := benchKey(im, opts, req)
+	if ok && c.valid && key == c.key {
+		if cp := copyReport(c.rep); cp != nil {
+			c.Hits++
+			return cp, nil
+		}
+	}
+	rep, err := lab.Bench(im, opts)
+	c.valid = false
+	if err == nil && ok && rep != nil {
+		if cp := copyReport(rep); cp != nil {
+			c.key, c.rep, c.valid = key, cp, true
+		}
+	}
+	return rep, err
+}
+
+// copyReport copies a report deeply (through its JSON, which holds every field), so that what the
+// page's answer does to one copy (pageResponse rewrites Error and Notes) leaves the other alone; nil
+// when it cannot.
+func copyReport(r *lab.Report) *lab.Report {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil
+	}
+	cp := new(lab.Report)
+	if json.Unmarshal(b, cp) != nil {
+		return nil
+	}
+	return cp
+}
+
+// benchKey hashes what a bench of image im with options opts for request req depends on; ok is false
+// when some part cannot be written out (nothing is kept then).
+func benchKey(im *asm.Image, opts lab.Options, req Request) (key [32]byte, ok bool) {
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	img := *im
+	img.Device = nil // by name below: the device's tables are the build's
+	device := ""
+	if im.Device != nil {
+		device = im.Device.Name
+	}
+	src := req.Files[req.Main]
+	req.Files, req.Exec, req.Cache, req.Binary = nil, nil, nil, ""
+	var lines [][]byte
+	for line := range bytes.Lines([]byte(src)) {
+		if bytes.Contains(line, []byte("avrlab")) {
+			lines = append(lines, line)
+		}
+	}
+	for _, v := range []any{device, img, opts, []string{opts.SourceTask, opts.SourceCall, opts.SourceDevice}, req, lines} {
+		if enc.Encode(v) != nil {
+			return key, false
+		}
+	}
+	copy(key[:], h.Sum(nil))
+	return key, true
+}

@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestBenchCache: a live bench of the same program with the same settings is answered from the
+// cache, byte for byte what a fresh bench gives; a code edit, another seed, a changed "; avrlab"
+// line or a Run (no budget) measures again.
+func TestBenchCache(t *testing.T) {
+	src, err := os.ReadFile("../../../examples/cham64-v2.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := string(src)
+	req := func(text string, seed uint64, budget uint64) []byte {
+		b, err := json.Marshal(Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: seed, Budget: budget, Vectors: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	cache := &BenchCache{}
+	bench := func(text string, seed, budget uint64) (cached, fresh []byte) {
+		t.Helper()
+		cached = HandleCached(nil, Caches{Bench: cache}, "bench", req(text, seed, budget), nil)
+		fresh = HandleCached(nil, Caches{}, "bench", req(text, seed, budget), nil)
+		if !bytes.Equal(cached, fresh) {
+			t.Errorf("the cached answer differs from a fresh bench:\n%s\n%s", cached, fresh)
+		}
+		var r Response
+		if err := json.Unmarshal(cached, &r); err != nil || r.Report == nil {
+			t.Fatalf("bench: %v %.300s", err, cached)
+		}
+		return cached, fresh
+	}
+	first, _ := bench(base, 7, 10_000_000)
+	if cache.Hits != 0 {
+		t.Fatalf("%d hits on the first bench", cache.Hits)
+	}
+	comment := strings.Replace(base, "; title: CHAM-64/128", "; title: CHAM-64/128 edited", 1)
+	again, _ := bench(comment, 7, 10_000_000)
+	if cache.Hits != 1 {
+		t.Errorf("a comment edit: %d hits, want 1", cache.Hits)
+	}
+	if !bytes.Equal(first, again) {
+		t.Errorf("a comment edit changed the answer")
+	}
+	bench(comment, 7, 10_000_000)
+	if cache.Hits != 2 {
+		t.Errorf("the same text again: %d hits, want 2", cache.Hits)
+	}
+	nop := strings.Replace(comment, "cham64_128_encrypt:\n", "cham64_128_encrypt:\n\tnop\n", 1)
+	if nop == comment {
+		t.Fatal("no entry label to put a nop after")
+	}
+	withNop, _ := bench(nop, 7, 10_000_000)
+	if bytes.Equal(withNop, again) || cache.Hits != 2 {
+		t.Errorf("a nop: %d hits, same answer %v", cache.Hits, bytes.Equal(withNop, again))
+	}
+	bench(nop, 8, 10_000_000)
+	if cache.Hits != 2 {
+		t.Errorf("another seed was answered from the cache")
+	}
+	vectors := "; avrlab vectors: 3\n" + nop // a line lab.Resolve reads or not: an avrlab line is in the key
+	bench(vectors, 8, 10_000_000)
+	if cache.Hits != 2 {
+		t.Errorf("a new avrlab line was answered from the cache")
+	}
+	bench(vectors, 8, 0)
+	bench(vectors, 8, 0)
+	if cache.Hits != 2 {
+		t.Errorf("a Run (no budget) was answered from the cache")
+	}
+	// A failing routine (its report carries a problem the page rewords, and a first failure): the
+	// second answer from the cache is still the fresh one, byte for byte.
+	broken := strings.Replace(base, "cham64_128_encrypt:\n", "cham64_128_encrypt:\n\tinc r24\n", 1)
+	failed, _ := bench(broken, 7, 10_000_000)
+	bench(strings.Replace(broken, "; title:", "; title: broken", 1), 7, 10_000_000)
+	if cache.Hits != 3 || !bytes.Contains(failed, []byte(`"pass":false`)) {
+		t.Errorf("a failing routine: %d hits, want 3; %.200s", cache.Hits, failed)
+	}
+}
+
+// BenchmarkLiveBench compares a live bench of the default example measured afresh (fresh) with one
+// answered from the cache after a comment edit (cached): compare the two in one run.
+func BenchmarkLiveBench(b *testing.B) {
+	src, err := os.ReadFile("../../../examples/cham64-v2.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	reqs := [2][]byte{}
+	for i, text := range []string{string(src), strings.Replace(string(src), "; title:", "; title: x", 1)} {
+		reqs[i], _ = json.Marshal(Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000})
+	}
+	b.Run("fresh", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			HandleCached(nil, Caches{}, "bench", reqs[i%2], nil)
+		}
+	})
+	b.Run("cached", func(b *testing.B) {
+		c := &BenchCache{}
+		for i := 0; i < b.N; i++ {
+			HandleCached(nil, Caches{Bench: c}, "bench", reqs[i%2], nil)
+		}
+		if c.Hits < b.N-1 {
+			b.Fatalf("%d hits of %d", c.Hits, b.N)
+		}
+	})
+}

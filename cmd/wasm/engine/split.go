@@ -1,0 +1,52 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/avrlab/avrlab/lab"
+)
+
+// NeedsTools reports whether the page's core module (engine.wasm: this package with the build tag
+// avrlab_core, see core.go) must leave request op (argument arg, JSON) to the tools module
+// (tools.wasm, the whole engine): the debugger and the profiler (debug-*), the leakage pane (leak), a
+// linked program (Request.Binary), and a bench on Run (no live budget) of an exercise whose goals
+// include a leakage goal (lab.GoalLeakFirstOrder, lab.GoalCPAResists), which simulates traces. A
+// request it cannot read stays where it is, which answers the error.
+func NeedsTools(op string, arg []byte) bool {
+	if op == "leak" || strings.HasPrefix(op, "debug-") {
+		return true
+	}
+	switch op {
+	case "bench", "assemble", "hex", "devices":
+	default:
+		return false
+	}
+	var req struct {
+		Binary string `json:"binary"`
+		Budget uint64 `json:"budget"`
+		Goals  string `json:"goals"`
+		Tests  string `json:"tests"`
+	}
+	if json.Unmarshal(arg, &req) != nil {
+		return false
+	}
+	if req.Binary != "" {
+		return true
+	}
+	if op != "bench" || req.Budget != 0 || req.Goals == "" && req.Tests == "" {
+		return false
+	}
+	goals, _ := lab.ParseGoals([]byte(req.Goals)) // a goal line it cannot read: the bench says so
+	if req.Tests != "" {
+		if t, err := lab.ParseExerciseTests([]byte(req.Tests)); err == nil {
+			goals = append(goals, t.Goals...)
+		}
+	}
+	for _, g := range goals {
+		if g.Metric == lab.GoalLeakFirstOrder || g.Metric == lab.GoalCPAResists {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,48 @@
+package engine
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+// TestNeedsTools: the requests the core module leaves to tools.wasm are the debugger's, the leakage
+// pane's, a linked program's and a Run of an exercise with leakage goals (its README's or its
+// tests.txt's); the live runs of that exercise, other exercises and plain benches stay in the core.
+func TestNeedsTools(t *testing.T) {
+	readme, err := os.ReadFile("../../../examples/exercises/aes128-remove-leak/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := func(r map[string]any) []byte {
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	files := map[string]string{"main.S": "; avrlab task: cham64-128\n"}
+	for _, c := range []struct {
+		op   string
+		arg  []byte
+		want bool
+	}{
+		{"debug-start", req(map[string]any{"files": files, "main": "main.S"}), true},
+		{"debug-profile", nil, true},
+		{"leak", req(map[string]any{"files": files, "main": "main.S", "traces": 10}), true},
+		{"bench", req(map[string]any{"files": files, "main": "x.elf", "binary": "f0VMRg==", "task": "cham64-128"}), true},
+		{"devices", req(map[string]any{"files": files, "main": "x.hex", "binary": "OjAw"}), true},
+		{"bench", req(map[string]any{"files": files, "main": "main.S", "goals": string(readme)}), true},
+		{"bench", req(map[string]any{"files": files, "main": "main.S", "tests": "goal: cpa-resists 100\n"}), true},
+		{"bench", req(map[string]any{"files": files, "main": "main.S", "goals": string(readme), "budget": 10_000_000}), false},
+		{"bench", req(map[string]any{"files": files, "main": "main.S", "goals": "goal: pass\ngoal: rank >= 10\n"}), false},
+		{"bench", req(map[string]any{"files": files, "main": "main.S"}), false},
+		{"bench", []byte("{not json"), false},
+		{"meta", nil, false},
+		{"hex", req(map[string]any{"files": files, "main": "main.S"}), false},
+	} {
+		if got := NeedsTools(c.op, c.arg); got != c.want {
+			t.Errorf("NeedsTools(%s, %.80s) = %v, want %v", c.op, c.arg, got, c.want)
+		}
+	}
+}

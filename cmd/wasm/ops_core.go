@@ -1,0 +1,48 @@
+//go:build js && wasm && avrlab_core && !avrlab_workspace
+
+package main
+
+import (
+	"fmt"
+
+	"github.com/avrlab/avrlab/cmd/wasm/engine"
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/emu/translate"
+)
+
+// bridge of engine.wasm (build tag avrlab_core), the module on the path to the first result: meta,
+// bench, assemble, hex and devices. What engine.NeedsTools names (the debugger, the profiler, the
+// leakage pane, linked programs, an exercise's leakage goals on Run) it answers with
+// {"redirect":"tools"}, and the page sends the same request to tools.wasm: the core links none of it.
+type bridge struct {
+	// exec runs translated code in the browser's WebAssembly engine (made at the first call).
+	exec    emu.Engine
+	started bool
+	// cache answers a live bench of an unchanged program (a comment edited) with the last report.
+	cache engine.BenchCache
+	// includes keeps what the workspace's other files include between requests (the page sends
+	// them all every time; only a changed one is read again).
+	includes engine.IncludeCache
+}
+
+// redirectJSON is the answer that sends a request on to tools.wasm.
+const redirectJSON = `{"redirect":"tools"}`
+
+func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any {
+	switch op {
+	case "highlight", "markdown", "open", "readAll", "write", "rename", "remove":
+		return errorJSON(fmt.Errorf("%s is an operation of workspace.wasm, not engine.wasm", op))
+	}
+	if engine.NeedsTools(op, arg) {
+		return redirectJSON
+	}
+	if !b.started {
+		b.exec, b.started = translate.NewBrowserEngine(), true
+	}
+	hits := b.cache.Hits
+	out := engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes, Bench: &b.cache}, op, arg, progress)
+	if b.cache.Hits != hits && progress != nil {
+		progress("reused") // the page's timings count these
+	}
+	return string(out)
+}
