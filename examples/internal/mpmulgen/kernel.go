@@ -257,15 +257,28 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 	if c.bound >= 1<<16 {
 		panic("mpmulgen: the top carry needs more than two bytes")
 	}
-	c.need(0)
-	c.need(1)
-	c.need(2)
-	p.op("or", fmt.Sprintf("%v, %v", mA, mB), "")
-	p.op("add", fmt.Sprintf("%v, %v", c.c[0], mA), "")
-	p.op("adc", fmt.Sprintf("%v, %v", c.c[1], mA), "")
-	p.op("adc", fmt.Sprintf("%v, %v", c.c[2], mA), "")
+	// x = carry - (bA|bB) is added sign-extended: with m = mA | mB (0x00 or 0xff), the carry bytes
+	// get m added and m becomes the extension byte, m + the carry out of that addition (0xff
+	// only when the carry was zero and m = 0xff, x = -1): no register to clear for it.
+	nb := 1 // bytes of the carry
+	if c.bound >= 1<<8 {
+		nb = 2
+	}
+	top := make([]reg, n)
 	for i := range n {
-		p.op(addOp(i), fmt.Sprintf("%v, %v", hh[i], c.c[min(i, 2)]), "")
+		top[i] = mA
+		if i < nb {
+			c.need(i)
+			top[i] = c.c[i]
+		}
+	}
+	p.op("or", fmt.Sprintf("%v, %v", mA, mB), "m = mA | mB = -(bA|bB)")
+	for i := range nb {
+		p.op(addOp(i), fmt.Sprintf("%v, %v", top[i], mA), "carry + m")
+	}
+	p.op("adc", fmt.Sprintf("%v, %v", mA, rZero), "the sign extension of carry - (bA|bB)")
+	for i := range n {
+		p.op(addOp(i), fmt.Sprintf("%v, %v", hh[i], top[i]), "")
 		p.op("std", fmt.Sprintf("Z+%d, %v", 3*n+i, hh[i]), fmt.Sprintf("r[%d]", 3*n+i))
 	}
 }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/lab"
+)
+
+// TestResidentKernel runs karatsubaResident(5), wrapped as a call with the mpmul-160 signature, on
+// operands whose upper halves are zero (so r[0..19] is the 80-bit product) against math/big:
+// random bytes, all-0xff and all-zero operands and operands whose 40-bit halves are equal or one
+// apart (the borrow masks and the corrections both ways), and checks that every call takes the
+// cycles the generator counts.
+func TestResidentKernel(t *testing.T) {
+	p := newProg()
+	p.text("        .text", "        .global mpmul160", "        .type   mpmul160, @function", "mpmul160:")
+	p.bucket = "frame"
+	pushAll(p)
+	p.op("movw", "r30, r24", "")
+	p.op("movw", "r26, r22", "")
+	p.op("movw", "r28, r20", "")
+	p.op("clr", rZero.String(), "")
+	karatsubaResident(p, 5)
+	p.bucket = "frame"
+	popAll(p)
+	p.op("clr", rHi.String(), "")
+	p.op("ret", "", "")
+	kernel := p.total() - p.cost["frame"]
+	t.Logf("kernel %d cycles: %v", kernel, p.cost)
+	_, im, err := lab.BenchSource("resident.S", []byte("; avrlab task: mpmul-160\n"+p.b.String()), os.DirFS(".."), lab.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := range 400 {
+		a, b := make([]byte, 20), make([]byte, 20)
+		for i := range 10 {
+			a[i], b[i] = byte(rng.Uint32()), byte(rng.Uint32())
+		}
+		for _, x := range [][]byte{a, b} {
+			switch rng.IntN(6) {
+			case 1:
+				for i := range 10 {
+					x[i] = 0xff
+				}
+			case 2:
+				clear(x[:10])
+			case 3: // equal halves
+				copy(x[5:10], x[:5])
+			case 4: // low half one below the high half
+				copy(x[5:10], x[:5])
+				x[5]++
+			case 5: // low half one above
+				copy(x[5:10], x[:5])
+				x[0]++
+			}
+		}
+		m, cs, err := lab.PrepareCall(im, lab.Options{Task: "mpmul-160"}, 0, emu.Config{})
+		if err != nil || m == nil {
+			t.Fatal(err)
+		}
+		var rAddr uint16
+		for _, u := range cs.Buffers {
+			switch u.Role {
+			case "a":
+				m.LoadData(u.Addr, a)
+			case "b":
+				m.LoadData(u.Addr, b)
+			case "r":
+				rAddr = u.Addr
+			}
+		}
+		c0 := m.Cycles()
+		if s := m.Run(1 << 20); s.Reason != emu.StopReturn {
+			t.Fatalf("stopped with %v", s)
+		}
+		if got := m.Cycles() - c0; got != uint64(p.total()) {
+			t.Fatalf("call %d took %d cycles, the generator counts %d", n, got, p.total())
+		}
+		got := make([]byte, 20)
+		for i := range got {
+			got[i] = m.ReadData(rAddr + uint16(i))
+		}
+		want := new(big.Int).Mul(le(a[:10]), le(b[:10]))
+		if le(got).Cmp(want) != 0 {
+			t.Fatalf("a=%x b=%x: got %x, want %x", a[:10], b[:10], got, want.FillBytes(make([]byte, 20)))
+		}
+	}
+}
