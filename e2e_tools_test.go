@@ -34,7 +34,7 @@ func TestPlaygroundToolsModule(t *testing.T) {
 			const req = m.makeRequest({ "t.S": document.getElementById("source").value }, "t.S", { task: "", device: "", vectors: "4" }, `+
 			jsonInt(budget)+`);
 			req.goals = "goal: pass\ngoal: leak-first-order\n";
-			req.tests = "leak-traces: 40\n";
+			req.tests = "leak-traces: 40\nvectors: 4\n"; // goals count with the exercise's vectors
 			const res = await m.engine.call("bench", req);
 			return JSON.stringify((res.goals || []).map((g) => [g.goal.metric, g.got]));
 		})`)
