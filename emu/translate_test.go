@@ -171,6 +171,33 @@ func TestTranslateDiffCorpus(t *testing.T) {
 	}
 }
 
+// TestTranslatePageDiffCorpus runs every third program of the corpus on the page's engine
+// (translate.NewPage: no bounds hints in its modules, calls cut at BrowserSlice) on wazero,
+// translated from the first Run, and interpreted, with and without the access record.
+func TestTranslatePageDiffCorpus(t *testing.T) {
+	eng := translate.NewPage(translate.NewWazero(), 0)
+	var translated, total uint64
+	fails := 0
+	for i, gp := range genPrograms(t) {
+		if i%3 != 0 {
+			continue
+		}
+		d := isa.LookupDevice(gp.dev)
+		for _, acc := range []bool{false, true} {
+			diff, ran, cycles := bothWaysCycles(t, eng, d, gp.img, emu.Config{Access: acc}, diffMaxCycles)
+			translated, total = translated+ran, total+cycles
+			if diff != "" {
+				if fails++; fails <= 5 {
+					t.Errorf("program %d (access %v): %s\n%s", i, acc, diff, listing(gp.img))
+				}
+			}
+		}
+	}
+	if translated < total*9/10 {
+		t.Errorf("%d of %d cycles translated", translated, total)
+	}
+}
+
 // TestTranslateHot: a machine of an engine with a hot threshold interprets until it has run that
 // many cycles, then translates, and ends in the interpreter's state.
 func TestTranslateHot(t *testing.T) {
