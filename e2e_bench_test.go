@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,6 +53,16 @@ inner:
 	brne outer
 	break
 `
+
+// benchLoop returns benchLoopSrc, or with rep > 1 the same loop run rep times over (r19 counts the
+// repetitions): rep 8 is 439.2M cycles.
+func benchLoop(rep int) string {
+	if rep <= 1 {
+		return benchLoopSrc
+	}
+	src := strings.Replace(benchLoopSrc, "\tldi r20, 0x00", fmt.Sprintf("\tldi r19, %d\nrep:\n\tldi r20, 0x00", rep), 1)
+	return strings.Replace(src, "\tbreak", "\tdec r19\n\tbrne rep\n\tbreak", 1)
+}
 
 // TestBenchPage runs a load/store loop of about 50M cycles through site/bench.html?hex=URL, translated and
 // with &interp=1, in headless Chromium: both publish window.benchResult with the cycles and r16..r31 that
@@ -111,11 +122,20 @@ func TestBenchPageAvr8js(t *testing.T) {
 		t.Skip("browser test")
 	}
 	pkg := oracle.NeedAvr8js(t)
-	im, err := asm.Assemble("bench.S", []byte(benchLoopSrc), asm.Config{})
+	// AVRLAB_BENCH_REPEAT=8 runs the loop 8 times over (439.2M cycles: the figures README quotes).
+	rep := 1
+	if v := os.Getenv("AVRLAB_BENCH_REPEAT"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 255 {
+			t.Fatalf("AVRLAB_BENCH_REPEAT=%q: want 1..255", v)
+		}
+		rep = n
+	}
+	im, err := asm.Assemble("bench.S", []byte(benchLoop(rep)), asm.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := lab.Run(im, 200_000_000, 0, 0)
+	want := lab.Run(im, uint64(rep)*200_000_000, 0, 0)
 	if want.Stop != "break" {
 		t.Fatalf("native run: %+v", want)
 	}
