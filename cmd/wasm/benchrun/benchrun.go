@@ -23,6 +23,9 @@ type Request struct {
 	Device    string `json:"device"`     // "" = the default device (atmega128)
 	MaxCycles uint64 `json:"max_cycles"` // 0 = DefaultMaxCycles
 	Interp    bool   `json:"interp"`     // interpret only
+	// Eager: translate from the first Run (the page's engine without its wait for the machine to
+	// get hot, as translate.NewEager natively); the caller hands in that engine.
+	Eager bool `json:"eager"`
 }
 
 // Result is what the page publishes as window.benchResult.
@@ -48,6 +51,9 @@ func Run(req Request, eng emu.Engine) Result {
 	res := Result{Name: req.Name, Engine: "interpreted"}
 	if eng != nil && !req.Interp {
 		res.Engine = "translated"
+		if req.Eager {
+			res.Engine = "translated from the start"
+		}
 	} else {
 		eng = nil
 	}
