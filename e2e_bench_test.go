@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,6 +53,16 @@ inner:
 	brne outer
 	break
 `
+
+// benchLoop returns benchLoopSrc, or with rep > 1 the same loop run rep times over (r19 counts the
+// repetitions): rep 8 is 439.2M cycles.
+func benchLoop(rep int) string {
+	if rep <= 1 {
+		return benchLoopSrc
+	}
+	src := strings.Replace(benchLoopSrc, "\tldi r20, 0x00", fmt.Sprintf("\tldi r19, %d\nrep:\n\tldi r20, 0x00", rep), 1)
+	return strings.Replace(src, "\tbreak", "\tdec r19\n\tbrne rep\n\tbreak", 1)
+}
 
 // TestBenchPage runs a load/store loop of about 50M cycles through site/bench.html?hex=URL, translated and
 // with &interp=1, in headless Chromium: both publish window.benchResult with the cycles and r16..r31 that
@@ -101,8 +112,8 @@ func TestBenchPage(t *testing.T) {
 	}
 }
 
-// TestBenchPageAvr8js runs the load/store loop of TestBenchPage on site/bench.html (translated and
-// with &interp=1) and on avr8js (testdata/avr8js: its CPU's instruction loop on the page's main
+// TestBenchPageAvr8js runs the load/store loop of TestBenchPage on site/bench.html (translated, with
+// &interp=1 and with &eager=1) and on avr8js (testdata/avr8js: its CPU's instruction loop on the page's main
 // thread, the npm package served under /avr8js/), interleaved, three rounds in one headless
 // Chromium: each must end with the cycles and r16..r31 of the native interpreter (avr8js stops at
 // the BREAK, one cycle short), and the test logs the emulated MHz of each and the ratios.
@@ -111,11 +122,20 @@ func TestBenchPageAvr8js(t *testing.T) {
 		t.Skip("browser test")
 	}
 	pkg := oracle.NeedAvr8js(t)
-	im, err := asm.Assemble("bench.S", []byte(benchLoopSrc), asm.Config{})
+	// AVRLAB_BENCH_REPEAT=8 runs the loop 8 times over (439.2M cycles: the figures README quotes).
+	rep := 1
+	if v := os.Getenv("AVRLAB_BENCH_REPEAT"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 255 {
+			t.Fatalf("AVRLAB_BENCH_REPEAT=%q: want 1..255", v)
+		}
+		rep = n
+	}
+	im, err := asm.Assemble("bench.S", []byte(benchLoop(rep)), asm.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := lab.Run(im, 200_000_000, 0, 0)
+	want := lab.Run(im, uint64(rep)*200_000_000, 0, 0)
 	if want.Stop != "break" {
 		t.Fatalf("native run: %+v", want)
 	}
@@ -170,6 +190,7 @@ func TestBenchPageAvr8js(t *testing.T) {
 	modes := []struct{ name, url, result string }{
 		{"bench.html", "/bench.html?hex=loop.hex", "benchResult"},
 		{"bench.html&interp=1", "/bench.html?hex=loop.hex&interp=1", "benchResult"},
+		{"bench.html&eager=1", "/bench.html?hex=loop.hex&eager=1", "benchResult"},
 		{"avr8js", fmt.Sprintf("/cmp/index.html?hex=/loop.hex&stop=%d", stop), "avr8jsResult"},
 	}
 	ms := make([][]float64, len(modes))
@@ -197,5 +218,6 @@ func TestBenchPageAvr8js(t *testing.T) {
 		t.Logf("%s: %d cycles, median %.0f ms: %.0f MHz (%v ms)", m.name, want.Cycles, med(ms[i]),
 			float64(want.Cycles)/med(ms[i])/1000, ms[i])
 	}
-	t.Logf("translated %.1fx avr8js, interpreted %.1fx avr8js (medians)", med(ms[2])/med(ms[0]), med(ms[2])/med(ms[1]))
+	t.Logf("translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
+		med(ms[3])/med(ms[0]), med(ms[3])/med(ms[1]), med(ms[3])/med(ms[2]))
 }

@@ -171,6 +171,33 @@ func TestTranslateDiffCorpus(t *testing.T) {
 	}
 }
 
+// TestTranslatePageDiffCorpus runs every third program of the corpus on the page's engine
+// (translate.NewPage: no bounds hints in its modules, calls cut at BrowserSlice) on wazero,
+// translated from the first Run, and interpreted, with and without the access record.
+func TestTranslatePageDiffCorpus(t *testing.T) {
+	eng := translate.NewPage(translate.NewWazero(), 0)
+	var translated, total uint64
+	fails := 0
+	for i, gp := range genPrograms(t) {
+		if i%3 != 0 {
+			continue
+		}
+		d := isa.LookupDevice(gp.dev)
+		for _, acc := range []bool{false, true} {
+			diff, ran, cycles := bothWaysCycles(t, eng, d, gp.img, emu.Config{Access: acc}, diffMaxCycles)
+			translated, total = translated+ran, total+cycles
+			if diff != "" {
+				if fails++; fails <= 5 {
+					t.Errorf("program %d (access %v): %s\n%s", i, acc, diff, listing(gp.img))
+				}
+			}
+		}
+	}
+	if translated < total*9/10 {
+		t.Errorf("%d of %d cycles translated", translated, total)
+	}
+}
+
 // TestTranslateHot: a machine of an engine with a hot threshold interprets until it has run that
 // many cycles, then translates, and ends in the interpreter's state.
 func TestTranslateHot(t *testing.T) {
@@ -189,9 +216,10 @@ func TestTranslateHot(t *testing.T) {
 	}
 }
 
-// FuzzTranslate runs random flash images on every device interpreted and translated, with the
-// access record on, in two Runs (the second resuming wherever the first stopped): the states,
-// faults and access records must be the same.
+// FuzzTranslate runs random flash images on every device interpreted and translated (on New's
+// engine, or NewPage's when devSel's top bit is set), with the access record on, in two Runs (the
+// second resuming wherever the first stopped): the states, faults and access records must be the
+// same.
 func FuzzTranslate(f *testing.F) {
 	f.Add(uint8(0), arxProgram(f, 3))
 	f.Add(uint8(0), memProgram(f, 2))
@@ -199,6 +227,7 @@ func FuzzTranslate(f *testing.F) {
 	f.Add(uint8(0), []byte{0xe8, 0x95, 0xfe, 0xcf}) // spm; rjmp .-4
 	for i, p := range genPrograms(f)[:20] {
 		f.Add(uint8(i), p.img)
+		f.Add(uint8(i)|0x80, p.img)
 	}
 	devices := isa.DeviceNames()
 	f.Fuzz(func(t *testing.T, devSel uint8, flash []byte) {
@@ -206,6 +235,9 @@ func FuzzTranslate(f *testing.F) {
 		w := translate.NewWazero()
 		defer w.Close()
 		eng := translate.New(w, 0)
+		if devSel&0x80 != 0 { // the page's engine: no bounds hints, calls cut at BrowserSlice
+			eng = translate.NewPage(w, 0)
+		}
 		run := func(cfg emu.Config) []fullState {
 			m := emu.New(d, flash, cfg)
 			m.SetSP(d.RAMEND())

@@ -61,7 +61,7 @@ if (typeof window === "undefined") {
     w.onerror = (e) => show({ name, error: e.message || "worker failed" });
     w.postMessage({
       wasm: meta ? meta.content : "engine.wasm",
-      req: { name, hex, device: q.get("device") || "", interp: q.get("interp") === "1", max_cycles: Number(q.get("max") || 0) },
+      req: { name, hex, device: q.get("device") || "", interp: q.get("interp") === "1", eager: q.get("eager") === "1", max_cycles: Number(q.get("max") || 0) },
     });
   });
 }

@@ -14,7 +14,7 @@ import (
 // init registers avrlabBench(requestJSON) → resultJSON for site/bench.html (cmd/wasm/benchrun): the
 // page's worker starts engine.wasm itself, handing over the Go memory for translated code first.
 func init() {
-	var eng emu.Engine // made at the first call: nil (interpreted) without the Go memory
+	var eng, eager emu.Engine // made at the first call: nil (interpreted) without the Go memory
 	made := false
 	js.Global().Set("avrlabBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req benchrun.Request
@@ -26,8 +26,15 @@ func init() {
 		}
 		if !made {
 			eng, made = translate.NewBrowserEngine(), true
+			if b, err := translate.NewBrowser(); err == nil {
+				eager = translate.NewPage(b, 0)
+			}
 		}
-		out, _ := json.Marshal(benchrun.Run(req, eng))
+		e := eng
+		if req.Eager {
+			e = eager
+		}
+		out, _ := json.Marshal(benchrun.Run(req, e))
 		return string(out)
 	}))
 }

@@ -113,8 +113,12 @@
 //     machine compile one module, not two: wazero compiled about 1 ms per 1 KB of WebAssembly
 //     (an NTT's 44 KB: 40 ms, twice before), the most of a bench's cost after running.
 //   - In the browser the module imports the Go program's own memory (no copy in or out) and a long
-//     run is cut into calls of at most 2^20 cycles by the engine itself (NewSliced, BrowserSlice:
+//     run is cut into calls of at most 2^20 cycles by the engine itself (NewPage, BrowserSlice:
 //     every run of the page), so that V8's optimising tier, which does not replace code already
-//     running, takes over: 1.75-2.15 GHz in headless Chromium on the
-//     load/store mix against 197-308 MHz for the interpreter compiled to WebAssembly.
+//     running, takes over: from about the fourth call a call of the load/store loop of the browser
+//     test takes 0.3-0.4 ms in headless Chromium (2.6-3.5 GHz), the loop's own bound on that
+//     machine (its store feeds the next pass's load). The page's modules leave out wazero's bounds
+//     hints (V8 checks accesses with guard pages), and the browser runtime compiles each module's
+//     bytes once. What a short run in a fresh page pays on top is V8 compiling the Go code the
+//     run first uses (README, bench.html).
 package translate

@@ -58,10 +58,13 @@ type Stats struct {
 // Engine is an [emu.Engine] that translates AVR code to WebAssembly. It is safe for concurrent
 // use; translations are cached by the code they cover, for every machine of the engine.
 type Engine struct {
-	rt        Runtime
-	hot       uint64
-	slice     uint64 // cycles of one call into translated code at most (0: no cut)
-	perByte   uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
+	rt      Runtime
+	hot     uint64
+	slice   uint64 // cycles of one call into translated code at most (0: no cut)
+	perByte uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
+	// noHint: the runtime checks no access against its memory's size (V8's guard regions), so
+	// modules leave out the loads of a run's top byte that tell wazero's compiler the run is in bounds.
+	noHint    bool
 	mu        sync.Mutex
 	cache     map[string][]byte   // module by regionKey
 	hotImages map[uint64][]uint32 // imageKey of the programs a machine of the engine got hot on: its latest roots
@@ -85,6 +88,22 @@ func New(rt Runtime, hot uint64) *Engine {
 func NewSliced(rt Runtime, hot, slice uint64) *Engine {
 	e := New(rt, hot)
 	e.slice = slice
+	return e
+}
+
+// NewPage returns the page's engine on rt (NewBrowserEngine is NewPage(browser runtime, MinHot)):
+// NewSliced(rt, hot, BrowserSlice) with NewNative's wait of HotPerByte per byte of code (hot 0:
+// translate from the first Run, no wait, for tests), whose
+// modules leave out the loads that tell wazero's compiler a run of accesses is in bounds (a
+// browser's WebAssembly engine checks accesses with guard pages around the memory, not compares:
+// there the hints are loads for nothing, one per run of accesses and loop pass). Natively, on
+// wazero, it serves the tests of the page's engine.
+func NewPage(rt Runtime, hot uint64) *Engine {
+	e := NewSliced(rt, hot, BrowserSlice)
+	e.noHint = true
+	if hot > 0 {
+		e.perByte = HotPerByte
+	}
 	return e
 }
 
@@ -347,7 +366,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	mod, hit := r.e.cache[key]
 	r.e.mu.Unlock()
 	if !hit {
-		mod = generate(p, reg)
+		mod = generate(p, reg, !r.e.noHint)
 	}
 	t1 := time.Now()
 	fn, err := r.mem.Load(mod)
@@ -452,9 +471,9 @@ func regionKey(p *emu.Program, reg *region) string {
 	return string(b)
 }
 
-// generate writes the module of a region.
-func generate(p *emu.Program, reg *region) []byte {
-	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout}
+// generate writes the module of a region; hint: with the bounds hints (Engine.noHint).
+func generate(p *emu.Program, reg *region, hint bool) []byte {
+	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint}
 	nglob := 0
 	if p.Access {
 		for i, b := range reg.blocks {

@@ -90,6 +90,9 @@ type gen struct {
 	// ptrs caches X, Y and Z within a block: valid, the 16-bit value is in its lP0 local; dirty, the
 	// register locals have not been written since (a run of LD X+ updates the local only).
 	ptrs [3]ptrCache
+	// hint: load the top byte of each run of accesses (wazero's compiler then leaves out the bounds
+	// checks of the run's accesses; see Engine.noHint).
+	hint bool
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -771,7 +774,7 @@ func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32
 			g.op(opI32Add)
 		}
 		g.set(lRun(p))
-		if gs.hi > addr {
+		if gs.hi > addr && g.hint {
 			g.get(lRun(p))
 			g.mem(opI32Load8U, g.lay.Data+uint32(gs.hi-gs.lo))
 			g.op(opDrop)

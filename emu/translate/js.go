@@ -4,6 +4,7 @@ package translate
 
 import (
 	"errors"
+	"sync"
 	"syscall/js"
 	"unsafe"
 
@@ -21,6 +22,12 @@ type Browser struct {
 	module js.Value // WebAssembly.Module
 	inst   js.Value // WebAssembly.Instance
 	u8     js.Value // Uint8Array
+	// compiled holds the WebAssembly.Module of each module's bytes: every machine of a program
+	// (the harness's measuring and constant-time machines, a machine per run of the page) loads
+	// the same module, which the browser then compiles once, and V8's optimised code of its hot
+	// function serves them all.
+	mu       sync.Mutex
+	compiled map[string]js.Value
 }
 
 var _ Runtime = (*Browser)(nil)
@@ -37,7 +44,8 @@ func NewBrowser() (*Browser, error) {
 	if wa.Type() != js.TypeObject || mem.Type() != js.TypeObject || !mem.InstanceOf(wa.Get("Memory")) {
 		return nil, errors.New("translate: globalThis." + GoMemoryGlobal + " is not the Go program's WebAssembly.Memory")
 	}
-	return &Browser{mem: mem, module: wa.Get("Module"), inst: wa.Get("Instance"), u8: g.Get("Uint8Array")}, nil
+	return &Browser{mem: mem, module: wa.Get("Module"), inst: wa.Get("Instance"), u8: g.Get("Uint8Array"),
+		compiled: map[string]js.Value{}}, nil
 }
 
 // NewBrowserEngine returns an engine on the browser runtime with NewNative's threshold, whose
@@ -50,9 +58,7 @@ func NewBrowserEngine() emu.Engine {
 	if err != nil {
 		return nil
 	}
-	e := NewSliced(b, MinHot, BrowserSlice)
-	e.perByte = HotPerByte
-	return e
+	return NewPage(b, MinHot)
 }
 
 // NewMemory implements Runtime: a Go slice, whose address the modules use.
@@ -79,9 +85,7 @@ func (m *browserMemory) Load(module []byte) (f Func, err error) {
 			}
 		}
 	}()
-	bytes := m.b.u8.New(len(module))
-	js.CopyBytesToJS(bytes, module)
-	mod := m.b.module.New(bytes)
+	mod := m.b.compile(module)
 	env := js.Global().Get("Object").New()
 	env.Set("mem", m.b.mem)
 	imports := js.Global().Get("Object").New()
@@ -92,6 +96,27 @@ func (m *browserMemory) Load(module []byte) (f Func, err error) {
 		return nil, errors.New("translate: module exports no run")
 	}
 	return &browserFunc{run: run}, nil
+}
+
+// compile returns the WebAssembly.Module of module, compiled once per Browser (at most maxCache
+// modules are kept; past that the cache starts again).
+func (b *Browser) compile(module []byte) js.Value {
+	b.mu.Lock()
+	mod, ok := b.compiled[string(module)]
+	b.mu.Unlock()
+	if ok {
+		return mod
+	}
+	bytes := b.u8.New(len(module))
+	js.CopyBytesToJS(bytes, module)
+	mod = b.module.New(bytes)
+	b.mu.Lock()
+	if len(b.compiled) >= maxCache {
+		clear(b.compiled)
+	}
+	b.compiled[string(module)] = mod
+	b.mu.Unlock()
+	return mod
 }
 
 type browserFunc struct{ run js.Value }

@@ -23,6 +23,9 @@ type Request struct {
 	Device    string `json:"device"`     // "" = the default device (atmega128)
 	MaxCycles uint64 `json:"max_cycles"` // 0 = DefaultMaxCycles
 	Interp    bool   `json:"interp"`     // interpret only
+	// Eager: translate from the first Run (the page's engine without its wait for the machine to
+	// get hot, as translate.NewEager natively); the caller hands in that engine.
+	Eager bool `json:"eager"`
 }
 
 // Result is what the page publishes as window.benchResult.
@@ -48,6 +51,9 @@ func Run(req Request, eng emu.Engine) Result {
 	res := Result{Name: req.Name, Engine: "interpreted"}
 	if eng != nil && !req.Interp {
 		res.Engine = "translated"
+		if req.Eager {
+			res.Engine = "translated from the start"
+		}
 	} else {
 		eng = nil
 	}
@@ -80,10 +86,8 @@ func Run(req Request, eng emu.Engine) Result {
 		max = DefaultMaxCycles
 	}
 	m := emu.New(dev, flash, emu.Config{Engine: eng})
-	// One Run: the page's engine (translate.NewBrowserEngine) cuts long runs itself, so that V8's
-	// optimising tier takes over.
 	start := time.Now()
-	s := m.Run(max)
+	s := runChunked(m, max)
 	el := time.Since(start)
 	res.MS = float64(el.Nanoseconds()) / 1e6
 	res.Cycles = m.Cycles()
@@ -100,4 +104,24 @@ func Run(req Request, eng emu.Engine) Result {
 	}
 	res.Regs = b.String()
 	return res
+}
+
+// FirstChunk is the first of runChunked's Runs, in cycles; each next one is twice as long.
+const FirstChunk = 1 << 16
+
+// runChunked runs m to limit as a series of Runs of FirstChunk cycles, then twice, four times as
+// many and so on (the same stop and state as one Run: a Run resumes where the last stopped). In a
+// browser, a WebAssembly function called once runs to its end in the code it started with, and
+// V8 starts every function in its baseline compiler (Liftoff): one Run of the whole program would
+// interpret the machine's first million cycles, before the engine translates, in Liftoff's code at
+// about a fifth of the interpreter's optimised speed. Short Runs at first let the interpreter's
+// optimised code take over early, and ask the engine more often whether the machine is hot; long
+// runs go on in long Runs (the engine itself cuts translated code into calls of at most
+// translate.BrowserSlice cycles).
+func runChunked(m *emu.Machine, limit uint64) emu.Stop {
+	for to := min(limit, FirstChunk); ; to = min(limit, 2*to) {
+		if s := m.Run(to); s.Reason != emu.StopLimit || to == limit {
+			return s
+		}
+	}
 }

@@ -4,11 +4,14 @@ package benchrun
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/ihex"
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/isa"
 )
 
 // mix is the load/store ARX loop over SRAM, a few passes.
@@ -84,4 +87,57 @@ func TestRunBothWays(t *testing.T) {
 			t.Errorf("%.40q: no error", bad.Hex)
 		}
 	}
+}
+
+// TestRunChunked: Run's series of growing Runs ends where one Run to the same limit ends, on a
+// program that never stops (limits inside and at the end of a chunk, past several chunks, and
+// below the first), interpreted and translated, and on one that stops (BREAK) inside a chunk.
+func TestRunChunked(t *testing.T) {
+	// An endless loop of 1- and 2-cycle instructions (so a Run can end one cycle past its limit).
+	im, err := asm.Assemble("loop.S", []byte("loop: inc r16\n adiw r24, 1\n rjmp loop\n"), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hex bytes.Buffer
+	if err := ihex.Write(&hex, im.Flash, im.Emitted); err != nil {
+		t.Fatal(err)
+	}
+	dev := isa.LookupDevice(isa.DefaultDevice)
+	for _, limit := range []uint64{1000, FirstChunk, FirstChunk + 1, 3*FirstChunk + 7, 40*FirstChunk + 3} {
+		m := emu.New(dev, im.Flash, emu.Config{})
+		s := m.Run(limit)
+		var want bytes.Buffer
+		for r := 16; r < 32; r++ {
+			if r > 16 {
+				want.WriteByte(' ')
+			}
+			want.WriteString(hexByte(m.Reg(r)))
+		}
+		for _, eng := range []emu.Engine{nil, translate.New(translate.NewWazero(), 0)} {
+			got := Run(Request{Hex: hex.String(), MaxCycles: limit}, eng)
+			if got.Error != "" || got.Cycles != m.Cycles() || got.Stop != s.String() || got.Regs != want.String() {
+				t.Errorf("limit %d on %s: %+v; one Run: %d cycles, %s, regs %s", limit, got.Engine, got, m.Cycles(), s, want.String())
+			}
+		}
+	}
+	// The mix with 296 outer passes instead of 40 stops at its BREAK after 8+296*344 = 101,832
+	// cycles (see TestRunBothWays), inside the second Run.
+	im, err = asm.Assemble("mix.S", []byte(strings.Replace(mix, "ldi r25, 0", "ldi r25, 1", 1)), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hex.Reset()
+	if err := ihex.Write(&hex, im.Flash, im.Emitted); err != nil {
+		t.Fatal(err)
+	}
+	m := emu.New(dev, im.Flash, emu.Config{})
+	s := m.Run(DefaultMaxCycles)
+	if got := Run(Request{Hex: hex.String()}, nil); got.Cycles != m.Cycles() || got.Stop != s.String() || s.String() != "break" || got.Cycles != 8+296*344 {
+		t.Errorf("mix: %+v; one Run: %d cycles, %s", got, m.Cycles(), s)
+	}
+}
+
+func hexByte(b byte) string {
+	const digits = "0123456789ABCDEF"
+	return string([]byte{digits[b>>4], digits[b&15]})
 }
