@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/avrlab/avrlab/lab/kernel"
 )
@@ -132,7 +133,9 @@ func (c Call) has(r Role) bool {
 	return false
 }
 
-var callSyntax = regexp.MustCompile(`^\s*([A-Za-z_.$][A-Za-z0-9_.$]*|0[xX][0-9a-fA-F]+|[0-9]+)\s*\(([^()]*)\)\s*;?\s*$`)
+var callSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*([A-Za-z_.$][A-Za-z0-9_.$]*|0[xX][0-9a-fA-F]+|[0-9]+)\s*\(([^()]*)\)\s*;?\s*$`)
+})
 
 // ParseCall reads a block cipher's call spec "NAME(ARG, ...)": NAME a symbol or a byte address, each
 // ARG one of the roles (block, in, out, key, rk, rkout, rand), each role at most once. An input the
@@ -152,7 +155,7 @@ func parseCall(s string, kinds []BufferKind, cipherRules bool) (Call, error) {
 		known[k.Role] = true
 	}
 	list := strings.Join(names, ", ")
-	m := callSyntax.FindStringSubmatch(s)
+	m := callSyntax().FindStringSubmatch(s)
 	if m == nil {
 		return Call{}, fmt.Errorf("call %q: want NAME(ARG, ...), e.g. cham64_encrypt(out, in, rk); ARG is one of %s", s, list)
 	}
@@ -205,7 +208,7 @@ func entryAddress(entry string) (uint32, bool) {
 	return uint32(v), true
 }
 
-var callLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+call:\s*(.+?)\s*(?:\*/)?$`)
+var callLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+call:\s*(.+?)\s*(?:\*/)?$`) })
 
 // DetectCall returns the call spec named by a line "; avrlab call: NAME(ARG, ...)" within the first 20
 // lines of src, or "" when there is none.
@@ -215,14 +218,16 @@ func DetectCall(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := callLine.FindSubmatch(bytes.TrimRight(l, "\r")); m != nil {
+		if m := callLine().FindSubmatch(bytes.TrimRight(l, "\r")); m != nil {
 			return string(m[1])
 		}
 	}
 	return ""
 }
 
-var rkLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+rk:\s*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
+var rkLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+rk:\s*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
+})
 
 // DetectRK returns the round-key table symbol named by a line "; avrlab rk: NAME" within the first 20
 // lines of src (the Options.RK of a source whose table is not the task's, such as a paper's LUT_1), or
@@ -233,7 +238,7 @@ func DetectRK(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := rkLine.FindSubmatch(l); m != nil {
+		if m := rkLine().FindSubmatch(l); m != nil {
 			return string(m[1])
 		}
 	}
@@ -346,7 +351,7 @@ func (t *Task) BufferSizes() string {
 	return strings.Join(s, ", ")
 }
 
-var deviceLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+device:\s*([A-Za-z0-9_]+)`)
+var deviceLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+device:\s*([A-Za-z0-9_]+)`) })
 
 // DetectDevice returns the device named by a line "; avrlab device: NAME" within the first 20 lines
 // of src, or "" when there is none: a source that needs another device than its task's (a masked
@@ -357,7 +362,7 @@ func DetectDevice(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := deviceLine.FindSubmatch(l); m != nil {
+		if m := deviceLine().FindSubmatch(l); m != nil {
 			return string(m[1])
 		}
 	}

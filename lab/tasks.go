@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/avrlab/avrlab/lab/cipher"
 	"github.com/avrlab/avrlab/lab/kernel"
@@ -69,11 +70,17 @@ func (t *Task) Reference() cipher.Cipher { return t.ref }
 
 // Tasks returns every task in a fixed order. The slice is new on each call; the tasks are shared and
 // must not be modified.
-func Tasks() []*Task { return append([]*Task(nil), allTasks...) }
+func Tasks() []*Task { return append([]*Task(nil), allTasks()...) }
 
-// LookupTask returns the task with the given ID, or nil.
+// LookupTask returns the task with the given ID, or nil. It builds only that task (a cipher's checks
+// its reference against its official vector then).
 func LookupTask(id string) *Task {
-	for _, t := range allTasks {
+	for _, e := range cipherTaskTable() {
+		if e.id == id {
+			return e.get()
+		}
+	}
+	for _, t := range kernelTasks() {
 		if t.ID == id {
 			return t
 		}
@@ -84,13 +91,18 @@ func LookupTask(id string) *Task {
 // TaskIDs returns the IDs of all tasks in order.
 func TaskIDs() []string {
 	var ids []string
-	for _, t := range allTasks {
+	for _, e := range cipherTaskTable() {
+		ids = append(ids, e.id)
+	}
+	for _, t := range kernelTasks() {
 		ids = append(ids, t.ID)
 	}
 	return ids
 }
 
-var taskLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+task:\s*([A-Za-z0-9_-]+)`)
+var taskLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+task:\s*([A-Za-z0-9_-]+)`)
+})
 
 // DetectTask returns the task ID named by a line "; avrlab task: ID" (or "// avrlab task: ID") within
 // the first 20 lines of src, or "" when there is none.
@@ -100,27 +112,54 @@ func DetectTask(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := taskLine.FindSubmatch(l); m != nil {
+		if m := taskLine().FindSubmatch(l); m != nil {
 			return string(m[1])
 		}
 	}
 	return ""
 }
 
-var allTasks = buildTasks()
+// The task table is built on first use, one task at a time: a program's start pays for none of it
+// (the page's engine starts in a browser, where every function run at start-up is compiled then), and
+// looking one task up builds that task alone.
 
-func buildTasks() []*Task {
-	vecs := mustVectors()
-	var ts []*Task
+// lazyTask is one row of the table: its ID, and the task, built (and checked against its official
+// vector) on the first call of get.
+type lazyTask struct {
+	id  string
+	get func() *Task
+}
+
+// cipherTaskTable returns the cipher tasks, in cipherTasks' order, each built on first use.
+var cipherTaskTable = sync.OnceValue(func() []lazyTask {
+	var ts []lazyTask
 	for _, c := range cipherTasks() {
-		ts = append(ts, newCipherTask(c, vecs))
+		ts = append(ts, lazyTask{id: c.id, get: sync.OnceValue(func() *Task { return newCipherTask(c, officialVectors()) })})
 	}
+	return ts
+})
+
+// kernelTasks returns the kernel tasks, in kernel.Kernels' order.
+var kernelTasks = sync.OnceValue(func() []*Task {
+	var ts []*Task
 	for _, k := range kernel.Kernels() {
 		ts = append(ts, &Task{ID: k.ID, Name: k.Name, Kind: KindKernel, Entry: k.Entry, Device: k.Device, Kernel: k,
 			Scenario: ScenarioKernel, Layout: k.Prototype()})
 	}
 	return ts
-}
+})
+
+// allTasks returns every task: the cipher tasks, then the kernel tasks.
+var allTasks = sync.OnceValue(func() []*Task {
+	var ts []*Task
+	for _, e := range cipherTaskTable() {
+		ts = append(ts, e.get())
+	}
+	return append(ts, kernelTasks()...)
+})
+
+// officialVectors returns the embedded vector files, decoded once.
+var officialVectors = sync.OnceValue(mustVectors)
 
 // newCipherTask makes the task of one row of cipherTasks: the row's fields, the sizes its reference
 // gives, and its official vector, which the reference must reproduce.
