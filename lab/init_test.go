@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -75,7 +76,7 @@ func TestLazyTaskChecksItsVector(t *testing.T) {
 			row = c
 		}
 	}
-	if tk := newCipherTask(row, officialVectors()); tk.ID != "cham64-128" || len(tk.OfficialCipher) != 8 {
+	if tk := newCipherTask(row, findVector); tk.ID != "cham64-128" || len(tk.OfficialCipher) != 8 {
 		t.Fatalf("cham64-128: %+v", tk)
 	}
 	row.vector = vectorKey{"CHAM", "CHAM-64/128", "revised-2019"} // 88 rounds' vector for the 80-round reference
@@ -84,7 +85,7 @@ func TestLazyTaskChecksItsVector(t *testing.T) {
 			t.Errorf("recovered %v, want the disagreement panic", r)
 		}
 	}()
-	newCipherTask(row, officialVectors())
+	newCipherTask(row, findVector)
 }
 
 // TestTaskTableIsOneTable checks that a task looked up alone is the one Tasks lists (one build per
@@ -110,5 +111,18 @@ func TestTaskTableIsOneTable(t *testing.T) {
 	}
 	if a == nil || !found {
 		t.Errorf("LookupTask(present80) = %p, not in Tasks()", a)
+	}
+}
+
+// TestFindVectorIsTheFilesInOrder checks that the lazy search over the vector files finds, for every
+// cipher task, the vector the decoded concatenation of all of them finds first.
+func TestFindVectorIsTheFilesInOrder(t *testing.T) {
+	all := mustVectors()
+	for _, c := range cipherTasks() {
+		k := c.vector
+		a, b := findVector(k.family, k.variant, k.revision), all.find(k.family, k.variant, k.revision)
+		if a == nil || b == nil || !reflect.DeepEqual(*a, *b) {
+			t.Errorf("%s: findVector %+v, the files' first %+v", c.id, a, b)
+		}
 	}
 }

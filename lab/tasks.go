@@ -17,7 +17,6 @@ package lab
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -100,10 +99,6 @@ func TaskIDs() []string {
 	return ids
 }
 
-var taskLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+task:\s*([A-Za-z0-9_-]+)`)
-})
-
 // DetectTask returns the task ID named by a line "; avrlab task: ID" (or "// avrlab task: ID") within
 // the first 20 lines of src, or "" when there is none.
 func DetectTask(src []byte) string {
@@ -112,8 +107,8 @@ func DetectTask(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := taskLine().FindSubmatch(l); m != nil {
-			return string(m[1])
+		if v, ok := lineValue(l, "task", taskValue); ok {
+			return string(v)
 		}
 	}
 	return ""
@@ -134,7 +129,7 @@ type lazyTask struct {
 var cipherTaskTable = sync.OnceValue(func() []lazyTask {
 	var ts []lazyTask
 	for _, c := range cipherTasks() {
-		ts = append(ts, lazyTask{id: c.id, get: sync.OnceValue(func() *Task { return newCipherTask(c, officialVectors()) })})
+		ts = append(ts, lazyTask{id: c.id, get: sync.OnceValue(func() *Task { return newCipherTask(c, findVector) })})
 	}
 	return ts
 })
@@ -158,17 +153,14 @@ var allTasks = sync.OnceValue(func() []*Task {
 	return append(ts, kernelTasks()...)
 })
 
-// officialVectors returns the embedded vector files, decoded once.
-var officialVectors = sync.OnceValue(mustVectors)
-
 // newCipherTask makes the task of one row of cipherTasks: the row's fields, the sizes its reference
-// gives, and its official vector, which the reference must reproduce.
-func newCipherTask(c cipherTask, vecs *vectorFile) *Task {
+// gives, and its official vector (found by find), which the reference must reproduce.
+func newCipherTask(c cipherTask, find func(family, variant, revision string) *vector) *Task {
 	t := &Task{ID: c.id, Name: c.name, Cipher: c.cipher, Kind: KindCipher, Device: c.device, Scenario: c.scenario,
 		ECRYPT: c.ecrypt, Layout: c.layout, Entry: c.sym + "_encrypt", DecEntry: c.sym + "_decrypt", RK: c.sym + "_rk",
 		BlockBytes: c.ref.BlockSize(), KeyBytes: c.ref.KeySize(), ref: c.ref, cpa: c.cpa}
 	t.RKBytes = len(c.ref.RoundKeys(make([]byte, t.KeyBytes)))
-	t.official(vecs.find(c.vector.family, c.vector.variant, c.vector.revision))
+	t.official(find(c.vector.family, c.vector.variant, c.vector.revision))
 	return t
 }
 
