@@ -45,10 +45,16 @@ func mustVectors() *vectorFile {
 // vectorFiles are the embedded vector files in the order a vector is looked for in them, each decoded
 // on first use: a task's official vector is in the first file for most, so the others stay undecoded.
 var vectorFiles = [...]func() []vector{
-	sync.OnceValue(func() []vector { return decodeVectors("vectors.json", vectorsJSON) }),
-	sync.OnceValue(func() []vector { return decodeVectors("vectors-attiny45.json", vectorsATtiny45JSON) }),
-	sync.OnceValue(func() []vector { vf := &vectorFile{}; vf.addSystems(); return vf.vectors }),
+	lazyVectors(func() []vector { return decodeVectors("vectors.json", vectorsJSON) }),
+	lazyVectors(func() []vector { return decodeVectors("vectors-attiny45.json", vectorsATtiny45JSON) }),
+	lazyVectors(func() []vector { vf := &vectorFile{}; vf.addSystems(); return vf.vectors }),
 }
+
+// lazyVectors returns decode's vectors, decoded once on first use. Not inlined: one sync.OnceValue
+// for the three files, not a copy of it for each in the page's module.
+//
+//go:noinline
+func lazyVectors(decode func() []vector) func() []vector { return sync.OnceValue(decode) }
 
 // findVector returns the first vector of the embedded files (in mustVectors' order) that matches, as
 // vectorFile.find, decoding only the files it has to read.

@@ -38,9 +38,17 @@ func isSymStart(b byte) bool {
 }
 func isSymChar(b byte) bool { return isAlnum(b) || b == '_' || b == '.' || b == '$' }
 
-// lineValue returns the value of the leftmost "; avrlab KEY:" of line: after the key, value returns
-// the length of the value it accepts at the start of its argument (the text after the colon), or -1.
-func lineValue(line []byte, key string, value func(rest []byte) (start, n int)) ([]byte, bool) {
+// The values a line can hold, for lineValue.
+const (
+	taskValue = iota
+	rkValue
+	deviceValue
+	callValue
+)
+
+// lineValue returns the value of the leftmost "; avrlab KEY:" of line whose text after the colon
+// holds a value of its kind.
+func lineValue(line []byte, key string, kind int) ([]byte, bool) {
 	for i := range line {
 		var rest []byte
 		switch {
@@ -64,36 +72,42 @@ func lineValue(line []byte, key string, value func(rest []byte) (start, n int)) 
 			continue
 		}
 		rest = rest[len(key)+1:]
-		if start, n := value(rest); n >= 0 {
+		if start, n := valueAt(rest, kind); n >= 0 {
 			return rest[start : start+n], true
 		}
 	}
 	return nil, false
 }
 
-// wordValue is a lineValue value: blanks, then a first character of first and more of rest.
-func wordValue(first, rest func(byte) bool) func([]byte) (int, int) {
-	return func(s []byte) (int, int) {
-		start := len(s) - len(skipSpace(s))
-		if start == len(s) || !first(s[start]) {
-			return 0, -1
-		}
-		n := 1
-		for start+n < len(s) && rest(s[start+n]) {
-			n++
-		}
-		return start, n
+// valueAt returns where the value of the kind starts in s (the text after a key's colon) and its
+// length, or -1 for none.
+func valueAt(s []byte, kind int) (start, n int) {
+	switch kind {
+	case taskValue:
+		return wordAt(s, isTaskChar, isTaskChar)
+	case rkValue:
+		return wordAt(s, isSymStart, isSymChar)
+	case deviceValue:
+		return wordAt(s, isDeviceChar, isDeviceChar)
 	}
+	return callAt(s)
 }
 
-var (
-	taskValue   = wordValue(isTaskChar, isTaskChar)
-	rkValue     = wordValue(isSymStart, isSymChar)
-	deviceValue = wordValue(isDeviceChar, isDeviceChar)
-)
+// wordAt is valueAt for a word: blanks, then a first character of first and more of rest.
+func wordAt(s []byte, first, rest func(byte) bool) (int, int) {
+	start := len(s) - len(skipSpace(s))
+	if start == len(s) || !first(s[start]) {
+		return 0, -1
+	}
+	n := 1
+	for start+n < len(s) && rest(s[start+n]) {
+		n++
+	}
+	return start, n
+}
 
-// callValue is the call line's lineValue value: \s*(.+?)\s*(?:\*/)?$ on the text after the colon.
-func callValue(s []byte) (int, int) {
+// callAt is valueAt for the call line: \s*(.+?)\s*(?:\*/)?$ on the text after the colon.
+func callAt(s []byte) (int, int) {
 	start := len(s) - len(skipSpace(s))
 	t := s[start:]
 	if len(t) == 0 {
@@ -144,8 +158,11 @@ func splitCallSyntax(s string) (name, args string, ok bool) {
 		return "", "", false
 	}
 	rest = rest[1:]
-	a := bytes.IndexAny(rest, "()")
-	if a < 0 || rest[a] != ')' {
+	a := 0
+	for a < len(rest) && rest[a] != '(' && rest[a] != ')' {
+		a++
+	}
+	if a == len(rest) || rest[a] != ')' {
 		return "", "", false
 	}
 	args, rest = string(rest[:a]), skipSpace(rest[a+1:])

@@ -22,12 +22,12 @@ func checkSourceLine(t *testing.T, line string) {
 	t.Helper()
 	re := sourceLineREs()
 	for _, c := range []struct {
-		key   string
-		re    *regexp.Regexp
-		value func([]byte) (int, int)
+		key  string
+		re   *regexp.Regexp
+		kind int
 	}{{"task", re.task, taskValue}, {"rk", re.rk, rkValue}, {"device", re.device, deviceValue}, {"call", re.call, callValue}} {
 		m := c.re.FindSubmatch([]byte(line))
-		v, ok := lineValue([]byte(line), c.key, c.value)
+		v, ok := lineValue([]byte(line), c.key, c.kind)
 		if ok != (m != nil) || ok && string(v) != string(m[1]) {
 			t.Errorf("%s line %q: read %q %v, the expression %q", c.key, line, v, ok, m)
 		}

@@ -69,7 +69,7 @@ func (t *Task) Reference() cipher.Cipher { return t.ref }
 
 // Tasks returns every task in a fixed order. The slice is new on each call; the tasks are shared and
 // must not be modified.
-func Tasks() []*Task { return append([]*Task(nil), allTasks()...) }
+func Tasks() []*Task { return allTasks() }
 
 // LookupTask returns the task with the given ID, or nil. It builds only that task (a cipher's checks
 // its reference against its official vector then).
@@ -144,14 +144,14 @@ var kernelTasks = sync.OnceValue(func() []*Task {
 	return ts
 })
 
-// allTasks returns every task: the cipher tasks, then the kernel tasks.
-var allTasks = sync.OnceValue(func() []*Task {
+// allTasks returns every task, the cipher tasks then the kernel tasks, in a new slice.
+func allTasks() []*Task {
 	var ts []*Task
 	for _, e := range cipherTaskTable() {
 		ts = append(ts, e.get())
 	}
 	return append(ts, kernelTasks()...)
-})
+}
 
 // newCipherTask makes the task of one row of cipherTasks: the row's fields, the sizes its reference
 // gives, and its official vector (found by find), which the reference must reproduce.

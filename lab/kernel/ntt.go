@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"sync"
 )
 
 // NTT parameters: n = 256, q = 7681, the parameter set (n, q, s) = (256, 7681, 11.31) of Göttert et al.
@@ -28,9 +27,7 @@ const (
 // nttTables holds ψ^brv(k) and ψ^−brv(k) for k = 0..255.
 type nttTables struct{ fwd, inv [NTTN]uint16 }
 
-// nttTab returns the twiddle tables, computed on first use.
-var nttTab = sync.OnceValue(func() *nttTables {
-	t := new(nttTables)
+var nttTab = func() (t nttTables) {
 	psiInv := powMod(NTTPsi, NTTQ-2)
 	for k := range NTTN {
 		e := uint32(bits.Reverse8(uint8(k)))
@@ -38,7 +35,7 @@ var nttTab = sync.OnceValue(func() *nttTables {
 		t.inv[k] = uint16(powMod(psiInv, e))
 	}
 	return t
-})
+}()
 
 // powMod returns b^e mod q.
 func powMod(b, e uint32) uint32 {
@@ -55,11 +52,11 @@ func powMod(b, e uint32) uint32 {
 
 // TwiddleTable returns the forward NTT's table: entry k is ψ^brv(k) mod q (brv reversing 8 bits), k =
 // 0..255, as an AVR routine keeps it in flash. The slice is new on each call.
-func TwiddleTable() []uint16 { return append([]uint16(nil), nttTab().fwd[:]...) }
+func TwiddleTable() []uint16 { return append([]uint16(nil), nttTab.fwd[:]...) }
 
 // InverseTwiddleTable returns the inverse NTT's table: entry k is ψ^−brv(k) mod q, k = 0..255. The
 // slice is new on each call.
-func InverseTwiddleTable() []uint16 { return append([]uint16(nil), nttTab().inv[:]...) }
+func InverseTwiddleTable() []uint16 { return append([]uint16(nil), nttTab.inv[:]...) }
 
 // Words16 returns the 16-bit values as little-endian bytes (2·len(w) bytes), the flash or SRAM image
 // of a table or a polynomial.
@@ -106,12 +103,11 @@ func NTT(a []uint16) {
 	for j := range a {
 		a[j] %= NTTQ
 	}
-	tab := nttTab()
 	t := NTTN
 	for m := 1; m < NTTN; m *= 2 {
 		t /= 2
 		for i := range m {
-			s := uint32(tab.fwd[m+i])
+			s := uint32(nttTab.fwd[m+i])
 			for j := 2 * i * t; j < 2*i*t+t; j++ {
 				u, v := uint32(a[j]), uint32(a[j+t])*s%NTTQ
 				a[j] = uint16((u + v) % NTTQ)
@@ -133,12 +129,11 @@ func InverseNTT(a []uint16) {
 	for j := range a {
 		a[j] %= NTTQ
 	}
-	tab := nttTab()
 	t := 1
 	for m := NTTN; m > 1; m /= 2 {
 		h := m / 2
 		for i := range h {
-			s := uint32(tab.inv[h+i])
+			s := uint32(nttTab.inv[h+i])
 			for j := 2 * i * t; j < 2*i*t+t; j++ {
 				u, v := uint32(a[j]), uint32(a[j+t])
 				a[j] = uint16((u + v) % NTTQ)

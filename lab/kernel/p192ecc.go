@@ -3,11 +3,11 @@ package kernel
 import (
 	"crypto/sha1"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"sync"
 )
 
 // NIST P-192 (FIPS 186-4 D.1.2.1, SP 800-186 3.2.1.1): y² = x³ − 3x + b over GF(p), p = 2^192 − 2^64 − 1,
@@ -20,16 +20,17 @@ type p192Curve struct {
 	p, b, n, gx, gy *big.Int
 }
 
-// curve192 returns the curve's constants, parsed on first use.
-var curve192 = sync.OnceValue(newP192Curve)
+// curve192 holds the curve's constants. They are set from bytes (SetBytes), not parsed (SetString):
+// parsing ran math/big's scanner at start-up, which in WebAssembly is compiled then.
+var curve192 = newP192Curve()
 
 func newP192Curve() *p192Curve {
 	h := func(s string) *big.Int {
-		v, ok := new(big.Int).SetString(s, 16)
-		if !ok {
+		b, err := hex.DecodeString(s)
+		if err != nil {
 			panic("kernel: internal error: bad P-192 constant " + s)
 		}
-		return v
+		return new(big.Int).SetBytes(b)
 	}
 	return &p192Curve{
 		p:  h("fffffffffffffffffffffffffffffffeffffffffffffffff"),
@@ -41,20 +42,18 @@ func newP192Curve() *p192Curve {
 }
 
 // P192Order returns n, the order of the P-192 base point (a new integer on each call).
-func P192Order() *big.Int { return new(big.Int).Set(curve192().n) }
+func P192Order() *big.Int { return new(big.Int).Set(curve192.n) }
 
 // P192Prime returns the field prime p = 2^192 − 2^64 − 1 (a new integer on each call).
-func P192Prime() *big.Int { return new(big.Int).Set(curve192().p) }
+func P192Prime() *big.Int { return new(big.Int).Set(curve192.p) }
 
 // P192Base returns the base point G's affine coordinates (new integers on each call).
-func P192Base() (x, y *big.Int) {
-	return new(big.Int).Set(curve192().gx), new(big.Int).Set(curve192().gy)
-}
+func P192Base() (x, y *big.Int) { return new(big.Int).Set(curve192.gx), new(big.Int).Set(curve192.gy) }
 
 // P192OnCurve reports whether (x, y) is an affine point of P-192: both coordinates in [0, p) and
 // y² = x³ − 3x + b mod p. The point at infinity has no affine form and is not on the curve here.
 func P192OnCurve(x, y *big.Int) bool {
-	c := curve192()
+	c := curve192
 	if x == nil || y == nil || x.Sign() < 0 || y.Sign() < 0 || x.Cmp(c.p) >= 0 || y.Cmp(c.p) >= 0 {
 		return false
 	}
@@ -128,7 +127,7 @@ func P192ScalarMult(k, x, y *big.Int) (rx, ry *big.Int, ok bool) {
 	if k == nil || k.Sign() < 0 || !P192OnCurve(x, y) {
 		return nil, nil, false
 	}
-	r := curve192().mul(k, affine{x: x, y: y})
+	r := curve192.mul(k, affine{x: x, y: y})
 	if r.inf {
 		return nil, nil, false
 	}
@@ -162,7 +161,7 @@ var ErrECDSA = errors.New("kernel: P-192 ECDSA: invalid key or nonce")
 // the k of each signature): R = k·G, r = R.x mod n, s = k⁻¹(e + r·d) mod n. d and k must be in
 // [1, n−1]; e is any non-negative integer below 2^192 (it is used mod n).
 func P192Sign(d, k, e *big.Int) (r, s *big.Int, err error) {
-	c := curve192()
+	c := curve192
 	if !inRange(d, c.n) || !inRange(k, c.n) || e == nil || e.Sign() < 0 || e.BitLen() > 192 {
 		return nil, nil, ErrECDSA
 	}
@@ -185,7 +184,7 @@ func P192Sign(d, k, e *big.Int) (r, s *big.Int, err error) {
 // key (qx, qy) (FIPS 186-4 6.4.2): r and s in [1, n−1], Q on the curve, and with w = s⁻¹ mod n,
 // u1 = e·w, u2 = r·w, the x of u1·G + u2·Q (not the point at infinity) is r mod n.
 func P192Verify(qx, qy, e, r, s *big.Int) bool {
-	c := curve192()
+	c := curve192
 	if !inRange(r, c.n) || !inRange(s, c.n) || e == nil || e.Sign() < 0 || !P192OnCurve(qx, qy) {
 		return false
 	}
@@ -240,7 +239,7 @@ func randScalar(r *rand.Rand) *big.Int {
 	for {
 		fill(r, b)
 		v := leInt(b)
-		if inRange(v, curve192().n) {
+		if inRange(v, curve192.n) {
 			return v
 		}
 	}
@@ -248,7 +247,7 @@ func randScalar(r *rand.Rand) *big.Int {
 
 // randPoint returns k·G for a random k: a uniformly random point other than the point at infinity.
 func randPoint(r *rand.Rand) affine {
-	return curve192().mul(randScalar(r), affine{x: curve192().gx, y: curve192().gy})
+	return curve192.mul(randScalar(r), affine{x: curve192.gx, y: curve192.gy})
 }
 
 // pointBytes returns the 48-byte x || y of a finite point.
@@ -336,12 +335,12 @@ func p192ScalarMulKernel() *Kernel {
 			for _, v := range cdh192 {
 				out = append(out, [][]byte{make([]byte, 48), le24(hexInt(v[0])), append(le24(hexInt(v[1])), le24(hexInt(v[2]))...)})
 			}
-			g := affine{x: curve192().gx, y: curve192().gy}
+			g := affine{x: curve192.gx, y: curve192.gy}
 			out = append(out, [][]byte{make([]byte, 48), le24(hexInt(rfc6979Key)), pointBytes(g)})
 			return out
 		},
 		check: func(args [][]byte) error {
-			if !inRange(leInt(args[1]), curve192().n) {
+			if !inRange(leInt(args[1]), curve192.n) {
 				return errors.New("k is not in [1, n−1]")
 			}
 			if _, ok := pointOf(args[2]); !ok {
@@ -351,7 +350,7 @@ func p192ScalarMulKernel() *Kernel {
 		},
 		run: func(args [][]byte) {
 			pt, _ := pointOf(args[2])
-			copy(args[0], pointBytes(curve192().mul(leInt(args[1]), pt)))
+			copy(args[0], pointBytes(curve192.mul(leInt(args[1]), pt)))
 		},
 	}
 }
@@ -419,7 +418,7 @@ func p192VerifyKernel() *Kernel {
 			"each of them with s + 1 (invalid); random inputs are valid and tampered signatures in equal measure.",
 		Vectors: p192VerifyVec, CTInputs: p192CTInputs, MaxCycles: p192MaxCycles,
 		gen: func(r *rand.Rand, args [][]byte) {
-			g := affine{x: curve192().gx, y: curve192().gy}
+			g := affine{x: curve192.gx, y: curve192.gy}
 			for {
 				d, k := randScalar(r), randScalar(r)
 				e := make([]byte, 24)
@@ -436,15 +435,15 @@ func p192VerifyKernel() *Kernel {
 						sig[i-24] ^= 1 << r.IntN(8)
 					}
 				}
-				copy(args[1], pointBytes(curve192().mul(d, g)))
+				copy(args[1], pointBytes(curve192.mul(d, g)))
 				copy(args[2], e)
 				copy(args[3], sig)
 				return
 			}
 		},
 		edges: func() [][][]byte {
-			g := affine{x: curve192().gx, y: curve192().gy}
-			q := pointBytes(curve192().mul(hexInt(rfc6979Key), g))
+			g := affine{x: curve192.gx, y: curve192.gy}
+			q := pointBytes(curve192.mul(hexInt(rfc6979Key), g))
 			var out [][][]byte
 			for _, bump := range []int64{0, 1} {
 				for _, v := range rfc6979Sigs {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sync"
 )
 
 // Ring-LWE public-key encryption (Lyubashevsky–Peikert–Regev, in the form of Roy et al., CHES 2014,
@@ -32,9 +31,9 @@ const (
 	rlweTail  = 48 // the sampler's support is |x| ≤ 48 (more than 10σ)
 )
 
-// rlweCDF()[k] is P(|X| ≤ k) for the discrete Gaussian X of RLWESigma, k = 0..rlweTail (the tail
+// rlweCDF[k] is P(|X| ≤ k) for the discrete Gaussian X of RLWESigma, k = 0..rlweTail (the tail
 // beyond is below 2^-80 and left out).
-var rlweCDF = sync.OnceValue(func() (c [rlweTail + 1]float64) {
+var rlweCDF = func() (c [rlweTail + 1]float64) {
 	var w [rlweTail + 1]float64
 	total := 0.0
 	for k := range w {
@@ -51,18 +50,17 @@ var rlweCDF = sync.OnceValue(func() (c [rlweTail + 1]float64) {
 	}
 	c[rlweTail] = 1
 	return c
-})
+}()
 
 // RLWEGaussian returns 256 samples of the discrete Gaussian of σ = [RLWESigma] drawn from r, each as
 // its residue mod q (−x as q − x), a polynomial in natural order as the tasks' calls receive their
 // error polynomials. It is the tasks' input generator, not a constant-time sampler.
 func RLWEGaussian(r *rand.Rand) []uint16 {
 	e := make([]uint16, NTTN)
-	cdf := rlweCDF()
 	for i := range e {
 		u := r.Float64()
 		k := 0
-		for k < rlweTail && u >= cdf[k] {
+		for k < rlweTail && u >= rlweCDF[k] {
 			k++
 		}
 		if k != 0 && r.IntN(2) == 0 {

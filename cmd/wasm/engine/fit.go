@@ -31,21 +31,24 @@ type Fix struct {
 const MaxSuggestions = 3
 
 var (
-	labelRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)[ \t]*:`) })
-	addrOfRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:lo8|hi8|pm_lo8|pm_hi8|low|high|byte1|byte2)[ \t]*\([ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
-	})
-	ldRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?ldd?[ \t]+r\d+[ \t]*,[ \t]*(?:[XYZ][ \t]*\+(?:[ \t]*(\d+))?|-[XYZ]|[XYZ])\b`)
-	})
-	familyRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]+`) })
-	sizedRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]+\d+`) })
+	labelRe  = lazyRegexp(`(?m)^[ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)[ \t]*:`)
+	addrOfRe = lazyRegexp(`(?i)\b(?:lo8|hi8|pm_lo8|pm_hi8|low|high|byte1|byte2)[ \t]*\([ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
+	ldRe     = lazyRegexp(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?ldd?[ \t]+r\d+[ \t]*,[ \t]*(?:[XYZ][ \t]*\+(?:[ \t]*(\d+))?|-[XYZ]|[XYZ])\b`)
+	familyRe = lazyRegexp(`^[a-z]+`)
+	sizedRe  = lazyRegexp(`^[a-z]+\d+`)
 	// secondArgRe: movw X/Y/Z, r22 (or a mov of r22/r23 into a pointer register).
-	secondArgRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?(?:movw[ \t]+r(?:26|28|30)[ \t]*,[ \t]*r22|mov[ \t]+r(?:2[6-9]|3[01])[ \t]*,[ \t]*r2[23])\b`)
-	})
-	wordCharR = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z0-9]+`) })
+	secondArgRe = lazyRegexp(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?(?:movw[ \t]+r(?:26|28|30)[ \t]*,[ \t]*r22|mov[ \t]+r(?:2[6-9]|3[01])[ \t]*,[ \t]*r2[23])\b`)
+	wordCharR   = lazyRegexp(`[^a-z0-9]+`)
 )
+
+// lazyRegexp returns expr compiled on its first use: the page's engine compiles none at start-up
+// (in WebAssembly the regexp compiler itself is compiled on its first call). Not inlined: one
+// sync.OnceValue for all the expressions, not one copy of it per expression in the module.
+//
+//go:noinline
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // sourceFacts are what the fixes read from a source: its labels, the symbols whose address it loads
 // (tables read with lpm or ld), and how many bytes it loads through a pointer.

@@ -3,9 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/lab"
@@ -126,7 +124,7 @@ func problemAt(rep *lab.Report, files map[string]string) *Diagnostic {
 // MaxDefines bounds the names of a Defines field.
 const MaxDefines = 64
 
-var defineRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$`) })
+var defineRe = lazyRegexp(`^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$`)
 
 // ParseDefines reads the page's Defines field: NAME or NAME=VALUE items separated by spaces or commas,
 // as -D takes them ("" means no defines). A value cannot hold a space or a comma.
