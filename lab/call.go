@@ -3,7 +3,6 @@ package lab
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -132,8 +131,6 @@ func (c Call) has(r Role) bool {
 	return false
 }
 
-var callSyntax = regexp.MustCompile(`^\s*([A-Za-z_.$][A-Za-z0-9_.$]*|0[xX][0-9a-fA-F]+|[0-9]+)\s*\(([^()]*)\)\s*;?\s*$`)
-
 // ParseCall reads a block cipher's call spec "NAME(ARG, ...)": NAME a symbol or a byte address, each
 // ARG one of the roles (block, in, out, key, rk, rkout, rand), each role at most once. An input the
 // routine may overwrite is written with a '!' after it (key!, in!, rk!): see Call.Writable.
@@ -152,19 +149,19 @@ func parseCall(s string, kinds []BufferKind, cipherRules bool) (Call, error) {
 		known[k.Role] = true
 	}
 	list := strings.Join(names, ", ")
-	m := callSyntax.FindStringSubmatch(s)
-	if m == nil {
+	entry, args, ok := splitCallSyntax(s)
+	if !ok {
 		return Call{}, fmt.Errorf("call %q: want NAME(ARG, ...), e.g. cham64_encrypt(out, in, rk); ARG is one of %s", s, list)
 	}
-	c := Call{Entry: m[1]}
-	if strings.TrimSpace(m[2]) == "" {
+	c := Call{Entry: entry}
+	if strings.TrimSpace(args) == "" {
 		return c, nil
 	}
 	dirs := map[Role]BufferKind{}
 	for _, k := range kinds {
 		dirs[k.Role] = k
 	}
-	for _, a := range strings.Split(m[2], ",") {
+	for _, a := range strings.Split(args, ",") {
 		name, bang := strings.CutSuffix(strings.TrimSpace(a), "!")
 		r := Role(strings.ToLower(strings.TrimSpace(name)))
 		if !known[r] {
@@ -205,8 +202,6 @@ func entryAddress(entry string) (uint32, bool) {
 	return uint32(v), true
 }
 
-var callLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+call:\s*(.+?)\s*(?:\*/)?$`)
-
 // DetectCall returns the call spec named by a line "; avrlab call: NAME(ARG, ...)" within the first 20
 // lines of src, or "" when there is none.
 func DetectCall(src []byte) string {
@@ -215,14 +210,12 @@ func DetectCall(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := callLine.FindSubmatch(bytes.TrimRight(l, "\r")); m != nil {
-			return string(m[1])
+		if v, ok := lineValue(bytes.TrimRight(l, "\r"), "call", callValue); ok {
+			return string(v)
 		}
 	}
 	return ""
 }
-
-var rkLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+rk:\s*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
 
 // DetectRK returns the round-key table symbol named by a line "; avrlab rk: NAME" within the first 20
 // lines of src (the Options.RK of a source whose table is not the task's, such as a paper's LUT_1), or
@@ -233,8 +226,8 @@ func DetectRK(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := rkLine.FindSubmatch(l); m != nil {
-			return string(m[1])
+		if v, ok := lineValue(l, "rk", rkValue); ok {
+			return string(v)
 		}
 	}
 	return ""
@@ -346,8 +339,6 @@ func (t *Task) BufferSizes() string {
 	return strings.Join(s, ", ")
 }
 
-var deviceLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+device:\s*([A-Za-z0-9_]+)`)
-
 // DetectDevice returns the device named by a line "; avrlab device: NAME" within the first 20 lines
 // of src, or "" when there is none: a source that needs another device than its task's (a masked
 // AES-128 whose masked S-box table does not fit the ATtiny45's 256 bytes of SRAM) says so there.
@@ -357,8 +348,8 @@ func DetectDevice(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := deviceLine.FindSubmatch(l); m != nil {
-			return string(m[1])
+		if v, ok := lineValue(l, "device", deviceValue); ok {
+			return string(v)
 		}
 	}
 	return ""

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/avrlab/avrlab/isa"
 )
@@ -35,40 +36,68 @@ type vectorFile struct{ vectors []vector }
 
 func mustVectors() *vectorFile {
 	vf := &vectorFile{}
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{"vectors.json", vectorsJSON}, {"vectors-attiny45.json", vectorsATtiny45JSON}} {
-		var raw struct {
-			Vectors []struct {
-				Cipher          string `json:"cipher"`
-				Variant         string `json:"variant"`
-				Revision        string `json:"revision"`
-				Mode            string `json:"mode"`
-				KeyBytes        string `json:"key_bytes"`
-				PlaintextBytes  string `json:"plaintext_bytes"`
-				CiphertextBytes string `json:"ciphertext_bytes"`
-			} `json:"vectors"`
-		}
-		if err := json.Unmarshal(f.data, &raw); err != nil {
-			panic("lab: internal error: embedded " + f.name + ": " + err.Error())
-		}
-		for _, r := range raw.Vectors {
-			k, err1 := hex.DecodeString(r.KeyBytes)
-			p, err2 := hex.DecodeString(r.PlaintextBytes)
-			c, err3 := hex.DecodeString(r.CiphertextBytes)
-			if err1 != nil || err2 != nil || err3 != nil {
-				panic("lab: internal error: bad hex in " + f.name + " for " + r.Variant)
-			}
-			rev := r.Revision
-			if r.Mode != "" {
-				rev = r.Mode
-			}
-			vf.vectors = append(vf.vectors, vector{family: r.Cipher, variant: r.Variant, revision: rev, key: k, plain: p, ct: c})
+	for _, f := range vectorFiles {
+		vf.vectors = append(vf.vectors, f()...)
+	}
+	return vf
+}
+
+// vectorFiles are the embedded vector files in the order a vector is looked for in them, each decoded
+// on first use: a task's official vector is in the first file for most, so the others stay undecoded.
+var vectorFiles = [...]func() []vector{
+	lazyVectors(func() []vector { return decodeVectors("vectors.json", vectorsJSON) }),
+	lazyVectors(func() []vector { return decodeVectors("vectors-attiny45.json", vectorsATtiny45JSON) }),
+	lazyVectors(func() []vector { vf := &vectorFile{}; vf.addSystems(); return vf.vectors }),
+}
+
+// lazyVectors returns decode's vectors, decoded once on first use. Not inlined: one sync.OnceValue
+// for the three files, not a copy of it for each in the page's module.
+//
+//go:noinline
+func lazyVectors(decode func() []vector) func() []vector { return sync.OnceValue(decode) }
+
+// findVector returns the first vector of the embedded files (in mustVectors' order) that matches, as
+// vectorFile.find, decoding only the files it has to read.
+func findVector(family, variant, revision string) *vector {
+	for _, f := range vectorFiles {
+		if v := (&vectorFile{vectors: f()}).find(family, variant, revision); v != nil {
+			return v
 		}
 	}
-	vf.addSystems()
-	return vf
+	return nil
+}
+
+// decodeVectors decodes one embedded file of the vectors.json format.
+func decodeVectors(name string, data []byte) []vector {
+	var out []vector
+	var raw struct {
+		Vectors []struct {
+			Cipher          string `json:"cipher"`
+			Variant         string `json:"variant"`
+			Revision        string `json:"revision"`
+			Mode            string `json:"mode"`
+			KeyBytes        string `json:"key_bytes"`
+			PlaintextBytes  string `json:"plaintext_bytes"`
+			CiphertextBytes string `json:"ciphertext_bytes"`
+		} `json:"vectors"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		panic("lab: internal error: embedded " + name + ": " + err.Error())
+	}
+	for _, r := range raw.Vectors {
+		k, err1 := hex.DecodeString(r.KeyBytes)
+		p, err2 := hex.DecodeString(r.PlaintextBytes)
+		c, err3 := hex.DecodeString(r.CiphertextBytes)
+		if err1 != nil || err2 != nil || err3 != nil {
+			panic("lab: internal error: bad hex in " + name + " for " + r.Variant)
+		}
+		rev := r.Revision
+		if r.Mode != "" {
+			rev = r.Mode
+		}
+		out = append(out, vector{family: r.Cipher, variant: r.Variant, revision: rev, key: k, plain: p, ct: c})
+	}
+	return out
 }
 
 // addSystems adds the block-cipher vectors of the embedded vectors-systems.json: those with a key, a

@@ -27,7 +27,7 @@ func (h *harness) cpaTargetOf() (*cpaTarget, string) {
 		return h.t.cpa(), ""
 	}
 	var known []string
-	for _, t := range allTasks {
+	for _, t := range allTasks() {
 		if t.cpa != nil {
 			known = append(known, t.ID)
 		}

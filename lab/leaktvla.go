@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"sync"
 
 	"github.com/avrlab/avrlab/lab/leak"
 )
@@ -233,7 +234,9 @@ func (h *harness) window(w [2]string, pcs []uint32) (*LeakWindow, string) {
 	return lw, ""
 }
 
-var leakWindowLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+leak\s+window:\s*(\S+)\s+(\S+)`)
+var leakWindowLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+leak\s+window:\s*(\S+)\s+(\S+)`)
+})
 
 // DetectLeakWindow returns the labels of a line "; avrlab leak window: FROM TO" within the first 20
 // lines of src, or empty strings.
@@ -243,7 +246,7 @@ func DetectLeakWindow(src []byte) [2]string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := leakWindowLine.FindSubmatch(l); m != nil {
+		if m := leakWindowLine().FindSubmatch(l); m != nil {
 			return [2]string{string(m[1]), string(m[2])}
 		}
 	}

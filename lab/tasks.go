@@ -17,8 +17,8 @@ package lab
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/avrlab/avrlab/lab/cipher"
 	"github.com/avrlab/avrlab/lab/kernel"
@@ -69,11 +69,17 @@ func (t *Task) Reference() cipher.Cipher { return t.ref }
 
 // Tasks returns every task in a fixed order. The slice is new on each call; the tasks are shared and
 // must not be modified.
-func Tasks() []*Task { return append([]*Task(nil), allTasks...) }
+func Tasks() []*Task { return allTasks() }
 
-// LookupTask returns the task with the given ID, or nil.
+// LookupTask returns the task with the given ID, or nil. It builds only that task (a cipher's checks
+// its reference against its official vector then).
 func LookupTask(id string) *Task {
-	for _, t := range allTasks {
+	for _, e := range cipherTaskTable() {
+		if e.id == id {
+			return e.get()
+		}
+	}
+	for _, t := range kernelTasks() {
 		if t.ID == id {
 			return t
 		}
@@ -84,13 +90,14 @@ func LookupTask(id string) *Task {
 // TaskIDs returns the IDs of all tasks in order.
 func TaskIDs() []string {
 	var ids []string
-	for _, t := range allTasks {
+	for _, e := range cipherTaskTable() {
+		ids = append(ids, e.id)
+	}
+	for _, t := range kernelTasks() {
 		ids = append(ids, t.ID)
 	}
 	return ids
 }
-
-var taskLine = regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+task:\s*([A-Za-z0-9_-]+)`)
 
 // DetectTask returns the task ID named by a line "; avrlab task: ID" (or "// avrlab task: ID") within
 // the first 20 lines of src, or "" when there is none.
@@ -100,36 +107,60 @@ func DetectTask(src []byte) string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := taskLine.FindSubmatch(l); m != nil {
-			return string(m[1])
+		if v, ok := lineValue(l, "task", taskValue); ok {
+			return string(v)
 		}
 	}
 	return ""
 }
 
-var allTasks = buildTasks()
+// The task table is built on first use, one task at a time: a program's start pays for none of it
+// (the page's engine starts in a browser, where every function run at start-up is compiled then), and
+// looking one task up builds that task alone.
 
-func buildTasks() []*Task {
-	vecs := mustVectors()
-	var ts []*Task
+// lazyTask is one row of the table: its ID, and the task, built (and checked against its official
+// vector) on the first call of get.
+type lazyTask struct {
+	id  string
+	get func() *Task
+}
+
+// cipherTaskTable returns the cipher tasks, in cipherTasks' order, each built on first use.
+var cipherTaskTable = sync.OnceValue(func() []lazyTask {
+	var ts []lazyTask
 	for _, c := range cipherTasks() {
-		ts = append(ts, newCipherTask(c, vecs))
+		ts = append(ts, lazyTask{id: c.id, get: sync.OnceValue(func() *Task { return newCipherTask(c, findVector) })})
 	}
+	return ts
+})
+
+// kernelTasks returns the kernel tasks, in kernel.Kernels' order.
+var kernelTasks = sync.OnceValue(func() []*Task {
+	var ts []*Task
 	for _, k := range kernel.Kernels() {
 		ts = append(ts, &Task{ID: k.ID, Name: k.Name, Kind: KindKernel, Entry: k.Entry, Device: k.Device, Kernel: k,
 			Scenario: ScenarioKernel, Layout: k.Prototype()})
 	}
 	return ts
+})
+
+// allTasks returns every task, the cipher tasks then the kernel tasks, in a new slice.
+func allTasks() []*Task {
+	var ts []*Task
+	for _, e := range cipherTaskTable() {
+		ts = append(ts, e.get())
+	}
+	return append(ts, kernelTasks()...)
 }
 
 // newCipherTask makes the task of one row of cipherTasks: the row's fields, the sizes its reference
-// gives, and its official vector, which the reference must reproduce.
-func newCipherTask(c cipherTask, vecs *vectorFile) *Task {
+// gives, and its official vector (found by find), which the reference must reproduce.
+func newCipherTask(c cipherTask, find func(family, variant, revision string) *vector) *Task {
 	t := &Task{ID: c.id, Name: c.name, Cipher: c.cipher, Kind: KindCipher, Device: c.device, Scenario: c.scenario,
 		ECRYPT: c.ecrypt, Layout: c.layout, Entry: c.sym + "_encrypt", DecEntry: c.sym + "_decrypt", RK: c.sym + "_rk",
 		BlockBytes: c.ref.BlockSize(), KeyBytes: c.ref.KeySize(), ref: c.ref, cpa: c.cpa}
 	t.RKBytes = len(c.ref.RoundKeys(make([]byte, t.KeyBytes)))
-	t.official(vecs.find(c.vector.family, c.vector.variant, c.vector.revision))
+	t.official(find(c.vector.family, c.vector.variant, c.vector.revision))
 	return t
 }
 

@@ -8,6 +8,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
@@ -125,13 +126,15 @@ func (noFiles) Open(name string) (fs.File, error) {
 
 // incPart matches the name of an Atmel device definition file: m161def.inc, tn13Adef.inc,
 // 2313def.inc (AT90S2313), pwm3def.inc, usb1287def.inc, can128def.inc, ATxmega128A1def.inc.
-var incPart = regexp.MustCompile(`^(?i)(m|tn|pwm|usb|can|atmega|attiny|atxmega|at90s|at90pwm|at90usb|at90can)?([0-9]+[a-z0-9]*)def\.inc$`)
+var incPart = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?i)(m|tn|pwm|usb|can|atmega|attiny|atxmega|at90s|at90pwm|at90usb|at90can)?([0-9]+[a-z0-9]*)def\.inc$`)
+})
 
 // IncPart returns the part an Atmel device definition file is for, spelled as Atmel does
 // ("m161def.inc" → "ATmega161", "tn13Adef.inc" → "ATtiny13A", "2313def.inc" → "AT90S2313"), or "" for
 // a name that is not one.
 func IncPart(file string) string {
-	m := incPart.FindStringSubmatch(path.Base(file))
+	m := incPart().FindStringSubmatch(path.Base(file))
 	if m == nil {
 		return ""
 	}

@@ -6,6 +6,8 @@ package cipher
 // MixColumns (not in the last round) and AddRoundKey follow an initial AddRoundKey; the key expansion
 // (section 5.2) gives w[0..43], and round r (0..10) adds w[4r..4r+3].
 
+import "sync"
+
 const (
 	aesRounds  = 10
 	aesRKBytes = 16 * (aesRounds + 1)
@@ -15,7 +17,9 @@ const (
 // the multiplicative inverse in GF(2^8) followed by the affine map with constant 0x63).
 type aesTables struct{ sbox, inv [256]byte }
 
-var aesTab = func() (t aesTables) {
+// aesTab returns the tables, computed on first use (65,000 multiplications in GF(2^8): not at start-up).
+var aesTab = sync.OnceValue(func() *aesTables {
+	t := new(aesTables)
 	for x := range 256 {
 		// Inverse by exponentiation: x^254 = x^-1 in GF(2^8) (and 0 for 0).
 		inv := byte(1)
@@ -34,7 +38,7 @@ var aesTab = func() (t aesTables) {
 		t.inv[s] = byte(x)
 	}
 	return t
-}()
+})
 
 // xtime multiplies by x (0x02) in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1.
 func xtime(b byte) byte {
@@ -76,7 +80,8 @@ func (c aes128) RoundKeys(key []byte) []byte {
 		t := [4]byte(w[4*i-4 : 4*i])
 		if i%4 == 0 {
 			// RotWord, SubWord, Rcon.
-			t = [4]byte{aesTab.sbox[t[1]] ^ rcon, aesTab.sbox[t[2]], aesTab.sbox[t[3]], aesTab.sbox[t[0]]}
+			sb := &aesTab().sbox
+			t = [4]byte{sb[t[1]] ^ rcon, sb[t[2]], sb[t[3]], sb[t[0]]}
 			rcon = xtime(rcon)
 		}
 		for j := range 4 {
@@ -152,10 +157,11 @@ func invMixColumn(s []byte) {
 
 func (c aes128) encrypt(dst, src, rk []byte) {
 	s := c.load(dst, src)
+	sbox := &aesTab().sbox
 	addRoundKey(&s, rk[:16])
 	for r := 1; r <= aesRounds; r++ {
 		for i := range s {
-			s[i] = aesTab.sbox[s[i]]
+			s[i] = sbox[s[i]]
 		}
 		shiftRows(&s, false)
 		if r != aesRounds {
@@ -169,6 +175,7 @@ func (c aes128) encrypt(dst, src, rk []byte) {
 func (c aes128) Decrypt(dst, src, key []byte) {
 	rk := c.RoundKeys(key)
 	s := c.load(dst, src)
+	inv := &aesTab().inv
 	for r := aesRounds; r >= 1; r-- {
 		addRoundKey(&s, rk[16*r:16*r+16])
 		if r != aesRounds {
@@ -176,7 +183,7 @@ func (c aes128) Decrypt(dst, src, key []byte) {
 		}
 		shiftRows(&s, true)
 		for i := range s {
-			s[i] = aesTab.inv[s[i]]
+			s[i] = inv[s[i]]
 		}
 	}
 	addRoundKey(&s, rk[:16])
@@ -184,4 +191,4 @@ func (c aes128) Decrypt(dst, src, key []byte) {
 }
 
 // AESSbox returns the AES S-box (FIPS-197 section 5.1.1), a copy.
-func AESSbox() [256]byte { return aesTab.sbox }
+func AESSbox() [256]byte { return aesTab().sbox }

@@ -57,6 +57,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 )
 
 // Dir says which way an argument's bytes flow across a call.
@@ -234,11 +235,11 @@ func (k *Kernel) Expected(args [][]byte) ([][]byte, error) {
 
 // Kernels returns every kernel in a fixed order. The slice is new on each call; the kernels are shared
 // and must not be modified.
-func Kernels() []*Kernel { return append([]*Kernel(nil), table...) }
+func Kernels() []*Kernel { return append([]*Kernel(nil), table()...) }
 
 // Lookup returns the kernel with the given ID, or nil.
 func Lookup(id string) *Kernel {
-	for _, k := range table {
+	for _, k := range table() {
 		if k.ID == id {
 			return k
 		}
@@ -262,7 +263,8 @@ func repeat(v byte, n int) []byte {
 	return b
 }
 
-var table = buildTable()
+// table is every kernel, built on first use (none at start-up).
+var table = sync.OnceValue(buildTable)
 
 func buildTable() []*Kernel {
 	var ks []*Kernel

@@ -3,6 +3,7 @@ package kernel
 import (
 	"crypto/sha1"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
@@ -19,15 +20,17 @@ type p192Curve struct {
 	p, b, n, gx, gy *big.Int
 }
 
+// curve192 holds the curve's constants. They are set from bytes (SetBytes), not parsed (SetString):
+// parsing ran math/big's scanner at start-up, which in WebAssembly is compiled then.
 var curve192 = newP192Curve()
 
 func newP192Curve() *p192Curve {
 	h := func(s string) *big.Int {
-		v, ok := new(big.Int).SetString(s, 16)
-		if !ok {
+		b, err := hex.DecodeString(s)
+		if err != nil {
 			panic("kernel: internal error: bad P-192 constant " + s)
 		}
-		return v
+		return new(big.Int).SetBytes(b)
 	}
 	return &p192Curve{
 		p:  h("fffffffffffffffffffffffffffffffeffffffffffffffff"),

@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -125,7 +124,7 @@ func problemAt(rep *lab.Report, files map[string]string) *Diagnostic {
 // MaxDefines bounds the names of a Defines field.
 const MaxDefines = 64
 
-var defineRe = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$`)
+var defineRe = lazyRegexp(`^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$`)
 
 // ParseDefines reads the page's Defines field: NAME or NAME=VALUE items separated by spaces or commas,
 // as -D takes them ("" means no defines). A value cannot hold a space or a comma.
@@ -139,7 +138,7 @@ func ParseDefines(s string) (map[string]string, error) {
 	}
 	out := make(map[string]string, len(items))
 	for _, it := range items {
-		m := defineRe.FindStringSubmatch(it)
+		m := defineRe().FindStringSubmatch(it)
 		if m == nil {
 			return nil, fmt.Errorf("defines: cannot read %q (want NAME or NAME=VALUE, e.g. ROUNDS=88)", it)
 		}
