@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -132,4 +133,42 @@ func TestLeakGoalConfirmed(t *testing.T) {
 	if r, _ := judge("starter.S", starter, 7); r.Met || !strings.Contains(r.Got, "confirmed by a second set") {
 		t.Errorf("starter: %+v", r)
 	}
+}
+
+// TestCPAGoalConfirmed checks the two-set rule of cpa-resists: where nothing leaks, the right key of
+// each of 16 parts is at rank 0 with probability 1/256, so one CPA alone failed a routine that resists
+// on about one run in sixteen (grade draws its seed afresh). The test looks for a seed where one set
+// of the exercise's starter (whose S-box does not leak to this CPA) puts a part at rank 0, and shows
+// the goal met there, unconfirmed by the second set.
+func TestCPAGoalConfirmed(t *testing.T) {
+	b, err := examples.FS.ReadFile("exercises/aes128-remove-leak/starter.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, im, err := BenchSource("starter.S", b, nil, Options{Vectors: 3})
+	if err != nil || !rep.Pass {
+		t.Fatalf("%v %+v", err, rep)
+	}
+	settings := LeakSettings{Model: "both"}
+	goal := []Goal{{Metric: GoalCPAResists, Value: 100}}
+	for seed := uint64(1); seed <= 80; seed++ {
+		opts := Options{Task: rep.Task, Call: rep.Call, Device: rep.Device, Seed: seed}
+		o := settings.options(opts)
+		o.Test, o.Traces = LeakCPA, 100
+		lr, err := Leak(im, o)
+		if err != nil || lr.Error != "" {
+			t.Fatalf("seed %d: %v %s", seed, err, lr.Error)
+		}
+		if !slices.Contains(lr.KeyRanks, 0) {
+			continue
+		}
+		res := CheckGoals(rep, goal)
+		CheckLeakGoals(im, opts, settings, rep, res)
+		t.Logf("seed %d: one set's ranks %v; goal: %s", seed, lr.KeyRanks, res[0].Got)
+		if !res[0].Met || !strings.Contains(res[0].Got, "none confirmed by a second set of 100 traces") {
+			t.Errorf("seed %d: a chance rank 0 of one set failed cpa-resists: %+v", seed, res[0])
+		}
+		return
+	}
+	t.Fatal("no seed in 1..80 put a key part at rank 0 by chance: the test shows nothing")
 }
