@@ -229,9 +229,7 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		}
 		res := CheckGoals(r, opts.Goals)
 		if HasLeakGoals(res) && rep != nil && im != nil && err == nil {
-			lo := opts
-			lo.Task, lo.Call, lo.Scenario, lo.Device, lo.Progress = rep.Task, rep.Call, rep.Scenario, rep.Device, nil
-			CheckLeakGoals(im, lo, opts.LeakSettings, rep, res)
+			CheckLeakGoals(im, opts, opts.LeakSettings, rep, res)
 		}
 		row.Goals = &res
 	}()

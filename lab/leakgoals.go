@@ -90,6 +90,11 @@ func HasLeakGoals(goals []GoalResult) bool {
 // the bench (rep). The window is s.Window, never the source's own "; avrlab leak window:" line: the
 // student's source must not choose what is judged.
 func CheckLeakGoals(im *asm.Image, opts Options, s LeakSettings, rep *Report, results []GoalResult) {
+	if rep != nil {
+		// The call measured is the one the bench resolved (task, scenario, call, device); the seed,
+		// the round-key symbol and the engine are the caller's.
+		opts.Task, opts.Scenario, opts.Call, opts.Device, opts.Progress = rep.Task, rep.Scenario, rep.Call, rep.Device, nil
+	}
 	for i := range results {
 		r := &results[i]
 		g := r.Goal
@@ -123,6 +128,21 @@ func CheckLeakGoals(im *asm.Image, opts Options, s LeakSettings, rep *Report, re
 // set of traces (as unpredictable as the first seed, which grade draws afresh).
 const confirmSeed = 0x636f6e6669726d
 
+// confirmingSet runs the test of o again on a second, independent set of as many traces (seed
+// o.Seed ^ confirmSeed). It returns nil and the reason, worded to follow a goal's line, when that set
+// could not be measured.
+func confirmingSet(im *asm.Image, o LeakOptions) (*LeakReport, string) {
+	o.Seed ^= confirmSeed
+	second, err := Leak(im, o)
+	switch {
+	case err != nil:
+		return nil, "; the confirming set not measured: " + err.Error()
+	case second.Error != "":
+		return nil, "; the confirming set not measured: " + second.Error
+	}
+	return second, ""
+}
+
 // confirmLeak judges a first-order goal from the test lr of options o, as TVLA's two-set rule does
 // (Goodwill et al. 2011; ISO/IEC 17825): a leak is a cycle over the threshold in lr and again in a
 // second, independent set of as many traces. Over thousands of cycles one set alone puts some cycle
@@ -133,13 +153,9 @@ func confirmLeak(im *asm.Image, o LeakOptions, lr *LeakReport) (met bool, got st
 	if lr.MaxAbsT < leak.Threshold {
 		return true, got
 	}
-	o.Seed ^= confirmSeed
-	second, err := Leak(im, o)
-	switch {
-	case err != nil:
-		return false, got + "; the confirming set not measured: " + err.Error()
-	case second.Error != "":
-		return false, got + "; the confirming set not measured: " + second.Error
+	second, why := confirmingSet(im, o)
+	if second == nil {
+		return false, got + why
 	}
 	over := map[int]bool{}
 	for _, p := range second.OverThreshold {
@@ -169,13 +185,9 @@ func confirmCPA(im *asm.Image, o LeakOptions, lr *LeakReport) (met bool, got str
 	if len(first) == 0 {
 		return true, got
 	}
-	o.Seed ^= confirmSeed
-	second, err := Leak(im, o)
-	switch {
-	case err != nil:
-		return false, got + "; the confirming set not measured: " + err.Error()
-	case second.Error != "":
-		return false, got + "; the confirming set not measured: " + second.Error
+	second, why := confirmingSet(im, o)
+	if second == nil {
+		return false, got + why
 	}
 	broken := 0
 	for _, i := range first {

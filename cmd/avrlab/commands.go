@@ -500,9 +500,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		results = lab.CheckGoals(rep, ex.AllGoals())
 	}
 	if lab.HasLeakGoals(results) {
-		lo := opts
-		lo.Task, lo.Call, lo.Scenario, lo.Device, lo.Progress = rep.Task, rep.Call, rep.Scenario, rep.Device, nil
-		lab.CheckLeakGoals(im, lo, ex.Tests.Leak, rep, results)
+		lab.CheckLeakGoals(im, opts, ex.Tests.Leak, rep, results)
 	}
 	if ex != nil {
 		lab.RequireVectors(results, rep, lab.ExerciseVectors(rep.Task, ex.Tests.Vectors))

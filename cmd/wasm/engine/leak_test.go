@@ -78,6 +78,12 @@ func TestExerciseLeakGoals(t *testing.T) {
 	if !strings.Contains(r.Goals[1].Got, "max |t|") || !strings.Contains(strings.Join(phases, "|"), "leakage goals") {
 		t.Errorf("leak-first-order got %q; phases %q", r.Goals[1].Got, phases)
 	}
+	// The traces come from the request's seed, as the bench's vectors do: another seed, other traces.
+	seeded := req
+	seeded.Seed = 7
+	if r7 := Bench(seeded, nil); len(r7.Goals) != 3 || r7.Goals[1].Got == r.Goals[1].Got {
+		t.Errorf("leak-first-order at seed 7 %+v, at seed 0 %q: the traces do not follow the seed", r7.Goals, r.Goals[1].Got)
+	}
 	req.Budget = 10_000_000
 	r = Bench(req, nil)
 	if r.Goals[1].Met || !strings.Contains(r.Goals[1].Got, "press Run") {
