@@ -42,14 +42,7 @@ func TestLeakGoals(t *testing.T) {
 		CheckLeakGoals(im, Options{Task: rep.Task, Call: rep.Call, Device: rep.Device}, et.Leak, rep, res)
 		return res
 	}
-	starter := read(dir + "starter.S")
-	masked := read("aes128-masked.S")
-	cut := func(s string) (int, int) {
-		return strings.Index(s, "subshift:"), strings.Index(s, "; MixColumns of the column")
-	}
-	a, b := cut(masked)
-	c, d := cut(starter)
-	solved := starter[:c] + masked[a:b] + starter[d:]
+	starter, solved := removeLeakSources(t)
 	if r := check("starter.S", starter, goals); !r[0].Met || r[1].Met || !r[2].Met {
 		t.Errorf("starter: %+v", r)
 	}
@@ -78,13 +71,10 @@ func TestLeakGoals(t *testing.T) {
 	}
 }
 
-// TestLeakGoalConfirmed checks TVLA's two-set rule of leak-first-order: over the thousands of cycles
-// of the masked AES, one set of traces now and then puts a cycle over 4.5 by chance (grade draws its
-// seed afresh, so a sound submission failed on some runs); the goal counts a leak only where a second,
-// independent set is over the threshold at the same cycle. The test looks for such a seed, shows
-// the goal met there with the confirming set's figures, and the starter's leak confirmed.
-func TestLeakGoalConfirmed(t *testing.T) {
-	dir := "exercises/aes128-remove-leak/"
+// removeLeakSources returns the exercise "remove the leak"'s starter and the starter with the masked
+// example's subshift in place of its own (the solution the tests use).
+func removeLeakSources(t *testing.T) (starter, solved string) {
+	t.Helper()
 	read := func(name string) string {
 		b, err := examples.FS.ReadFile(name)
 		if err != nil {
@@ -92,12 +82,22 @@ func TestLeakGoalConfirmed(t *testing.T) {
 		}
 		return string(b)
 	}
-	starter, masked := read(dir+"starter.S"), read("aes128-masked.S")
+	starter, masked := read("exercises/aes128-remove-leak/starter.S"), read("aes128-masked.S")
 	cut := func(s string) (int, int) {
 		return strings.Index(s, "subshift:"), strings.Index(s, "; MixColumns of the column")
 	}
 	a, b := cut(masked)
 	c, d := cut(starter)
+	return starter, starter[:c] + masked[a:b] + starter[d:]
+}
+
+// TestLeakGoalConfirmed checks TVLA's two-set rule of leak-first-order: over the thousands of cycles
+// of the masked AES, one set of traces now and then puts a cycle over 4.5 by chance (grade draws its
+// seed afresh, so a sound submission failed on some runs); the goal counts a leak only where a second,
+// independent set is over the threshold at the same cycle. The test looks for such a seed, shows
+// the goal met there with the confirming set's figures, and the starter's leak confirmed.
+func TestLeakGoalConfirmed(t *testing.T) {
+	starter, solved := removeLeakSources(t)
 	settings := LeakSettings{Model: "both", Traces: 400, Window: [2]string{"masked", "unmask"}}
 	goal := []Goal{{Metric: GoalLeakFirstOrder}}
 	judge := func(name, src string, seed uint64) (GoalResult, *LeakReport) {
@@ -114,7 +114,6 @@ func TestLeakGoalConfirmed(t *testing.T) {
 		CheckLeakGoals(im, opts, settings, rep, res)
 		return res[0], lr
 	}
-	solved := starter[:c] + masked[a:b] + starter[d:]
 	found := false
 	for seed := uint64(1); seed <= 40 && !found; seed++ {
 		r, lr := judge("solved.S", solved, seed)
