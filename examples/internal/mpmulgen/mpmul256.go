@@ -143,10 +143,6 @@ func mpmul256() routine {
 	p.op("pop", "r18", "ns")
 
 	p.bucket = "outer"
-	// st writes byte i, in r2+i, to Z+q+i; the comment numbers it from first.
-	st := func(q int, what string, first int) func(int) {
-		return func(i int) { p.op("std", fmt.Sprintf("Z+%d, r%d", q+i, 2+i), fmt.Sprintf("%s[%d]", what, first+i)) }
-	}
 
 	p.note("T = L1 + H0, kept in r2..r17 for F1 and F2")
 	chain(p, "add", "adc", func(i int) {
@@ -195,30 +191,22 @@ func mpmul256() routine {
 		p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
 	}
 	p.op("sbc", "r22, r22", "-carry of T + x")
-	// H1[0..3] are read into the four registers F2 leaves free and kept for F3.
-	keepH1 := []string{"r1", "r19", "r26", "r27"}
-	h1 := func(i int) string {
-		if i < len(keepH1) {
-			return keepH1[i]
-		}
-		return "r0"
-	}
-	for i := range 16 {
-		cm := fmt.Sprintf("H1[%d]", i)
-		if i < len(keepH1) {
-			cm += ", kept for F3"
-		}
-		p.op("ldd", fmt.Sprintf("%s, Z+%d", h1(i), 48+i), cm)
-		p.op(addOp(i), fmt.Sprintf("r%d, %s", 2+i, h1(i)), "")
-	}
-	p.op("sbc", "r23, r23", "")
 	chain(p, "add", "adc", func(i int) {
 		p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+16+i), fmt.Sprintf("M[%d]", 16+i))
 		p.op("eor", "r0, r18", "")
-	}, st(32, "F", 32))
+	}, nil)
+	p.op("sbc", "r23, r23", "")
+	// The + H1 chain comes last and stores F2: H1[0] is read into r1, and H1[i] into the register
+	// F2[i-1] has just been stored from, so every byte of H1 is still in a register (r1..r16) for F3.
+	h1 := func(i int) string { return fmt.Sprintf("r%d", 1+i) }
+	for i := range 16 {
+		p.op("ldd", fmt.Sprintf("%s, Z+%d", h1(i), 48+i), fmt.Sprintf("H1[%d], kept for F3", i))
+		p.op(addOp(i), fmt.Sprintf("r%d, %s", 2+i, h1(i)), "")
+		p.op("std", fmt.Sprintf("Z+%d, r%d", 32+i, 2+i), fmt.Sprintf("F[%d]", 32+i))
+	}
 	p.op("sbc", "r24, r24", "")
 
-	p.note("F3 = H1 + t + c3 + c4 + c5 - (ns & 1) -> r[48..63] (the 0xff bytes of ~M above byte 31)")
+	p.note("F3 = H1 + t + c3 + c4 + c5 - (ns & 1) -> r[48..63] (the 0xff bytes of ~M above byte 31), H1 in r1..r16")
 	p.op("clr", "r17", "")
 	for _, r := range []string{"r20", "r22", "r23", "r24"} {
 		p.op("sub", "r17, "+r, "")
@@ -228,9 +216,6 @@ func mpmul256() routine {
 	p.op("lsl", "r21", "")
 	p.op("sbc", "r21, r21", "")
 	for i := range 16 {
-		if i >= len(keepH1) {
-			p.op("ldd", fmt.Sprintf("r0, Z+%d", 48+i), fmt.Sprintf("H1[%d]", i))
-		}
 		if i == 0 {
 			p.op("add", fmt.Sprintf("%s, r17", h1(i)), "")
 		} else {
