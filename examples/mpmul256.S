@@ -37,7 +37,9 @@
 ; 0xff, the -(ns & 1) of F3). Plain carry chains over memory: no multiplication runs there, so
 ; every chain keeps its carry in the C flag from byte to byte; between chains the carry is kept as
 ; 0x00/0xff (SBC c,c). T stays in r2..r17 from its chain to F2: F1's two chains (+ L0, + M) run
-; over blocks of the six free registers, each chain's carry kept between blocks.
+; over blocks of the six free registers, each chain's carry kept between blocks. F2's last chain adds
+; H1 and stores: H1[i] is read into the register F2[i-1] was just stored from (H1[0] into r1), so F3
+; finds all of H1 in r1..r16 and reads nothing.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; k16 (the inner level): r[0..31] = a[0..15] * b[0..15] for X -> a, Y -> b, Z -> r
@@ -80,13 +82,16 @@
 ; `avrlab bench examples/mpmul256.S` (ATmega128): 4998 cycles for every input, 3300 bytes of flash,
 ; 88 bytes of RAM (the stack: 18 saved registers, the 64-byte frame, return address, saved
 ; pointers), constant time, ABI kept.
-; Published: Hutter and Schwabe (ePrint 2014/592, abstract): 4797 cycles, also 2-level branch-free
-; Karatsuba. This routine is 201 cycles (4 %) slower. The 576 byte products cost 2892
+; Published: Hutter and Schwabe (ePrint 2014/592, abstract): 4797 cycles, 2-level Karatsuba. This
+; routine is 201 cycles (4 %) slower. The authors' own table (the project page of their source,
+; mhutter.org/research/avr) lists 4797 for their branched Karatsuba and 4961 for the branch-free one,
+; which like this routine branches on nothing the operands decide: against that, 37 cycles. The 576 byte products cost 2892
 ; cycles here (5 cycles each where a carry can arrive, with the MOVW clears of the accumulator),
 ; about what they cost in any design that multiplies 576 byte pairs, so the gap is in the loads,
 ; stores and additions around them: each k16 still stores H'[0..11] and reads W back 28 times
 ; (the 8x8 products leave no room for more of it in registers), and the outer level goes through
-; memory (the inputs read three times, D and E stored and reloaded, M stored and reloaded).
+; memory (the inputs read three times, D and E stored and reloaded, M stored and reloaded, L, H and
+; M each read once).
 
 #include <avr/io.h>
 
