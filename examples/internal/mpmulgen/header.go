@@ -27,6 +27,17 @@ const (
 // pct is 100*x/y rounded to a whole percent.
 func pct(x, y int) int { return int(math.Round(100 * float64(x) / float64(y))) }
 
+// versus says how a routine's cycles compare with a published figure, gap = ours - theirs.
+func versus(gap int) string {
+	switch {
+	case gap > 0:
+		return fmt.Sprintf("this routine takes %d cycles more", gap)
+	case gap < 0:
+		return fmt.Sprintf("this routine takes %d cycles fewer", -gap)
+	}
+	return "this routine takes the same number of cycles"
+}
+
 // fill replaces the @NAME@ fields of a header template.
 func fill(t string, fields map[string]int) string {
 	var args []string
@@ -46,11 +57,11 @@ func source160() string {
 		"GAP": r.cycles - published160, "GAPPCT": pct(r.cycles-published160, published160),
 		"REST": r.cycles - r.cost["products"],
 		"BEAT": pct(operandCaching160-r.cycles, operandCaching160),
-		"BF":   branchFree160, "BFGAP": r.cycles - branchFree160}
+		"BF":   branchFree160}
 	for b, c := range r.cost {
 		f[b] = c
 	}
-	return fill(header160, f) + "\n\n" + r.body
+	return fill(strings.ReplaceAll(header160, "@BFCMP@", versus(r.cycles-branchFree160)), f) + "\n\n" + r.body
 }
 
 func source256() string {
@@ -61,13 +72,16 @@ func source256() string {
 			k16 += c
 		}
 	}
+	if k16%3 != 0 || r.cost["k16 products"]%3 != 0 {
+		panic("mpmulgen: the three k16 instances differ in cycles")
+	}
 	f := map[string]int{"CYC": r.cycles, "FLASH": r.flash, "STACK": r.stack, "PUB": published256,
 		"GAP": r.cycles - published256, "GAPPCT": pct(r.cycles-published256, published256),
-		"K16": k16, "KPROD": r.cost["k16 products"], "KREST": k16 - r.cost["k16 products"],
-		"K16ALL": 3 * k16, "PRODALL": 3 * r.cost["k16 products"],
+		"K16": k16 / 3, "KPROD": r.cost["k16 products"] / 3, "KREST": (k16 - r.cost["k16 products"]) / 3,
+		"K16ALL": k16, "PRODALL": r.cost["k16 products"],
 		"de": r.cost["de"], "outer": r.cost["outer"], "frame": r.cost["frame"],
-		"BF": branchFree256, "BFGAP": r.cycles - branchFree256}
-	return fill(header256, f) + "\n\n" + r.body
+		"BF": branchFree256}
+	return fill(strings.ReplaceAll(header256, "@BFCMP@", versus(r.cycles-branchFree256)), f) + "\n\n" + r.body
 }
 
 const header160 = `; avrlab task: mpmul-160
@@ -194,7 +208,7 @@ const header160 = `; avrlab task: mpmul-160
 ; abstract): @PUB@ cycles. This routine is @GAP@ cycles (@GAPPCT@ %) slower. The authors' own table (the
 ; project page of their source, mhutter.org/research/avr) lists @PUB@ for their branched Karatsuba and
 ; @BF@ for the branch-free one, which like this routine branches on nothing the operands decide:
-; against that, @BFGAP@ cycles.
+; @BFCMP@.
 ; Its 300 byte products cost @products@ cycles and everything else @REST@. Theirs is two levels of
 ; Karatsuba (the sections of their source are "level 1" and "level 2"): 225 byte products, about
 ; 1125 cycles at 5 each, which leaves them some 850 cycles for everything else, three inner
@@ -223,12 +237,12 @@ const header256 = `; avrlab task: mpmul-256
 ; ---------------------------------------------------------------------------------------------------
 ; Outer level, X = 2^128, a = AL + X*AH, b = BL + X*BH (16-byte halves):
 ;
-;     L = AL*BL -> r[0..31]    H = AH*BH -> r[32..63]    M = D*E -> frame
+;     L = AL*BL -> r[0..31]    H = AH*BH -> r[32..63]    M = |D|*|E| -> frame
 ;     D = |AL - AH|, E = |BH - BL|, borrows bA, bB of the subtractions   ((x ^ m) - m, m = -borrow)
 ;     -Mid = (AL - AH)(BH - BL) = +M when bA = bB, -M otherwise
 ;     a*b = L + X*(L + H - Mid) + X^2*H
 ;
-; Each of the three 16x16-byte products is the subroutine k16, itself a 1-level Karatsuba over
+; Each of the three 16x16-byte products is an inlined instance of k16, a 1-level Karatsuba over
 ; 8-byte halves with 8x8 product scanning in registers: the schedule of examples/mpmul160.S
 ; (read that file's header first) with 8 instead of 10. 9 products of 8x8 bytes, 576 byte
 ; multiplications instead of the 1024 of schoolbook, @PRODALL@ cycles of the @CYC@.
@@ -257,23 +271,27 @@ const header256 = `; avrlab task: mpmul-256
 ; preload two bytes at a time. Here the 8x8 products leave spare registers: H'[12..15] stays in the
 ; registers phase 2 leaves it in (not stored, not read back), and r24:r25 = 0:0, so a new
 ; accumulator byte is cleared two at a time with one MOVW (the second kept for the next column).
-; k16 clobbers r0..r23 and r26..r29, keeps Z and r24:r25, and uses no stack beyond its return
-; address.
+; k16 clobbers r0..r23 and r26..r29, keeps Z and r24:r25, and uses no stack. It is inlined three
+; times rather than called (no RCALL/RET, 7 cycles a call), each instance reading b at Y+q and
+; writing r at Z+q with its own displacements (H: Y = b, Z = r, b[16+i] at Y+16+i and r[32+i] at
+; Z+32+i), so no pointer is moved around it; the cost is flash, three copies of about 2 KB.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Memory, registers, stack
 ; ---------------------------------------------------------------------------------------------------
-; r holds L and H, then the result. A 64-byte frame on the stack (SP moved as avr-gcc does it,
-; with interrupts held off for the two OUTs) holds M = D*E at [0..31], D at [32..47], E at [48..63].
-; The order is L, then |D| and |E| (X and Z already point at a and b; r waits in r22:r23), then H,
-; then M. a and b, r and ns survive the k16 calls on the stack (PUSH/POP): k16 keeps only Z.
+; r holds L and H, then the result. A 64-byte frame on the stack holds E = |BH - BL| at [0..15],
+; D = |AL - AH| at [16..31] (both PUSHed byte 15 first as they are computed, so byte 0 is lowest)
+; and M = |E|*|D| at [32..63] (SP moved by 32 at entry as avr-gcc does it, with interrupts held off
+; for the two OUTs). The order is L, then |D| and |E| (X and Z already point at a and b; r waits in
+; r22:r23), then H, then M (X = E, Y = frame with D at Y+16, Z = frame with M at Z+32). a and b, r
+; and ns survive the k16 instances on the stack (PUSH/POP): k16 keeps only Z.
 ; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Constant time, ABI
 ; ---------------------------------------------------------------------------------------------------
-; Straight-line code plus three RCALLs to the same subroutine: no branch depends on a or b, no
+; Straight-line code: no branch at all, no
 ; table, the same addresses for every input. avr-gcc ABI kept (callee-saved registers, r1 = 0, SP).
 ;
 ; ---------------------------------------------------------------------------------------------------
@@ -282,16 +300,16 @@ const header256 = `; avrlab task: mpmul-256
 ;   3 x k16, @K16@ cycles each: @KPROD@ in the 192 byte products, @KREST@ in loads, stores, additions   @K16ALL@
 ;   |D| and |E| (64 bytes in, 32 out, the borrows, the absolute values)                        @de@
 ;   F1, F2, F3 (the outer additions)                                                          @outer@
-;   push/pop, the frame, the pointers and ns kept across the calls, RCALLs, RET               @frame@
+;   push/pop, the frame, the pointers and ns kept across the instances, RET                  @frame@
 ;
 ; (the generator counts these from the instructions it emits; the bench measures the total).
 ; <bt>avrlab bench examples/mpmul256.S<bt> (ATmega128): @CYC@ cycles for every input, @FLASH@ bytes of flash,
-; @STACK@ bytes of RAM (the stack: 18 saved registers, the 64-byte frame, return address, saved
-; pointers), constant time, ABI kept.
+; @STACK@ bytes of RAM (the stack: 18 saved registers, the 64-byte frame, r and ns), constant time, ABI kept.
 ; Published: Hutter and Schwabe (ePrint 2014/592, abstract): @PUB@ cycles, 2-level Karatsuba. This
 ; routine is @GAP@ cycles (@GAPPCT@ %) slower. The authors' own table (the project page of their source,
 ; mhutter.org/research/avr) lists @PUB@ for their branched Karatsuba and @BF@ for the branch-free one,
-; which like this routine branches on nothing the operands decide: against that, @BFGAP@ cycles. The 576 byte products cost @PRODALL@
+; which like this routine branches on nothing the operands decide: @BFCMP@.
+; The 576 byte products cost @PRODALL@
 ; cycles here (5 cycles each where a carry can arrive, with the MOVW clears of the accumulator),
 ; about what they cost in any design that multiplies 576 byte pairs, so the gap is in the loads,
 ; stores and additions around them: each k16 still stores H'[0..11] and reads W back 28 times

@@ -8,6 +8,19 @@ import "fmt"
 // Z, and needs r25 = 0. Its cycles go to the buckets phase1, phase2, phase3a, phase3b, top and
 // products (every MUL with its additions).
 func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
+	karatsubaAt(p, n, zeros, reserveZeros, keepT, keepU, operands{})
+}
+
+// operands places a karatsuba instance: b[i] is read at Y+yOff+i and r[i] is at Z+zOff+i (both
+// displacements at most 63), so that an inlined instance needs no pointer arithmetic around it.
+type operands struct{ yOff, zOff int }
+
+// karatsubaAt is karatsuba with its operands at the displacements of o.
+func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int, o operands) {
+	yOff, zOff := o.yOff, o.zOff
+	if yOff+2*n-1 > 63 || zOff+4*n-1 > 63 {
+		panic("mpmulgen: displacement above 63")
+	}
 	free := regs(2, 24)
 	free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
 	if zeros != none && reserveZeros {
@@ -30,7 +43,7 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 			a[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
 			b[k] = free.get()
-			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], k), fmt.Sprintf("b[%d]", k))
+			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], yOff+k), fmt.Sprintf("b[%d]", k))
 		}
 		lo, hi := products(k)
 		for i := lo; i <= hi; i++ {
@@ -38,7 +51,7 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 		}
 		out := c.shift()
 		if k < n {
-			p.op("std", fmt.Sprintf("Z+%d, %v", k, out), fmt.Sprintf("r[%d] = L[%d]", k, k))
+			p.op("std", fmt.Sprintf("Z+%d, %v", zOff+k, out), fmt.Sprintf("r[%d] = L[%d]", k, k))
 			free.put(out)
 		} else {
 			l1[k-n] = out
@@ -85,7 +98,7 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 			ah[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", ah[k]), fmt.Sprintf("a[%d]", n+k))
 			bh[k] = free.get()
-			p.op("ldd", fmt.Sprintf("%v, Y+%d", bh[k], n+k), fmt.Sprintf("b[%d]", n+k))
+			p.op("ldd", fmt.Sprintf("%v, Y+%d", bh[k], yOff+n+k), fmt.Sprintf("b[%d]", n+k))
 		}
 		lo, hi := products(k)
 		for i := lo; i <= hi; i++ {
@@ -96,7 +109,7 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 			ku[k-n] = out
 			p.note("H'[%d] kept in %v (not stored) for phase 3b and the top", k, out)
 		} else {
-			p.op("std", fmt.Sprintf("Z+%d, %v", 2*n+k, out), fmt.Sprintf("r[%d] = H'[%d]", 2*n+k, k))
+			p.op("std", fmt.Sprintf("Z+%d, %v", zOff+2*n+k, out), fmt.Sprintf("r[%d] = H'[%d]", 2*n+k, k))
 			free.put(out)
 		}
 	}
@@ -105,7 +118,7 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 		ku[n-1] = out
 		p.note("H'[%d] kept in %v (not stored)", 2*n-1, out)
 	} else {
-		p.op("std", fmt.Sprintf("Z+%d, %v", 4*n-1, out), fmt.Sprintf("r[%d] = H'[%d]", 4*n-1, 2*n-1))
+		p.op("std", fmt.Sprintf("Z+%d, %v", zOff+4*n-1, out), fmt.Sprintf("r[%d] = H'[%d]", 4*n-1, 2*n-1))
 		free.put(out)
 	}
 	if c.bound != 0 {
@@ -127,7 +140,7 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 	mA := free.get()
 	p.op("sbc", fmt.Sprintf("%v, %v", mA, mA), "mA = -bA")
 	for i := range n {
-		p.op("ldd", fmt.Sprintf("%v, Y+%d", rLo, i), fmt.Sprintf("b[%d]", i))
+		p.op("ldd", fmt.Sprintf("%v, Y+%d", rLo, yOff+i), fmt.Sprintf("b[%d]", i))
 		p.op(subOp(i), fmt.Sprintf("%v, %v", e[i], rLo), fmt.Sprintf("E[%d] = b[%d] - b[%d]", i, n+i, i))
 	}
 	mB := free.get()
@@ -183,17 +196,17 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 			case j%2 == 1: // added with column j-1
 			case j+1 < n && j >= n-2*keepT:
 				// W[n+j..n+j+1] = H'[j..j+1] is added again in column n+j: read once, kept.
-				c.addMemPair(j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				c.addMemPair(zOff+j, fmt.Sprintf("W[%d..%d]", j, j+1))
 				kt[j], kt[j+1] = free.get(), free.get()
-				p.op("ldd", fmt.Sprintf("%v, Z+%d", kt[j], 2*n+j), fmt.Sprintf("+ W[%d..%d], kept for column %d", n+j, n+j+1, n+j))
-				p.op("ldd", fmt.Sprintf("%v, Z+%d", kt[j+1], 2*n+j+1), "")
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", kt[j], zOff+2*n+j), fmt.Sprintf("+ W[%d..%d], kept for column %d", n+j, n+j+1, n+j))
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", kt[j+1], zOff+2*n+j+1), "")
 				c.addPair(kt[j], kt[j+1], "")
 			case j+1 < n:
-				c.addMemPair(j, fmt.Sprintf("W[%d..%d]", j, j+1))
-				c.addMemPair(2*n+j, fmt.Sprintf("W[%d..%d]", n+j, n+j+1))
+				c.addMemPair(zOff+j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				c.addMemPair(zOff+2*n+j, fmt.Sprintf("W[%d..%d]", n+j, n+j+1))
 			default:
-				c.addMem(j, fmt.Sprintf("W[%d]", j))
-				c.addMem(2*n+j, fmt.Sprintf("W[%d]", n+j))
+				c.addMem(zOff+j, fmt.Sprintf("W[%d]", j))
+				c.addMem(zOff+2*n+j, fmt.Sprintf("W[%d]", n+j))
 			}
 		} else {
 			i := j - n
@@ -205,13 +218,13 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 				free.put(kt[i])
 				free.put(kt[i+1])
 			case paired:
-				c.addMemPair(n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
+				c.addMemPair(zOff+n+j, fmt.Sprintf("W[%d..%d]", j, j+1))
 			default:
-				c.addMem(n+j, fmt.Sprintf("W[%d]", j))
+				c.addMem(zOff+n+j, fmt.Sprintf("W[%d]", j))
 				corrections(c, i, i, j == n)
 				free.put(d[i])
 				hh[i] = e[i]
-				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d] = H'[%d], kept", n+j, j))
+				p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], zOff+2*n+j), fmt.Sprintf("+ W[%d] = H'[%d], kept", n+j, j))
 				c.addReg(hh[i], false, "")
 			}
 			if paired {
@@ -226,8 +239,8 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 						free.put(d[i])
 					} else {
 						hh[i], hh[i+1] = e[i], d[i]
-						p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], 2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
-						p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], 2*n+j+1), "")
+						p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i], zOff+2*n+j), fmt.Sprintf("+ W[%d..%d] = H'[%d..%d], kept", n+j, n+j+1, j, j+1))
+						p.op("ldd", fmt.Sprintf("%v, Z+%d", hh[i+1], zOff+2*n+j+1), "")
 						c.addPair(hh[i], hh[i+1], "")
 					}
 					free.put(e[i+1])
@@ -246,7 +259,7 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 			defer1 = nil
 		}
 		out := c.shift()
-		p.op("std", fmt.Sprintf("Z+%d, %v", n+j, out), fmt.Sprintf("r[%d]", n+j))
+		p.op("std", fmt.Sprintf("Z+%d, %v", zOff+n+j, out), fmt.Sprintf("r[%d]", n+j))
 		free.put(out)
 	}
 
@@ -279,7 +292,7 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 	p.op("adc", fmt.Sprintf("%v, %v", mA, rZero), "the sign extension of carry - (bA|bB)")
 	for i := range n {
 		p.op(addOp(i), fmt.Sprintf("%v, %v", hh[i], top[i]), "")
-		p.op("std", fmt.Sprintf("Z+%d, %v", 3*n+i, hh[i]), fmt.Sprintf("r[%d]", 3*n+i))
+		p.op("std", fmt.Sprintf("Z+%d, %v", zOff+3*n+i, hh[i]), fmt.Sprintf("r[%d]", 3*n+i))
 	}
 }
 

@@ -2,12 +2,13 @@ package main
 
 import "fmt"
 
-// The 256-bit routine keeps M = D*E, D and E in a frame on the stack, at these offsets from Y.
+// The 256-bit routine keeps E, D and M = |D|*|E| in a frame on the stack, at these offsets from
+// its lowest byte: E and D are pushed as they are computed, the 32 bytes of M are made by moving SP.
 const (
 	frameSize = 64
-	frameM    = 0
-	frameD    = 32
-	frameE    = 48
+	frameE    = 0
+	frameD    = 16
+	frameM    = 32
 )
 
 // spAdjust moves SP by delta as avr-gcc does it, with interrupts held off between the two OUTs.
@@ -29,11 +30,20 @@ func spAdjust(p *prog, delta int, comment string) {
 	p.grow(-delta)
 }
 
-// rcall calls k16; the return address is on the stack while it runs.
-func rcall(p *prog, comment string) {
-	p.op("rcall", "k16", comment)
-	p.grow(2)
-	p.depth -= 2
+// instance emits one inlined k16 (the 1-level Karatsuba of 8-byte halves) into p, its cycles in
+// the buckets "k16 phase1" and so on, its operands at the displacements of o.
+func instance(p *prog, o operands, comment string) {
+	k := newProg()
+	k.text("; ==== k16: " + comment)
+	karatsubaAt(k, 8, 24, true, 0, 2, o)
+	p.b.WriteString(k.b.String())
+	for b, c := range k.cost {
+		p.cost["k16 "+b] += c
+	}
+	p.words += k.words
+	if k.peak != 0 {
+		panic("mpmulgen: k16 uses the stack")
+	}
 }
 
 // chain is a 16-byte carry chain over the registers r2..r17: op (ADD/ADC or SUB/SBC) of each byte
@@ -67,26 +77,26 @@ func abs(p *prog, m, what string) {
 	}
 }
 
-// mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory, with the
-// subroutine k16 (the 1-level Karatsuba of 8-byte halves) for its three 16x16-byte products.
+// mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory around three
+// inlined instances of k16 (the 1-level Karatsuba of 8-byte halves) for its 16x16-byte products.
 func mpmul256() routine {
 	p := newProg()
 	p.text("#include <avr/io.h>", "", "        .text", "        .global mpmul256", "        .type   mpmul256, @function", "mpmul256:")
 	p.bucket = "frame"
 	pushAll(p)
-	p.note("frame of %d bytes on the stack: M = D*E at [%d..%d], D at [%d..%d], E at [%d..%d]",
-		frameSize, frameM, frameM+31, frameD, frameD+15, frameE, frameE+15)
-	spAdjust(p, -frameSize, "")
+	p.note("frame of %d bytes on the stack: E at [%d..%d] and D at [%d..%d] (pushed as they are computed), M = |D|*|E| at [%d..%d]",
+		frameSize, frameE, frameE+15, frameD, frameD+15, frameM, frameM+31)
+	spAdjust(p, -(frameSize - frameM), "the 32 bytes of M")
 	p.op("movw", "r30, r24", "Z = r")
 	p.op("clr", rZero.String(), "zero register for the whole routine")
-	p.op("clr", "r24", "r24:r25 = 0:0 across the three k16 calls (k16 clears pairs with MOVW from it)")
+	p.op("clr", "r24", "r24:r25 = 0:0 across the three k16 instances (k16 clears pairs with MOVW from it)")
 	p.op("movw", "r26, r22", "X = a")
 	p.op("movw", "r28, r20", "Y = b")
 	p.op("push", "r20", "keep a and b for D, E and the second product")
 	for _, r := range []string{"r21", "r22", "r23"} {
 		p.op("push", r, "")
 	}
-	rcall(p, "r[0..31] = L = AL*BL")
+	instance(p, operands{}, "r[0..31] = L = AL*BL (X = a, Y = b, Z = r)")
 	p.op("movw", "r22, r30", "r22:r23 = r (the D/E pass leaves it alone)")
 	p.op("pop", "r27", "X = a")
 	p.op("pop", "r26", "")
@@ -94,18 +104,15 @@ func mpmul256() routine {
 	p.op("pop", "r30", "")
 
 	p.bucket = "de"
-	p.note("D = |AL - AH|, E = |BH - BL| (borrows bA, bB), into the frame")
-	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
-	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
-	p.op("adiw", "r28, 1", "Y = frame (SP + 1)")
+	p.note("D = |AL - AH|, E = |BH - BL| (borrows bA, bB), pushed: byte 0 lowest")
 	for i := range 16 {
 		p.op("ld", fmt.Sprintf("r%d, X+", 2+i), fmt.Sprintf("a[%d]", i))
 	}
 	chain(p, "sub", "sbc", func(i int) { p.op("ld", "r0, X+", fmt.Sprintf("a[%d]", 16+i)) }, nil)
 	p.op("sbc", "r18, r18", "mA = -bA")
 	abs(p, "r18", "D")
-	for i := range 16 {
-		p.op("std", fmt.Sprintf("Y+%d, r%d", frameD+i, 2+i), fmt.Sprintf("D[%d]", i))
+	for i := 15; i >= 0; i-- {
+		p.op("push", fmt.Sprintf("r%d", 2+i), fmt.Sprintf("D[%d]", i))
 	}
 	for i := range 16 {
 		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 16+i), fmt.Sprintf("b[%d]", 16+i))
@@ -114,29 +121,24 @@ func mpmul256() routine {
 	}
 	p.op("sbc", "r19, r19", "mB = -bB")
 	abs(p, "r19", "E")
-	for i := range 16 {
-		p.op("std", fmt.Sprintf("Y+%d, r%d", frameE+i, 2+i), fmt.Sprintf("E[%d]", i))
+	for i := 15; i >= 0; i-- {
+		p.op("push", fmt.Sprintf("r%d", 2+i), fmt.Sprintf("E[%d]", i))
 	}
 	p.bucket = "frame"
 	p.op("eor", "r18, r19", "ns = mA ^ mB: 0xff when -Mid = -|D|*|E|")
 	p.op("push", "r18", "keep ns")
 	p.op("sbiw", "r26, 16", "X = a + 16 (the D pass read a[0..31])")
-	p.op("movw", "r28, r30", "")
-	p.op("adiw", "r28, 16", "Y = b + 16")
-	p.op("movw", "r30, r22", "")
-	p.op("adiw", "r30, 32", "Z = r + 32")
-	rcall(p, "r[32..63] = H = AH*BH")
-	p.op("sbiw", "r30, 32", "Z = r")
+	p.op("movw", "r28, r30", "Y = b (k16 reads b[16+i] at Y+16+i)")
+	p.op("movw", "r30, r22", "Z = r (k16 writes r[32+i] at Z+32+i)")
+	instance(p, operands{yOff: 16, zOff: 32}, "r[32..63] = H = AH*BH")
 	p.op("push", "r30", "keep r")
 	p.op("push", "r31", "")
 	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
 	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
 	p.op("adiw", "r28, 4", "Y = frame (SP + 1 + ns and r)")
-	p.op("movw", "r30, r28", "Z = frame (M)")
-	p.op("movw", "r26, r28", "")
-	p.op("adiw", "r26, 32", "X = D")
-	p.op("adiw", "r28, 48", "Y = E")
-	rcall(p, "frame[0..31] = M = D*E")
+	p.op("movw", "r26, r28", "X = E (the first operand; |D|*|E| = |E|*|D|)")
+	p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
+	instance(p, operands{yOff: frameD, zOff: frameM}, "frame[32..63] = M = |E|*|D| (X = E, Y = frame with D at Y+16, Z = frame with M at Z+32)")
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")
@@ -181,27 +183,25 @@ func mpmul256() routine {
 		p.op("sbc", "r22, r22", "-c2")
 	}
 
-	p.note("F2 = T + H1 + (M[16..31] ^ ns) + (t + c1 + c2) -> r[32..47]")
-	p.op("clr", "r23", "")
-	p.op("sub", "r23, r20", "x = t + c1 + c2")
-	p.op("sub", "r23, r21", "")
-	p.op("sub", "r23, r22", "")
-	p.op("add", "r2, r23", "T + x")
-	for i := 1; i < 16; i++ {
+	p.note("F2 = T + H1 + (M[16..31] ^ ns) + (t + c1 + c2) -> r[32..47]: t, c1 and c2 are the carries into the three chains")
+	p.op("cp", fmt.Sprintf("%v, r20", rZero), "carry = t")
+	for i := range 16 {
 		p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
 	}
-	p.op("sbc", "r22, r22", "-carry of T + x")
-	chain(p, "add", "adc", func(i int) {
+	p.op("sbc", "r23, r23", "-carry of T + t")
+	p.op("cp", fmt.Sprintf("%v, r22", rZero), "carry = c2")
+	chain(p, "adc", "adc", func(i int) {
 		p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+16+i), fmt.Sprintf("M[%d]", 16+i))
 		p.op("eor", "r0, r18", "")
 	}, nil)
-	p.op("sbc", "r23, r23", "")
+	p.op("sbc", "r22, r22", "")
+	p.op("cp", fmt.Sprintf("%v, r21", rZero), "carry = c1")
 	// The + H1 chain comes last and stores F2: H1[0] is read into r1, and H1[i] into the register
 	// F2[i-1] has just been stored from, so every byte of H1 is still in a register (r1..r16) for F3.
 	h1 := func(i int) string { return fmt.Sprintf("r%d", 1+i) }
 	for i := range 16 {
 		p.op("ldd", fmt.Sprintf("%s, Z+%d", h1(i), 48+i), fmt.Sprintf("H1[%d], kept for F3", i))
-		p.op(addOp(i), fmt.Sprintf("r%d, %s", 2+i, h1(i)), "")
+		p.op("adc", fmt.Sprintf("r%d, %s", 2+i, h1(i)), "")
 		p.op("std", fmt.Sprintf("Z+%d, r%d", 32+i, 2+i), fmt.Sprintf("F[%d]", 32+i))
 	}
 	p.op("sbc", "r24, r24", "")
@@ -211,10 +211,9 @@ func mpmul256() routine {
 	for _, r := range []string{"r20", "r22", "r23", "r24"} {
 		p.op("sub", "r17, "+r, "")
 	}
-	p.op("add", "r17, r18", "")
-	p.op("mov", "r21, r17", "sign extension of x")
-	p.op("lsl", "r21", "")
+	p.op("add", "r17, r18", "x = p - (ns & 1); the carry is set when ns and p > 0")
 	p.op("sbc", "r21, r21", "")
+	p.op("eor", "r21, r18", "the sign extension of x: 0xff only when ns and p = 0")
 	for i := range 16 {
 		if i == 0 {
 			p.op("add", fmt.Sprintf("%s, r17", h1(i)), "")
@@ -236,28 +235,6 @@ func mpmul256() routine {
 	popAll(p)
 	p.op("clr", rHi.String(), "")
 	p.op("ret", "", "")
-	p.text("")
-	outer := p.total()
-
-	k := newProg()
-	k.text("k16:", "")
-	karatsuba(k, 8, 24, true, 0, 2)
-	k.bucket = "top"
-	k.op("ret", "", "")
-	k.text("        .size mpmul256, .-mpmul256")
-
-	cost := map[string]int{}
-	for b, c := range p.cost {
-		cost[b] += c
-	}
-	for b, c := range k.cost {
-		cost["k16 "+b] += c
-	}
-	return routine{
-		body:   p.b.String() + k.b.String(),
-		cycles: outer + 3*k.total(),
-		cost:   cost,
-		flash:  2 * (p.words + k.words),
-		stack:  p.peak + k.peak,
-	}
+	p.text("        .size mpmul256, .-mpmul256")
+	return routine{body: p.b.String(), cycles: p.total(), cost: p.cost, flash: 2 * p.words, stack: p.peak}
 }
