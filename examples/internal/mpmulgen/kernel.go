@@ -13,7 +13,12 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 
 // operands places a karatsuba instance: b[i] is read at Y+yOff+i and r[i] is at Z+zOff+i (both
 // displacements at most 63), so that an inlined instance needs no pointer arithmetic around it.
-type operands struct{ yOff, zOff int }
+// bLow, when given, holds b[0..n-1] already (the caller has just computed them there): phase 1
+// takes them from those registers instead of loading them (phase 3a still reads them at Y+yOff+i).
+type operands struct {
+	yOff, zOff int
+	bLow       []reg
+}
 
 // karatsubaAt is karatsuba with its operands at the displacements of o.
 func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int, o operands) {
@@ -26,6 +31,10 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	if zeros != none && reserveZeros {
 		free.take(zeros) // zeros+1 is rZero
 	}
+	if o.bLow != nil && len(o.bLow) != n {
+		panic("mpmulgen: bLow needs n registers")
+	}
+	free.take(o.bLow...)
 	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 
@@ -42,8 +51,12 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 		if k < n {
 			a[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
-			b[k] = free.get()
-			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], yOff+k), fmt.Sprintf("b[%d]", k))
+			if o.bLow != nil {
+				b[k] = o.bLow[k]
+			} else {
+				b[k] = free.get()
+				p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], yOff+k), fmt.Sprintf("b[%d]", k))
+			}
 		}
 		lo, hi := products(k)
 		for i := lo; i <= hi; i++ {

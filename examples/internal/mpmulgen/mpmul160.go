@@ -25,6 +25,7 @@ type routine struct {
 	cost   map[string]int // cycles per bucket
 	flash  int            // bytes
 	stack  int            // peak bytes, the caller's return address not counted
+	inst   []int          // cycles of each inlined k16 instance (mpmul256: L, H, M)
 }
 
 // mpmul160 generates the 160-bit routine: the prologue, the 10-byte-half kernel, the epilogue.

@@ -32,7 +32,7 @@ func spAdjust(p *prog, delta int, comment string) {
 
 // instance emits one inlined k16 (the 1-level Karatsuba of 8-byte halves) into p, its cycles in
 // the buckets "k16 phase1" and so on, its operands at the displacements of o.
-func instance(p *prog, o operands, comment string) {
+func instance(p *prog, o operands, comment string) (cycles, products int) {
 	k := newProg()
 	k.text("; ==== k16: " + comment)
 	karatsubaAt(k, 8, 24, true, 0, 2, o)
@@ -44,6 +44,7 @@ func instance(p *prog, o operands, comment string) {
 	if k.peak != 0 {
 		panic("mpmulgen: k16 uses the stack")
 	}
+	return k.total(), k.cost["products"]
 }
 
 // chain is a 16-byte carry chain over the registers r2..r17: op (ADD/ADC or SUB/SBC) of each byte
@@ -92,11 +93,22 @@ func mpmul256() routine {
 	p.op("clr", "r24", "r24:r25 = 0:0 across the three k16 instances (k16 clears pairs with MOVW from it)")
 	p.op("movw", "r26, r22", "X = a")
 	p.op("movw", "r28, r20", "Y = b")
-	p.op("push", "r20", "keep a and b for D, E and the second product")
+	p.op("push", "r20", "keep a and b for the second product and for D, E")
 	for _, r := range []string{"r21", "r22", "r23"} {
 		p.op("push", r, "")
 	}
-	instance(p, operands{}, "r[0..31] = L = AL*BL (X = a, Y = b, Z = r)")
+	var inst [3]int
+	var prods [3]int
+	inst[0], prods[0] = instance(p, operands{}, "r[0..31] = L = AL*BL (X = a, Y = b, Z = r)")
+	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "read a and b back, leaving them on the stack")
+	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
+	p.op("ldd", "r26, Y+2", "X = a")
+	p.op("ldd", "r27, Y+1", "")
+	p.op("ldd", "r20, Y+4", "b")
+	p.op("ldd", "r21, Y+3", "")
+	p.op("movw", "r28, r20", "Y = b (k16 reads b[16+i] at Y+16+i)")
+	p.op("adiw", "r26, 16", "X = a + 16 (Z = r: k16 writes r[32+i] at Z+32+i)")
+	inst[1], prods[1] = instance(p, operands{yOff: 16, zOff: 32}, "r[32..63] = H = AH*BH")
 	p.op("movw", "r22, r30", "r22:r23 = r (the D/E pass leaves it alone)")
 	p.op("pop", "r27", "X = a")
 	p.op("pop", "r26", "")
@@ -104,7 +116,7 @@ func mpmul256() routine {
 	p.op("pop", "r30", "")
 
 	p.bucket = "de"
-	p.note("D = |AL - AH|, E = |BH - BL| (borrows bA, bB), pushed: byte 0 lowest")
+	p.note("D = |AL - AH|, E = |BH - BL| (borrows bA, bB), pushed: byte 0 lowest; E stays in r2..r17 for the last product")
 	for i := range 16 {
 		p.op("ld", fmt.Sprintf("r%d, X+", 2+i), fmt.Sprintf("a[%d]", i))
 	}
@@ -127,18 +139,16 @@ func mpmul256() routine {
 	p.bucket = "frame"
 	p.op("eor", "r18, r19", "ns = mA ^ mB: 0xff when -Mid = -|D|*|E|")
 	p.op("push", "r18", "keep ns")
-	p.op("sbiw", "r26, 16", "X = a + 16 (the D pass read a[0..31])")
-	p.op("movw", "r28, r30", "Y = b (k16 reads b[16+i] at Y+16+i)")
-	p.op("movw", "r30, r22", "Z = r (k16 writes r[32+i] at Z+32+i)")
-	instance(p, operands{yOff: 16, zOff: 32}, "r[32..63] = H = AH*BH")
-	p.op("push", "r30", "keep r")
-	p.op("push", "r31", "")
+	p.op("push", "r22", "keep r")
+	p.op("push", "r23", "")
 	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
 	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
-	p.op("adiw", "r28, 4", "Y = frame (SP + 1 + ns and r)")
-	p.op("movw", "r26, r28", "X = E (the first operand; |D|*|E| = |E|*|D|)")
+	p.op("adiw", "r28, 4", "Y = frame (SP + 1 + r and ns): E at Y+i")
+	p.op("movw", "r26, r28", "")
+	p.op("adiw", "r26, 16", "X = D")
 	p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
-	instance(p, operands{yOff: frameD, zOff: frameM}, "frame[32..63] = M = |E|*|D| (X = E, Y = frame with D at Y+16, Z = frame with M at Z+32)")
+	eLow := []reg{2, 3, 4, 5, 6, 7, 8, 9}
+	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, bLow: eLow}, "frame[32..63] = M = |D|*|E| (X = D, Y = frame with E at Y+i, E[0..7] still in r2..r9, Z = frame with M at Z+32)")
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")
@@ -236,5 +246,8 @@ func mpmul256() routine {
 	p.op("clr", rHi.String(), "")
 	p.op("ret", "", "")
 	p.text("        .size mpmul256, .-mpmul256")
-	return routine{body: p.b.String(), cycles: p.total(), cost: p.cost, flash: 2 * p.words, stack: p.peak}
+	if prods[0] != prods[1] || prods[1] != prods[2] {
+		panic("mpmulgen: the k16 instances differ in their products")
+	}
+	return routine{body: p.b.String(), cycles: p.total(), cost: p.cost, flash: 2 * p.words, stack: p.peak, inst: inst[:]}
 }
