@@ -74,7 +74,8 @@ func source256() string {
 	}
 	f := map[string]int{"CYC": r.cycles, "FLASH": r.flash, "STACK": r.stack, "PUB": published256,
 		"GAP": r.cycles - published256, "GAPPCT": pct(r.cycles-published256, published256),
-		"K16L": r.inst[0], "K16H": r.inst[1], "K16M": r.inst[2], "KPROD": r.cost["k16 products"] / 3,
+		"K16L": r.inst[0], "K16H": r.inst[1], "K16M": r.inst[2],
+		"KPL": r.instProducts[0], "KPH": r.instProducts[1], "KPM": r.instProducts[2],
 		"K16ALL": k16, "PRODALL": r.cost["k16 products"],
 		"de": r.cost["de"], "outer": r.cost["outer"], "frame": r.cost["frame"],
 		"BF": branchFree256}
@@ -281,9 +282,10 @@ const header256 = `; avrlab task: mpmul-256
 ; and M = |D|*|E| at [32..63] (SP moved by 32 at entry as avr-gcc does it, with interrupts held off
 ; for the two OUTs). The order is L, then H (a and b read back from the stack, where they stay), then
 ; |D| and |E| (a and b popped into X and Z; r waits in r22:r23), then M (X = D, Y = frame with E at
-; Y+i, Z = frame with M at Z+32): |E| is computed last, so its low half is still in r2..r9, where the
-; M instance takes b[0..7] from instead of loading them. a and b, r and ns survive the k16 instances
-; on the stack: k16 keeps only Z.
+; Y+i, Z = frame with M at Z+32): |E| is computed last, so E[0..10] are still in r2..r12 and the M
+; instance takes them from there instead of loading them (as many as its phase 1 leaves registers
+; for), and D[0..1], copied to r20:r21 before |E| is computed, likewise (X starts at D + 2). a and
+; b, r and ns survive the k16 instances on the stack: k16 keeps only Z.
 ; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.
 ;
@@ -296,8 +298,8 @@ const header256 = `; avrlab task: mpmul-256
 ; ---------------------------------------------------------------------------------------------------
 ; Cost
 ; ---------------------------------------------------------------------------------------------------
-;   3 x k16, @K16L@ (L), @K16H@ (H) and @K16M@ (M, b[0..7] already in registers) cycles:
-;     @KPROD@ each in the 192 byte products, the rest in loads, stores, additions                @K16ALL@
+;   3 x k16, @K16L@ (L), @K16H@ (H) and @K16M@ (M, 13 operand bytes already in registers) cycles:
+;     @KPL@, @KPH@ and @KPM@ in the 192 byte products, the rest in loads, stores, additions       @K16ALL@
 ;   |D| and |E| (64 bytes in, 32 out, the borrows, the absolute values)                        @de@
 ;   F1, F2, F3 (the outer additions)                                                          @outer@
 ;   push/pop, the frame, the pointers and ns kept across the instances, RET                  @frame@

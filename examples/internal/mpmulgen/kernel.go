@@ -13,11 +13,14 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 
 // operands places a karatsuba instance: b[i] is read at Y+yOff+i and r[i] is at Z+zOff+i (both
 // displacements at most 63), so that an inlined instance needs no pointer arithmetic around it.
-// bLow, when given, holds b[0..n-1] already (the caller has just computed them there): phase 1
-// takes them from those registers instead of loading them (phase 3a still reads them at Y+yOff+i).
+// bIn[i], when present, is a register that holds b[i] already (the caller has just computed it
+// there), and aIn[0..len-1] hold a[0..len-1] with X pointing at a[len]: phases 1 and 2 take those
+// bytes from the registers instead of loading them (phase 3a still reads a[0..n-1] and b[0..n-1]
+// from memory: X has passed a[2n-1] by then either way).
 type operands struct {
 	yOff, zOff int
-	bLow       []reg
+	aIn        []reg
+	bIn        map[int]reg
 }
 
 // karatsubaAt is karatsuba with its operands at the displacements of o.
@@ -31,10 +34,10 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	if zeros != none && reserveZeros {
 		free.take(zeros) // zeros+1 is rZero
 	}
-	if o.bLow != nil && len(o.bLow) != n {
-		panic("mpmulgen: bLow needs n registers")
+	free.take(o.aIn...)
+	for _, r := range o.bIn {
+		free.take(r)
 	}
-	free.take(o.bLow...)
 	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 
@@ -49,10 +52,14 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	for k := 0; k <= 2*n-2; k++ {
 		p.note("column %d", k)
 		if k < n {
-			a[k] = free.get()
-			p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
-			if o.bLow != nil {
-				b[k] = o.bLow[k]
+			if k < len(o.aIn) {
+				a[k] = o.aIn[k]
+			} else {
+				a[k] = free.get()
+				p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
+			}
+			if r, ok := o.bIn[k]; ok {
+				b[k] = r
 			} else {
 				b[k] = free.get()
 				p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], yOff+k), fmt.Sprintf("b[%d]", k))
@@ -110,8 +117,12 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 			}
 			ah[k] = free.get()
 			p.op("ld", fmt.Sprintf("%v, X+", ah[k]), fmt.Sprintf("a[%d]", n+k))
-			bh[k] = free.get()
-			p.op("ldd", fmt.Sprintf("%v, Y+%d", bh[k], yOff+n+k), fmt.Sprintf("b[%d]", n+k))
+			if r, ok := o.bIn[n+k]; ok {
+				bh[k] = r
+			} else {
+				bh[k] = free.get()
+				p.op("ldd", fmt.Sprintf("%v, Y+%d", bh[k], yOff+n+k), fmt.Sprintf("b[%d]", n+k))
+			}
 		}
 		lo, hi := products(k)
 		for i := lo; i <= hi; i++ {

@@ -26,6 +26,8 @@ type routine struct {
 	flash  int            // bytes
 	stack  int            // peak bytes, the caller's return address not counted
 	inst   []int          // cycles of each inlined k16 instance (mpmul256: L, H, M)
+	// instProducts is the part of inst in the byte products (MUL, its additions, the clears)
+	instProducts []int
 }
 
 // mpmul160 generates the 160-bit routine: the prologue, the 10-byte-half kernel, the epilogue.

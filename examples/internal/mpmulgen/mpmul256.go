@@ -78,6 +78,13 @@ func abs(p *prog, m, what string) {
 	}
 }
 
+// eKept is how many bytes of |E| the M instance of k16 takes from the registers the D/E pass leaves
+// them in (r2..): as many as its register pressure allows (12 runs out of registers in phase 1).
+const eKept = 11
+
+// dKept is how many bytes of |D| (0 or 2) it takes from r20:r21, copied there before |E| is computed.
+const dKept = 2
+
 // mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory around three
 // inlined instances of k16 (the 1-level Karatsuba of 8-byte halves) for its 16x16-byte products.
 func mpmul256() routine {
@@ -126,6 +133,9 @@ func mpmul256() routine {
 	for i := 15; i >= 0; i-- {
 		p.op("push", fmt.Sprintf("r%d", 2+i), fmt.Sprintf("D[%d]", i))
 	}
+	if dKept > 0 {
+		p.op("movw", "r20, r2", "D[0..1] kept in r20:r21 for the M instance")
+	}
 	for i := range 16 {
 		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 16+i), fmt.Sprintf("b[%d]", 16+i))
 		p.op("ldd", fmt.Sprintf("r0, Z+%d", i), fmt.Sprintf("b[%d]", i))
@@ -145,10 +155,13 @@ func mpmul256() routine {
 	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
 	p.op("adiw", "r28, 4", "Y = frame (SP + 1 + r and ns): E at Y+i")
 	p.op("movw", "r26, r28", "")
-	p.op("adiw", "r26, 16", "X = D")
+	p.op("adiw", fmt.Sprintf("r26, %d", frameD+dKept), fmt.Sprintf("X = D + %d", dKept))
 	p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
-	eLow := []reg{2, 3, 4, 5, 6, 7, 8, 9}
-	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, bLow: eLow}, "frame[32..63] = M = |D|*|E| (X = D, Y = frame with E at Y+i, E[0..7] still in r2..r9, Z = frame with M at Z+32)")
+	eIn := map[int]reg{}
+	for i := range eKept {
+		eIn[i] = reg(2 + i)
+	}
+	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, aIn: []reg{20, 21}[:dKept], bIn: eIn}, fmt.Sprintf("frame[32..63] = M = |D|*|E| (X = D + %d, Y = frame with E at Y+i, E[0..%d] still in r2..r%d and D[0..1] in r20:r21, Z = frame with M at Z+32)", dKept, eKept-1, 1+eKept))
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")
@@ -246,8 +259,5 @@ func mpmul256() routine {
 	p.op("clr", rHi.String(), "")
 	p.op("ret", "", "")
 	p.text("        .size mpmul256, .-mpmul256")
-	if prods[0] != prods[1] || prods[1] != prods[2] {
-		panic("mpmulgen: the k16 instances differ in their products")
-	}
-	return routine{body: p.b.String(), cycles: p.total(), cost: p.cost, flash: 2 * p.words, stack: p.peak, inst: inst[:]}
+	return routine{body: p.b.String(), cycles: p.total(), cost: p.cost, flash: 2 * p.words, stack: p.peak, inst: inst[:], instProducts: prods[:]}
 }
