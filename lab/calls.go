@@ -39,13 +39,13 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycle
 			continue
 		}
 		if b.Dir == kernel.In && !b.writable {
-			if got := m.Data(b.addr, b.size); !bytes.Equal(got, v.input(&b)) && problem == "" {
+			if got := m.Data(h.bufAddr(m, &b), b.size); !bytes.Equal(got, v.input(&b)) && problem == "" {
 				problem = fmt.Sprintf("the routine wrote its read-only input buffer %s (%s); write %s! in the call if it may overwrite it",
 					b.Role, ArgRegisters(b.arg), b.Role)
 			}
 		}
 		if _, ok := v.want[b.Role]; ok {
-			out[b.Role] = m.Data(b.addr, b.size)
+			out[b.Role] = m.Data(h.bufAddr(m, &b), b.size)
 		}
 	}
 	return out, m.Cycles(), stop, problem
@@ -58,7 +58,7 @@ func (h *harness) setup(m *emu.Machine, v *testVector) {
 	resetWithImage(m, h.im)
 	for i := range h.bufs {
 		if !h.bufs[i].Value {
-			m.LoadData(h.bufs[i].addr, v.input(&h.bufs[i]))
+			m.LoadData(h.bufAddr(m, &h.bufs[i]), v.input(&h.bufs[i]))
 		}
 	}
 	switch h.rkTable {
@@ -67,7 +67,7 @@ func (h *harness) setup(m *emu.Machine, v *testVector) {
 	case rkSRAM:
 		m.LoadData(uint16(h.rkAddr), v.rk)
 	}
-	regs := h.entryRegs(v)
+	regs := h.entryRegs(m, v)
 	for r := 0; r < 32; r++ {
 		m.SetReg(r, regs[r])
 	}
@@ -240,7 +240,7 @@ func (h *harness) measure(rep *Report) {
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
 	rep.CTInputs = t.CTInputs()
-	low = min(low, h.constantTime(n, rep, &ct))
+	low = min(low, h.constantTime(n, rep, &ct, low))
 	rep.ConstantTime, rep.CTDetail = ct.ok, ct.detail
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
 }
@@ -254,11 +254,12 @@ func (h *harness) progress(done, vectors int) {
 }
 
 // entryRegs returns the registers a call of vector v starts with: the planted values, with the
-// arguments in their pairs (a uint8_t in the low register, the high one 0; a buffer's address).
-func (h *harness) entryRegs(v *testVector) [32]byte {
+// arguments in their pairs (a uint8_t in the low register, the high one 0; a buffer's address on m).
+func (h *harness) entryRegs(m *emu.Machine, v *testVector) [32]byte {
 	regs := v.regs
 	for _, b := range h.bufs {
-		lo, hi := byte(b.addr), byte(b.addr>>8)
+		a := h.bufAddr(m, &b)
+		lo, hi := byte(a), byte(a>>8)
 		if b.Value {
 			lo, hi = v.input(&b)[0], 0
 		}
@@ -272,7 +273,7 @@ func (h *harness) entryRegs(v *testVector) [32]byte {
 // fifth and later, r17:r16 down to r9:r8) must hold the argument again, as avr-gcc's caller expects.
 func (h *harness) checkABI(m *emu.Machine, v *testVector) string {
 	var bad []string
-	regs := h.entryRegs(v)
+	regs := h.entryRegs(m, v)
 	for _, r := range calleeSaved {
 		if m.Reg(r) != regs[r] {
 			bad = append(bad, fmt.Sprintf("r%d", r))

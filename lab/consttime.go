@@ -102,9 +102,16 @@ const ctStream = 0x6374696e // "ctin"
 // random keys and blocks drawn from the run's seed (a stream of their own). Their outputs and the ABI are
 // checked as the vectors' are (a wrong output or a call that does not return is the report's Error),
 // their cycles go to ct with every other call's, and their executed-address sequences (a running hash;
-// the kept trace locates a difference) must all agree. It returns the lowest SP seen.
-func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
+// the kept trace locates a difference) must all agree. Its buffers sit at other addresses than the
+// vectors' (placeCT), below stackLow, the lowest SP the vectors' calls reached. It returns the lowest SP seen.
+func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow uint16) uint16 {
 	t := h.t
+	if t.CTInputs() > 0 {
+		if h.moved = h.placeCT(stackLow); h.moved == "" {
+			rep.Measurement = append(rep.Measurement, "the constant-time inputs' buffers could not move away from the vectors' (no room below the stack): "+
+				"a routine using addresses it was not passed is not caught")
+		}
+	}
 	rng := rand.New(rand.NewPCG(h.opts.Seed^ctStream, 0x61767266))
 	low := h.spStart
 	for i := 0; i < t.CTInputs(); i++ {
@@ -139,6 +146,10 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 				vr.Output, vr.Expected, vr.Got)
 			if vr.Problem != "" {
 				msg = fmt.Sprintf("%s (%s): %s", name, h.describeInput(v), vr.Problem)
+			}
+			if h.moved != "" {
+				msg += fmt.Sprintf("; this call's buffers are at other addresses than the vectors' (%s): "+
+					"a routine must use the addresses it is passed and assume no alignment", h.moved)
 			}
 			rep.setProblem(plainProblem(ProblemWrongOutput, msg))
 		}
@@ -186,7 +197,9 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState) uint16 {
 func (h *harness) traceAddrs(v *testVector) []uint32 {
 	m := emu.New(h.dev, h.im.Flash, emu.Config{Trace: true, Present: h.im.Present})
 	spm := h.spm
+	h.ctMachs = append(h.ctMachs, m) // the constant-time machine's layout
 	h.run(m, v)
+	h.ctMachs = h.ctMachs[:len(h.ctMachs)-1]
 	h.spm = spm // counted by the check's own run
 	return m.TraceAddrs()
 }

@@ -14,8 +14,9 @@ import (
 // buffer is one buffer the harness placed in SRAM for a call.
 type buffer struct {
 	BufferKind
-	arg      int // argument index
-	addr     uint16
+	arg      int    // argument index
+	addr     uint16 // its address on the vectors' machine
+	addrCT   uint16 // its address on the constant-time machine (harness.placeCT): addr until placed
 	size     int
 	writable bool // an input the routine may overwrite (Call.Writable): not checked after the call
 }
@@ -41,6 +42,9 @@ type harness struct {
 	spm      int          // SPM writes seen (undone after each call)
 	cur      *testVector  // the vector of the call set up last (its planted registers)
 	spmBytes map[int]bool // flash bytes an SPM changed in some call: storage, counted as RAM
+	free     uint32       // the first SRAM address after .data and .bss: where the layout starts
+	moved    string       // where placeCT put the constant-time machine's buffers ("" when it could not)
+	ctMachs  []*emu.Machine
 }
 
 const (
@@ -169,6 +173,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	if free < uint32(dev.SRAMStart) {
 		free = uint32(dev.SRAMStart)
 	}
+	h.free = free
 	for _, k := range kinds {
 		for i, a := range h.call.Args {
 			if a != k.Role {
@@ -184,7 +189,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 			}
 			if !k.Value {
 				free = (free + uint32(k.Align) - 1) &^ uint32(k.Align-1)
-				b.addr = uint16(free)
+				b.addr, b.addrCT = uint16(free), uint16(free)
 				free += uint32(b.size)
 			}
 			h.bufs = append(h.bufs, b)
@@ -210,7 +215,64 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	h.sentinel = uint32(dev.Flash/2 - 1)
 	h.m = emu.New(dev, im.Flash, emu.Config{Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
 	h.mt = emu.New(dev, im.Flash, emu.Config{TraceHash: true, Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
+	h.ctMachs = []*emu.Machine{h.mt}
 	return h, rep
+}
+
+// layoutStream is the PCG stream of the constant-time machine's buffer layout.
+const layoutStream = 0x6c61796f7574 // "layout"
+
+// placeCT moves the constant-time machine's buffers away from the vectors' machine's, before its
+// first call: every buffer but the round keys starts an odd number of bytes (1..15, from the run's
+// seed) past where it starts there, so the two machines' buffers have no address in common and one of
+// them is at an odd address; round keys keep their 256-byte alignment and move by 256 where SRAM
+// leaves room. A routine that uses an address it was not passed (a buffer at 0x0100 because the
+// harness put it there last time), or an alignment it was not promised, then fails on one machine.
+// The buffers must end 16 bytes below stackLow, the lowest SP the vectors' calls reached; where they
+// cannot move, the machines share the layout (Report.Measurement says so).
+func (h *harness) placeCT(stackLow uint16) string {
+	rng := rand.New(rand.NewPCG(h.opts.Seed^layoutStream, 0))
+	shift := uint32(1 + 2*rng.IntN(8))
+	for _, try := range [][2]uint32{{shift, 256}, {shift, 0}, {1, 0}} {
+		free := h.free
+		addrs := make([]uint16, len(h.bufs))
+		for i, b := range h.bufs {
+			if b.Value {
+				continue
+			}
+			a := uint32(b.Align)
+			free = (free + a - 1) &^ (a - 1)
+			if b.Align >= 256 {
+				free += try[1]
+			} else {
+				free += try[0]
+			}
+			addrs[i] = uint16(free)
+			free += uint32(b.size)
+		}
+		if free+16 > uint32(stackLow) {
+			continue
+		}
+		var at []string
+		for i := range h.bufs {
+			if !h.bufs[i].Value {
+				h.bufs[i].addrCT = addrs[i]
+				at = append(at, fmt.Sprintf("%s at 0x%04x", h.bufs[i].Role, addrs[i]))
+			}
+		}
+		return strings.Join(at, ", ")
+	}
+	return ""
+}
+
+// bufAddr is buffer b's address on machine m: the constant-time machine and its re-traces have their own.
+func (h *harness) bufAddr(m *emu.Machine, b *buffer) uint16 {
+	for _, c := range h.ctMachs {
+		if c == m {
+			return b.addrCT
+		}
+	}
+	return b.addr
 }
 
 // useTable sets up round keys written into the source's own table, for a call that passes no key

@@ -155,22 +155,38 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	// from its return address down to the lowest SP it set, .data/.bss count whole, the counted
 	// buffers where touched, and any other byte on its own.
 	dev := h.dev
+	// The two machines place the buffers apart (placeCT): each machine's accesses are classed by its
+	// own layout, and a buffer's bytes are counted by offset, touched on either machine.
 	d1, d2 := h.m.Access().Data, h.mt.Access().Data
-	acc := func(a uint32) uint8 {
-		if a < uint32(len(d1)) {
-			return d1[a] | d2[a]
-		}
-		return 0
-	}
-	touched := func(a uint32) bool { return acc(a)&(emu.AccessRead|emu.AccessWrite) != 0 }
-	buf := func(a uint32) *buffer {
+	inBuf := func(a uint32, ct bool) bool {
 		for i := range h.bufs {
-			if b := &h.bufs[i]; !b.Value && a >= uint32(b.addr) && a < uint32(b.addr)+uint32(b.size) {
-				return b
+			b := &h.bufs[i]
+			lo := uint32(b.addr)
+			if ct {
+				lo = uint32(b.addrCT)
+			}
+			if !b.Value && a >= lo && a < lo+uint32(b.size) {
+				return true
 			}
 		}
-		return nil
+		return false
 	}
+	rw := uint8(emu.AccessRead | emu.AccessWrite)
+	// acc is what the calls did at a outside their buffers.
+	acc := func(a uint32) uint8 {
+		if a >= uint32(len(d1)) {
+			return 0
+		}
+		var v uint8
+		if d1[a] != 0 && !inBuf(a, false) {
+			v |= d1[a]
+		}
+		if d2[a] != 0 && !inBuf(a, true) {
+			v |= d2[a]
+		}
+		return v
+	}
+	touched := func(a uint32) bool { return acc(a)&rw != 0 }
 	reserved := make([]bool, int(dev.RAMEND())+1)
 	mark := func(lo, hi uint32) {
 		for a := lo; a < hi && a < uint32(len(reserved)); a++ {
@@ -208,10 +224,14 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	}
 	for i := range h.bufs {
 		b := &h.bufs[i]
-		for a := uint32(b.addr); a < uint32(b.addr)+uint32(b.size); a++ {
-			if touched(a) {
+		for j := uint32(0); j < uint32(b.size) && !b.Value; j++ {
+			a1, a2 := uint32(b.addr)+j, uint32(b.addrCT)+j
+			if (a1 < uint32(len(d1)) && d1[a1]&rw != 0) || (a2 < uint32(len(d2)) && d2[a2]&rw != 0) {
 				rep.Buffers[i].Touched++
 			}
+		}
+		if b.Counted {
+			rep.RAMOther += rep.Buffers[i].Touched
 		}
 		if b.Counted && rep.Buffers[i].Touched != b.size {
 			rep.Measurement = append(rep.Measurement, fmt.Sprintf("%s (%s): %d of its %d B touched: %d counted",
@@ -220,14 +240,12 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	}
 	// other says whether a touched byte is none of the above: counted on its own, with a note.
 	other := func(a uint32) bool {
-		return touched(a) && buf(a) == nil && !reserved[a] && (a <= uint32(low) || a > uint32(h.spStart))
+		return touched(a) && !reserved[a] && (a <= uint32(low) || a > uint32(h.spStart))
 	}
 	retWritten := 0
 	for a := uint32(dev.SRAMStart); a <= uint32(dev.RAMEND()); {
-		switch b := buf(a); {
-		case !touched(a), b != nil && !b.Counted, reserved[a]:
-		case b != nil: // a counted buffer
-			rep.RAMOther++
+		switch {
+		case !touched(a), reserved[a]:
 		case a > uint32(h.spCalled) && a <= uint32(h.spStart): // the return address
 			if acc(a)&emu.AccessWrite != 0 {
 				rep.Stack++
