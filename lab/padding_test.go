@@ -13,15 +13,19 @@ import (
 // The layout's padding is flash the routine uses (issue 17): a table on a 256-byte boundary lets a
 // routine test its end on ZL alone or fold a counter into ZL, so the bytes that hold it there cost
 // flash whatever fills them (alignment padding, an .org gap, a function the call never enters).
-// examples/simon64.S is 108 B of code and a 176-byte round-key table right after it: 284 B.
+// testdata/simon64-table-last.S (examples/simon64.S before its table moved to the front, kept as the
+// fixture) is 108 B of code and a 176-byte round-key table right after it: 284 B.
 
 const simonTable = "        .global simon64_128_rk\n"
 
-// simonWith benches examples/simon64.S with before inserted just above the round-key table and
+// simonFixture is the SIMON-64/128 routine these tests lay out: its table last, after the code.
+const simonFixture = "testdata/simon64-table-last.S"
+
+// simonWith benches the fixture with before inserted just above the round-key table and
 // after appended at the end.
 func simonWith(t *testing.T, before, after string) *lab.Report {
 	t.Helper()
-	src := replaceOnce(t, readFile(t, "../examples/simon64.S"), simonTable, before+simonTable) + after
+	src := replaceOnce(t, readFile(t, simonFixture), simonTable, before+simonTable) + after
 	rep := benchText(t, src, lab.Options{Task: "simon64-128", Vectors: 3})
 	if !rep.Pass {
 		t.Fatalf("the variant fails: %s", dump(rep))
@@ -29,10 +33,10 @@ func simonWith(t *testing.T, before, after string) *lab.Report {
 	return rep
 }
 
-// tableLine is the line of examples/simon64.S that the table's .global is on, once before is inserted.
+// tableLine is the line of the fixture that the table's .global is on, once before is inserted.
 func tableLine(t *testing.T) int {
 	t.Helper()
-	src := readFile(t, "../examples/simon64.S")
+	src := readFile(t, simonFixture)
 	return strings.Count(src[:strings.Index(src, simonTable)], "\n") + 1
 }
 
@@ -138,7 +142,7 @@ func TestNeverEnteredFillerCounts(t *testing.T) {
 // cmd/wasm/engine's TestExamples, which compares its report with lab's for every example).
 func TestGradeCountsPadding(t *testing.T) {
 	dir := t.TempDir()
-	src := replaceOnce(t, readFile(t, "../examples/simon64.S"), simonTable, "        .balign 256\n"+simonTable)
+	src := replaceOnce(t, readFile(t, simonFixture), simonTable, "        .balign 256\n"+simonTable)
 	if err := os.WriteFile(filepath.Join(dir, "s.S"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +156,7 @@ func TestGradeCountsPadding(t *testing.T) {
 // by one and the rest in one note (the report stays small); as many pads executed (zeros are NOPs)
 // count as bytes executed, with the same bound on the notes.
 func TestManyPadsOneNoteEach(t *testing.T) {
-	src := readFile(t, "../examples/simon64.S")
+	src := readFile(t, simonFixture)
 	entry := "simon64_128_encrypt:\n"
 	skip := replaceOnce(t, src, entry, entry+strings.Repeat("\trjmp 1f\n\t.balign 4\n1:\n", 1000))
 	rep := benchText(t, skip, lab.Options{Task: "simon64-128", Vectors: 3})
