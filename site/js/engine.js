@@ -101,6 +101,10 @@ class WorkerClient {
       return;
     }
     if (m.op === "ready") {
+      // When the worker's script began, had loaded the Go glue and began instantiating (page clock).
+      timings[this.role + "WorkerUp"] = m.upAt - performance.timeOrigin;
+      timings[this.role + "WorkerGlue"] = m.glueAt - performance.timeOrigin;
+      timings[this.role + "WorkerInit"] = m.initAt - performance.timeOrigin;
       timings[this.role + "StartMs"] = m.startMs;
       timings[this.role + "Ready"] = performance.now();
       return this.readyRes();
