@@ -76,13 +76,6 @@ func (m wasmModule) meta(url string) string {
 	return `<meta name="avrlab-wasm-` + m.role + `" content="` + url + `">`
 }
 
-// preload is the element of index.html that starts the module's download while the page's HTML is
-// parsed (the engine's: its worker's fetch of the same URL joins it, one request); the build versions
-// its URL as it does the meta's.
-func (m wasmModule) preload(url string) string {
-	return `<link rel="preload" href="` + url + `" as="fetch" crossorigin>`
-}
-
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "serve on `host:port`")
 	out := flag.String("out", "", "write the static site to `DIR` and exit instead of serving")
@@ -285,7 +278,6 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 		s.addWASM(m.name, wasm[i], sum)
 		version := s.assets[m.name].version
 		page = bytes.Replace(page, []byte(m.meta(m.name)), []byte(m.meta(m.name+"?v="+version)), 1)
-		page = bytes.Replace(page, []byte(m.preload(m.name)), []byte(m.preload(m.name+"?v="+version)), 1)
 	}
 	s.add("index.html", page)
 	s.add("wasm_exec.js", glue)

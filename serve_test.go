@@ -197,12 +197,6 @@ func TestBuildSite(t *testing.T) {
 			t.Errorf("index.html does not name %s with its version", m.name)
 		}
 	}
-	// The engine's download starts from the HTML, under the URL its worker fetches (one request).
-	page := s.assets["index.html"].body
-	if v := s.assets["engine.wasm"].version; !bytes.Contains(page, []byte(wasmModules[0].preload("engine.wasm?v="+v))) ||
-		!bytes.Contains(page, []byte(wasmModules[0].meta("engine.wasm?v="+v))) {
-		t.Errorf("index.html does not preload engine.wasm under the URL of its meta element")
-	}
 	if bytes.Equal(s.assets["engine.wasm"].body, s.assets["workspace.wasm"].body) {
 		t.Errorf("engine.wasm and workspace.wasm are the same module")
 	}
