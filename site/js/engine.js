@@ -80,6 +80,7 @@ class WorkerClient {
     this.w.onerror = (e) => this.readyRej(new Error(e.message || `${this.role} worker failed`));
     const w = this.w;
     if (boot) {
+      timings[this.role + "WorkerCreated"] = boot.created;
       for (const m of boot.early) this.onMessage(m);
       return;
     }
