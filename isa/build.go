@@ -2,37 +2,34 @@ package isa
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
 
-// Forms is the instruction table: one entry per instruction form, aliases last. It is built once at
-// package initialisation from the rows in table.go and never changes.
-var Forms = buildForms()
+//go:generate go test -run TestFormsGenerated -update
 
-// byMnemonic maps a lower-case mnemonic to its forms, in table order.
-var byMnemonic = func() map[string][]*Form {
-	m := make(map[string][]*Form)
-	for _, f := range Forms {
-		m[f.Mnemonic] = append(m[f.Mnemonic], f)
-	}
-	return m
-}()
+// The instruction table as the program uses it is in forms_gen.go: [Forms], byOp (an Op's form) and
+// byMnemonic (a mnemonic's forms, sorted by mnemonic), all plain values that the linker lays out as
+// data, so that package initialisation runs no code for them (in WebAssembly a 70 KB initialiser was
+// interpreted once and then compiled by the optimising tier at every start). TestFormsGenerated
+// writes that file from [tableRows] through buildForms and checks it field by field.
 
-// byOp maps an Op to its form.
-var byOp = func() [NumOps]*Form {
-	var t [NumOps]*Form
-	for _, f := range Forms {
-		if t[f.Op] != nil {
-			panic("isa: internal error: two forms for op " + f.Mnemonic)
-		}
-		t[f.Op] = f
-	}
-	return t
-}()
+// mnemonicForms is one entry of byMnemonic.
+type mnemonicForms struct {
+	mnemonic string
+	forms    []*Form
+}
 
 // Lookup returns the forms spelled mnemonic (case-insensitive), in table order, or nil.
-func Lookup(mnemonic string) []*Form { return byMnemonic[strings.ToLower(mnemonic)] }
+func Lookup(mnemonic string) []*Form {
+	mn := strings.ToLower(mnemonic)
+	i, ok := slices.BinarySearchFunc(byMnemonic[:], mn, func(e mnemonicForms, mn string) int { return strings.Compare(e.mnemonic, mn) })
+	if !ok {
+		return nil
+	}
+	return byMnemonic[i].forms
+}
 
 // Mnemonics returns every mnemonic in the table, in table order, without repeats.
 func Mnemonics() []string {
@@ -57,7 +54,9 @@ func FormOf(op Op) *Form {
 
 func baseForm(f *Form) *Form { return byOp[f.Alias.Base] }
 
-func buildForms() []*Form {
+// buildForms builds the forms of rows: masks, values and operand fields from each row's pattern,
+// aliases' cores and cycles from their base forms. It panics on a malformed row.
+func buildForms(rows []row) []*Form {
 	forms := make([]*Form, 0, len(rows))
 	for i, r := range rows {
 		f := &Form{Op: r.op, Mnemonic: r.mn, Pattern: r.pattern, Operands: r.ops, Cores: r.cores,

@@ -16,7 +16,7 @@
   const start = (role) => {
     const meta = document.querySelector(`meta[name="avrlab-wasm-${role}"]`);
     if (!meta || typeof Worker !== "function" || typeof WebAssembly !== "object") return;
-    const b = { early: [] };
+    const b = { early: [], created: performance.now() }; // created: for the page's timings
     b.worker = new Worker("worker.js", { name: `boot ${role} ${meta.content}` });
     b.worker.onmessage = (e) => b.early.push(e.data);
     boot[role] = b;

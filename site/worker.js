@@ -21,9 +21,13 @@ async function compile(url) {
 // compiled}: times on the page's clock's origin, performance.timeOrigin + ms) for restarts, and starts it.
 const [bootTag, bootRole, bootURL] = self.name.split(" ");
 const bootT0 = performance.now();
+// upAt, glueAt: when this script began and when it had loaded the Go glue, on the page's clock's
+// origin, for the page's timings (the worker's start-up is on the path to the first RANK).
+const upAt = performance.timeOrigin + bootT0;
 const booting = bootTag === "boot" && bootURL ? compile(bootURL) : null;
 if (booting) booting.catch(() => {});
 importScripts("wasm_exec.js");
+const glueAt = performance.timeOrigin + performance.now();
 
 let ready = null;
 
@@ -56,7 +60,7 @@ if (booting) {
     return start(module).then(() => performance.now() - t1);
   });
   ready.then(
-    (startMs) => self.postMessage({ op: "ready", role: bootRole, startMs }),
+    (startMs) => self.postMessage({ op: "ready", role: bootRole, startMs, upAt, glueAt, initAt: performance.timeOrigin + performance.now() - startMs }),
     (err) => self.postMessage({ op: "failed", error: String((err && err.message) || err) }),
   );
 }
@@ -68,7 +72,7 @@ self.onmessage = async (e) => {
     ready = start(m.module);
     try {
       await ready;
-      self.postMessage({ op: "ready", role: m.role, startMs: performance.now() - t0 });
+      self.postMessage({ op: "ready", role: m.role, startMs: performance.now() - t0, upAt, glueAt, initAt: performance.timeOrigin + t0 });
     } catch (err) {
       self.postMessage({ op: "failed", error: String(err && err.message || err) });
     }

@@ -80,6 +80,7 @@ class WorkerClient {
     this.w.onerror = (e) => this.readyRej(new Error(e.message || `${this.role} worker failed`));
     const w = this.w;
     if (boot) {
+      timings[this.role + "WorkerCreated"] = boot.created;
       for (const m of boot.early) this.onMessage(m);
       return;
     }
@@ -101,6 +102,10 @@ class WorkerClient {
       return;
     }
     if (m.op === "ready") {
+      // When the worker's script began, had loaded the Go glue and began instantiating (page clock).
+      timings[this.role + "WorkerUp"] = m.upAt - performance.timeOrigin;
+      timings[this.role + "WorkerGlue"] = m.glueAt - performance.timeOrigin;
+      timings[this.role + "WorkerInit"] = m.initAt - performance.timeOrigin;
       timings[this.role + "StartMs"] = m.startMs;
       timings[this.role + "Ready"] = performance.now();
       return this.readyRes();
