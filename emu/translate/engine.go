@@ -91,9 +91,9 @@ func NewSliced(rt Runtime, hot, slice uint64) *Engine {
 	return e
 }
 
-// NewPage returns the page's engine on rt (NewBrowserEngine is NewPage(browser runtime, MinHot)):
-// NewSliced(rt, hot, BrowserSlice) with NewNative's wait of HotPerByte per byte of code (hot 0:
-// translate from the first Run, no wait, for tests), whose
+// NewPage returns the page's engine on rt (NewBrowserEngine is NewPage(browser runtime, BrowserHot)):
+// NewSliced(rt, hot, BrowserSlice) with a wait per byte of code that is to hot what NewNative's
+// HotPerByte is to MinHot (hot 0: translate from the first Run, no wait, for tests), whose
 // modules leave out the loads that tell wazero's compiler a run of accesses is in bounds (a
 // browser's WebAssembly engine checks accesses with guard pages around the memory, not compares:
 // there the hints are loads for nothing, one per run of accesses and loop pass). Natively, on
@@ -102,10 +102,18 @@ func NewPage(rt Runtime, hot uint64) *Engine {
 	e := NewSliced(rt, hot, BrowserSlice)
 	e.noHint = true
 	if hot > 0 {
-		e.perByte = HotPerByte
+		e.perByte = max(1, HotPerByte*hot/MinHot)
 	}
 	return e
 }
+
+// BrowserHot is the page's threshold in the browser (NewBrowserEngine), in cycles: V8 generates and
+// compiles a module at about 3.5 ms per KB of AVR code (measured in Node's V8, warm), where wazero
+// takes 11-19 ms (MinHot, HotPerByte), so the page translates after half of NewNative's wait: 512K
+// interpreted cycles, or 2K per byte of the code the region holds when that is more. Not a quarter:
+// the default example's bench (CHAM-64, 265,815 cycles a machine, counted ahead by Machine.Expect)
+// must stay interpreted, or the page's first RANK would run the translator cold in a fresh worker.
+const BrowserHot = MinHot / 2
 
 // BrowserSlice is the page's slice (NewSliced): about a millisecond of translated code.
 const BrowserSlice = 1 << 20
