@@ -184,7 +184,15 @@ type runner struct {
 	waited  int      // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
 	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
+	slice   uint64 // cycles of the next call at most (Engine.slice; 0: not started)
 }
+
+// firstSlice: a sliced engine's first call of a machine's module lasts its slice >> firstSlice
+// cycles, and each next call twice as long as the last, up to the slice (BrowserSlice: 16K, 32K,
+// ..., 1M). V8 runs a new module's function in its baseline code (Liftoff) and starts compiling it
+// with its optimising tier as soon as it gets hot, within the first call; the optimised code
+// serves the next call: short first calls take it up as soon as it is there.
+const firstSlice = 6
 
 func (r *runner) Memory() []byte { return r.buf }
 
@@ -256,10 +264,18 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			}
 		}
 		c0 := le.Uint64(r.buf[emu.CtlCycles:])
-		limit, cut := le.Uint64(r.buf[emu.CtlLimit:]), false
-		if r.e.slice > 0 && c0+r.e.slice < limit {
-			le.PutUint64(r.buf[emu.CtlLimit:], c0+r.e.slice)
-			cut = true
+		limit, cut, short := le.Uint64(r.buf[emu.CtlLimit:]), false, false
+		if r.e.slice > 0 {
+			// The first calls of a module's code are short (see firstSlice), then twice as long
+			// each time up to the engine's slice.
+			if r.slice == 0 {
+				r.slice = max(1, r.e.slice>>firstSlice)
+			}
+			if c0+r.slice < limit {
+				le.PutUint64(r.buf[emu.CtlLimit:], c0+r.slice)
+				cut, short = true, r.slice < r.e.slice
+			}
+			r.slice = min(2*r.slice, r.e.slice)
 		}
 		code := r.fn.Call(r.mem.Base(), pc, mode)
 		le.PutUint64(r.buf[emu.CtlLimit:], limit)
@@ -277,8 +293,10 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		})
 		switch code {
 		case codeLimit:
-			if cut && ran > 0 {
-				continue // the slice ended, not the machine's run: call again (a new call, see NewSliced)
+			if cut && (ran > 0 || short) {
+				// The slice ended, not the machine's run: call again (a new call, see NewSliced),
+				// also when a short first slice was too short for the code ahead (the next is longer).
+				continue
 			}
 			return emu.ExitLimit
 		case codeSide:
@@ -408,7 +426,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	if r.fn != nil {
 		r.fn.Close()
 	}
-	r.fn, r.reg, r.roots, r.stale = fn, reg, roots, false
+	r.fn, r.reg, r.roots, r.stale, r.slice = fn, reg, roots, false, 0
 	if r.image != 0 {
 		r.e.mu.Lock()
 		if len(r.e.hotImages) >= maxCache {
