@@ -182,11 +182,13 @@ func TestBenchPageAvr8js(t *testing.T) {
 		w.Header().Set("Content-Type", "text/javascript")
 		w.Write(b)
 	})
-	// AVRLAB_BENCH_BASELINE=DIR (a site that `go run . -out DIR` wrote from another commit) runs its
-	// bench.html too, served under /base/, interleaved with this site's in the same browser.
-	base := os.Getenv("AVRLAB_BENCH_BASELINE")
-	if base != "" {
-		mux.Handle("/base/", http.StripPrefix("/base/", http.FileServer(http.Dir(base))))
+	// AVRLAB_BENCH_BASELINE=DIR (a site that `go run . -out DIR` wrote from another commit; several
+	// separated by the list separator, ':') runs its bench.html too, served under /baseN/,
+	// interleaved with this site's in the same browser.
+	bases := filepath.SplitList(os.Getenv("AVRLAB_BENCH_BASELINE"))
+	for k, dir := range bases {
+		pre := fmt.Sprintf("/base%d/", k)
+		mux.Handle(pre, http.StripPrefix(pre, http.FileServer(http.Dir(dir))))
 	}
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
@@ -199,9 +201,9 @@ func TestBenchPageAvr8js(t *testing.T) {
 		{"bench.html&eager=1", "/bench.html?hex=/loop.hex&eager=1", "benchResult"},
 		{"avr8js", fmt.Sprintf("/cmp/index.html?hex=/loop.hex&stop=%d", stop), "avr8jsResult"},
 	}
-	if base != "" {
+	for k, dir := range bases {
 		for _, m := range modes[:3] {
-			modes = append(modes, struct{ name, url, result string }{"baseline " + m.name, "/base" + m.url, m.result})
+			modes = append(modes, struct{ name, url, result string }{dir + " " + m.name, fmt.Sprintf("/base%d", k) + m.url, m.result})
 		}
 	}
 	// AVRLAB_BENCH_ROUNDS=N runs N rounds (default 3).
@@ -243,8 +245,9 @@ func TestBenchPageAvr8js(t *testing.T) {
 	}
 	t.Logf("translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
 		med(ms[3])/med(ms[0]), med(ms[3])/med(ms[1]), med(ms[3])/med(ms[2]))
-	if base != "" {
-		t.Logf("baseline: translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
-			med(ms[3])/med(ms[4]), med(ms[3])/med(ms[5]), med(ms[3])/med(ms[6]))
+	for k, dir := range bases {
+		i := 4 + 3*k
+		t.Logf("%s: translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
+			dir, med(ms[3])/med(ms[i]), med(ms[3])/med(ms[i+1]), med(ms[3])/med(ms[i+2]))
 	}
 }
