@@ -64,7 +64,10 @@ type Engine struct {
 	perByte uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
 	// noHint: the runtime checks no access against its memory's size (V8's guard regions), so
 	// modules leave out the loads of a run's top byte that tell wazero's compiler the run is in bounds.
-	noHint    bool
+	noHint bool
+	// noForward: modules keep no stored byte for the next pass's load (planForward); for the
+	// benchmark that measures what forwarding is worth.
+	noForward bool
 	mu        sync.Mutex
 	cache     map[string][]byte   // module by regionKey
 	hotImages map[uint64][]uint32 // imageKey of the programs a machine of the engine got hot on: its latest roots
@@ -392,7 +395,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	mod, hit := r.e.cache[key]
 	r.e.mu.Unlock()
 	if !hit {
-		mod = generate(p, reg, !r.e.noHint)
+		mod = generate(p, reg, !r.e.noHint, !r.e.noForward)
 	}
 	t1 := time.Now()
 	fn, err := r.mem.Load(mod)
@@ -497,9 +500,10 @@ func regionKey(p *emu.Program, reg *region) string {
 	return string(b)
 }
 
-// generate writes the module of a region; hint: with the bounds hints (Engine.noHint).
-func generate(p *emu.Program, reg *region, hint bool) []byte {
-	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint}
+// generate writes the module of a region; hint: with the bounds hints (Engine.noHint); fwd: with
+// the self loops' forwarded bytes (Engine.noForward).
+func generate(p *emu.Program, reg *region, hint, fwd bool) []byte {
+	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd}
 	nglob := 0
 	if p.Access {
 		for i, b := range reg.blocks {

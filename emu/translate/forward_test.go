@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/emu"
 )
 
 // TestPlanForward: which self loops keep their store's byte for the next pass's load
@@ -52,5 +53,68 @@ func TestPlanForward(t *testing.T) {
 		if got != c.want || !self && c.want {
 			t.Errorf("%s: forwarded %v, want %v (self loop %v)", c.name, got, c.want, self)
 		}
+	}
+}
+
+// BenchmarkForward runs the browser benchmark's load/store loop (54.9M cycles, TestBenchPageAvr8js's
+// benchLoopSrc) on the page's engine on wazero, translated from the first Run, with and without the
+// forwarded byte (planForward), and reports emulated MHz; compare the two in one run:
+// go test ./emu/translate -run XXX -bench Forward -count 5.
+func BenchmarkForward(b *testing.B) {
+	src := `
+	ldi r20, 0x00
+	ldi r21, 0xff
+	ldi r22, 0x01
+outer:
+	ldi r26, 0x00
+	ldi r27, 0x02
+	ldi r28, 0x00
+	ldi r29, 0x03
+	ldi r24, 64
+inner:
+	ld r16, X+
+	add r16, r22
+	adc r17, r16
+	rol r18
+	eor r18, r17
+	st Y+, r16
+	st X, r18
+	dec r24
+	brne inner
+	inc r22
+	subi r20, 1
+	sbci r21, 0
+	brne outer
+	break
+`
+	im, err := asm.Assemble("loop.S", []byte(src), asm.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, fwd := range []bool{true, false} {
+		name := "forwarded"
+		if !fwd {
+			name = "stored"
+		}
+		b.Run(name, func(b *testing.B) {
+			e := NewPage(NewWazero(), 0)
+			e.noForward = !fwd
+			var cycles uint64
+			var regs [32]byte
+			for i := 0; i < b.N; i++ {
+				m := emu.New(im.Device, im.Flash, emu.Config{Engine: e})
+				if s := m.Run(1 << 30); s.Reason != emu.StopBreak {
+					b.Fatalf("stop %v", s)
+				}
+				cycles += m.Cycles()
+				for r := range regs {
+					regs[r] = m.Reg(r)
+				}
+			}
+			if regs[16] != 0xC1 || regs[17] != 0x69 || regs[18] != 0xEA {
+				b.Errorf("r16..r18 = % X, want C1 69 EA (the interpreter's)", regs[16:19])
+			}
+			b.ReportMetric(float64(cycles)/b.Elapsed().Seconds()/1e6, "MHz")
+		})
 	}
 }

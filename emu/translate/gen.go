@@ -96,8 +96,9 @@ type gen struct {
 	hint bool
 	// fwd: the current block's forwarded store and load (planForward), by index; k the index of
 	// the instruction being written.
-	fwd forward
-	k   int
+	fwd   forward
+	k     int
+	noFwd bool // plan no forwarding (Engine.noForward)
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -541,7 +542,10 @@ func (g *gen) function() []byte {
 				}
 			}
 			g.rotatedCheck(b)
-			if g.fwd = planForward(g.p, b); g.fwd.ok {
+			if !g.noFwd {
+				g.fwd = planForward(g.p, b)
+			}
+			if g.fwd.ok {
 				// The forwarded load's byte on the way in: its pointer is at the loop's top
 				// (off 0) and its range was just checked.
 				o := &g.p.Code[b.insts[g.fwd.load]]
