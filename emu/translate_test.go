@@ -392,7 +392,8 @@ func TestTranslatePointers(t *testing.T) {
 // the byte in a local: translate's planForward) end in the interpreter's state and access record,
 // stopped at every few cycles: the ARX loop of the browser benchmark (ld X+ ... st X), the same with
 // X running off SRAM's end, starting below SRAM, and with Y's store aliasing X's address (the later
-// store wins), and a displacement store (ld Y+ ... std Y+0); and a loop of pre-decrements that is
+// store wins), a displacement store (ld Y+ ... std Y+0), the same byte every pass (ld Z ... st Z),
+// and a second load past the forwarded one (ld X+, ld X+, st -X); and a loop of pre-decrements that is
 // not forwarded (its last store is not the next pass's load address).
 func TestTranslateForward(t *testing.T) {
 	d := dev(t, "atmega128")
@@ -421,6 +422,15 @@ func TestTranslateForward(t *testing.T) {
 	p.L("disp").I(isa.LDYInc, 0, 0).I(isa.SWAP, 0).I(isa.ADD, 0, 16).I(isa.STDY, 0, 0).I(isa.DEC, 16)
 	p.I(isa.BRNE, "disp").I(isa.MOVW, 2, 28).I(isa.BREAK)
 	progs["disp"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // ld r0, Z ... st Z: the same byte every pass
+	p.I(isa.LDI, 30, 0x10).I(isa.LDI, 31, 0x03).I(isa.LDI, 16, 17)
+	p.L("same").I(isa.LDZ, 0, 0).I(isa.ADD, 0, 16).I(isa.STZ, 0, 0).I(isa.DEC, 16).I(isa.BRNE, "same").I(isa.BREAK)
+	progs["same"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // ld X+, ld X+, st -X: the second byte is the next pass's first
+	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x04).I(isa.LDI, 16, 15)
+	p.L("two").I(isa.LDXInc, 0, 0).I(isa.LDXInc, 1, 0).I(isa.EOR, 0, 1).I(isa.STXDec, 0, 0).I(isa.DEC, 16)
+	p.I(isa.BRNE, "two").I(isa.MOVW, 2, 26).I(isa.BREAK)
+	progs["two-loads"] = p
 	for _, eng := range []*translate.Engine{translate.NewEager(), translate.NewPage(translate.NewWazero(), 0)} {
 		for name, p := range progs {
 			img := p.Bytes()

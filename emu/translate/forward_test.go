@@ -22,6 +22,7 @@ func TestPlanForward(t *testing.T) {
 		{"arx", "ld r16, X+\n add r16, r22\n adc r17, r16\n rol r18\n eor r18, r17\n st Y+, r16\n st X, r18", true},
 		{"disp", "ld r0, Y+\n swap r0\n std Y+0, r0", true},
 		{"same", "ld r0, Z\n inc r0\n st Z, r0", true},
+		{"two-loads", "ld r0, X+\n ld r1, X+\n eor r0, r1\n st -X, r0", true},
 		{"push", "ld r16, X+\n push r16\n pop r16\n st X, r16", false},
 		{"sts", "ld r16, X+\n sts 0x300, r16\n st X, r16", false},
 		{"call", "ld r16, X+\n rcall sub\n st X, r16", false},
