@@ -1,7 +1,8 @@
 // Package benchrun is the engine side of site/bench.html: it runs an Intel HEX program from reset
 // until it stops and reports the cycles, the time of the run loop alone and r16..r31, so that outside
 // tools can time the page's engine in any browser. It is separate from the page's worker protocol
-// (cmd/wasm/engine) and has no JavaScript in it, so its tests run natively.
+// (cmd/wasm/engine) and has no JavaScript in it, so its tests run natively. Warm is the warm-up that
+// bench.html's worker and the playground's both run before a long run (cmd/wasm/warm.go).
 package benchrun
 
 import (
