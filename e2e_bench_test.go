@@ -182,19 +182,41 @@ func TestBenchPageAvr8js(t *testing.T) {
 		w.Header().Set("Content-Type", "text/javascript")
 		w.Write(b)
 	})
+	// AVRLAB_BENCH_BASELINE=DIR (a site that `go run . -out DIR` wrote from another commit; several
+	// separated by the list separator, ':') runs its bench.html too, served under /baseN/,
+	// interleaved with this site's in the same browser.
+	bases := filepath.SplitList(os.Getenv("AVRLAB_BENCH_BASELINE"))
+	for k, dir := range bases {
+		pre := fmt.Sprintf("/base%d/", k)
+		mux.Handle(pre, http.StripPrefix(pre, http.FileServer(http.Dir(dir))))
+	}
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	b := newBrowser(t, srv.URL+"/")
 	ctx := b.tab(false)
 	stop := len(im.Flash)/2 - 1 // the BREAK
 	modes := []struct{ name, url, result string }{
-		{"bench.html", "/bench.html?hex=loop.hex", "benchResult"},
-		{"bench.html&interp=1", "/bench.html?hex=loop.hex&interp=1", "benchResult"},
-		{"bench.html&eager=1", "/bench.html?hex=loop.hex&eager=1", "benchResult"},
+		{"bench.html", "/bench.html?hex=/loop.hex", "benchResult"},
+		{"bench.html&interp=1", "/bench.html?hex=/loop.hex&interp=1", "benchResult"},
+		{"bench.html&eager=1", "/bench.html?hex=/loop.hex&eager=1", "benchResult"},
 		{"avr8js", fmt.Sprintf("/cmp/index.html?hex=/loop.hex&stop=%d", stop), "avr8jsResult"},
 	}
+	for k, dir := range bases {
+		for _, m := range modes[:3] {
+			modes = append(modes, struct{ name, url, result string }{dir + " " + m.name, fmt.Sprintf("/base%d", k) + m.url, m.result})
+		}
+	}
+	// AVRLAB_BENCH_ROUNDS=N runs N rounds (default 3).
+	rounds := 3
+	if v := os.Getenv("AVRLAB_BENCH_ROUNDS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 50 {
+			t.Fatalf("AVRLAB_BENCH_ROUNDS=%q: want 1..50", v)
+		}
+		rounds = n
+	}
 	ms := make([][]float64, len(modes))
-	for round := 0; round < 3; round++ {
+	for round := 0; round < rounds; round++ {
 		for i, m := range modes {
 			b.do(ctx, chromedp.Navigate(srv.URL+m.url))
 			b.wait(ctx, m.name, "window."+m.result+" !== undefined", 180*time.Second)
@@ -207,6 +229,9 @@ func TestBenchPageAvr8js(t *testing.T) {
 				t.Fatalf("%s: %s; want %d cycles, regs %s", m.name, got, want.Cycles, strings.Join(regs, " "))
 			}
 			ms[i] = append(ms[i], eval[float64](b, ctx, "window."+m.result+".ms || 0"))
+			if testing.Verbose() {
+				t.Logf("round %d, %s: %s", round, m.name, got)
+			}
 		}
 	}
 	med := func(v []float64) float64 {
@@ -220,4 +245,23 @@ func TestBenchPageAvr8js(t *testing.T) {
 	}
 	t.Logf("translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
 		med(ms[3])/med(ms[0]), med(ms[3])/med(ms[1]), med(ms[3])/med(ms[2]))
+	// On a loaded machine avr8js's own time varies by 2-4x between rounds: the ratio within each
+	// round (the runs of one round share the load most) is the steadier figure.
+	ratio := func(i int) float64 {
+		r := make([]float64, len(ms[i]))
+		for k := range r {
+			r[k] = ms[3][k] / ms[i][k]
+		}
+		return med(r)
+	}
+	for i, m := range modes {
+		if i != 3 {
+			t.Logf("%s: median of the rounds' ratios %.1fx avr8js", m.name, ratio(i))
+		}
+	}
+	for k, dir := range bases {
+		i := 4 + 3*k
+		t.Logf("%s: translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
+			dir, med(ms[3])/med(ms[i]), med(ms[3])/med(ms[i+1]), med(ms[3])/med(ms[i+2]))
+	}
 }

@@ -388,6 +388,75 @@ func TestTranslatePointers(t *testing.T) {
 	}
 }
 
+// TestTranslateForward: self loops whose store the next pass's load reads back (the generator keeps
+// the byte in a local: translate's planForward) end in the interpreter's state and access record,
+// stopped at every few cycles: the ARX loop of the browser benchmark (ld X+ ... st X), the same with
+// X running off SRAM's end, starting below SRAM, and with Y's store aliasing X's address (the later
+// store wins), a displacement store (ld Y+ ... std Y+0), the same byte every pass (ld Z ... st Z),
+// and a second load past the forwarded one (ld X+, ld X+, st -X); and a loop of pre-decrements that is
+// not forwarded (its last store is not the next pass's load address).
+func TestTranslateForward(t *testing.T) {
+	d := dev(t, "atmega128")
+	arx := func(x, y int) *prog {
+		p := newProg(t).setSP(d, d.RAMEND())
+		p.I(isa.LDI, 26, x&0xFF).I(isa.LDI, 27, x>>8).I(isa.LDI, 28, y&0xFF).I(isa.LDI, 29, y>>8)
+		p.I(isa.LDI, 24, 20).I(isa.LDI, 22, 0x35)
+		p.L("inner").I(isa.LDXInc, 16, 0).I(isa.ADD, 16, 22).I(isa.ADC, 17, 16).I(isa.ROL, 18).I(isa.EOR, 18, 17)
+		p.I(isa.STYInc, 0, 16).I(isa.STX, 0, 18).I(isa.DEC, 24).I(isa.BRNE, "inner")
+		p.I(isa.MOVW, 2, 26).I(isa.MOVW, 4, 28).I(isa.BREAK)
+		return p
+	}
+	progs := map[string]*prog{
+		"arx":       arx(0x200, 0x300),
+		"arx-end":   arx(int(d.RAMEND())-9, 0x300),
+		"arx-alias": arx(0x200, 0x201), // st Y+ writes the address st X then writes
+		"arx-below": arx(int(d.SRAMStart)-5, 0x300),
+	}
+	p := newProg(t).setSP(d, d.RAMEND()) // ld -X ... st -X, st X: the next pass reads X-1, not X
+	p.I(isa.LDI, 26, 0x40).I(isa.LDI, 27, 0x02).I(isa.LDI, 16, 11)
+	p.L("dec").I(isa.LDXDec, 0, 0).I(isa.INC, 0).I(isa.STX, 0, 0).I(isa.LSL, 0).I(isa.STXDec, 0, 0).I(isa.STX, 0, 16)
+	p.I(isa.DEC, 16).I(isa.BRNE, "dec").I(isa.MOVW, 2, 26).I(isa.BREAK)
+	progs["pre-dec"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // ld r0, Y+ ... std Y+0: the next pass's load
+	p.I(isa.LDI, 28, 0x80).I(isa.LDI, 29, 0x02).I(isa.LDI, 16, 13)
+	p.L("disp").I(isa.LDYInc, 0, 0).I(isa.SWAP, 0).I(isa.ADD, 0, 16).I(isa.STDY, 0, 0).I(isa.DEC, 16)
+	p.I(isa.BRNE, "disp").I(isa.MOVW, 2, 28).I(isa.BREAK)
+	progs["disp"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // ld r0, Z ... st Z: the same byte every pass
+	p.I(isa.LDI, 30, 0x10).I(isa.LDI, 31, 0x03).I(isa.LDI, 16, 17)
+	p.L("same").I(isa.LDZ, 0, 0).I(isa.ADD, 0, 16).I(isa.STZ, 0, 0).I(isa.DEC, 16).I(isa.BRNE, "same").I(isa.BREAK)
+	progs["same"] = p
+	p = newProg(t).setSP(d, d.RAMEND()) // ld X+, ld X+, st -X: the second byte is the next pass's first
+	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x04).I(isa.LDI, 16, 15)
+	p.L("two").I(isa.LDXInc, 0, 0).I(isa.LDXInc, 1, 0).I(isa.EOR, 0, 1).I(isa.STXDec, 0, 0).I(isa.DEC, 16)
+	p.I(isa.BRNE, "two").I(isa.MOVW, 2, 26).I(isa.BREAK)
+	progs["two-loads"] = p
+	for _, eng := range []*translate.Engine{translate.NewEager(), translate.NewPage(translate.NewWazero(), 0)} {
+		for name, p := range progs {
+			img := p.Bytes()
+			ref := emu.New(d, img, emu.Config{Access: true})
+			if rs := ref.Run(100_000); rs.Reason == emu.StopLimit {
+				t.Fatalf("%s does not stop", name)
+			}
+			total := ref.Cycles()
+			for limit := uint64(1); limit <= total+1; limit += 3 {
+				if diff, _ := bothWays(t, eng, d, img, emu.Config{Access: limit%2 == 0}, limit); diff != "" {
+					t.Fatalf("%s, limit %d: %s", name, limit, diff)
+				}
+			}
+			for _, acc := range []bool{false, true} {
+				diff, ran := bothWays(t, eng, d, img, emu.Config{Access: acc}, 100_000)
+				if diff != "" {
+					t.Fatalf("%s, access %v: %s", name, acc, diff)
+				}
+				if ran == 0 && name != "arx-below" {
+					t.Errorf("%s, access %v: nothing ran translated", name, acc)
+				}
+			}
+		}
+	}
+}
+
 // TestTranslateSPM: a program that rewrites an instruction it has run (SPM into translated code)
 // runs the new instruction, as interpreted.
 func TestTranslateSPM(t *testing.T) {

@@ -33,6 +33,9 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 	case "highlight", "markdown", "open", "readAll", "write", "rename", "remove":
 		return errorJSON(fmt.Errorf("%s is an operation of workspace.wasm, not tools.wasm", op))
 	}
+	if op == "warm" {
+		return warm() // the worker is idle: compile the translator's Go code before a run needs it
+	}
 	if strings.HasPrefix(op, "debug-") {
 		return string(b.dbg.Handle(op, arg))
 	}

@@ -92,7 +92,8 @@
 //   - A hot threshold: wazero compiles about 11-19 ms per KB of AVR code (TestTranslateDiffCorpus
 //     logs it; the WebAssembly is about 16 bytes per AVR byte), as long as interpreting a few million
 //     cycles. NewNative translates after max(MinHot = 1M, HotPerByte = 4K x code bytes) interpreted
-//     cycles (the region is discovered first: that is cheap), and so does NewBrowserEngine.
+//     cycles (the region is discovered first: that is cheap); NewBrowserEngine after half of that
+//     (BrowserHot = 512K, 2K x code bytes): V8 translates at about 3.5 ms per KB.
 //     A machine told how many cycles are to come (emu's Machine.Expect: bench's harness after its
 //     first call, the calls left times that call's cycles) counts them as run: a long kernel is
 //     translated from its second call. A bench of CHAM-64 (165 calls of 1611 cycles) never

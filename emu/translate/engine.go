@@ -64,7 +64,10 @@ type Engine struct {
 	perByte uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
 	// noHint: the runtime checks no access against its memory's size (V8's guard regions), so
 	// modules leave out the loads of a run's top byte that tell wazero's compiler the run is in bounds.
-	noHint    bool
+	noHint bool
+	// noForward: modules keep no stored byte for the next pass's load (planForward); for the
+	// benchmark that measures what forwarding is worth.
+	noForward bool
 	mu        sync.Mutex
 	cache     map[string][]byte   // module by regionKey
 	hotImages map[uint64][]uint32 // imageKey of the programs a machine of the engine got hot on: its latest roots
@@ -91,9 +94,9 @@ func NewSliced(rt Runtime, hot, slice uint64) *Engine {
 	return e
 }
 
-// NewPage returns the page's engine on rt (NewBrowserEngine is NewPage(browser runtime, MinHot)):
-// NewSliced(rt, hot, BrowserSlice) with NewNative's wait of HotPerByte per byte of code (hot 0:
-// translate from the first Run, no wait, for tests), whose
+// NewPage returns the page's engine on rt (NewBrowserEngine is NewPage(browser runtime, BrowserHot)):
+// NewSliced(rt, hot, BrowserSlice) with a wait per byte of code that is to hot what NewNative's
+// HotPerByte is to MinHot (hot 0: translate from the first Run, no wait, for tests), whose
 // modules leave out the loads that tell wazero's compiler a run of accesses is in bounds (a
 // browser's WebAssembly engine checks accesses with guard pages around the memory, not compares:
 // there the hints are loads for nothing, one per run of accesses and loop pass). Natively, on
@@ -102,10 +105,18 @@ func NewPage(rt Runtime, hot uint64) *Engine {
 	e := NewSliced(rt, hot, BrowserSlice)
 	e.noHint = true
 	if hot > 0 {
-		e.perByte = HotPerByte
+		e.perByte = max(1, HotPerByte*hot/MinHot)
 	}
 	return e
 }
+
+// BrowserHot is the page's threshold in the browser (NewBrowserEngine), in cycles: V8 generates and
+// compiles a module at about 3.5 ms per KB of AVR code (measured in Node's V8, warm), where wazero
+// takes 11-19 ms (MinHot, HotPerByte), so the page translates after half of NewNative's wait: 512K
+// interpreted cycles, or 2K per byte of the code the region holds when that is more. Not a quarter:
+// the default example's bench (CHAM-64, 265,815 cycles a machine, counted ahead by Machine.Expect)
+// must stay interpreted, or the page's first RANK would run the translator cold in a fresh worker.
+const BrowserHot = MinHot / 2
 
 // BrowserSlice is the page's slice (NewSliced): about a millisecond of translated code.
 const BrowserSlice = 1 << 20
@@ -176,7 +187,15 @@ type runner struct {
 	waited  int      // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
 	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
+	slice   uint64 // cycles of the next call at most (Engine.slice; 0: not started)
 }
+
+// firstSlice: a sliced engine's first call of a machine's module lasts its slice >> firstSlice
+// cycles, and each next call twice as long as the last, up to the slice (BrowserSlice: 16K, 32K,
+// ..., 1M). V8 runs a new module's function in its baseline code (Liftoff) and starts compiling it
+// with its optimising tier as soon as it gets hot, within the first call; the optimised code
+// serves the next call: short first calls take it up as soon as it is there.
+const firstSlice = 6
 
 func (r *runner) Memory() []byte { return r.buf }
 
@@ -248,10 +267,18 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			}
 		}
 		c0 := le.Uint64(r.buf[emu.CtlCycles:])
-		limit, cut := le.Uint64(r.buf[emu.CtlLimit:]), false
-		if r.e.slice > 0 && c0+r.e.slice < limit {
-			le.PutUint64(r.buf[emu.CtlLimit:], c0+r.e.slice)
-			cut = true
+		limit, cut, short := le.Uint64(r.buf[emu.CtlLimit:]), false, false
+		if r.e.slice > 0 {
+			// The first calls of a module's code are short (see firstSlice), then twice as long
+			// each time up to the engine's slice.
+			if r.slice == 0 {
+				r.slice = max(1, r.e.slice>>firstSlice)
+			}
+			if c0+r.slice < limit {
+				le.PutUint64(r.buf[emu.CtlLimit:], c0+r.slice)
+				cut, short = true, r.slice < r.e.slice
+			}
+			r.slice = min(2*r.slice, r.e.slice)
 		}
 		code := r.fn.Call(r.mem.Base(), pc, mode)
 		le.PutUint64(r.buf[emu.CtlLimit:], limit)
@@ -269,8 +296,10 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		})
 		switch code {
 		case codeLimit:
-			if cut && ran > 0 {
-				continue // the slice ended, not the machine's run: call again (a new call, see NewSliced)
+			if cut && (ran > 0 || short) {
+				// The slice ended, not the machine's run: call again (a new call, see NewSliced),
+				// also when a short first slice was too short for the code ahead (the next is longer).
+				continue
 			}
 			return emu.ExitLimit
 		case codeSide:
@@ -366,7 +395,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	mod, hit := r.e.cache[key]
 	r.e.mu.Unlock()
 	if !hit {
-		mod = generate(p, reg, !r.e.noHint)
+		mod = generate(p, reg, !r.e.noHint, !r.e.noForward)
 	}
 	t1 := time.Now()
 	fn, err := r.mem.Load(mod)
@@ -400,7 +429,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	if r.fn != nil {
 		r.fn.Close()
 	}
-	r.fn, r.reg, r.roots, r.stale = fn, reg, roots, false
+	r.fn, r.reg, r.roots, r.stale, r.slice = fn, reg, roots, false, 0
 	if r.image != 0 {
 		r.e.mu.Lock()
 		if len(r.e.hotImages) >= maxCache {
@@ -471,9 +500,10 @@ func regionKey(p *emu.Program, reg *region) string {
 	return string(b)
 }
 
-// generate writes the module of a region; hint: with the bounds hints (Engine.noHint).
-func generate(p *emu.Program, reg *region, hint bool) []byte {
-	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint}
+// generate writes the module of a region; hint: with the bounds hints (Engine.noHint); fwd: with
+// the self loops' forwarded bytes (Engine.noForward).
+func generate(p *emu.Program, reg *region, hint, fwd bool) []byte {
+	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd}
 	nglob := 0
 	if p.Access {
 		for i, b := range reg.blocks {

@@ -152,8 +152,10 @@ func (g *gen) arithFlags(live uint8, sub, keepZ bool, r, a, b uint32) {
 		g.get(r)
 		g.i32(8)
 		g.op(opI32ShrU)
-		g.i32(1)
-		g.op(opI32And)
+		if sub { // a - b - carry below 0 has every high bit set
+			g.i32(1)
+			g.op(opI32And)
+		} // a + b + carry of bytes is at most 511: bit 8 is all there is above the byte
 	})
 }
 

@@ -35,8 +35,9 @@ const (
 	lS0    = 54             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
 	lA0    = lP0 + 3        // the address bases of X's, Y's and Z's guarded runs (see gen.access)
-	nI32   = 51 + 3*nSlots + 6
-	lCyc   = lA0 + 3   // i64
+	lFwd   = lA0 + 3        // a self loop's forwarded byte (see planForward)
+	nI32   = 51 + 3*nSlots + 7
+	lCyc   = lFwd + 1  // i64
 	lLim   = lCyc + 1  // i64
 	lHash  = lLim + 1  // i64: the trace hash (Program.TraceHash)
 	lPrime = lHash + 1 // i64: fnvPrime (a local: one byte of code, not seven, per step)
@@ -93,6 +94,11 @@ type gen struct {
 	// hint: load the top byte of each run of accesses (wazero's compiler then leaves out the bounds
 	// checks of the run's accesses; see Engine.noHint).
 	hint bool
+	// fwd: the current block's forwarded store and load (planForward), by index; k the index of
+	// the instruction being written.
+	fwd   forward
+	k     int
+	noFwd bool // plan no forwarding (Engine.noForward)
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -536,6 +542,20 @@ func (g *gen) function() []byte {
 				}
 			}
 			g.rotatedCheck(b)
+			if !g.noFwd {
+				g.fwd = planForward(g.p, b)
+			}
+			if g.fwd.ok {
+				// The forwarded load's byte on the way in: its pointer is at the loop's top
+				// (off 0) and its range was just checked.
+				o := &g.p.Code[b.insts[g.fwd.load]]
+				addr, _, _ := ptrAccess(o)
+				g.get(lBase)
+				g.ptr(o.Ptr)
+				g.op(opI32Add)
+				g.mem(opI32Load8U, uint32(int64(g.lay.Data)+int64(addr)))
+				g.set(lFwd)
+			}
 			g.open(opLoop, labSelf)
 			for k := range g.ptrs {
 				if b.carry&(1<<k) != 0 {
@@ -546,8 +566,10 @@ func (g *gen) function() []byte {
 		_, norm, exit := scanFlags(g.p, b, b.liveX)
 		g.pending = [8]int{}
 		for k, q := range b.insts {
+			g.k = k
 			g.inst(q, norm[k], exit[k], b.guards[k], k == len(b.insts)-1)
 		}
+		g.fwd = forward{}
 		if b.self {
 			g.end()
 		}

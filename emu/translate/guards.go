@@ -143,3 +143,84 @@ func (r *region) carryPtrs(p *emu.Program) {
 		}
 	}
 }
+
+// forward is a self loop's store whose byte the next pass's first load through the same pointer
+// reads back (planForward): the generator keeps that byte in a local (lFwd) and the load reads the
+// local instead of memory (the store is still done, and the load's access record kept). load and
+// store are the instructions' indices in the block; ok says the loop has such a pair.
+type forward struct {
+	ok          bool
+	load, store int
+}
+
+// planForward finds b's forwarded store and load, when b is a self loop whose instructions write
+// data memory only through ST (no PUSH, call, STS, skip, or host instruction), and a carried
+// pointer's first access is a load with a rotated guard (checked before the loop and at its back
+// edge) that comes before any store of the block, the block's last store is through the same
+// pointer, and the store's address is the next pass's load address: the store's offset from the
+// pointer at the loop's top is the pointer's change over a pass plus the load's offset. Between
+// that store and the next pass's load nothing writes memory, and every pass's load reads an
+// address in SRAM (its guard), so the byte it reads is the byte stored; on the way into the loop
+// the generator loads it from memory, after the loop's range checks.
+func planForward(p *emu.Program, b *block) forward {
+	if !b.self {
+		return forward{}
+	}
+	load, lastStore := -1, -1
+	var ptr uint8
+	for k, q := range b.insts {
+		o := &p.Code[q]
+		switch class(p.Device, o) {
+		case clPlain, clBranch, clJump:
+		default:
+			return forward{}
+		}
+		switch o.Kind {
+		case isa.PUSH, isa.STS, isa.STSrc:
+			return forward{}
+		}
+		_, _, acc := ptrAccess(o)
+		store := acc && isStore(o)
+		if store {
+			lastStore = k
+		}
+		if load < 0 && acc && b.carry&(1<<((o.Ptr-26)/2)) != 0 {
+			// The first access through a carried pointer: a load, before any store.
+			if store || lastStore >= 0 || !b.guards[k].rotated {
+				return forward{}
+			}
+			load, ptr = k, o.Ptr
+		}
+	}
+	if load < 0 || lastStore < load || p.Code[b.insts[lastStore]].Ptr != ptr {
+		return forward{}
+	}
+	// The pointer's change before the store and over the pass (a carried pointer changes only by
+	// its accesses' steps).
+	off, pass := 0, 0
+	for k, q := range b.insts {
+		o := &p.Code[q]
+		if _, step, acc := ptrAccess(o); acc && o.Ptr == ptr {
+			if k == lastStore {
+				off = pass
+			}
+			pass += step
+		}
+	}
+	la, _, _ := ptrAccess(&p.Code[b.insts[load]])
+	sa, _, _ := ptrAccess(&p.Code[b.insts[lastStore]])
+	if off+sa != pass+la {
+		return forward{}
+	}
+	return forward{ok: true, load: load, store: lastStore}
+}
+
+// isStore reports whether o, an access through a pointer pair (ptrAccess), is a store.
+func isStore(o *emu.Op) bool {
+	switch o.Kind {
+	case isa.STX, isa.STY, isa.STZ, isa.STDY, isa.STDZ, isa.STXInc, isa.STYInc, isa.STZInc,
+		isa.STXDec, isa.STYDec, isa.STZDec:
+		return true
+	}
+	return false
+}

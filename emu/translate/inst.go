@@ -297,8 +297,12 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		isa.LDXDec, isa.LDYDec, isa.LDZDec:
 		addr, step, _ := ptrAccess(o)
 		d := g.access(o.Ptr, addr, step, gs, pc)
-		g.get(lRun(o.Ptr))
-		g.mem(opI32Load8U, g.lay.Data+d)
+		if g.fwd.ok && g.fwd.load == g.k {
+			g.get(lFwd) // the byte the last pass stored there (planForward)
+		} else {
+			g.get(lRun(o.Ptr))
+			g.mem(opI32Load8U, g.lay.Data+d)
+		}
 		g.set(lT1)
 		g.noteRun(o.Ptr, d, emu.AccessRead)
 		g.loaded(o.Rd, o.Ptr)
@@ -309,6 +313,10 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		g.get(lRun(o.Ptr))
 		g.get(rd)
 		g.mem(opI32Store8, g.lay.Data+d)
+		if g.fwd.ok && g.fwd.store == g.k {
+			g.get(rd)
+			g.set(lFwd) // the next pass's load reads this byte (planForward)
+		}
 		g.noteRun(o.Ptr, d, emu.AccessWrite)
 	case isa.LDS, isa.LDSrc:
 		g.get(lBase)

@@ -48,7 +48,7 @@ func NewBrowser() (*Browser, error) {
 		compiled: map[string]js.Value{}}, nil
 }
 
-// NewBrowserEngine returns an engine on the browser runtime with NewNative's threshold, whose
+// NewBrowserEngine returns an engine on the browser runtime with the page's threshold (BrowserHot), whose
 // calls into translated code last at most BrowserSlice cycles (so that V8's optimising tier takes
 // over long runs: every run of the page, its benches, live runs and bench.html alike), for
 // emu.Config.Engine or lab.Options.Engine; nil (the interpreter) when the page did not hand over the
@@ -58,7 +58,7 @@ func NewBrowserEngine() emu.Engine {
 	if err != nil {
 		return nil
 	}
-	return NewPage(b, MinHot)
+	return NewPage(b, BrowserHot)
 }
 
 // NewMemory implements Runtime: a Go slice, whose address the modules use.

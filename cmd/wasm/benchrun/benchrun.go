@@ -1,7 +1,8 @@
 // Package benchrun is the engine side of site/bench.html: it runs an Intel HEX program from reset
 // until it stops and reports the cycles, the time of the run loop alone and r16..r31, so that outside
 // tools can time the page's engine in any browser. It is separate from the page's worker protocol
-// (cmd/wasm/engine) and has no JavaScript in it, so its tests run natively.
+// (cmd/wasm/engine) and has no JavaScript in it, so its tests run natively. Warm is the warm-up that
+// bench.html's worker and the playground's both run before a long run (cmd/wasm/warm.go).
 package benchrun
 
 import (
@@ -11,8 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/ihex"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -37,8 +40,16 @@ type Result struct {
 	Stop   string  `json:"stop"` // sleep, break, limit, fault: ...
 	Engine string  `json:"engine"`
 	MHz    float64 `json:"mhz"`
-	Error  string  `json:"error,omitempty"`
+	// Of the run loop's time, what the engine (a translate.Engine) spent translating and compiling,
+	// and the cycles it ran translated.
+	TranslateMS float64 `json:"translate_ms,omitempty"`
+	CompileMS   float64 `json:"compile_ms,omitempty"`
+	Translated  uint64  `json:"translated,omitempty"`
+	Error       string  `json:"error,omitempty"`
 }
+
+// stats is what Run reads of a translate.Engine.
+type stats interface{ Stats() translate.Stats }
 
 // Limits of a request.
 const (
@@ -86,15 +97,32 @@ func Run(req Request, eng emu.Engine) Result {
 		max = DefaultMaxCycles
 	}
 	m := emu.New(dev, flash, emu.Config{Engine: eng})
+	var st0 translate.Stats
+	se, _ := eng.(stats)
+	if se != nil {
+		st0 = se.Stats()
+	}
 	start := time.Now()
 	s := runChunked(m, max)
 	el := time.Since(start)
+	if se != nil {
+		st := se.Stats()
+		res.TranslateMS = float64((st.Translate - st0.Translate).Nanoseconds()) / 1e6
+		res.CompileMS = float64((st.Compile - st0.Compile).Nanoseconds()) / 1e6
+		res.Translated = st.Cycles - st0.Cycles
+	}
 	res.MS = float64(el.Nanoseconds()) / 1e6
 	res.Cycles = m.Cycles()
 	if el > 0 {
 		res.MHz = float64(res.Cycles) / el.Seconds() / 1e6
 	}
 	res.Stop = s.String()
+	res.Regs = regs(m)
+	return res
+}
+
+// regs returns r16..r31 as Result.Regs has them.
+func regs(m *emu.Machine) string {
 	var b strings.Builder
 	for r := 16; r < 32; r++ {
 		if r > 16 {
@@ -102,8 +130,7 @@ func Run(req Request, eng emu.Engine) Result {
 		}
 		fmt.Fprintf(&b, "%02X", m.Reg(r))
 	}
-	res.Regs = b.String()
-	return res
+	return b.String()
 }
 
 // FirstChunk is the first of runChunked's Runs, in cycles; each next one is twice as long.
@@ -124,4 +151,87 @@ func runChunked(m *emu.Machine, limit uint64) emu.Stop {
 			return s
 		}
 	}
+}
+
+// warmSrc is the warm-up's program: a little of everything the translator handles (loads and stores
+// through X, Y and Z with and without increments, 8- and 16-bit arithmetic, shifts, a call, a skip,
+// flash reads, nested loops), 17,442 cycles, ending with BREAK.
+const warmSrc = `
+	ldi r16, 0xff
+	out 0x3d, r16
+	ldi r16, 0x10
+	out 0x3e, r16
+	ldi r24, 12
+	ldi r25, 0
+outer:
+	ldi r26, 0x00
+	ldi r27, 0x01
+	ldi r28, 0x80
+	ldi r29, 0x01
+	ldi r30, lo8(table)
+	ldi r31, hi8(table)
+	ldi r20, 32
+inner:
+	ld r0, X+
+	lpm r1, Z+
+	add r0, r1
+	adc r2, r0
+	lsl r3
+	rol r2
+	eor r3, r2
+	sub r4, r0
+	sbc r5, r1
+	mov r6, r4
+	swap r6
+	andi r16, 0x7f
+	ori r16, 1
+	com r7
+	std Y+3, r6
+	st Y+, r3
+	st X, r2
+	sbrc r3, 0
+	inc r8
+	rcall step
+	dec r20
+	brne inner
+	movw r10, r24
+	adiw r26, 1
+	sbiw r24, 1
+	brne outer
+	break
+step:
+	push r17
+	mul r8, r2
+	mov r17, r0
+	cpi r17, 0x80
+	brlo 1f
+	ror r17
+1:	pop r17
+	ret
+table:
+	.byte 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 121, 98, 219, 61
+	.byte 24, 85, 109, 194, 47, 241, 32, 17, 49, 66, 115, 181, 40, 221, 5, 226
+`
+
+// WarmCycles is the warm-up's run limit: its program ends well before.
+const WarmCycles = 1 << 20
+
+// Warm runs a small program on eng (an engine that translates from its first Run: the page's
+// translate.NewPage(browser, 0), a fresh one, so that the warm-up leaves no state in the engine the
+// page runs on) and returns the machine's cycles and r16..r31 at its stop. A fresh worker's first translation runs the translator and the
+// emulator's Go code cold (V8 compiles every Go function on its first call, then optimises what
+// gets hot): the playground's worker calls Warm when it is idle after its first result, so that its
+// first long run does not pay for that, and bench.html's worker calls it before its timed run, so
+// that the run is timed as the playground's would be.
+func Warm(eng emu.Engine) (Result, error) {
+	im, err := asm.Assemble("warm.S", []byte(warmSrc), asm.Config{})
+	if err != nil {
+		return Result{}, err
+	}
+	m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng})
+	s := runChunked(m, WarmCycles)
+	if s.Reason != emu.StopBreak {
+		return Result{}, fmt.Errorf("benchrun: the warm-up stopped: %v", s)
+	}
+	return Result{Name: "warm", Cycles: m.Cycles(), Stop: s.String(), Regs: regs(m)}, nil
 }

@@ -141,3 +141,25 @@ func hexByte(b byte) string {
 	const digits = "0123456789ABCDEF"
 	return string([]byte{digits[b>>4], digits[b&15]})
 }
+
+// TestWarm: the warm-up program stops at its BREAK with the same cycles and r16..r31 interpreted and
+// on the page's engine from the first Run (translate.NewPage, hot 0, on wazero), and the engine ran
+// most of its cycles translated (so the warm-up does run the translator and its code).
+func TestWarm(t *testing.T) {
+	a, err := Warm(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := translate.NewPage(translate.NewWazero(), 0)
+	b, err := Warm(eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b || a.Stop != "break" || a.Cycles < 10_000 || a.Cycles >= WarmCycles {
+		t.Errorf("interpreted %+v, translated %+v", a, b)
+	}
+	if st := eng.Stats(); st.Modules == 0 || st.Cycles < a.Cycles*9/10 {
+		t.Errorf("translated %d of %d cycles (%d modules)", st.Cycles, a.Cycles, st.Modules)
+	}
+	t.Logf("%+v; %+v", a, eng.Stats())
+}

@@ -79,7 +79,7 @@ func TestLiveRunTranslatedShare(t *testing.T) {
 		{"ntt256-xmega live", Request{Files: map[string]string{"ntt256-xmega.S": string(ntt)}, Main: "ntt256-xmega.S", Seed: 1, Budget: 10_000_000}, 0, 1},
 	} {
 		want := HandleOn(nil, "bench", mustJSON(t, c.req), nil)
-		s := &shareEngine{eng: translate.NewPage(translate.NewWazero(), translate.MinHot), progs: map[*emu.Program]bool{}}
+		s := &shareEngine{eng: translate.NewPage(translate.NewWazero(), translate.BrowserHot), progs: map[*emu.Program]bool{}}
 		got := HandleOn(s, "bench", mustJSON(t, c.req), nil)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: translated answer differs from the interpreter's:\n%s\n%s", c.name, got, want)
@@ -92,7 +92,7 @@ func TestLiveRunTranslatedShare(t *testing.T) {
 		}
 	}
 	// The leak lab: a TVLA of CHAM-64 over 20 traces.
-	s := &shareEngine{eng: translate.NewPage(translate.NewWazero(), translate.MinHot), progs: map[*emu.Program]bool{}}
+	s := &shareEngine{eng: translate.NewPage(translate.NewWazero(), translate.BrowserHot), progs: map[*emu.Program]bool{}}
 	lreq, err := json.Marshal(LeakRequest{Request: Request{Files: map[string]string{"cham64-v2.S": string(cham)}, Main: "cham64-v2.S", Seed: 1}, Traces: 20})
 	if err != nil {
 		t.Fatal(err)
