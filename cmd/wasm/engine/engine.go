@@ -199,7 +199,7 @@ func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Prog
 	var v any
 	switch op {
 	case "meta":
-		v = GetMeta()
+		v = handleMeta()
 	case "leak":
 		v = handleLeak(arg, progress)
 	case "goals":
