@@ -14,11 +14,11 @@ import (
 
 // coreGzipBudget bounds engine.wasm, the module on the path to the first RANK, as the site serves it
 // (gzip at the best level), with about 2% over what it is. Issue 23 asks for 1.2 MB; the core is about
-// 1.90 MB with Go 1.26 (2.19 MB before the size cuts of issue 23: regexp, math/big, crypto's SHA,
-// testing/fstest, debug/elf and the meta answer out): the Go runtime with encoding/json alone is
+// 1.86 MB with Go 1.26 (2.19 MB before the size cuts of issue 23: regexp, math/big, crypto's SHA,
+// testing/fstest, debug/elf and the meta answer out, no inlining in encoding/json and fmt): the Go runtime with encoding/json alone is
 // 0.91 MB, and the rest is the assembler, the emulator, the translator and the lab themselves. The
 // budget fails a change that puts any of that back, or the tools, into the core.
-const coreGzipBudget = 1_940_000
+const coreGzipBudget = 1_900_000
 
 // TestCoreSize checks the size budget of engine.wasm and that the core is the smaller module.
 func TestCoreSize(t *testing.T) {
