@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"regexp"
-	"sync"
 
 	"github.com/avrlab/avrlab/lab/leak"
 )
@@ -234,10 +232,6 @@ func (h *harness) window(w [2]string, pcs []uint32) (*LeakWindow, string) {
 	return lw, ""
 }
 
-var leakWindowLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:;|//|#)\s*avrlab\s+leak\s+window:\s*(\S+)\s+(\S+)`)
-})
-
 // DetectLeakWindow returns the labels of a line "; avrlab leak window: FROM TO" within the first 20
 // lines of src, or empty strings.
 func DetectLeakWindow(src []byte) [2]string {
@@ -246,11 +240,69 @@ func DetectLeakWindow(src []byte) [2]string {
 		lines = lines[:20]
 	}
 	for _, l := range lines {
-		if m := leakWindowLine().FindSubmatch(l); m != nil {
-			return [2]string{string(m[1]), string(m[2])}
+		if from, to, ok := leakWindowLine(l); ok {
+			return [2]string{string(from), string(to)}
 		}
 	}
 	return [2]string{}
+}
+
+// leakWindowLine finds in line the leftmost match of (?:;|//|#)\s*avrlab\s+leak\s+window:\s*(\S+)\s+(\S+)
+// (\s being [\t\n\f\r ]) and returns its two groups. It is read by hand so that the page's engine
+// links no regexp package (TestLeakWindowAsRegexp and FuzzLeakWindowLine hold it to the expression).
+func leakWindowLine(line []byte) (from, to []byte, ok bool) {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+	spaces := func(i int) int {
+		for i < len(line) && isSpace(line[i]) {
+			i++
+		}
+		return i
+	}
+	word := func(i int) int {
+		for i < len(line) && !isSpace(line[i]) {
+			i++
+		}
+		return i
+	}
+	for i := range line {
+		j := i + 1
+		switch {
+		case line[i] == ';' || line[i] == '#':
+		case line[i] == '/' && i+1 < len(line) && line[i+1] == '/':
+			j = i + 2
+		default:
+			continue
+		}
+		if j = leakWindowWords(line, spaces(j), spaces); j < 0 {
+			continue
+		}
+		a := spaces(j)
+		b := word(a)
+		c := spaces(b)
+		d := word(c)
+		if b > a && c > b && d > c {
+			return line[a:b], line[c:d], true
+		}
+	}
+	return nil, nil, false
+}
+
+// leakWindowWords matches avrlab\s+leak\s+window: at line[j:] and returns its end, or -1.
+func leakWindowWords(line []byte, j int, spaces func(int) int) int {
+	for k, w := range []string{"avrlab", "leak", "window:"} {
+		if !bytes.HasPrefix(line[j:], []byte(w)) {
+			return -1
+		}
+		j += len(w)
+		if k < 2 {
+			e := spaces(j)
+			if e == j {
+				return -1
+			}
+			j = e
+		}
+	}
+	return j
 }
 
 // point describes cycle c of a trace.

@@ -6,9 +6,8 @@ import (
 	"go/token"
 	"io/fs"
 	"path"
-	"regexp"
 	"strings"
-	"sync"
+	"unicode/utf8"
 
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
@@ -124,22 +123,77 @@ func (noFiles) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
 
-// incPart matches the name of an Atmel device definition file: m161def.inc, tn13Adef.inc,
-// 2313def.inc (AT90S2313), pwm3def.inc, usb1287def.inc, can128def.inc, ATxmega128A1def.inc.
-var incPart = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?i)(m|tn|pwm|usb|can|atmega|attiny|atxmega|at90s|at90pwm|at90usb|at90can)?([0-9]+[a-z0-9]*)def\.inc$`)
-})
+// incPrefixes are the part prefixes of Atmel's device definition file names, in the order of the
+// expression incPart stands for.
+var incPrefixes = [...]string{"m", "tn", "pwm", "usb", "can", "atmega", "attiny", "atxmega", "at90s", "at90pwm", "at90usb", "at90can"}
+
+// incPart matches the name of an Atmel device definition file (m161def.inc, tn13Adef.inc,
+// 2313def.inc for the AT90S2313, pwm3def.inc, usb1287def.inc, can128def.inc, ATxmega128A1def.inc) as
+// ^(?i)(m|tn|pwm|usb|can|atmega|attiny|atxmega|at90s|at90pwm|at90usb|at90can)?([0-9]+[a-z0-9]*)def\.inc$
+// does, without the regexp package (TestIncPartAsRegexp, FuzzIncPart): the prefix (as written) and the
+// part number, ok false when name is not one.
+func incPart(name string) (prefix, num string, ok bool) {
+	rest, ok := cutFoldSuffix(name, "def.inc")
+	if !ok {
+		return "", "", false
+	}
+	for _, p := range incPrefixes {
+		if n, ok := foldPrefix(rest, p); ok && isPartNumber(rest[n:]) {
+			return rest[:n], rest[n:], true
+		}
+	}
+	if isPartNumber(rest) {
+		return "", rest, true
+	}
+	return "", "", false
+}
+
+// foldPrefix matches lit (ASCII lower case) at the start of s as (?i) does, by Unicode simple case
+// folding (where ſ is an s): the length of the match in s.
+func foldPrefix(s, lit string) (int, bool) {
+	n := 0
+	for i := 0; i < len(lit); i++ {
+		r, w := utf8.DecodeRuneInString(s[n:])
+		if w == 0 || !strings.EqualFold(string(r), lit[i:i+1]) {
+			return 0, false
+		}
+		n += w
+	}
+	return n, true
+}
+
+// cutFoldSuffix cuts lit (ASCII lower case, without s or k) from the end of s in any case.
+func cutFoldSuffix(s, lit string) (string, bool) {
+	if len(s) < len(lit) || !strings.EqualFold(s[len(s)-len(lit):], lit) {
+		return s, false
+	}
+	return s[:len(s)-len(lit)], true
+}
+
+// isPartNumber reports whether s is [0-9]+[a-z0-9]* under (?i), where ſ and K (the Kelvin sign) are
+// letters too.
+func isPartNumber(s string) bool {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == 'ſ' || r == 'K') {
+			return false
+		}
+	}
+	return true
+}
 
 // IncPart returns the part an Atmel device definition file is for, spelled as Atmel does
 // ("m161def.inc" → "ATmega161", "tn13Adef.inc" → "ATtiny13A", "2313def.inc" → "AT90S2313"), or "" for
 // a name that is not one.
 func IncPart(file string) string {
-	m := incPart().FindStringSubmatch(path.Base(file))
-	if m == nil {
+	prefix, part, ok := incPart(path.Base(file))
+	if !ok {
 		return ""
 	}
-	num := strings.ToUpper(m[2])
-	switch strings.ToLower(m[1]) {
+	num := strings.ToUpper(part)
+	switch strings.ToLower(prefix) {
 	case "m", "atmega":
 		return "ATmega" + num
 	case "tn", "attiny":

@@ -3,10 +3,11 @@
 // Command wasm is the playground's WebAssembly bridge. It builds into three modules, chosen by build
 // tags, so that the page compiles only what it needs first:
 //
-//	engine.wasm     (-tags avrlab_core)      meta, bench, assemble, hex, devices: the lab, assembler and
+//	engine.wasm     (-tags avrlab_core)      bench, assemble, hex, devices: the lab, assembler and
 //	                                         emulator without what the first result never needs
-//	tools.wasm      (no tag)                 the same and leak, the debugger and profiler (debug-*), linked
-//	                                         programs (ELF, HEX) and an exercise's leakage goals on Run
+//	tools.wasm      (no tag)                 the same and meta (meta.json's answer), leak, the debugger and
+//	                                         profiler (debug-*), linked programs (ELF, HEX) and an
+//	                                         exercise's leakage goals on Run
 //	workspace.wasm  (-tags avrlab_workspace) highlight, markdown, open, readAll, write, rename, remove:
 //	                                         chroma, goldmark and hackpadfs on IndexedDB
 //

@@ -23,7 +23,6 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/atmel"
@@ -200,7 +199,7 @@ func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Prog
 	var v any
 	switch op {
 	case "meta":
-		v = GetMeta()
+		v = handleMeta()
 	case "leak":
 		v = handleLeak(arg, progress)
 	case "goals":
@@ -687,20 +686,20 @@ func diagnostic(e *asm.Error) Diagnostic {
 }
 
 // MapFS returns an in-memory, read-only io/fs.FS holding files (name → text). Names must be valid
-// io/fs paths; folders exist implicitly. It is the standard library's map file system, so engine.wasm
-// links no file-system package (hackpadfs is in workspace.wasm only).
+// io/fs paths; folders exist implicitly. It is a map file system of the engine's own (memFS), so engine.wasm
+// links no file-system package (hackpadfs is in workspace.wasm only, testing/fstest nowhere).
 func MapFS(files map[string]string) (fs.FS, error) {
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	fsys := make(fstest.MapFS, len(files))
+	fsys := make(memFS, len(files))
 	for _, name := range names {
 		if !fs.ValidPath(name) || name == "." {
 			return nil, fmt.Errorf("bad file name %q", name)
 		}
-		fsys[name] = &fstest.MapFile{Data: []byte(files[name]), Mode: 0o644}
+		fsys[name] = []byte(files[name])
 	}
 	for _, name := range names {
 		// A file that is also a folder of another ("a" and "a/b") cannot exist.

@@ -2,11 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/disasm"
@@ -30,26 +28,6 @@ type Fix struct {
 // MaxSuggestions bounds the tasks offered for a source that names none.
 const MaxSuggestions = 3
 
-var (
-	labelRe  = lazyRegexp(`(?m)^[ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)[ \t]*:`)
-	addrOfRe = lazyRegexp(`(?i)\b(?:lo8|hi8|pm_lo8|pm_hi8|low|high|byte1|byte2)[ \t]*\([ \t]*([A-Za-z_.$][A-Za-z0-9_.$]*)`)
-	ldRe     = lazyRegexp(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?ldd?[ \t]+r\d+[ \t]*,[ \t]*(?:[XYZ][ \t]*\+(?:[ \t]*(\d+))?|-[XYZ]|[XYZ])\b`)
-	familyRe = lazyRegexp(`^[a-z]+`)
-	sizedRe  = lazyRegexp(`^[a-z]+\d+`)
-	// secondArgRe: movw X/Y/Z, r22 (or a mov of r22/r23 into a pointer register).
-	secondArgRe = lazyRegexp(`(?im)^[ \t]*(?:[A-Za-z_.$][A-Za-z0-9_.$]*:[ \t]*)?(?:movw[ \t]+r(?:26|28|30)[ \t]*,[ \t]*r22|mov[ \t]+r(?:2[6-9]|3[01])[ \t]*,[ \t]*r2[23])\b`)
-	wordCharR   = lazyRegexp(`[^a-z0-9]+`)
-)
-
-// lazyRegexp returns expr compiled on its first use: the page's engine compiles none at start-up
-// (in WebAssembly the regexp compiler itself is compiled on its first call). Not inlined: one
-// sync.OnceValue for all the expressions, not one copy of it per expression in the module.
-//
-//go:noinline
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
-}
-
 // sourceFacts are what the fixes read from a source: its labels, the symbols whose address it loads
 // (tables read with lpm or ld), and how many bytes it loads through a pointer.
 type sourceFacts struct {
@@ -66,28 +44,28 @@ func factsOf(src string) sourceFacts {
 	src = strings.TrimPrefix(src, "\ufeff")
 	var f sourceFacts
 	seen := map[string]bool{}
-	for _, m := range labelRe().FindAllStringSubmatch(src, -1) {
-		if !seen[m[1]] {
-			seen[m[1]] = true
-			f.labels = append(f.labels, m[1])
+	for _, l := range sourceLabels(src) {
+		if !seen[l] {
+			seen[l] = true
+			f.labels = append(f.labels, l)
 		}
 	}
 	seenT := map[string]bool{}
-	for _, m := range addrOfRe().FindAllStringSubmatch(src, -1) {
-		if !seenT[m[1]] {
-			seenT[m[1]] = true
-			f.tables = append(f.tables, m[1])
+	for _, t := range addrOfSymbols(src) {
+		if !seenT[t] {
+			seenT[t] = true
+			f.tables = append(f.tables, t)
 		}
 	}
-	f.loads = len(ldRe().FindAllString(src, -1))
-	f.secondPointer = secondArgRe().MatchString(src)
+	f.loads = countLoads(src)
+	f.secondPointer = takesSecondPointer(src)
 	return f
 }
 
 // family is the letters that start a task ID ("cham" of cham64-128), or its first part when they are
 // fewer than three ("p192" of p192-mul).
 func family(id string) string {
-	if f := familyRe().FindString(id); len(f) >= 3 {
+	if f := lowerPrefix(id); len(f) >= 3 {
 		return f
 	}
 	f, _, _ := strings.Cut(id, "-")
@@ -118,7 +96,7 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 	for _, l := range f.labels {
 		text += " " + strings.ToLower(l)
 	}
-	words := strings.Fields(wordCharR().ReplaceAllString(text, " "))
+	words := strings.Fields(spaceNonWords(text))
 	type cand struct {
 		fix   Fix
 		score int
@@ -137,9 +115,9 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 			score += 10
 			why = append(why, fmt.Sprintf("its labels name %s", strings.ToUpper(fam)))
 			// The size too: "cham64" of cham64_128_encrypt for cham64-128, "mpmul256" for mpmul-256.
-			sized := sizedRe().FindString(t.ID)
+			sized := sizedPrefix(t.ID)
 			if sized == "" {
-				sized = sizedRe().FindString(strings.Replace(t.ID, "-", "", 1))
+				sized = sizedPrefix(strings.Replace(t.ID, "-", "", 1))
 			}
 			if sized != "" && sized != fam && namesFamily(words, sized) {
 				score += 2

@@ -124,8 +124,6 @@ func problemAt(rep *lab.Report, files map[string]string) *Diagnostic {
 // MaxDefines bounds the names of a Defines field.
 const MaxDefines = 64
 
-var defineRe = lazyRegexp(`^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$`)
-
 // ParseDefines reads the page's Defines field: NAME or NAME=VALUE items separated by spaces or commas,
 // as -D takes them ("" means no defines). A value cannot hold a space or a comma.
 func ParseDefines(s string) (map[string]string, error) {
@@ -138,11 +136,11 @@ func ParseDefines(s string) (map[string]string, error) {
 	}
 	out := make(map[string]string, len(items))
 	for _, it := range items {
-		m := defineRe().FindStringSubmatch(it)
-		if m == nil {
+		name, value, ok := parseDefine(it)
+		if !ok {
 			return nil, fmt.Errorf("defines: cannot read %q (want NAME or NAME=VALUE, e.g. ROUNDS=88)", it)
 		}
-		out[m[1]] = m[2]
+		out[name] = value
 	}
 	return out, nil
 }

@@ -9,12 +9,13 @@ import (
 
 // NeedsTools reports whether the page's core module (engine.wasm: this package with the build tag
 // avrlab_core, see core.go) must leave request op (argument arg, JSON) to the tools module
-// (tools.wasm, the whole engine): the debugger and the profiler (debug-*), the leakage pane (leak), a
+// (tools.wasm, the whole engine): the debugger and the profiler (debug-*), the leakage pane (leak), the
+// meta answer (meta, which the page reads from meta.json and asks only of a host without it), a
 // linked program (Request.Binary), and a bench on Run (no live budget) of an exercise whose goals
 // include a leakage goal (lab.GoalLeakFirstOrder, lab.GoalCPAResists), which simulates traces. A
 // request it cannot read stays where it is, which answers the error.
 func NeedsTools(op string, arg []byte) bool {
-	if op == "leak" || strings.HasPrefix(op, "debug-") {
+	if op == "leak" || op == "meta" || strings.HasPrefix(op, "debug-") {
 		return true
 	}
 	switch op {

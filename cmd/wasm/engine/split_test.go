@@ -38,7 +38,7 @@ func TestNeedsTools(t *testing.T) {
 		{"bench", req(map[string]any{"files": files, "main": "main.S", "goals": "goal: pass\ngoal: rank >= 10\n"}), false},
 		{"bench", req(map[string]any{"files": files, "main": "main.S"}), false},
 		{"bench", []byte("{not json"), false},
-		{"meta", nil, false},
+		{"meta", nil, true},
 		{"hex", req(map[string]any{"files": files, "main": "main.S"}), false},
 	} {
 		if got := NeedsTools(c.op, c.arg); got != c.want {

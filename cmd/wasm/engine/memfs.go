@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+	"time"
+)
+
+// memFS is the read-only file system of one request: file name → contents, folders implied by the
+// names. It answers Open, Stat and ReadDir as testing/fstest.MapFS does for a map of regular files
+// (the same errors, modes and order: TestMemFSAsMapFS), without linking that package, which brings
+// time formatting, log and testing/iotest into engine.wasm.
+type memFS map[string][]byte
+
+// Open opens the file or folder name.
+func (m memFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	if data, ok := m[name]; ok {
+		return &memFile{info: memInfo{name: name, size: int64(len(data)), mode: 0o644}, data: data}, nil
+	}
+	prefix := name + "/"
+	if name == "." {
+		prefix = ""
+	}
+	seen := map[string]bool{}
+	var ents []fs.DirEntry
+	for fname, data := range m {
+		rest, ok := strings.CutPrefix(fname, prefix)
+		if !ok {
+			continue
+		}
+		elem, _, sub := strings.Cut(rest, "/")
+		if seen[elem] {
+			continue
+		}
+		seen[elem] = true
+		if sub {
+			ents = append(ents, &memInfo{name: elem, mode: fs.ModeDir | 0o555})
+		} else {
+			ents = append(ents, &memInfo{name: elem, size: int64(len(data)), mode: 0o644})
+		}
+	}
+	if name != "." && len(ents) == 0 {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return &memDir{info: memInfo{name: name, mode: fs.ModeDir | 0o555}, ents: ents}, nil
+}
+
+// memInfo describes a file or a folder of a memFS; name is its path or its last element.
+type memInfo struct {
+	name string
+	size int64
+	mode fs.FileMode
+}
+
+func (i *memInfo) Name() string {
+	return i.name[strings.LastIndexByte(i.name, '/')+1:]
+}
+func (i *memInfo) Size() int64                { return i.size }
+func (i *memInfo) Mode() fs.FileMode          { return i.mode }
+func (i *memInfo) Type() fs.FileMode          { return i.mode.Type() }
+func (i *memInfo) ModTime() time.Time         { return time.Time{} }
+func (i *memInfo) IsDir() bool                { return i.mode.IsDir() }
+func (i *memInfo) Sys() any                   { return nil }
+func (i *memInfo) Info() (fs.FileInfo, error) { return i, nil }
+
+// memFile is an open regular file of a memFS.
+type memFile struct {
+	info memInfo
+	data []byte
+	off  int
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return &f.info, nil }
+func (f *memFile) Close() error               { return nil }
+func (f *memFile) Read(b []byte) (int, error) {
+	if f.off >= len(f.data) {
+		return 0, io.EOF
+	}
+	n := copy(b, f.data[f.off:])
+	f.off += n
+	return n, nil
+}
+
+// memDir is an open folder of a memFS.
+type memDir struct {
+	info memInfo
+	ents []fs.DirEntry
+	off  int
+}
+
+func (d *memDir) Stat() (fs.FileInfo, error) { return &d.info, nil }
+func (d *memDir) Close() error               { return nil }
+func (d *memDir) Read([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "read", Path: d.info.name, Err: fs.ErrInvalid}
+}
+
+// ReadDir returns the next n entries (all that are left when n <= 0), as fs.ReadDirFile describes.
+func (d *memDir) ReadDir(n int) ([]fs.DirEntry, error) {
+	left := len(d.ents) - d.off
+	if n > 0 && left == 0 {
+		return nil, io.EOF
+	}
+	if n > 0 && n < left {
+		left = n
+	}
+	out := slices.Clone(d.ents[d.off : d.off+left])
+	d.off += left
+	return out, nil
+}
