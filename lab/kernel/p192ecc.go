@@ -1,88 +1,155 @@
 package kernel
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+
+	"github.com/avrlab/avrlab/internal/sha"
 )
 
 // NIST P-192 (FIPS 186-4 D.1.2.1, SP 800-186 3.2.1.1): y² = x³ − 3x + b over GF(p), p = 2^192 − 2^64 − 1,
-// base point G of prime order n, cofactor 1. The point arithmetic of p192field.go is the reference of the
-// p192-scalarmul, p192-ecdsa-sign and p192-ecdsa-verify kernels: plain affine formulas on fixed 192-bit
-// integers, written for clarity, not speed or constant time (Go's crypto/elliptic has no P-192). The
-// functions below take and give math/big integers; the kernels do not use them, so a program that runs
-// the kernels only (the page's engine) links no math/big.
+// base point G of prime order n, cofactor 1. The point arithmetic below is the reference of the
+// p192-scalarmul, p192-ecdsa-sign and p192-ecdsa-verify kernels: plain affine formulas on math/big,
+// written for clarity, not speed or constant time (Go's crypto/elliptic has no P-192).
 
-// bigW returns v as a fixed integer; ok is false for nil, a negative v or one of more than 192 bits.
-func bigW(v *big.Int) (w w192, ok bool) {
-	if v == nil || v.Sign() < 0 || v.BitLen() > 192 {
-		return w, false
-	}
-	return beW(v.FillBytes(make([]byte, 24))), true
+// p192Curve holds the domain parameters as big integers; it is built once and never modified.
+type p192Curve struct {
+	p, b, n, gx, gy *big.Int
 }
 
-// wBig returns w as a new big integer.
-func wBig(w w192) *big.Int {
-	b := w.le()
-	for i, j := 0, 23; i < j; i, j = i+1, j-1 {
-		b[i], b[j] = b[j], b[i]
+// curve192 holds the curve's constants. They are set from bytes (SetBytes), not parsed (SetString):
+// parsing ran math/big's scanner at start-up, which in WebAssembly is compiled then.
+var curve192 = newP192Curve()
+
+func newP192Curve() *p192Curve {
+	h := func(s string) *big.Int {
+		b, err := hex.DecodeString(s)
+		if err != nil {
+			panic("kernel: internal error: bad P-192 constant " + s)
+		}
+		return new(big.Int).SetBytes(b)
 	}
-	return new(big.Int).SetBytes(b)
+	return &p192Curve{
+		p:  h("fffffffffffffffffffffffffffffffeffffffffffffffff"),
+		b:  h("64210519e59c80e70fa7e9ab72243049feb8deecc146b9b1"),
+		n:  h("ffffffffffffffffffffffff99def836146bc9b1b4d22831"),
+		gx: h("188da80eb03090f67cbf20eb43a18800f4ff0afd82ff1012"),
+		gy: h("07192b95ffc8da78631011ed6b24cdd573f977a11e794811"),
+	}
 }
 
 // P192Order returns n, the order of the P-192 base point (a new integer on each call).
-func P192Order() *big.Int { return wBig(p192N) }
+func P192Order() *big.Int { return new(big.Int).Set(curve192.n) }
 
 // P192Prime returns the field prime p = 2^192 − 2^64 − 1 (a new integer on each call).
-func P192Prime() *big.Int { return wBig(p192) }
+func P192Prime() *big.Int { return new(big.Int).Set(curve192.p) }
 
 // P192Base returns the base point G's affine coordinates (new integers on each call).
-func P192Base() (x, y *big.Int) { return wBig(p192G.x), wBig(p192G.y) }
-
-// bigPoint returns (x, y) as a point; ok is false unless both are in [0, p) and on the curve.
-func bigPoint(x, y *big.Int) (point, bool) {
-	wx, okx := bigW(x)
-	wy, oky := bigW(y)
-	p := w192(p192)
-	if !okx || !oky || wx.cmp(p) >= 0 || wy.cmp(p) >= 0 || !onCurve(wx, wy) {
-		return point{}, false
-	}
-	return point{x: wx, y: wy}, true
-}
+func P192Base() (x, y *big.Int) { return new(big.Int).Set(curve192.gx), new(big.Int).Set(curve192.gy) }
 
 // P192OnCurve reports whether (x, y) is an affine point of P-192: both coordinates in [0, p) and
 // y² = x³ − 3x + b mod p. The point at infinity has no affine form and is not on the curve here.
 func P192OnCurve(x, y *big.Int) bool {
-	_, ok := bigPoint(x, y)
-	return ok
+	c := curve192
+	if x == nil || y == nil || x.Sign() < 0 || y.Sign() < 0 || x.Cmp(c.p) >= 0 || y.Cmp(c.p) >= 0 {
+		return false
+	}
+	lhs := new(big.Int).Mul(y, y)
+	lhs.Mod(lhs, c.p)
+	rhs := new(big.Int).Mul(x, x)
+	rhs.Sub(rhs, big.NewInt(3))
+	rhs.Mul(rhs, x)
+	rhs.Add(rhs, c.b)
+	rhs.Mod(rhs, c.p)
+	return lhs.Cmp(rhs) == 0
+}
+
+// affine is a P-192 point; inf marks the point at infinity.
+type affine struct {
+	x, y *big.Int
+	inf  bool
+}
+
+// add returns a + b with the affine chord-and-tangent formulas (a = −3).
+func (c *p192Curve) add(a, b affine) affine {
+	switch {
+	case a.inf:
+		return b
+	case b.inf:
+		return a
+	}
+	p := c.p
+	var lambda *big.Int
+	if a.x.Cmp(b.x) == 0 {
+		sum := new(big.Int).Add(a.y, b.y)
+		if sum.Mod(sum, p).Sign() == 0 {
+			return affine{inf: true} // b = −a (this includes doubling a point with y = 0)
+		}
+		// Doubling: λ = (3x² − 3) / 2y.
+		num := new(big.Int).Mul(a.x, a.x)
+		num.Sub(num, big.NewInt(1))
+		num.Mul(num, big.NewInt(3))
+		den := new(big.Int).Lsh(a.y, 1)
+		lambda = num.Mul(num, den.ModInverse(den.Mod(den, p), p))
+	} else {
+		num := new(big.Int).Sub(b.y, a.y)
+		den := new(big.Int).Sub(b.x, a.x)
+		den.Mod(den, p)
+		lambda = num.Mul(num, den.ModInverse(den, p))
+	}
+	lambda.Mod(lambda, p)
+	x := new(big.Int).Mul(lambda, lambda)
+	x.Sub(x, a.x).Sub(x, b.x).Mod(x, p)
+	y := new(big.Int).Sub(a.x, x)
+	y.Mul(y, lambda).Sub(y, a.y).Mod(y, p)
+	return affine{x: x, y: y}
+}
+
+// mul returns k·a by left-to-right double-and-add (k ≥ 0).
+func (c *p192Curve) mul(k *big.Int, a affine) affine {
+	r := affine{inf: true}
+	for i := k.BitLen() - 1; i >= 0; i-- {
+		r = c.add(r, r)
+		if k.Bit(i) == 1 {
+			r = c.add(r, a)
+		}
+	}
+	return r
 }
 
 // P192ScalarMult returns k·(x, y) for an affine point (x, y) of P-192 and k ≥ 0. ok is false when
 // the point is not on the curve or the result is the point at infinity (k ≡ 0 mod n); rx and ry are
 // then nil.
 func P192ScalarMult(k, x, y *big.Int) (rx, ry *big.Int, ok bool) {
-	pt, onCurve := bigPoint(x, y)
-	if k == nil || k.Sign() < 0 || !onCurve {
+	if k == nil || k.Sign() < 0 || !P192OnCurve(x, y) {
 		return nil, nil, false
 	}
-	kw, _ := bigW(new(big.Int).Mod(k, P192Order())) // n·P is the point at infinity (cofactor 1)
-	r := scalarMul(kw, pt)
+	r := curve192.mul(k, affine{x: x, y: y})
 	if r.inf {
 		return nil, nil, false
 	}
-	return wBig(r.x), wBig(r.y), true
+	return r.x, r.y, true
 }
 
 // P192HashInt returns e = bits2int(H(msg)) for ECDSA over P-192 (RFC 6979 section 2.3.2, FIPS 186-4
 // 6.4): the digest's leftmost 192 bits as an integer, hash "SHA-1" or "SHA-256". A SHA-1 digest is
 // 160 bits and is used whole; a SHA-256 digest keeps its first 24 bytes. e is not reduced mod n.
 func P192HashInt(hash string, msg []byte) (*big.Int, error) {
-	e, ok := hashW(hash, msg)
-	if !ok {
+	var d []byte
+	switch hash {
+	case "SHA-1":
+		s := sha.Sum1(msg)
+		d = s[:]
+	case "SHA-256":
+		s := sha.Sum256(msg)
+		d = s[:24]
+	default:
 		return nil, fmt.Errorf("kernel: P192HashInt: hash %q, want SHA-1 or SHA-256", hash)
 	}
-	return wBig(e), nil
+	return new(big.Int).SetBytes(d), nil
 }
 
 // ErrECDSA is returned by [P192Sign] for a private key or nonce outside [1, n−1], or a nonce that
@@ -94,67 +161,102 @@ var ErrECDSA = errors.New("kernel: P-192 ECDSA: invalid key or nonce")
 // the k of each signature): R = k·G, r = R.x mod n, s = k⁻¹(e + r·d) mod n. d and k must be in
 // [1, n−1]; e is any non-negative integer below 2^192 (it is used mod n).
 func P192Sign(d, k, e *big.Int) (r, s *big.Int, err error) {
-	dw, okd := bigW(d)
-	kw, okk := bigW(k)
-	ew, oke := bigW(e)
-	if !okd || !okk || !oke {
+	c := curve192
+	if !inRange(d, c.n) || !inRange(k, c.n) || e == nil || e.Sign() < 0 || e.BitLen() > 192 {
 		return nil, nil, ErrECDSA
 	}
-	rw, sw, ok := sign(dw, kw, ew)
-	if !ok {
+	pt := c.mul(k, affine{x: c.gx, y: c.gy})
+	r = new(big.Int).Mod(pt.x, c.n)
+	if r.Sign() == 0 {
 		return nil, nil, ErrECDSA
 	}
-	return wBig(rw), wBig(sw), nil
+	s = new(big.Int).Mul(r, d)
+	s.Add(s, e)
+	s.Mul(s, new(big.Int).ModInverse(k, c.n))
+	s.Mod(s, c.n)
+	if s.Sign() == 0 {
+		return nil, nil, ErrECDSA
+	}
+	return r, s, nil
 }
 
 // P192Verify reports whether (r, s) is a valid ECDSA signature of the hash integer e under the public
 // key (qx, qy) (FIPS 186-4 6.4.2): r and s in [1, n−1], Q on the curve, and with w = s⁻¹ mod n,
 // u1 = e·w, u2 = r·w, the x of u1·G + u2·Q (not the point at infinity) is r mod n.
 func P192Verify(qx, qy, e, r, s *big.Int) bool {
-	q, onCurve := bigPoint(qx, qy)
-	rw, okr := bigW(r)
-	sw, oks := bigW(s)
-	if !onCurve || !okr || !oks || e == nil || e.Sign() < 0 {
+	c := curve192
+	if !inRange(r, c.n) || !inRange(s, c.n) || e == nil || e.Sign() < 0 || !P192OnCurve(qx, qy) {
 		return false
 	}
-	ew, _ := bigW(new(big.Int).Mod(e, P192Order()))
-	return verify(q, ew, rw, sw)
+	w := new(big.Int).ModInverse(s, c.n)
+	u1 := new(big.Int).Mul(e, w)
+	u1.Mod(u1, c.n)
+	u2 := new(big.Int).Mul(r, w)
+	u2.Mod(u2, c.n)
+	pt := c.add(c.mul(u1, affine{x: c.gx, y: c.gy}), c.mul(u2, affine{x: qx, y: qy}))
+	if pt.inf {
+		return false
+	}
+	return new(big.Int).Mod(pt.x, c.n).Cmp(r) == 0
 }
+
+// inRange reports whether 1 ≤ v < n.
+func inRange(v, n *big.Int) bool { return v != nil && v.Sign() > 0 && v.Cmp(n) < 0 }
 
 // P192 kernels' buffers: every integer is 24 bytes little-endian (byte 0 least significant), the
 // order the AVR field arithmetic keeps; a point is x then y (48 bytes); a signature r then s.
 
+// le24 returns v as 24 little-endian bytes (v must be below 2^192).
+func le24(v *big.Int) []byte {
+	b := make([]byte, 24)
+	be := v.FillBytes(make([]byte, 24))
+	for i := range b {
+		b[i] = be[23-i]
+	}
+	return b
+}
+
+// leInt returns the little-endian bytes b as an integer.
+func leInt(b []byte) *big.Int {
+	be := make([]byte, len(b))
+	for i := range b {
+		be[len(b)-1-i] = b[i]
+	}
+	return new(big.Int).SetBytes(be)
+}
+
 // P192Bytes returns v (0 ≤ v < 2^192) as the 24 little-endian bytes the P-192 kernels take.
 func P192Bytes(v *big.Int) []byte {
-	w, ok := bigW(v)
-	if !ok {
+	if v == nil || v.Sign() < 0 || v.BitLen() > 192 {
 		panic(fmt.Sprintf("kernel: P192Bytes: %v is not a 192-bit unsigned integer", v))
 	}
-	return w.le()
+	return le24(v)
 }
 
 // randScalar returns a uniform integer in [1, n−1].
-func randScalar(r *rand.Rand) w192 {
+func randScalar(r *rand.Rand) *big.Int {
 	b := make([]byte, 24)
 	for {
 		fill(r, b)
-		if v := leW(b); inRangeW(v, p192N) {
+		v := leInt(b)
+		if inRange(v, curve192.n) {
 			return v
 		}
 	}
 }
 
 // randPoint returns k·G for a random k: a uniformly random point other than the point at infinity.
-func randPoint(r *rand.Rand) point { return scalarMul(randScalar(r), p192G) }
+func randPoint(r *rand.Rand) affine {
+	return curve192.mul(randScalar(r), affine{x: curve192.gx, y: curve192.gy})
+}
 
 // pointBytes returns the 48-byte x || y of a finite point.
-func pointBytes(a point) []byte { return append(a.x.le(), a.y.le()...) }
+func pointBytes(a affine) []byte { return append(le24(a.x), le24(a.y)...) }
 
 // pointOf parses a 48-byte x || y; ok is false unless it is on the curve.
-func pointOf(b []byte) (point, bool) {
-	x, y := leW(b[:24]), leW(b[24:])
-	p := w192(p192)
-	return point{x: x, y: y}, x.cmp(p) < 0 && y.cmp(p) < 0 && onCurve(x, y)
+func pointOf(b []byte) (affine, bool) {
+	x, y := leInt(b[:24]), leInt(b[24:])
+	return affine{x: x, y: y}, P192OnCurve(x, y)
 }
 
 // The official vectors the P-192 kernels run first, little-endian as the kernels take them. They are
@@ -188,6 +290,15 @@ var (
 	}
 )
 
+// hexInt parses a constant of this file.
+func hexInt(s string) *big.Int {
+	v, ok := new(big.Int).SetString(s, 16)
+	if !ok {
+		panic("kernel: internal error: bad hex constant " + s)
+	}
+	return v
+}
+
 // Defaults of the P-192 kernels' benches: a call is millions of cycles, so the harness runs few
 // random vectors and constant-time inputs, and allows more cycles per call than its default.
 const (
@@ -216,19 +327,20 @@ func p192ScalarMulKernel() *Kernel {
 			"overlap k or p. Liu et al. (ICICS 2013) give ECDH, two such multiplications, as context.",
 		Vectors: p192Vectors, CTInputs: p192CTInputs, MaxCycles: p192MaxCycles,
 		gen: func(r *rand.Rand, args [][]byte) {
-			copy(args[1], randScalar(r).le())
+			copy(args[1], le24(randScalar(r)))
 			copy(args[2], pointBytes(randPoint(r)))
 		},
 		edges: func() [][][]byte {
 			var out [][][]byte
 			for _, v := range cdh192 {
-				out = append(out, [][]byte{make([]byte, 48), hexW(v[0]).le(), append(hexW(v[1]).le(), hexW(v[2]).le()...)})
+				out = append(out, [][]byte{make([]byte, 48), le24(hexInt(v[0])), append(le24(hexInt(v[1])), le24(hexInt(v[2]))...)})
 			}
-			out = append(out, [][]byte{make([]byte, 48), hexW(rfc6979Key).le(), pointBytes(p192G)})
+			g := affine{x: curve192.gx, y: curve192.gy}
+			out = append(out, [][]byte{make([]byte, 48), le24(hexInt(rfc6979Key)), pointBytes(g)})
 			return out
 		},
 		check: func(args [][]byte) error {
-			if !inRangeW(leW(args[1]), p192N) {
+			if !inRange(leInt(args[1]), curve192.n) {
 				return errors.New("k is not in [1, n−1]")
 			}
 			if _, ok := pointOf(args[2]); !ok {
@@ -238,7 +350,7 @@ func p192ScalarMulKernel() *Kernel {
 		},
 		run: func(args [][]byte) {
 			pt, _ := pointOf(args[2])
-			copy(args[0], pointBytes(scalarMul(leW(args[1]), pt)))
+			copy(args[0], pointBytes(curve192.mul(leInt(args[1]), pt)))
 		},
 	}
 }
@@ -262,9 +374,9 @@ func p192SignKernel() *Kernel {
 				d, k := randScalar(r), randScalar(r)
 				e := make([]byte, 24)
 				fill(r, e)
-				if _, _, ok := sign(d, k, leW(e)); ok {
-					copy(args[1], d.le())
-					copy(args[2], k.le())
+				if _, _, err := P192Sign(d, k, leInt(e)); err == nil {
+					copy(args[1], le24(d))
+					copy(args[2], le24(k))
 					copy(args[3], e)
 					return
 				}
@@ -273,20 +385,20 @@ func p192SignKernel() *Kernel {
 		edges: func() [][][]byte {
 			var out [][][]byte
 			for _, v := range rfc6979Sigs {
-				e, _ := hashW(v[0], []byte(v[1]))
-				out = append(out, [][]byte{make([]byte, 48), hexW(rfc6979Key).le(), hexW(v[2]).le(), e.le()})
+				e, _ := P192HashInt(v[0], []byte(v[1]))
+				out = append(out, [][]byte{make([]byte, 48), le24(hexInt(rfc6979Key)), le24(hexInt(v[2])), le24(e)})
 			}
 			return out
 		},
 		check: func(args [][]byte) error {
-			if _, _, ok := sign(leW(args[1]), leW(args[2]), leW(args[3])); !ok {
+			if _, _, err := P192Sign(leInt(args[1]), leInt(args[2]), leInt(args[3])); err != nil {
 				return errors.New("d or k is not in [1, n−1], or the nonce gives r = 0 or s = 0")
 			}
 			return nil
 		},
 		run: func(args [][]byte) {
-			r, s, _ := sign(leW(args[1]), leW(args[2]), leW(args[3]))
-			copy(args[0], append(r.le(), s.le()...))
+			r, s, _ := P192Sign(leInt(args[1]), leInt(args[2]), leInt(args[3]))
+			copy(args[0], append(le24(r), le24(s)...))
 		},
 	}
 }
@@ -306,15 +418,16 @@ func p192VerifyKernel() *Kernel {
 			"each of them with s + 1 (invalid); random inputs are valid and tampered signatures in equal measure.",
 		Vectors: p192VerifyVec, CTInputs: p192CTInputs, MaxCycles: p192MaxCycles,
 		gen: func(r *rand.Rand, args [][]byte) {
+			g := affine{x: curve192.gx, y: curve192.gy}
 			for {
 				d, k := randScalar(r), randScalar(r)
 				e := make([]byte, 24)
 				fill(r, e)
-				rr, s, ok := sign(d, k, leW(e))
-				if !ok {
+				rr, s, err := P192Sign(d, k, leInt(e))
+				if err != nil {
 					continue
 				}
-				sig := append(rr.le(), s.le()...)
+				sig := append(le24(rr), le24(s)...)
 				if r.IntN(2) == 0 { // tamper with one bit of e or of the signature
 					if i := r.IntN(24 + 48); i < 24 {
 						e[i] ^= 1 << r.IntN(8)
@@ -322,20 +435,21 @@ func p192VerifyKernel() *Kernel {
 						sig[i-24] ^= 1 << r.IntN(8)
 					}
 				}
-				copy(args[1], pointBytes(scalarMul(d, p192G)))
+				copy(args[1], pointBytes(curve192.mul(d, g)))
 				copy(args[2], e)
 				copy(args[3], sig)
 				return
 			}
 		},
 		edges: func() [][][]byte {
-			q := pointBytes(scalarMul(hexW(rfc6979Key), p192G))
+			g := affine{x: curve192.gx, y: curve192.gy}
+			q := pointBytes(curve192.mul(hexInt(rfc6979Key), g))
 			var out [][][]byte
 			for _, bump := range []int64{0, 1} {
 				for _, v := range rfc6979Sigs {
-					e, _ := hashW(v[0], []byte(v[1]))
-					s, _ := hexW(v[4]).add(w192{uint64(bump)}) // s < n: no carry
-					out = append(out, [][]byte{make([]byte, 1), bytesClone(q), e.le(), append(hexW(v[3]).le(), s.le()...)})
+					e, _ := P192HashInt(v[0], []byte(v[1]))
+					s := new(big.Int).Add(hexInt(v[4]), big.NewInt(bump))
+					out = append(out, [][]byte{make([]byte, 1), bytesClone(q), le24(e), append(le24(hexInt(v[3])), le24(s)...)})
 				}
 			}
 			return out
@@ -349,7 +463,7 @@ func p192VerifyKernel() *Kernel {
 		run: func(args [][]byte) {
 			q, _ := pointOf(args[1])
 			args[0][0] = 0
-			if verify(q, leW(args[2]), leW(args[3][:24]), leW(args[3][24:])) {
+			if P192Verify(q.x, q.y, leInt(args[2]), leInt(args[3][:24]), leInt(args[3][24:])) {
 				args[0][0] = 1
 			}
 		},
