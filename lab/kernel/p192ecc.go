@@ -1,13 +1,13 @@
 package kernel
 
 import (
+	"crypto/sha1"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-
-	"github.com/avrlab/avrlab/internal/sha"
 )
 
 // NIST P-192 (FIPS 186-4 D.1.2.1, SP 800-186 3.2.1.1): y² = x³ − 3x + b over GF(p), p = 2^192 − 2^64 − 1,
@@ -141,10 +141,10 @@ func P192HashInt(hash string, msg []byte) (*big.Int, error) {
 	var d []byte
 	switch hash {
 	case "SHA-1":
-		s := sha.Sum1(msg)
+		s := sha1.Sum(msg)
 		d = s[:]
 	case "SHA-256":
-		s := sha.Sum256(msg)
+		s := sha256.Sum256(msg)
 		d = s[:24]
 	default:
 		return nil, fmt.Errorf("kernel: P192HashInt: hash %q, want SHA-1 or SHA-256", hash)

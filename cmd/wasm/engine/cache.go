@@ -2,10 +2,10 @@ package engine
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 
 	"github.com/avrlab/avrlab/asm"
-	"github.com/avrlab/avrlab/internal/sha"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -65,7 +65,7 @@ func copyReport(r *lab.Report) *lab.Report {
 // benchKey hashes what a bench of image im with options opts for request req depends on; ok is false
 // when some part cannot be written out (nothing is kept then).
 func benchKey(im *asm.Image, opts lab.Options, req Request) (key [32]byte, ok bool) {
-	h := sha.New256()
+	h := sha256.New()
 	enc := json.NewEncoder(h)
 	img := *im
 	img.Device = nil // by name below: the device's tables are the build's
