@@ -583,8 +583,11 @@ func (m *Machine) loadFlash(flash []byte) {
 			}
 		}
 	}
-	for i := n; i < len(m.flash); i++ {
-		m.flash[i] = 0xFF
+	if rest := m.flash[n:]; len(rest) > 0 { // erased, by doubling copies (New does this twice a bench)
+		rest[0] = 0xFF
+		for k := 1; k < len(rest); k *= 2 {
+			copy(rest[k:], rest[:k])
+		}
 	}
 }
 
