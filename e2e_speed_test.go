@@ -60,8 +60,8 @@ const firstRankPhasesJS = `(() => {
 // keystrokePhases is where the time of one edit → RANK went (site/js/engine.js, avrlabTimings.lastRun).
 type keystrokePhases struct {
 	Total    float64 `json:"total"`    // the last keystroke → RANK shown
-	Debounce float64 `json:"debounce"` // keystroke → the run started
-	Trip     float64 `json:"trip"`     // the request posted → its answer back, less the worker's time
+	Debounce float64 `json:"debounce"` // keystroke → the run started (on the page, then held in the worker: LIVE_DELAY_MS)
+	Trip     float64 `json:"trip"`     // the request posted → its answer back, less the worker's time and hold
 	Worker   float64 `json:"worker"`   // in the worker: assemble, bench, JSON
 	Assemble float64 `json:"assemble"` // its assembling phase
 	Show     float64 `json:"show"`     // the answer back → the result shown
@@ -73,7 +73,7 @@ const keystrokePhasesJS = `(() => {
 	if (!c) return JSON.stringify({ total: avrlabTimings.lastEditToRank }); // a baseline site without the phases
 	const bench = (c.marks || []).find((m) => m[0] !== "assembling");
 	return JSON.stringify({
-		total: avrlabTimings.lastEditToRank, debounce: r.startedAt - r.inputAt, trip: c.answered - c.sent - c.ms,
+		total: avrlabTimings.lastEditToRank, debounce: r.startedAt - r.inputAt + (c.heldMs || 0), trip: c.answered - c.sent - c.ms - (c.heldMs || 0),
 		worker: c.ms, assemble: bench ? bench[1] : c.ms, show: r.shown - c.answered,
 		reused: (c.marks || []).some((m) => m[0] === "reused"),
 	});

@@ -1,6 +1,11 @@
 package emu
 
-import "github.com/avrlab/avrlab/isa"
+import (
+	"bytes"
+	"encoding/binary"
+
+	"github.com/avrlab/avrlab/isa"
+)
 
 // Op is one lowered flash word: what the run loop (and a translator, see [Engine]) needs to execute
 // the instruction starting there without looking at the word again, one field per meaning. It is
@@ -128,6 +133,49 @@ func (m *Machine) predecode() {
 	m.fixSkips(0, uint32(len(m.code)))
 	m.arm(0, uint32(len(m.code)))
 	m.invalidate(0, uint32(len(m.code)))
+}
+
+// predecodeFrom is predecode over code that holds the decoding of program memory prev (a machine of
+// the same device had it): only the words whose op can differ are decoded again, those whose two
+// words (an instruction's own and the one after it) are not the same in prev and the flash, and
+// the skip sizes in front of them are refreshed. The result is the same as predecode's.
+func (m *Machine) predecodeFrom(prev []byte) {
+	erased := m.decodeAtWord(0xFFFF)
+	reuse := erased.Kind == opIllegal
+	n := len(m.code)
+	decode := func(lo, hi int) { // words lo..hi-1
+		for w := lo; w < hi; w++ {
+			if reuse && m.word(uint32(w)) == 0xFFFF {
+				m.code[w] = erased
+			} else {
+				m.code[w] = m.decodeAt(uint32(w))
+			}
+		}
+		m.fixSkips(uint32(max(lo-1, 0)), uint32(hi))
+	}
+	le := binary.LittleEndian
+	lo, hi := -1, -1 // a stretch of words still to decode
+	for a := 0; a < len(m.flash); a += 8 {
+		e := min(a+8, len(m.flash))
+		if e-a == 8 && le.Uint64(m.flash[a:]) == le.Uint64(prev[a:]) || e-a < 8 && bytes.Equal(m.flash[a:e], prev[a:e]) {
+			continue
+		}
+		// Bytes a..e-1 may differ: the words holding them, and the word before (its second word).
+		wlo, whi := max(a/2-1, 0), min((e+1)/2, n)
+		if lo >= 0 && wlo > hi {
+			decode(lo, hi)
+			lo = -1
+		}
+		if lo < 0 {
+			lo = wlo
+		}
+		hi = whi
+	}
+	if lo >= 0 {
+		decode(lo, hi)
+	}
+	m.arm(0, uint32(n))
+	m.invalidate(0, uint32(n))
 }
 
 // fixSkips refreshes the skip size (words of the next instruction) of the skip instructions among

@@ -145,7 +145,16 @@ const noSentinel = ^uint32(0)
 // New returns a machine for dev (the default device, ATmega128, when dev is nil) with flash holding the
 // program-memory image from byte address 0, in reset state. Bytes past the device's flash size are
 // ignored; the rest of program memory is erased (0xFF). flash is copied.
-func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
+func New(dev *isa.Device, flash []byte, cfg Config) *Machine { return NewFrom(nil, dev, flash, cfg) }
+
+// NewFrom is New for a caller that is done with old (nil: none). When old models the same device
+// with the same Config.Access, the new machine takes over old's decoded program and decodes again
+// only the flash words whose bytes differ from old's program memory (with the words before them and
+// the skips over them), instead of allocating and decoding the whole flash: a bench after a bench of
+// a similar program (the playground's live runs) saves most of New's time. The machine returned is
+// in every way the one New(dev, flash, cfg) returns. old must not be used again: it keeps no program
+// (any later run of it panics).
+func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	if dev == nil {
 		dev = isa.LookupDevice(isa.DefaultDevice)
 	}
@@ -168,10 +177,18 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]
 	m.present = cfg.Present
 	m.loadFlash(flash)
-	m.ops = make([]Op, words)
-	m.code = m.ops
+	var prev []byte // the program memory old's decoded program m.code holds, or nil
+	if old != nil && old.dev == dev && old.cfg.Access == cfg.Access && len(old.code) == words && len(old.flash) == len(m.flash) {
+		m.ops, m.code, prev = old.ops, old.code, old.flash
+		old.ops, old.code, old.prog.Code = nil, nil, nil
+	} else {
+		m.ops = make([]Op, words)
+		m.code = m.ops
+		if cfg.Access {
+			m.code = make([]Op, len(m.ops))
+		}
+	}
 	if cfg.Access {
-		m.code = make([]Op, len(m.ops))
 		m.execSeen = boolSlice(mem[lay.Executed : lay.Executed+uint32(words)])
 		m.flashSeen = boolSlice(mem[lay.FlashRead : lay.FlashRead+uint32(dev.Flash)])
 	}
@@ -206,7 +223,11 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine {
 		m.execCount = make([]uint64, len(m.ops))
 		m.cycleCount = make([]uint64, len(m.ops))
 	}
-	m.predecode()
+	if prev != nil {
+		m.predecodeFrom(prev)
+	} else {
+		m.predecode()
+	}
 	m.updateHooked()
 	m.Reset()
 	return m
@@ -385,8 +406,15 @@ func (m *Machine) arm(lo, hi uint32) {
 	if !m.cfg.Access {
 		return
 	}
-	for w := lo; w < hi && w < uint32(len(m.ops)); w++ {
-		m.ops[w] = Op{Kind: opCover}
+	hi = min(hi, uint32(len(m.ops)))
+	if lo >= hi {
+		return
+	}
+	// Filled by doubling copies: the whole flash is armed at every New.
+	s := m.ops[lo:hi]
+	s[0] = Op{Kind: opCover}
+	for k := 1; k < len(s); k *= 2 {
+		copy(s[k:], s[:k])
 	}
 }
 
@@ -555,8 +583,11 @@ func (m *Machine) loadFlash(flash []byte) {
 			}
 		}
 	}
-	for i := n; i < len(m.flash); i++ {
-		m.flash[i] = 0xFF
+	if rest := m.flash[n:]; len(rest) > 0 { // erased, by doubling copies (New does this twice a bench)
+		rest[0] = 0xFF
+		for k := 1; k < len(rest); k *= 2 {
+			copy(rest[k:], rest[:k])
+		}
 	}
 }
 

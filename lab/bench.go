@@ -58,6 +58,7 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 		return rep, err
 	}
 	h.measure(rep)
+	h.opts.Machines.release(h.m, h.mt)
 	return rep, nil
 }
 

@@ -26,20 +26,20 @@ func (h *harness) flashUsed() *flashUse {
 	u := &flashUse{exec: make([]bool, n), read: make([]bool, n)}
 	for _, m := range []*emu.Machine{h.m, h.mt} {
 		rec := m.Access()
-		for w, x := range rec.Executed {
-			if x {
-				for b := w * 2; b < (w+m.InstructionWords(uint32(w)))*2 && b < n; b++ {
-					u.exec[b] = true
-				}
+		for w := nextTrue(rec.Executed, 0); w < len(rec.Executed); w = nextTrue(rec.Executed, w+1) {
+			for b := w * 2; b < (w+m.InstructionWords(uint32(w)))*2 && b < n; b++ {
+				u.exec[b] = true
 			}
 		}
-		for a, r := range rec.FlashRead {
-			u.read[a] = u.read[a] || r
+		for a := nextTrue(rec.FlashRead, 0); a < len(rec.FlashRead); a = nextTrue(rec.FlashRead, a+1) {
+			u.read[a] = true
 		}
 	}
 	u.any = make([]bool, n)
-	for a := range u.any {
-		u.any[a] = u.exec[a] || u.read[a]
+	for _, x := range [][]bool{u.exec, u.read} {
+		for a := nextTrue(x, 0); a < n; a = nextTrue(x, a+1) {
+			u.any[a] = true
+		}
 	}
 	return u
 }
@@ -98,9 +98,9 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	sort.Slice(rep.Functions, func(i, j int) bool { return rep.Functions[i].Addr < rep.Functions[j].Addr })
 	// Bytes the call executes or reads that the source did not emit (the .org-gap trick) count.
 	runs, more, moreBytes := 0, 0, 0
-	for a := 0; a < len(covered); {
+	for a := nextTrue(u.any, 0); a < len(covered); {
 		if !u.any[a] {
-			a++
+			a = nextTrue(u.any, a)
 			continue
 		}
 		if emitted(im, int64(a)) {
@@ -303,12 +303,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 			rep.RAMDeclared += b.size
 		}
 	}
-	n := 0
-	for _, c := range covered {
-		if c {
-			n++
-		}
-	}
+	n := countTrue(covered)
 	rep.Flash = n + layout
 	if h.opts.Linked {
 		rep.Measurement = append(rep.Measurement, fmt.Sprintf("linked program: %d of the %d B it loads are the call's "+
@@ -370,13 +365,7 @@ const maxLayoutNotes = 16
 // of never that lie in a stretch that counts and returns the bytes counted and the notes, one per
 // stretch up to maxLayoutNotes. It takes time linear in the flash and the functions' sizes.
 func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
-	last := -1
-	for a := len(covered) - 1; a >= 0; a-- {
-		if covered[a] {
-			last = a
-			break
-		}
-	}
+	last := lastTrue(covered)
 	if last < 0 {
 		return 0, nil
 	}

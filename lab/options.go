@@ -61,6 +61,9 @@ type Options struct {
 	// in all: the vectors (1 + Vectors), then the task's CTInputs constant-time inputs. A bench that
 	// stops early (a call that faults) calls it no more. It runs on the bench's goroutine.
 	Progress func(done, total int) `json:"-"`
+	// Machines, when set, keeps Bench's machines for the next Bench to build its own over (see
+	// [Machines]); results are the same either way.
+	Machines *Machines `json:"-"`
 
 	// Fixed says the task, scenario, call and device are the teacher's (grading): a source's "; avrlab
 	// task:" or "; avrlab call:" line that contradicts them fails the report with the reason rather

@@ -1,7 +1,8 @@
 // One Go instance (engine.wasm, tools.wasm or workspace.wasm) in a Web Worker. The page sends
 // {op: "init", module, role} once (the module it compiled), unless boot.js started the worker to
-// compile its own (below), then requests {id, op, arg}; each gets {id, result} or {id, error}, and
-// long engine requests also post {id, progress: "benchmarking"} on the way.
+// compile its own (below), then requests {id, op, arg} (a live run: {id, op, arg, hold}, see held);
+// each gets {id, result} or {id, error} ({id, superseded: true} when a newer one replaced it while
+// held), and long engine requests also post {id, progress: "benchmarking"} on the way.
 "use strict";
 
 // compile fetches and compiles a module, streaming where the host serves application/wasm.
@@ -65,19 +66,48 @@ if (booting) {
   );
 }
 
-self.onmessage = async (e) => {
+// held is the live request waiting out its hold ({m, timer}): a request with hold (ms) is served
+// that long after it came unless a newer one with hold comes first, which replaces it (the older is
+// answered {id, superseded: true}). The page's debounce of its live runs is this wait: here, not on
+// the page, so the page's rendering of the keystroke does not delay the run.
+let held = null;
+
+self.onmessage = (e) => {
   const m = e.data;
   if (m.op === "init") {
-    const t0 = performance.now();
-    ready = start(m.module);
-    try {
-      await ready;
-      self.postMessage({ op: "ready", role: m.role, startMs: performance.now() - t0, upAt, glueAt, initAt: performance.timeOrigin + t0 });
-    } catch (err) {
-      self.postMessage({ op: "failed", error: String(err && err.message || err) });
-    }
+    init(m);
     return;
   }
+  if (m.hold > 0) {
+    if (held) {
+      clearTimeout(held.timer);
+      self.postMessage({ id: held.m.id, superseded: true });
+    }
+    const h = { m, t0: performance.now() };
+    h.timer = setTimeout(() => {
+      if (held === h) held = null;
+      serve(m, performance.now() - h.t0);
+    }, m.hold);
+    held = h;
+    return;
+  }
+  serve(m, 0);
+};
+
+// init starts the module the page compiled ({op: "init", module, role}).
+async function init(m) {
+  const t0 = performance.now();
+  ready = start(m.module);
+  try {
+    await ready;
+    self.postMessage({ op: "ready", role: m.role, startMs: performance.now() - t0, upAt, glueAt, initAt: performance.timeOrigin + t0 });
+  } catch (err) {
+    self.postMessage({ op: "failed", error: String(err && err.message || err) });
+  }
+}
+
+// serve answers request m; heldMs is how long it was held (see held), for the page's timings.
+async function serve(m, heldMs) {
   try {
     await ready;
     // ms: the call's time in this worker; marks: when (ms into the call) each progress phase began,
@@ -95,11 +125,11 @@ self.onmessage = async (e) => {
     const ms = t1 - t0;
     const parseMs = performance.now() - t1;
     if (result && typeof result.error === "string" && Object.keys(result).length === 1) {
-      self.postMessage({ id: m.id, error: result.error, ms, parseMs, marks });
+      self.postMessage({ id: m.id, error: result.error, ms, parseMs, marks, heldMs });
     } else {
-      self.postMessage({ id: m.id, result, ms, parseMs, marks });
+      self.postMessage({ id: m.id, result, ms, parseMs, marks, heldMs });
     }
   } catch (err) {
     self.postMessage({ id: m.id, error: String(err && err.message || err) });
   }
-};
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/avrlab/avrlab/cmd/wasm/engine"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/lab"
 )
 
 // bridge of engine.wasm (build tag avrlab_core), the module on the path to the first result: bench,
@@ -24,6 +25,8 @@ type bridge struct {
 	// includes keeps what the workspace's other files include between requests (the page sends
 	// them all every time; only a changed one is read again).
 	includes engine.IncludeCache
+	// machines keeps the last bench's emulators for the next bench to build its own over.
+	machines lab.Machines
 }
 
 // redirectJSON is the answer that sends a request on to tools.wasm.
@@ -44,7 +47,7 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
 	hits := b.cache.Hits
-	out := engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes, Bench: &b.cache}, op, arg, progress)
+	out := engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes, Bench: &b.cache, Machines: &b.machines}, op, arg, progress)
 	if b.cache.Hits != hits && progress != nil {
 		progress("reused") // the page's timings count these
 	}

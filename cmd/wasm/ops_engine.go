@@ -9,6 +9,7 @@ import (
 	"github.com/avrlab/avrlab/cmd/wasm/engine"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/lab"
 )
 
 // bridge of tools.wasm (no build tag: the whole engine, which the page loads when the debugger,
@@ -24,6 +25,8 @@ type bridge struct {
 	// includes keeps what the workspace's other files include between requests (the page sends
 	// them all every time; only a changed one is read again).
 	includes engine.IncludeCache
+	// machines keeps the last bench's emulators for the next bench to build its own over.
+	machines lab.Machines
 }
 
 // handle runs one engine operation (meta, bench, assemble, hex, devices) or debugger operation
@@ -42,5 +45,5 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 	if !b.started {
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
-	return string(engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes}, op, arg, progress))
+	return string(engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes, Machines: &b.machines}, op, arg, progress))
 }

@@ -46,17 +46,59 @@ function implTag(impl) {
   return y ? " '" + y[1] : "";
 }
 
+// textBoxes holds the box of each label measured so far, relative to its anchor point (x, y), by its
+// class, anchor and text; emptied when the window's size changes (the page's fonts may follow it).
+const textBoxes = new Map();
+window.addEventListener("resize", () => textBoxes.clear());
+
+// textBox is t.getBBox() of an SVG text, from textBoxes when a label of the same class, anchor and
+// text was measured before.
+function textBox(t) {
+  const x = Number(t.getAttribute("x"));
+  const y = Number(t.getAttribute("y"));
+  const key = `${t.getAttribute("class")}|${t.getAttribute("text-anchor")}|${t.textContent}`;
+  let o = textBoxes.get(key);
+  if (!o) {
+    const b = t.getBBox();
+    o = { dx: b.x - x, dy: b.y - y, width: b.width, height: b.height };
+    if (b.width > 0) textBoxes.set(key, o);
+  }
+  return { x: x + o.dx, y: y + o.dy, width: o.width, height: o.height };
+}
+
+// circleBox is c.getBBox() of an SVG circle: its geometry.
+function circleBox(c) {
+  const r = Number(c.getAttribute("r"));
+  return { x: Number(c.getAttribute("cx")) - r, y: Number(c.getAttribute("cy")) - r, width: 2 * r, height: 2 * r };
+}
+
+// diamondBox is p.getBBox() of a path of straight segments (yours' diamond): the extent of its points.
+function diamondBox(p) {
+  const v = (p.getAttribute("d").match(/-?[\d.]+(?:e-?\d+)?/g) || []).map(Number);
+  const xs = v.filter((_, i) => i % 2 === 0);
+  const ys = v.filter((_, i) => i % 2 === 1);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
 // placeLabels moves each point's label to the first of a few places beside its point where it meets
 // no other label, no point and stays inside the plot; a label with no such place is hidden (its point
 // keeps its tooltip). Labels are placed in order: RANK lines and yours first, then the task's own rows,
 // then by RANK.
+//
+// A label's box is measured once per text, class and anchor (getBBox lays the page out, and each
+// attempt moved the label before measuring it again: up to 8 layouts a point on every result) and
+// then placed by its offset from the label's anchor point, which is the same wherever the label goes;
+// a circle's and yours' diamond's boxes follow from their geometry.
 function placeLabels(s, plot) {
   const boxes = [];
   const hit = (b) => boxes.some((o) => b.x < o.x + o.width && o.x < b.x + b.width && b.y < o.y + o.height && o.y < b.y + b.height);
   const inside = (b) => b.x >= plot.x0 && b.x + b.width <= plot.x1 && b.y >= plot.y0 && b.y + b.height <= plot.y1;
   const pad = (b) => ({ x: b.x - 1, y: b.y - 1, width: b.width + 2, height: b.height + 2 });
-  for (const t of s.querySelectorAll(".iso-label, .yours-label, .yours path")) boxes.push(pad(t.getBBox()));
-  for (const c of s.querySelectorAll(".pt circle")) boxes.push(pad(c.getBBox()));
+  for (const t of s.querySelectorAll(".iso-label, .yours-label")) boxes.push(pad(textBox(t)));
+  for (const p of s.querySelectorAll(".yours path")) boxes.push(pad(diamondBox(p)));
+  for (const c of s.querySelectorAll(".pt circle")) boxes.push(pad(circleBox(c)));
   const pts = [...s.querySelectorAll(".pt")].sort((a, b) => (b.classList.contains("same") - a.classList.contains("same")) || Number(b.dataset.rank) - Number(a.dataset.rank));
   for (const g of pts) {
     const c = g.querySelector("circle");
@@ -68,7 +110,7 @@ function placeLabels(s, plot) {
       t.setAttribute("x", cx + dx);
       t.setAttribute("y", cy + dy);
       t.setAttribute("text-anchor", anchor);
-      const b = pad(t.getBBox());
+      const b = pad(textBox(t));
       if (b.width > 2 && inside(b) && !hit(b)) {
         boxes.push(b);
         placed = true;
@@ -109,10 +151,21 @@ function ticks(lo, hi) {
   return out;
 }
 
+// drawnKey says what the chart on the page shows (see chartKey); "" when nothing was drawn.
+let drawnKey = "";
+
+// chartKey is what render draws from: the shown task, yours and whether it is stale.
+function chartKey() {
+  const task = store.meta && store.shownTask();
+  return JSON.stringify([task ? task.id : "", yours, stale]);
+}
+
 function render() {
   const box = $("chart");
   box.textContent = "";
+  drawnKey = "";
   if (!store.meta) return;
+  drawnKey = chartKey();
   const task = store.shownTask();
   const table = tableOf(task);
   $("chart-note").textContent = chartNotes[table];
@@ -192,6 +245,8 @@ export function wireChart() {
       yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.resultMain };
       stale = false;
     } else yours = null; // failing, a kernel, a run from reset, no code, a preview: no point
+    // The same figures again (a comment edited): the chart drawn for them stays.
+    if (drawnKey !== "" && chartKey() === drawnKey) return;
     render();
   });
   store.on("result", (res) => {

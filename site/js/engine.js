@@ -7,12 +7,15 @@
 //               first needed (see engine below), restarted by Stop as the engine is;
 //   workspace — workspace.wasm: the files in IndexedDB (through hackpadfs), chroma highlighting and
 //               Markdown; started after the first result on a first visit.
-import { $, debounce, setStatus } from "./util.js";
+import { $, setStatus } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
 
 // LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms and a newer edit waits for
 // the one running (queued, then run once on the latest text), so the debounce only gathers the keys
-// of one burst (a key repeat, a paste with its input events).
+// of one burst (a key repeat, a paste with its input events). The page posts a live run at once and
+// the engine's worker holds it this long (site/worker.js): a newer edit's request replaces a held one
+// (superseded). A timer on the page fired only after the page had laid out and drawn the keystroke,
+// 11-22 ms after it.
 export const LIVE_DELAY_MS = 5;
 // LIVE_BUDGET_CYCLES: what the random vectors of a run that the Run button did not ask for may take
 // together; the engine runs fewer (at least 8) when one call times the vectors is more, so that a
@@ -38,6 +41,13 @@ export const firstResultP = new Promise((resolve) => {
 export class StoppedError extends Error {
   constructor() {
     super("stopped");
+  }
+}
+
+// SupersededError: a live run the worker held was replaced by a newer one (see LIVE_DELAY_MS).
+export class SupersededError extends Error {
+  constructor() {
+    super("superseded");
   }
 }
 
@@ -122,17 +132,20 @@ class WorkerClient {
       return;
     }
     this.pending.delete(m.id);
+    if (m.superseded) return p.reject(new SupersededError());
     noteCall(this.role, p, m);
     if (m.error !== undefined) p.reject(new Error(m.error));
     else p.resolve(m.result);
   }
-  async call(op, arg, onProgress) {
+  // call posts a request; hold (ms) makes it a live run the worker holds that long (see
+  // LIVE_DELAY_MS), which fails with SupersededError when a newer one with hold replaces it.
+  async call(op, arg, onProgress, hold = 0) {
     await this.ready;
     const w = this.w;
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress, op, sent: performance.now() });
-      w.postMessage({ id, op, arg });
+      w.postMessage(hold > 0 ? { id, op, arg, hold } : { id, op, arg });
     });
   }
   get busy() {
@@ -151,11 +164,12 @@ class WorkerClient {
 
 // noteCall keeps the timing of an answered call in avrlabTimings.calls (the last 40): when it was sent
 // and answered, its time inside the worker (ms, and when each progress phase began: "assembling",
-// "benchmarking ..."), and the worker's JSON.parse of the answer (parseMs); the first call of each
+// "benchmarking ..."), how long the worker held it first (heldMs, a live run: LIVE_DELAY_MS), and
+// the worker's JSON.parse of the answer (parseMs); the first call of each
 // op is also kept as firstCalls[op]. The browser tests log them as the phases of the first RANK and
 // of a keystroke.
 function noteCall(role, p, m) {
-  const c = { role, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks };
+  const c = { role, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks, heldMs: m.heldMs || 0 };
   timings.calls = timings.calls || [];
   timings.calls.push(c);
   if (timings.calls.length > 40) timings.calls.shift();
@@ -205,9 +219,9 @@ const toolsOp = (op, arg) => op === "leak" || op.startsWith("debug-") || !!(arg 
 // engine is the page's one handle on the two: call routes a request, generation counts the restarts
 // of the worker that keeps debugger sessions (tools), restart ends what runs (Stop).
 export const engine = {
-  async call(op, arg, onProgress) {
-    if (toolsOp(op, arg)) return warmTools().call(op, arg, onProgress);
-    const res = await core.call(op, arg, onProgress);
+  async call(op, arg, onProgress, hold = 0) {
+    if (toolsOp(op, arg)) return warmTools().call(op, arg, onProgress, hold);
+    const res = await core.call(op, arg, onProgress, hold);
     if (res && res.redirect === "tools") return warmTools().call(op, arg, onProgress);
     return res;
   },
@@ -333,7 +347,22 @@ let queued = false;
 let fullNext = false; // the next run measures every vector (Run, Ctrl+Enter)
 let redirected = false; // the last run's answer sent the page to the file that includes its main file
 let busyTimer = 0;
-export const scheduleRun = debounce(() => runNow(), LIVE_DELAY_MS);
+
+// scheduleRun runs soon (an edit, a live setting): at once, as a live run the worker holds for
+// LIVE_DELAY_MS, replacing a live run it still holds; after the run going when the worker runs one.
+export function scheduleRun() {
+  if (!store.meta) return;
+  if (running && running.held) {
+    startRun(true);
+    return;
+  }
+  if (running) {
+    runNow();
+    return;
+  }
+  startRun(true);
+}
+scheduleRun.cancel = () => {};
 
 export function isRunning() {
   return running !== null;
@@ -374,10 +403,14 @@ function showPhase(run) {
   p.hidden = false;
 }
 
-async function startRun() {
+// startRun starts a run; live, one the worker holds for LIVE_DELAY_MS (held until its first phase
+// comes back), which a newer live run may replace (scheduleRun): the replaced one then shows nothing
+// and leaves the page's state to the newer.
+async function startRun(live = false) {
   const full = fullNext;
   fullNext = false;
-  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0, phase: "assembling" };
+  const hold = live && !full ? LIVE_DELAY_MS : 0;
+  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0, phase: "assembling", held: hold > 0 };
   running = run;
   $("stop").disabled = false;
   showPhase(run);
@@ -400,12 +433,15 @@ async function startRun() {
     if (spec && requestKey(spec.req) === requestKey(req)) res = await spec.answer.catch(() => null);
     if (!res) {
       res = await engine.call("bench", req, (phase) => {
+        run.held = false;
         timings.lastPhase = phase;
         if (running !== run || phase === "reused") return; // "reused": answered from the engine's last bench
         run.phase = phase;
         showPhase(run);
-      });
+      }, hold);
     }
+    run.held = false;
+    if (running !== run) return; // a newer run replaced this one: it shows its own answer
     // The answer's include graph (what the assembler followed) may show that another file includes
     // the one measured, as when the page opens on an included file before any answer: measure that
     // file instead, with its settings (once: the graph of the same files does not change).
@@ -429,8 +465,9 @@ async function startRun() {
       timings.editToRank.push(timings.lastEditToRank);
     }
     timings.lastRunMs = now - run.startedAt;
-    // What the run's time went to: the debounce (inputAt → startedAt), the engine call (sent →
-    // answered, ms of it in the worker), and showing the result (→ shown).
+    // What the run's time went to: the debounce (inputAt → startedAt, then call.heldMs in the
+    // worker), the engine call (sent → answered, ms of it in the worker), and showing the result
+    // (→ shown).
     const call = timings.calls && timings.calls[timings.calls.length - 1];
     timings.lastRun = { inputAt: run.inputAt, startedAt: run.startedAt, call, shown: now };
     if (timings.firstResult === undefined) {
@@ -440,6 +477,7 @@ async function startRun() {
     if (timings.firstRank === undefined && res.report && res.report.pass) timings.firstRank = now;
     setStatus(res.error ? "error" : "ready", res.error ? "error" : "");
   } catch (e) {
+    if (e instanceof SupersededError || running !== run) return;
     if (e instanceof StoppedError) {
       if (!queued) setStatus("stopped", "error");
     } else {
@@ -447,13 +485,15 @@ async function startRun() {
       store.emit("engine-error", e.message);
     }
   } finally {
-    clearInterval(busyTimer);
-    $("progress").hidden = true;
-    running = null;
-    $("stop").disabled = true;
-    if (queued) {
-      queued = false;
-      startRun();
+    if (running === run) {
+      clearInterval(busyTimer);
+      $("progress").hidden = true;
+      running = null;
+      $("stop").disabled = true;
+      if (queued) {
+        queued = false;
+        startRun();
+      }
     }
   }
 }

@@ -18,8 +18,10 @@ import (
 // that lab.Resolve reads. The Run button (no budget) always measures. The zero value is empty; a nil
 // *BenchCache keeps nothing.
 type BenchCache struct {
-	key   [32]byte
-	rep   *lab.Report // as lab.Bench returned it, before the page's texts (pageResponse) changed a copy
+	key [32]byte
+	// rep is the report as lab.Bench returned it, before the page's texts (pageResponse) changed
+	// it, in JSON (which holds every field): a hit decodes a copy of its own.
+	rep   []byte
 	valid bool
 	// Hits counts the benches it answered.
 	Hits int
@@ -32,7 +34,7 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 	}
 	key, ok := benchKey(im, opts, req)
 	if ok && c.valid && key == c.key {
-		if cp := copyReport(c.rep); cp != nil {
+		if cp := new(lab.Report); json.Unmarshal(c.rep, cp) == nil {
 			c.Hits++
 			return cp, nil
 		}
@@ -40,26 +42,11 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 	rep, err := lab.Bench(im, opts)
 	c.valid = false
 	if err == nil && ok && rep != nil {
-		if cp := copyReport(rep); cp != nil {
-			c.key, c.rep, c.valid = key, cp, true
+		if b, err := json.Marshal(rep); err == nil {
+			c.key, c.rep, c.valid = key, b, true
 		}
 	}
 	return rep, err
-}
-
-// copyReport copies a report deeply (through its JSON, which holds every field), so that what the
-// page's answer does to one copy (pageResponse rewrites Error and Notes) leaves the other alone; nil
-// when it cannot.
-func copyReport(r *lab.Report) *lab.Report {
-	b, err := json.Marshal(r)
-	if err != nil {
-		return nil
-	}
-	cp := new(lab.Report)
-	if json.Unmarshal(b, cp) != nil {
-		return nil
-	}
-	return cp
 }
 
 // benchKey hashes what a bench of image im with options opts for request req depends on; ok is false

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/avrlab/avrlab/lab"
 )
 
 // TestBenchCache: a live bench of the same program with the same settings is answered from the
@@ -87,15 +89,38 @@ func TestBenchCache(t *testing.T) {
 }
 
 // BenchmarkLiveBench compares a live bench of the default example measured afresh (fresh) with one
-// answered from the cache after a comment edit (cached): compare the two in one run.
+// answered from the cache after a comment edit (cached), and code edits (a nop in and out) measured
+// on new machines (edits) with ones built over the last bench's (edits-kept, lab.Machines): compare
+// them in one run.
 func BenchmarkLiveBench(b *testing.B) {
 	src, err := os.ReadFile("../../../examples/cham64-v2.S")
 	if err != nil {
 		b.Fatal(err)
 	}
-	reqs := [2][]byte{}
+	reqs, edits := [2][]byte{}, [2][]byte{}
 	for i, text := range []string{string(src), strings.Replace(string(src), "; title:", "; title: x", 1)} {
 		reqs[i], _ = json.Marshal(Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000})
+	}
+	for i, text := range []string{string(src), strings.Replace(string(src), "cham64_128_encrypt:\n", "cham64_128_encrypt:\n\tnop\n", 1)} {
+		edits[i], _ = json.Marshal(Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000})
+	}
+	for _, kept := range []bool{false, true} {
+		name := "edits"
+		if kept {
+			name = "edits-kept"
+		}
+		b.Run(name, func(b *testing.B) {
+			c := Caches{Bench: &BenchCache{}}
+			if kept {
+				c.Machines = &lab.Machines{}
+			}
+			for i := 0; i < b.N; i++ {
+				HandleCached(nil, c, "bench", edits[i%2], nil)
+			}
+			if c.Bench.Hits != 0 {
+				b.Fatalf("%d code edits answered from the cache", c.Bench.Hits)
+			}
+		})
 	}
 	b.Run("fresh", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {

@@ -89,6 +89,9 @@ type Request struct {
 	Interp bool `json:"interp"`
 	// includes keeps the include directives of earlier requests' files (HandleCached); nil: none.
 	includes *IncludeCache
+	// machines keeps the emulators of earlier benches for this one to build its own over
+	// (HandleCached, lab.Options.Machines); nil: none.
+	machines *lab.Machines
 	// Cache keeps the last live bench and answers the same one again from it ([BenchCache]); nil
 	// measures every time. It is not part of the JSON request: HandleCached sets it.
 	Cache *BenchCache `json:"-"`
@@ -189,6 +192,9 @@ type Caches struct {
 	Includes *IncludeCache
 	// Bench keeps the last live bench and answers the same one again from it (see [BenchCache]).
 	Bench *BenchCache
+	// Machines keeps the emulators of the last bench for the next one to build its own over (see
+	// [lab.Machines]: the same results, less work per bench).
+	Machines *lab.Machines
 }
 
 // HandleCached is HandleOn with what a worker keeps between requests (the page's workers keep both).
@@ -216,7 +222,7 @@ func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Prog
 		if !req.Interp {
 			req.Exec = eng
 		}
-		req.includes = c.Includes
+		req.includes, req.machines = c.Includes, c.Machines
 		if op == "bench" {
 			req.Cache = c.Bench
 		}
@@ -478,7 +484,7 @@ func benchSource(req Request, progress Progress) Response {
 // applyTests), before the source's lines and the task's defaults (lab.Resolve).
 func benchOptions(req Request) lab.Options {
 	return lab.Options{Task: req.Task, Scenario: req.Scenario, RK: req.RK, Device: req.Device, Vectors: req.Vectors,
-		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: req.Call, Engine: req.Exec, Fixed: req.fixed}
+		Seed: req.Seed, MaxCycles: req.MaxCycles, Call: req.Call, Engine: req.Exec, Fixed: req.fixed, Machines: req.machines}
 }
 
 // checkGoals fills the goal results of an exercise request: the goal lines of Goals, then the hidden
