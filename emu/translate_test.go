@@ -360,6 +360,14 @@ func TestTranslatePointers(t *testing.T) {
 	p.I(isa.LDI, 30, brk-1).I(isa.LDI, 31, 0).I(isa.LDZInc, 0, 0).I(isa.IJMP).I(isa.BREAK)
 	progs["ijmp"] = p
 
+	everyLimit(t, d, progs)
+}
+
+// everyLimit runs each program interpreted and translated (NewEager) with the access record, to
+// every cycle limit (about 300 over a long program), and without a limit with and without the
+// record, and fails at the first difference or when nothing ran translated.
+func everyLimit(t *testing.T, d *isa.Device, progs map[string]*prog) {
+	t.Helper()
 	eng := translate.NewEager()
 	for name, p := range progs {
 		img := p.Bytes()
@@ -386,6 +394,46 @@ func TestTranslatePointers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTranslateStackRuns: a run of PUSHes or POPs is checked at its first (one range check for the
+// run): runs that leave SRAM partway, below its start and past its end, stop and fault as interpreted.
+func TestTranslateStackRuns(t *testing.T) {
+	d := dev(t, "atmega128")
+	progs := map[string]*prog{}
+	p := newProg(t).setSP(d, d.RAMEND()) // a prologue and its epilogue, all in SRAM
+	for r := 2; r < 18; r++ {
+		p.I(isa.LDI, 16, r).I(isa.MOV, r, 16)
+	}
+	for r := 2; r < 18; r++ {
+		p.I(isa.PUSH, r)
+	}
+	p.I(isa.CLR, 2).I(isa.CLR, 17)
+	for r := 17; r >= 2; r-- {
+		p.I(isa.POP, r)
+	}
+	p.I(isa.BREAK)
+	progs["frame"] = p
+	p = newProg(t).setSP(d, d.SRAMStart+2) // pushes from SRAM down into the I/O registers
+	p.I(isa.LDI, 16, 0x5A)
+	for i := 0; i < 6; i++ {
+		p.I(isa.PUSH, 16)
+	}
+	p.I(isa.BREAK)
+	progs["push-below"] = p
+	p = newProg(t).setSP(d, d.RAMEND()-2) // pops past RAMEND
+	for r := 2; r < 8; r++ {
+		p.I(isa.POP, r)
+	}
+	p.I(isa.BREAK)
+	progs["pop-above"] = p
+	p = newProg(t).setSP(d, d.SRAMStart-2) // pops from the I/O registers up into SRAM
+	for r := 2; r < 8; r++ {
+		p.I(isa.POP, r)
+	}
+	p.I(isa.BREAK)
+	progs["pop-into-sram"] = p
+	everyLimit(t, d, progs)
 }
 
 // TestTranslateSPM: a program that rewrites an instruction it has run (SPM into translated code)

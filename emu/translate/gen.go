@@ -93,6 +93,8 @@ type gen struct {
 	// hint: load the top byte of each run of accesses (wazero's compiler then leaves out the bounds
 	// checks of the run's accesses; see Engine.noHint).
 	hint bool
+	// stk counts the PUSHes or POPs after the current one that its stack guard covered (stackGuard).
+	stk int
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -545,6 +547,7 @@ func (g *gen) function() []byte {
 		}
 		_, norm, exit := scanFlags(g.p, b, b.liveX)
 		g.pending = [8]int{}
+		g.stk = 0
 		for k, q := range b.insts {
 			g.inst(q, norm[k], exit[k], b.guards[k], k == len(b.insts)-1)
 		}
