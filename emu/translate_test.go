@@ -436,6 +436,45 @@ func TestTranslateStackRuns(t *testing.T) {
 	everyLimit(t, d, progs)
 }
 
+// TestTranslateSideExitTrace: at a side exit the runner steps the trace hash over the instructions
+// of the block that ran before it (the module does not): programs that leave mid-block (guards that
+// fail partway, I/O, BREAK) keep the interpreter's trace hash at every cycle limit.
+func TestTranslateSideExitTrace(t *testing.T) {
+	d := dev(t, "atmega128")
+	p := newProg(t).setSP(d, d.SRAMStart+3) // pushes that leave SRAM partway, then I/O
+	p.I(isa.LDI, 16, 0x5A).I(isa.INC, 16).I(isa.MOV, 2, 16)
+	for i := 0; i < 6; i++ {
+		p.I(isa.PUSH, 16)
+	}
+	p.I(isa.LDI, 26, int(d.RAMEND()-2)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-2)>>8)
+	p.I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16)
+	p.I(isa.IN, 3, int(d.SPL-d.IOBase)).I(isa.DEC, 3).I(isa.BREAK)
+	img := p.Bytes()
+	eng := translate.NewEager()
+	ref := emu.New(d, img, emu.Config{TraceHash: true})
+	total := uint64(0)
+	for ref.Run(total+1).Reason == emu.StopLimit {
+		total++
+	}
+	for limit := uint64(1); limit <= total+2; limit++ {
+		if limit == total+2 {
+			limit = 100_000 // no limit in the way: translated code runs up to its exits
+		}
+		ref := emu.New(d, img, emu.Config{TraceHash: true})
+		m := emu.New(d, img, emu.Config{TraceHash: true, Engine: eng})
+		a, b := ref.Run(limit), m.Run(limit)
+		if diff := fullStateOf(m, b).diff(fullStateOf(ref, a)); diff != "" {
+			t.Fatalf("limit %d: %s", limit, diff)
+		}
+		if m.TraceHash() != ref.TraceHash() {
+			t.Fatalf("limit %d: trace hash %#x, interpreted %#x", limit, m.TraceHash(), ref.TraceHash())
+		}
+	}
+	if eng.Stats().SideExits == 0 || eng.Stats().Cycles == 0 {
+		t.Errorf("no side exit from translated code: %+v", eng.Stats())
+	}
+}
+
 // TestTranslateSPM: a program that rewrites an instruction it has run (SPM into translated code)
 // runs the new instruction, as interpreted.
 func TestTranslateSPM(t *testing.T) {

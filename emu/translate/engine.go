@@ -275,6 +275,9 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			return emu.ExitLimit
 		case codeSide:
 			r.markPartial(p, le.Uint32(r.buf[emu.CtlPC:]))
+			if mode == modeTrace {
+				r.tracePartial(le.Uint32(r.buf[emu.CtlPC:]))
+			}
 			return emu.ExitStep
 		}
 		if le.Uint32(r.buf[emu.CtlPC:]) == pc {
@@ -301,6 +304,24 @@ func (r *runner) markPartial(p *emu.Program, pc uint32) {
 		}
 		r.buf[p.Layout.Executed+q] = 1
 	}
+}
+
+// tracePartial steps the trace hash over the instructions of the block holding pc that ran before
+// its side exit at pc: the module leaves them to the runner (gen.exit).
+func (r *runner) tracePartial(pc uint32) {
+	b := r.reg.blockAt(pc)
+	if b == nil {
+		return
+	}
+	le := binary.LittleEndian
+	h := le.Uint64(r.buf[emu.CtlTraceHash:])
+	for _, q := range b.insts {
+		if q == pc {
+			break
+		}
+		h = (h ^ uint64(q)) * fnvPrime
+	}
+	le.PutUint64(r.buf[emu.CtlTraceHash:], h)
 }
 
 // enter makes pc an entry of the machine's translation when it can: it retranslates after flash

@@ -31,6 +31,7 @@ const (
 	lT0    = 47 // temporaries lT0..lT5
 	lT1    = 48
 	lT2    = 49
+	lTrace = 50             // the word address of a trace hash loop's step (traceFlush)
 	lCode  = 53             // exit code
 	lS0    = 54             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
@@ -190,24 +191,59 @@ func (g *gen) traceStep(pc uint32) {
 }
 
 // traceFlush emits the trace hash's steps of the pending instructions, taken when the call's mode
-// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter.
+// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter. A stretch
+// of more than minTraceLoop instructions at consecutive word addresses (one-word instructions) is
+// one loop over its addresses: one step's code rather than one per instruction, which was a fifth
+// of a module's bytes and of wazero's time compiling it.
 func (g *gen) traceFlush() {
 	if len(g.tpend) == 0 {
 		return
 	}
 	g.get(lMode)
 	g.open(opIf, labAnon)
-	g.get(lHash)
-	for _, pc := range g.tpend {
-		g.op(opI64Const)
-		g.b.s64(int64(pc))
-		g.op(opI64Xor)
-		g.get(lPrime)
-		g.op(opI64Mul)
+	for i := 0; i < len(g.tpend); {
+		j := i + 1
+		for j < len(g.tpend) && g.tpend[j] == g.tpend[j-1]+1 {
+			j++
+		}
+		if j-i <= minTraceLoop {
+			g.get(lHash)
+			for _, pc := range g.tpend[i:j] {
+				g.op(opI64Const)
+				g.b.s64(int64(pc))
+				g.op(opI64Xor)
+				g.get(lPrime)
+				g.op(opI64Mul)
+			}
+			g.set(lHash)
+		} else {
+			g.i32(int64(g.tpend[i]))
+			g.set(lTrace)
+			g.open(opLoop, labAnon)
+			g.get(lHash)
+			g.get(lTrace)
+			g.op(opI64ExtendI32U)
+			g.op(opI64Xor)
+			g.get(lPrime)
+			g.op(opI64Mul)
+			g.set(lHash)
+			g.get(lTrace)
+			g.i32(1)
+			g.op(opI32Add)
+			g.tee(lTrace)
+			g.i32(int64(g.tpend[j-1]) + 1)
+			g.op(opI32Ne)
+			g.op(opBrIf, 0)
+			g.end()
+		}
+		i = j
 	}
-	g.set(lHash)
 	g.end()
 }
+
+// minTraceLoop is the longest stretch of instructions whose trace hash steps are written one by
+// one (traceFlush).
+const minTraceLoop = 3
 
 func (g *gen) flush() {
 	g.addCycles(g.pend)
@@ -216,14 +252,18 @@ func (g *gen) flush() {
 	g.tpend = g.tpend[:0]
 }
 
-// exit emits a jump to the epilogue with PC pc and code, the pending cycles counted.
+// exit emits a jump to the epilogue with PC pc and code, the pending cycles counted. A side exit
+// leaves the trace hash's pending steps, the instructions of its block before pc, to the runner
+// (tracePartial): an if on the mode in every exit path cost wazero's compiler more than the steps.
 //
 //go:noinline
 func (g *gen) exit(pc uint32, code int) {
 	g.materialize()
 	g.writePtrs(false)
 	g.addCycles(g.pend)
-	g.traceFlush()
+	if code != codeSide || !g.prefixPending(pc) {
+		g.traceFlush()
+	}
 	g.i32(int64(pc))
 	g.set(lPC)
 	g.i32(int64(code))
@@ -231,14 +271,32 @@ func (g *gen) exit(pc uint32, code int) {
 	g.br(labExit)
 }
 
+// prefixPending reports whether the trace hash's pending steps are those of the current block's
+// instructions before pc, in order: what the runner steps at a side exit at pc (tracePartial).
+func (g *gen) prefixPending(pc uint32) bool {
+	b := g.r.blocks[g.cur]
+	if g.r.blockAt(pc) != b {
+		return false
+	}
+	for k, q := range b.insts {
+		if q == pc {
+			return k == len(g.tpend)
+		}
+		if k >= len(g.tpend) || g.tpend[k] != q {
+			return false
+		}
+	}
+	return false
+}
+
 // exitIf emits a side exit at pc taken when the i32 on the stack is not zero.
 //
 //go:noinline
 func (g *gen) exitIf(pc uint32) {
-	// The trace hash's pending steps go on the main path first, so that exits do not each repeat
-	// them (the condition stays on the stack below the if).
-	g.traceFlush()
-	g.tpend = g.tpend[:0]
+	// The trace hash's pending steps stay pending on the main path, as its cycles do, written once
+	// for the whole block at its end (the exit's are the runner's, see exit): written on the main
+	// path before each exit, they were an if on the mode per exit, blocks that cost wazero's
+	// compiler more than the steps.
 	g.open(opIf, labAnon)
 	g.exit(pc, codeSide)
 	g.end()
