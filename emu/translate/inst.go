@@ -275,7 +275,9 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		g.i32(1)
 		g.op(opI32Sub)
 		g.set(lSP)
-		g.noteLow()
+		if g.stk == 0 { // the run's last push: nothing can leave between its pushes
+			g.noteLow()
+		}
 	case isa.POP:
 		g.get(lSP)
 		g.i32(1)
