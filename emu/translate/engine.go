@@ -70,6 +70,13 @@ type Engine struct {
 	hotImages map[uint64][]uint32 // imageKey of the programs a machine of the engine got hot on: its latest roots
 	seed      maphash.Seed        // of imageKey
 	stats     Stats
+	// background: a machine's first module is compiled on another goroutine while the machine
+	// goes on interpreting (NewBackground); compiling holds the keys being compiled (a machine
+	// whose module is being compiled for another waits for that, then loads it from wazero's
+	// cache), loaded the keys compiled once (loaded at once: a cache hit costs little).
+	background bool
+	compiling  map[string]chan struct{}
+	loaded     map[string]bool
 }
 
 var _ emu.Engine = (*Engine)(nil)
@@ -78,7 +85,8 @@ var _ emu.Engine = (*Engine)(nil)
 // cycles (0: translate from the first Run): a translation costs as much as interpreting a few
 // million cycles (see the package doc), so short runs are not translated at all.
 func New(rt Runtime, hot uint64) *Engine {
-	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64][]uint32{}, seed: maphash.MakeSeed()}
+	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64][]uint32{}, seed: maphash.MakeSeed(),
+		compiling: map[string]chan struct{}{}, loaded: map[string]bool{}}
 }
 
 // NewSliced is New whose translated code returns to Go at least every slice cycles within a Run,
@@ -176,16 +184,33 @@ type runner struct {
 	waited  int      // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
 	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
+	// wait receives the module being compiled in the background (Engine.background), of region
+	// waitReg and roots waitRoots; nil when none is.
+	wait      chan compiled
+	waitReg   *region
+	waitRoots []uint32
+}
+
+// compiled is a module compiled in the background: its function, or the error, and how long
+// compiling and instantiating it took.
+type compiled struct {
+	fn  Func
+	err error
+	d   time.Duration
 }
 
 func (r *runner) Memory() []byte { return r.buf }
 
 func (r *runner) Invalidate(lo, hi uint32) {
-	if r.reg == nil || r.stale {
+	reg := r.reg
+	if r.wait != nil {
+		reg = r.waitReg // the module being compiled is what the next Run installs
+	}
+	if reg == nil || r.stale {
 		return
 	}
 	for w := lo; w < hi; w++ {
-		if r.reg.has(w) {
+		if reg.has(w) {
 			r.stale = true
 			return
 		}
@@ -196,6 +221,22 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 	le := binary.LittleEndian
 	if !r.started {
 		r.started, r.first = true, le.Uint32(r.buf[emu.CtlPC:])
+	}
+	if r.wait != nil {
+		// A module is being compiled in the background: interpret until it is ready (the
+		// interpreter runs a slice and asks again), then go on translated from here.
+		select {
+		case c := <-r.wait:
+			stale := r.stale // the flash under it changed while it compiled (Invalidate)
+			r.wait = nil
+			if !r.install(c, r.waitReg, r.waitRoots) {
+				return emu.ExitLimit
+			}
+			r.stale = stale
+		default:
+			r.e.count(func(s *Stats) { s.Cold++ })
+			return emu.ExitLimit
+		}
 	}
 	if r.reg == nil && r.image == 0 && r.e.hot > 0 {
 		r.image = imageKey(r.e.seed, p, r.buf)
@@ -390,8 +431,6 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 		mod = generate(p, reg, !r.e.noHint)
 	}
 	t1 := time.Now()
-	fn, err := r.mem.Load(mod)
-	t2 := time.Now()
 	rebuild := r.reg != nil
 	r.e.count(func(s *Stats) {
 		if rebuild {
@@ -409,7 +448,70 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 			r.e.cache[key] = mod
 		}
 		s.Translate += t1.Sub(t0)
-		s.Compile += t2.Sub(t1)
+	})
+	if r.e.background && r.fn == nil {
+		r.e.mu.Lock()
+		done := r.e.loaded[key]
+		r.e.mu.Unlock()
+		if !done {
+			r.compile(key, mod, reg, roots)
+			return false
+		}
+	}
+	fn, err := r.mem.Load(mod)
+	return r.install(compiled{fn: fn, err: err, d: time.Since(t1)}, reg, roots)
+}
+
+// compile starts compiling mod (of reg and roots, the engine's cache key key) on another
+// goroutine, after the compilation of the same key for another machine if one is under way
+// (wazero's cache then serves it); Run installs it when it is ready.
+func (r *runner) compile(key string, mod []byte, reg *region, roots []uint32) {
+	e := r.e
+	e.mu.Lock()
+	busy, other := e.compiling[key]
+	if !other {
+		busy = make(chan struct{})
+		e.compiling[key] = busy
+	}
+	if r.image != 0 { // the machine got hot: another of the same program translates at once (build)
+		if len(e.hotImages) >= maxCache {
+			clear(e.hotImages)
+		}
+		e.hotImages[r.image] = roots
+	}
+	e.mu.Unlock()
+	ch := make(chan compiled, 1)
+	r.wait, r.waitReg, r.waitRoots = ch, reg, roots
+	mem := r.mem
+	go func() {
+		if other {
+			<-busy
+		}
+		t := time.Now()
+		fn, err := mem.Load(mod)
+		d := time.Since(t)
+		if !other {
+			e.mu.Lock()
+			delete(e.compiling, key)
+			if err == nil {
+				if len(e.loaded) >= maxCache {
+					clear(e.loaded)
+				}
+				e.loaded[key] = true
+			}
+			e.mu.Unlock()
+			close(busy)
+		}
+		ch <- compiled{fn: fn, err: err, d: d}
+	}()
+}
+
+// install makes c the machine's translation of reg and roots, or gives translation up when c
+// failed to compile.
+func (r *runner) install(c compiled, reg *region, roots []uint32) bool {
+	fn, err := c.fn, c.err
+	r.e.count(func(s *Stats) {
+		s.Compile += c.d
 		if err != nil {
 			s.Fallbacks++
 		}
