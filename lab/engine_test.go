@@ -15,10 +15,11 @@ import (
 	"github.com/avrlab/avrlab/internal/testprog"
 )
 
-// TestEngineSameReport benches every example interpreted and translated (emu/translate on wazero):
-// the reports, measured flash and RAM included, must be identical.
+// TestEngineSameReport benches every example interpreted and translated (emu/translate on wazero,
+// from the first Run, and NewBackground, compiling while the machines interpret): the reports,
+// measured flash and RAM included, must be identical.
 func TestEngineSameReport(t *testing.T) {
-	eng := translate.NewEager()
+	eng, bg := translate.NewEager(), translate.NewBackground()
 	for _, e := range examples.List() {
 		want, _, err := BenchFile(examples.FS, e.File, Options{Task: e.Task})
 		if err != nil {
@@ -42,8 +43,15 @@ func TestEngineSameReport(t *testing.T) {
 		if !want.Pass {
 			t.Errorf("%s: does not pass: %s", e.ID, want.Error)
 		}
+		got, _, err = BenchFile(examples.FS, e.File, Options{Task: e.Task, Engine: bg})
+		if err != nil {
+			t.Fatalf("%s: %v", e.ID, err)
+		}
+		if bj, _ := json.Marshal(got); string(bj) != string(wj) {
+			t.Errorf("%s: NewBackground's report differs\n got: %s\nwant: %s", e.ID, bj, wj)
+		}
 	}
-	t.Logf("%+v", eng.Stats())
+	t.Logf("%+v; NewBackground %+v", eng.Stats(), bg.Stats())
 }
 
 // TestEngineConstantTime: the constant-time check runs translated (its machine keeps the trace hash,
