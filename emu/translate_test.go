@@ -355,6 +355,22 @@ func TestTranslatePointers(t *testing.T) {
 	p.L("yoff").I(isa.LDXInc, 0, 0).I(isa.INC, 0).I(isa.STYInc, 0, 0).I(isa.STYInc, 0, 16).I(isa.DEC, 16)
 	p.I(isa.BRNE, "yoff").I(isa.BREAK)
 	progs["loop-y-off-end"] = p
+	// Hoisted checks (a block's first runs through X, Y and Z checked at its start, set in an
+	// earlier block): a block that leaves SRAM partway after other work, with flags set before it,
+	// and a loop of two blocks (breq out, rjmp back) whose X runs off SRAM's end on a later pass.
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.RAMEND()-3)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-3)>>8)
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03).I(isa.LDI, 16, 0x80).I(isa.RJMP, "hoist")
+	p.L("hoist").I(isa.ADD, 16, 16).I(isa.LDYInc, 0, 0).I(isa.INC, 0).I(isa.STXInc, 0, 0).I(isa.STXInc, 0, 16)
+	p.I(isa.LDYInc, 1, 0).I(isa.STXInc, 0, 1).I(isa.STXInc, 0, 1).I(isa.STXInc, 0, 1).I(isa.BREAK)
+	progs["hoist-off-end"] = p
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.RAMEND()-13)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-13)>>8).I(isa.LDI, 16, 9)
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03)
+	p.L("two").I(isa.LDXInc, 0, 0).I(isa.LDXInc, 1, 0).I(isa.SUB, 0, 1).I(isa.STYInc, 0, 0).I(isa.DEC, 16)
+	p.I(isa.BREQ, "out").I(isa.RJMP, "two")
+	p.L("out").I(isa.MOVW, 4, 26).I(isa.BREAK)
+	progs["hoist-loop-off-end"] = p
 	p = newProg(t).setSP(d, d.RAMEND()) // IJMP through Z moved by LD Z+ (a register read)
 	brk := p.PC() + 4
 	p.I(isa.LDI, 30, brk-1).I(isa.LDI, 31, 0).I(isa.LDZInc, 0, 0).I(isa.IJMP).I(isa.BREAK)

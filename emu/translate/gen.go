@@ -606,6 +606,7 @@ func (g *gen) function() []byte {
 		_, norm, exit := scanFlags(g.p, b, b.liveX)
 		g.pending = [8]int{}
 		g.stk = 0
+		g.hoistedCheck(b)
 		for k, q := range b.insts {
 			g.inst(q, norm[k], exit[k], b.guards[k], k == len(b.insts)-1)
 		}
@@ -772,12 +773,34 @@ func (g *gen) endPtrs() {
 // rangeCheck emits a side exit at pc unless pointer pair p plus every offset of gs's range is in
 // SRAM.
 func (g *gen) rangeCheck(p uint8, gs guardSpan, pc uint32) {
+	g.outOfRange(p, gs)
+	g.exitIf(pc)
+}
+
+// outOfRange pushes whether pointer pair p plus some offset of gs's range is outside SRAM.
+func (g *gen) outOfRange(p uint8, gs guardSpan) {
 	g.ptr(p)
 	g.i32(int64(gs.lo) - int64(g.d.SRAMStart))
 	g.op(opI32Add)
 	g.i32(int64(g.d.SRAMSize) - int64(gs.hi-gs.lo))
 	g.op(opI32GeU)
-	g.exitIf(pc)
+}
+
+// hoistedCheck emits the range checks of block b's hoisted guards (guardSpan.hoisted), at its
+// start: one side exit there when any of them fails.
+func (g *gen) hoistedCheck(b *block) {
+	n := 0
+	for k, gs := range b.guards {
+		if gs.hoisted {
+			g.outOfRange(g.p.Code[b.insts[k]].Ptr, gs)
+			if n++; n > 1 {
+				g.op(opI32Or)
+			}
+		}
+	}
+	if n > 0 {
+		g.exitIf(b.start)
+	}
 }
 
 // rotatedCheck emits the range checks of self loop b's rotated guards (guardSpan.rotated) before the
@@ -822,9 +845,9 @@ func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32
 	c := &g.ptrs[i]
 	if !gs.covered {
 		g.fold(i, true)
-		if !gs.rotated {
+		if !gs.rotated && !gs.hoisted {
 			g.rangeCheck(p, gs, pc)
-		} else if !c.valid {
+		} else if gs.rotated && !c.valid {
 			panic("translate: internal error: a rotated guard without its pointer")
 		}
 		g.get(lBase)
