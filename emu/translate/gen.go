@@ -31,7 +31,6 @@ const (
 	lT0    = 47 // temporaries lT0..lT5
 	lT1    = 48
 	lT2    = 49
-	lTrace = 50             // the word address of a trace hash loop's step (traceFlush)
 	lCode  = 53             // exit code
 	lS0    = 54             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
@@ -191,59 +190,26 @@ func (g *gen) traceStep(pc uint32) {
 }
 
 // traceFlush emits the trace hash's steps of the pending instructions, taken when the call's mode
-// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter. A stretch
-// of more than minTraceLoop instructions at consecutive word addresses (one-word instructions) is
-// one loop over its addresses: one step's code rather than one per instruction, which was a fifth
-// of a module's bytes and of wazero's time compiling it.
+// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter. (One loop
+// over a stretch of consecutive addresses instead saved wazero about 2% compiling the NTT example
+// and cost the constant-time machine of a 1024-bit multiplication 40% of its speed: unrolled.)
 func (g *gen) traceFlush() {
 	if len(g.tpend) == 0 {
 		return
 	}
 	g.get(lMode)
 	g.open(opIf, labAnon)
-	for i := 0; i < len(g.tpend); {
-		j := i + 1
-		for j < len(g.tpend) && g.tpend[j] == g.tpend[j-1]+1 {
-			j++
-		}
-		if j-i <= minTraceLoop {
-			g.get(lHash)
-			for _, pc := range g.tpend[i:j] {
-				g.op(opI64Const)
-				g.b.s64(int64(pc))
-				g.op(opI64Xor)
-				g.get(lPrime)
-				g.op(opI64Mul)
-			}
-			g.set(lHash)
-		} else {
-			g.i32(int64(g.tpend[i]))
-			g.set(lTrace)
-			g.open(opLoop, labAnon)
-			g.get(lHash)
-			g.get(lTrace)
-			g.op(opI64ExtendI32U)
-			g.op(opI64Xor)
-			g.get(lPrime)
-			g.op(opI64Mul)
-			g.set(lHash)
-			g.get(lTrace)
-			g.i32(1)
-			g.op(opI32Add)
-			g.tee(lTrace)
-			g.i32(int64(g.tpend[j-1]) + 1)
-			g.op(opI32Ne)
-			g.op(opBrIf, 0)
-			g.end()
-		}
-		i = j
+	g.get(lHash)
+	for _, pc := range g.tpend {
+		g.op(opI64Const)
+		g.b.s64(int64(pc))
+		g.op(opI64Xor)
+		g.get(lPrime)
+		g.op(opI64Mul)
 	}
+	g.set(lHash)
 	g.end()
 }
-
-// minTraceLoop is the longest stretch of instructions whose trace hash steps are written one by
-// one (traceFlush).
-const minTraceLoop = 3
 
 func (g *gen) flush() {
 	g.addCycles(g.pend)
