@@ -396,7 +396,7 @@ func engineFor(interp bool) emu.Engine {
 	if interp {
 		return nil
 	}
-	return translate.NewBackground()
+	return translate.NewNative()
 }
 
 func sregFlags(s uint8) string {
