@@ -184,6 +184,7 @@ type runner struct {
 	waited  int      // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
 	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
+	needReg *region // the region need was measured on, for build (nil once used, or after a flash write)
 	// wait receives the module being compiled in the background (Engine.background), of region
 	// waitReg and roots waitRoots; nil when none is.
 	wait      chan compiled
@@ -202,6 +203,7 @@ type compiled struct {
 func (r *runner) Memory() []byte { return r.buf }
 
 func (r *runner) Invalidate(lo, hi uint32) {
+	r.needReg = nil
 	reg := r.reg
 	if r.wait != nil {
 		reg = r.waitReg // the module being compiled is what the next Run installs
@@ -256,16 +258,18 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		if r.need == 0 {
 			reg := buildRegion(p, []uint32{le.Uint32(r.buf[emu.CtlPC:])})
 			r.need = max(r.e.hot, r.e.perByte*uint64(codeBytes(p, reg)))
+			r.needReg = reg
 		}
 		if seen < r.need {
 			r.e.count(func(s *Stats) { s.Cold++ })
 			return emu.ExitLimit
 		}
 	}
-	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait {
+	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait && le.Uint32(r.buf[emu.CtlPC:]) != r.first {
 		// The machine got hot somewhere in its code, most likely inside a loop: translated from
 		// there, that point would be an entry and cut the loop in two blocks (no WebAssembly loop).
-		// Step until control jumps back (a loop's head, a return point) and translate there.
+		// Step until control jumps back (a loop's head, a return point) and translate there. Where
+		// its first Run started (a harness's call entry, after Machine.Expect) is no such point.
 		pc := le.Uint32(r.buf[emu.CtlPC:])
 		if r.waited == 0 || pc >= r.lastPC {
 			r.waited++
@@ -422,7 +426,11 @@ func (r *runner) enter(p *emu.Program, pc uint32) (emu.Exit, bool) {
 // build translates the region of roots and loads it.
 func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	t0 := time.Now()
-	reg := buildRegion(p, roots)
+	reg := r.needReg
+	if reg == nil || !slices.Equal(reg.roots, roots) {
+		reg = buildRegion(p, roots)
+	}
+	r.needReg = nil
 	key := regionKey(p, reg)
 	r.e.mu.Lock()
 	mod, hit := r.e.cache[key]
