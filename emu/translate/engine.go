@@ -183,7 +183,7 @@ type runner struct {
 	hotRoot []uint32 // that machine's roots: the same roots give the same module (the cache, compiled once)
 	waited  int      // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
-	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
+	need    uint64  // interpreted cycles before translating, for the region's size (Engine.perByte)
 	needReg *region // the region need was measured on, for build (nil once used, or after a flash write)
 	// wait receives the module being compiled in the background (Engine.background), of region
 	// waitReg and roots waitRoots; nil when none is.
