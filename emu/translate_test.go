@@ -852,3 +852,47 @@ func TestTranslateBackground(t *testing.T) {
 		t.Errorf("%d modules, %d cache hits for one program on two machines: %+v", st.Modules, st.CacheHits, st)
 	}
 }
+
+// TestTranslateBackgroundSPM: a hot loop rewrites one of its own instructions (SPM) about 30,000
+// cycles after the machine got hot, most likely while NewBackground compiles its module: the module
+// is for the old code, so the machine retranslates before running it, and ends as interpreted.
+// (It ends as interpreted whenever the compile ends; then 5M cycles more run translated.)
+func TestTranslateBackgroundSPM(t *testing.T) {
+	d := dev(t, "atmega128")
+	p := newProg(t).setSP(d, d.RAMEND())
+	w := p.PC() + 11 // word address of "patch"
+	p.I(isa.LDI, 30, (2*w)&0xFF).I(isa.LDI, 31, (2*w)>>8)
+	p.I(isa.LDI, 18, 0x02).I(isa.MOV, 0, 18).I(isa.LDI, 18, 0xE0).I(isa.MOV, 1, 18) // r1:r0 = ldi r16, 2
+	p.I(isa.CLR, 20).I(isa.CLR, 21).I(isa.CLR, 23)
+	p.L("again").I(isa.CLR, 24).I(isa.CLR, 25)
+	p.L("patch").I(isa.LDI, 16, 1)
+	for i := 0; i < 6; i++ {
+		p.I(isa.ADD, 20, 16).I(isa.ADC, 21, 17)
+	}
+	p.I(isa.ADIW, 24, 1).I(isa.CPI, 25, 0xE0).I(isa.BRNE, "skip").I(isa.CPI, 24, 0x00).I(isa.BRNE, "skip")
+	p.I(isa.SPM)
+	p.L("skip").I(isa.CPI, 25, 0xF0).I(isa.BRNE, "patch")
+	p.I(isa.INC, 23).I(isa.CPI, 23, 5).I(isa.BRNE, "again").I(isa.BREAK)
+	if p.labels["patch"] != w {
+		t.Fatalf("patch at %d, want %d", p.labels["patch"], w)
+	}
+	img := p.Bytes()
+	for round := 0; round < 3; round++ {
+		eng := translate.NewBackground()
+		m := emu.New(d, img, emu.Config{Access: true, Engine: eng})
+		ref := emu.New(d, img, emu.Config{Access: true})
+		var s, rs emu.Stop
+		for limit := uint64(100_000); ; limit += 100_000 {
+			s, rs = m.Run(limit), ref.Run(limit)
+			if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+				t.Fatalf("round %d, limit %d: %s", round, limit, d)
+			}
+			if rs.Reason != emu.StopLimit || limit > 10_000_000 {
+				break
+			}
+		}
+		if rs.Reason != emu.StopBreak || m.SPMWrites() != 5 || m.Reg(16) != 2 || eng.Stats().Cycles == 0 {
+			t.Fatalf("stop %v, %d SPM writes, r16 = %d, %+v: want break, 5, 2, translated cycles", rs, m.SPMWrites(), m.Reg(16), eng.Stats())
+		}
+	}
+}
