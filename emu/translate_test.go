@@ -355,11 +355,35 @@ func TestTranslatePointers(t *testing.T) {
 	p.L("yoff").I(isa.LDXInc, 0, 0).I(isa.INC, 0).I(isa.STYInc, 0, 0).I(isa.STYInc, 0, 16).I(isa.DEC, 16)
 	p.I(isa.BRNE, "yoff").I(isa.BREAK)
 	progs["loop-y-off-end"] = p
+	// Hoisted checks (a block's first runs through X, Y and Z checked at its start, set in an
+	// earlier block): a block that leaves SRAM partway after other work, with flags set before it,
+	// and a loop of two blocks (breq out, rjmp back) whose X runs off SRAM's end on a later pass.
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.RAMEND()-3)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-3)>>8)
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03).I(isa.LDI, 16, 0x80).I(isa.RJMP, "hoist")
+	p.L("hoist").I(isa.ADD, 16, 16).I(isa.LDYInc, 0, 0).I(isa.INC, 0).I(isa.STXInc, 0, 0).I(isa.STXInc, 0, 16)
+	p.I(isa.LDYInc, 1, 0).I(isa.STXInc, 0, 1).I(isa.STXInc, 0, 1).I(isa.STXInc, 0, 1).I(isa.BREAK)
+	progs["hoist-off-end"] = p
+	p = newProg(t).setSP(d, d.RAMEND())
+	p.I(isa.LDI, 26, int(d.RAMEND()-13)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-13)>>8).I(isa.LDI, 16, 9)
+	p.I(isa.LDI, 28, 0x00).I(isa.LDI, 29, 0x03)
+	p.L("two").I(isa.LDXInc, 0, 0).I(isa.LDXInc, 1, 0).I(isa.SUB, 0, 1).I(isa.STYInc, 0, 0).I(isa.DEC, 16)
+	p.I(isa.BREQ, "out").I(isa.RJMP, "two")
+	p.L("out").I(isa.MOVW, 4, 26).I(isa.BREAK)
+	progs["hoist-loop-off-end"] = p
 	p = newProg(t).setSP(d, d.RAMEND()) // IJMP through Z moved by LD Z+ (a register read)
 	brk := p.PC() + 4
 	p.I(isa.LDI, 30, brk-1).I(isa.LDI, 31, 0).I(isa.LDZInc, 0, 0).I(isa.IJMP).I(isa.BREAK)
 	progs["ijmp"] = p
 
+	everyLimit(t, d, progs)
+}
+
+// everyLimit runs each program interpreted and translated (NewEager) with the access record, to
+// every cycle limit (about 300 over a long program), and without a limit with and without the
+// record, and fails at the first difference or when nothing ran translated.
+func everyLimit(t *testing.T, d *isa.Device, progs map[string]*prog) {
+	t.Helper()
 	eng := translate.NewEager()
 	for name, p := range progs {
 		img := p.Bytes()
@@ -454,6 +478,85 @@ func TestTranslateForward(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTranslateStackRuns: a run of PUSHes or POPs is checked at its first (one range check for the
+// run): runs that leave SRAM partway, below its start and past its end, stop and fault as interpreted.
+func TestTranslateStackRuns(t *testing.T) {
+	d := dev(t, "atmega128")
+	progs := map[string]*prog{}
+	p := newProg(t).setSP(d, d.RAMEND()) // a prologue and its epilogue, all in SRAM
+	for r := 2; r < 18; r++ {
+		p.I(isa.LDI, 16, r).I(isa.MOV, r, 16)
+	}
+	for r := 2; r < 18; r++ {
+		p.I(isa.PUSH, r)
+	}
+	p.I(isa.CLR, 2).I(isa.CLR, 17)
+	for r := 17; r >= 2; r-- {
+		p.I(isa.POP, r)
+	}
+	p.I(isa.BREAK)
+	progs["frame"] = p
+	p = newProg(t).setSP(d, d.SRAMStart+2) // pushes from SRAM down into the I/O registers
+	p.I(isa.LDI, 16, 0x5A)
+	for i := 0; i < 6; i++ {
+		p.I(isa.PUSH, 16)
+	}
+	p.I(isa.BREAK)
+	progs["push-below"] = p
+	p = newProg(t).setSP(d, d.RAMEND()-2) // pops past RAMEND
+	for r := 2; r < 8; r++ {
+		p.I(isa.POP, r)
+	}
+	p.I(isa.BREAK)
+	progs["pop-above"] = p
+	p = newProg(t).setSP(d, d.SRAMStart-2) // pops from the I/O registers up into SRAM
+	for r := 2; r < 8; r++ {
+		p.I(isa.POP, r)
+	}
+	p.I(isa.BREAK)
+	progs["pop-into-sram"] = p
+	everyLimit(t, d, progs)
+}
+
+// TestTranslateSideExitTrace: at a side exit the runner steps the trace hash over the instructions
+// of the block that ran before it (the module does not): programs that leave mid-block (guards that
+// fail partway, I/O, BREAK) keep the interpreter's trace hash at every cycle limit.
+func TestTranslateSideExitTrace(t *testing.T) {
+	d := dev(t, "atmega128")
+	p := newProg(t).setSP(d, d.SRAMStart+3) // pushes that leave SRAM partway, then I/O
+	p.I(isa.LDI, 16, 0x5A).I(isa.INC, 16).I(isa.MOV, 2, 16)
+	for i := 0; i < 6; i++ {
+		p.I(isa.PUSH, 16)
+	}
+	p.I(isa.LDI, 26, int(d.RAMEND()-2)&0xFF).I(isa.LDI, 27, int(d.RAMEND()-2)>>8)
+	p.I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16).I(isa.STXInc, 0, 16)
+	p.I(isa.IN, 3, int(d.SPL-d.IOBase)).I(isa.DEC, 3).I(isa.BREAK)
+	img := p.Bytes()
+	eng := translate.NewEager()
+	ref := emu.New(d, img, emu.Config{TraceHash: true})
+	total := uint64(0)
+	for ref.Run(total+1).Reason == emu.StopLimit {
+		total++
+	}
+	for limit := uint64(1); limit <= total+2; limit++ {
+		if limit == total+2 {
+			limit = 100_000 // no limit in the way: translated code runs up to its exits
+		}
+		ref := emu.New(d, img, emu.Config{TraceHash: true})
+		m := emu.New(d, img, emu.Config{TraceHash: true, Engine: eng})
+		a, b := ref.Run(limit), m.Run(limit)
+		if diff := fullStateOf(m, b).diff(fullStateOf(ref, a)); diff != "" {
+			t.Fatalf("limit %d: %s", limit, diff)
+		}
+		if m.TraceHash() != ref.TraceHash() {
+			t.Fatalf("limit %d: trace hash %#x, interpreted %#x", limit, m.TraceHash(), ref.TraceHash())
+		}
+	}
+	if eng.Stats().SideExits == 0 || eng.Stats().Cycles == 0 {
+		t.Errorf("no side exit from translated code: %+v", eng.Stats())
 	}
 }
 
@@ -769,6 +872,96 @@ func TestTranslateExpect(t *testing.T) {
 		}
 		if st := eng.Stats(); (st.Modules > 0 && st.Cycles > 1_000_000) != c.translated {
 			t.Errorf("expect %d: %+v", c.expect, st)
+		}
+	}
+}
+
+// TestTranslateBackground: NewBackground's machines interpret while their module compiles on
+// another goroutine and run translated once it is ready; at every point the state is the
+// interpreter's (checked every 100,000 cycles, with the access record), and a second machine of
+// the same program, started while the first compiles or after, waits for that compile rather than
+// compiling again.
+func TestTranslateBackground(t *testing.T) {
+	p := newProg(t)
+	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x02)
+	p.L("loop")
+	for i := 0; i < 40; i++ {
+		p.I(isa.ADD, i%16, 16+i%8)
+	}
+	p.I(isa.STXInc, 0, 3).I(isa.ANDI, 27, 0x03).I(isa.ORI, 27, 0x02).I(isa.RJMP, "loop")
+	img := p.Bytes()
+	eng := translate.NewBackground()
+	cfg := emu.Config{Access: true, Engine: eng}
+	a, b := emu.New(nil, img, cfg), emu.New(nil, img, cfg)
+	ref := emu.New(nil, img, emu.Config{Access: true})
+	const step, most = 100_000, 20_000
+	var after int
+	var bs emu.Stop
+	for i := 1; i <= most && after < 20; i++ {
+		limit := uint64(i) * step
+		rs := ref.Run(limit)
+		if d := fullStateOf(a, a.Run(limit)).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatalf("first machine, limit %d: %s", limit, d)
+		}
+		if i > 10 { // the second machine starts once the first got hot (MinHot: 1M cycles)
+			bs = b.Run(limit - 10*step)
+		}
+		if eng.Stats().Cycles > 0 {
+			after++
+		}
+	}
+	if after == 0 {
+		t.Fatalf("no translated code ran in %d cycles: %+v", most*step, eng.Stats())
+	}
+	ref = emu.New(nil, img, emu.Config{Access: true})
+	if d := fullStateOf(b, bs).diff(fullStateOf(ref, ref.Run(b.Cycles()))); d != "" {
+		t.Fatalf("second machine after %d cycles: %s", b.Cycles(), d)
+	}
+	if st := eng.Stats(); st.Modules != 1 || st.CacheHits != 1 {
+		t.Errorf("%d modules, %d cache hits for one program on two machines: %+v", st.Modules, st.CacheHits, st)
+	}
+}
+
+// TestTranslateBackgroundSPM: a hot loop rewrites one of its own instructions (SPM) about 30,000
+// cycles after the machine got hot, most likely while NewBackground compiles its module: the module
+// is for the old code, so the machine retranslates before running it, and ends as interpreted.
+// (It ends as interpreted whenever the compile ends; then 5M cycles more run translated.)
+func TestTranslateBackgroundSPM(t *testing.T) {
+	d := dev(t, "atmega128")
+	p := newProg(t).setSP(d, d.RAMEND())
+	w := p.PC() + 11 // word address of "patch"
+	p.I(isa.LDI, 30, (2*w)&0xFF).I(isa.LDI, 31, (2*w)>>8)
+	p.I(isa.LDI, 18, 0x02).I(isa.MOV, 0, 18).I(isa.LDI, 18, 0xE0).I(isa.MOV, 1, 18) // r1:r0 = ldi r16, 2
+	p.I(isa.CLR, 20).I(isa.CLR, 21).I(isa.CLR, 23)
+	p.L("again").I(isa.CLR, 24).I(isa.CLR, 25)
+	p.L("patch").I(isa.LDI, 16, 1)
+	for i := 0; i < 6; i++ {
+		p.I(isa.ADD, 20, 16).I(isa.ADC, 21, 17)
+	}
+	p.I(isa.ADIW, 24, 1).I(isa.CPI, 25, 0xE0).I(isa.BRNE, "skip").I(isa.CPI, 24, 0x00).I(isa.BRNE, "skip")
+	p.I(isa.SPM)
+	p.L("skip").I(isa.CPI, 25, 0xF0).I(isa.BRNE, "patch")
+	p.I(isa.INC, 23).I(isa.CPI, 23, 5).I(isa.BRNE, "again").I(isa.BREAK)
+	if p.labels["patch"] != w {
+		t.Fatalf("patch at %d, want %d", p.labels["patch"], w)
+	}
+	img := p.Bytes()
+	for round := 0; round < 3; round++ {
+		eng := translate.NewBackground()
+		m := emu.New(d, img, emu.Config{Access: true, Engine: eng})
+		ref := emu.New(d, img, emu.Config{Access: true})
+		var s, rs emu.Stop
+		for limit := uint64(100_000); ; limit += 100_000 {
+			s, rs = m.Run(limit), ref.Run(limit)
+			if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+				t.Fatalf("round %d, limit %d: %s", round, limit, d)
+			}
+			if rs.Reason != emu.StopLimit || limit > 10_000_000 {
+				break
+			}
+		}
+		if rs.Reason != emu.StopBreak || m.SPMWrites() != 5 || m.Reg(16) != 2 || eng.Stats().Cycles == 0 {
+			t.Fatalf("stop %v, %d SPM writes, r16 = %d, %+v: want break, 5, 2, translated cycles", rs, m.SPMWrites(), m.Reg(16), eng.Stats())
 		}
 	}
 }

@@ -15,10 +15,11 @@ import (
 	"github.com/avrlab/avrlab/internal/testprog"
 )
 
-// TestEngineSameReport benches every example interpreted and translated (emu/translate on wazero):
-// the reports, measured flash and RAM included, must be identical.
+// TestEngineSameReport benches every example interpreted and translated (emu/translate on wazero,
+// from the first Run, and NewBackground, compiling while the machines interpret): the reports,
+// measured flash and RAM included, must be identical.
 func TestEngineSameReport(t *testing.T) {
-	eng := translate.NewEager()
+	eng, bg := translate.NewEager(), translate.NewBackground()
 	for _, e := range examples.List() {
 		want, _, err := BenchFile(examples.FS, e.File, Options{Task: e.Task})
 		if err != nil {
@@ -42,8 +43,15 @@ func TestEngineSameReport(t *testing.T) {
 		if !want.Pass {
 			t.Errorf("%s: does not pass: %s", e.ID, want.Error)
 		}
+		got, _, err = BenchFile(examples.FS, e.File, Options{Task: e.Task, Engine: bg})
+		if err != nil {
+			t.Fatalf("%s: %v", e.ID, err)
+		}
+		if bj, _ := json.Marshal(got); string(bj) != string(wj) {
+			t.Errorf("%s: NewBackground's report differs\n got: %s\nwant: %s", e.ID, bj, wj)
+		}
 	}
-	t.Logf("%+v", eng.Stats())
+	t.Logf("%+v; NewBackground %+v", eng.Stats(), bg.Stats())
 }
 
 // TestEngineConstantTime: the constant-time check runs translated (its machine keeps the trace hash,
@@ -155,11 +163,12 @@ func BenchmarkBenchCHAM64Engine(b *testing.B) {
 }
 
 // BenchmarkBenchKernels benches the long kernels end to end as `avrlab bench` does (assembly,
-// vectors, constant-time inputs, flash and RAM measured), interpreted and with a new NewNative
-// engine per bench (translation paid every time), alternating in one run: the NTT example and a
-// 1024-bit schoolbook multiplication (testprog.SchoolbookMul(128), 264,988 cycles a call). Reported:
-// ms per bench each way, from wall time, and the translated bench's speed over the interpreted one,
-// from wall time and from the process's CPU time (steadier on a shared machine):
+// vectors, constant-time inputs, flash and RAM measured), interpreted, with a new NewNative engine
+// per bench (translation paid every time) and with a new NewBackground engine (compiling on another
+// goroutine), alternating in one run: the NTT example and a 1024-bit schoolbook multiplication
+// (testprog.SchoolbookMul(128), 264,988 cycles a call). Reported: ms per bench each way, from wall
+// time, and the translated benches' speed over the interpreted one, from wall time and from the
+// process's CPU time (steadier on a shared machine; NewBackground's gain is in wall time only):
 //
 //	go test ./lab -run XXX -bench BenchKernels -benchtime 3x
 func BenchmarkBenchKernels(b *testing.B) {
@@ -185,21 +194,25 @@ func BenchmarkBenchKernels(b *testing.B) {
 				j, _ := json.Marshal(rep)
 				return wall, cpu, string(j)
 			}
-			var wi, wt, ci, ct time.Duration
+			var wi, wt, wb, ci, ct, cb time.Duration
 			for i := 0; i < b.N; i++ {
 				w1, c1, ri := bench(nil)
 				w2, c2, rt := bench(translate.NewNative())
-				if ri != rt {
-					b.Fatalf("translated report differs\n got: %s\nwant: %s", rt, ri)
+				w3, c3, rb := bench(translate.NewBackground())
+				if ri != rt || ri != rb {
+					b.Fatalf("translated report differs\n got: %s\n     %s\nwant: %s", rt, rb, ri)
 				}
-				wi, wt, ci, ct = wi+w1, wt+w2, ci+c1, ct+c2
+				wi, wt, wb, ci, ct, cb = wi+w1, wt+w2, wb+w3, ci+c1, ct+c2, cb+c3
 			}
 			n := float64(b.N)
 			b.ReportMetric(float64(wi.Milliseconds())/n, "interp-ms")
 			b.ReportMetric(float64(wt.Milliseconds())/n, "native-ms")
+			b.ReportMetric(float64(wb.Milliseconds())/n, "bg-ms")
 			b.ReportMetric(wi.Seconds()/wt.Seconds(), "x-interp")
-			if ci > 0 && ct > 0 {
+			b.ReportMetric(wi.Seconds()/wb.Seconds(), "x-interp-bg")
+			if ci > 0 && ct > 0 && cb > 0 {
 				b.ReportMetric(ci.Seconds()/ct.Seconds(), "x-interp-cpu")
+				b.ReportMetric(ci.Seconds()/cb.Seconds(), "x-interp-bg-cpu")
 			}
 		})
 	}

@@ -98,12 +98,20 @@
 //     first call, the calls left times that call's cycles) counts them as run: a long kernel is
 //     translated from its second call. A bench of CHAM-64 (165 calls of 1611 cycles) never
 //     reaches it; the NTT example (1.9 KB of code, 165 calls of 67,638 cycles) is translated after
-//     its first call and runs 1.0-1.2x the interpreter's speed end to end (wazero's compiling, 35 ms,
-//     is over half of its translated bench), a 1024-bit multiplication (80 B, 165 calls of 264,988
-//     cycles) 5.3-5.6x (lab's BenchmarkBenchKernels, CPU time). A machine that got hot steps to the
-//     next backward jump (see below) and also enters where its first Run started (the harness's
-//     call entry), and a machine of a program another machine of the engine got hot on translates
-//     at once.
+//     its first call and runs 1.4-1.6x the interpreter's speed end to end (wazero's compiling, about
+//     20 ms, is half of its translated bench; 1.1-1.2x with the exits below), a 1024-bit
+//     multiplication (80 B, 165 calls of 264,988 cycles) 4.8-5.3x (lab's BenchmarkBenchKernels,
+//     CPU time, load average 3). A machine that got hot steps to the next backward jump (see
+//     below), unless it is where its first Run started (the harness's call entry), which is also an
+//     entry, and a machine of a program another machine of the engine got hot on translates at once.
+//   - Few side exits and ifs: wazero's compile time grows with the exits (each a branch to the
+//     epilogue carrying every local) and ifs more than with bytes. LPM has no check where flash is
+//     64 KB or more, a run of PUSHes or POPs one at its first, a block's first runs through X, Y
+//     and Z one exit at the block's start (hoistGuards), a side exit's trace hash steps are the
+//     runner's (tracePartial), and blocks other than self loops mark the access record with plain
+//     stores, not under an if once per epoch: the NTT's module from 95 exits to 12, its
+//     compile from 36.4 to 21.1 ms of CPU. NewBackground compiles on another goroutine while
+//     the machine interprets: about as fast by wall time on the shared 2-core machine, slower by CPU.
 //   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
 //     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.

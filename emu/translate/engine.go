@@ -73,6 +73,13 @@ type Engine struct {
 	hotImages map[uint64][]uint32 // imageKey of the programs a machine of the engine got hot on: its latest roots
 	seed      maphash.Seed        // of imageKey
 	stats     Stats
+	// background: a machine's first module is compiled on another goroutine while the machine
+	// goes on interpreting (NewBackground); compiling holds the keys being compiled (a machine
+	// whose module is being compiled for another waits for that, then loads it from wazero's
+	// cache), loaded the keys compiled once (loaded at once: a cache hit costs little).
+	background bool
+	compiling  map[string]chan struct{}
+	loaded     map[string]bool
 }
 
 var _ emu.Engine = (*Engine)(nil)
@@ -81,7 +88,8 @@ var _ emu.Engine = (*Engine)(nil)
 // cycles (0: translate from the first Run): a translation costs as much as interpreting a few
 // million cycles (see the package doc), so short runs are not translated at all.
 func New(rt Runtime, hot uint64) *Engine {
-	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64][]uint32{}, seed: maphash.MakeSeed()}
+	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64][]uint32{}, seed: maphash.MakeSeed(),
+		compiling: map[string]chan struct{}{}, loaded: map[string]bool{}}
 }
 
 // NewSliced is New whose translated code returns to Go at least every slice cycles within a Run,
@@ -186,8 +194,22 @@ type runner struct {
 	hotRoot []uint32 // that machine's roots: the same roots give the same module (the cache, compiled once)
 	waited  int      // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
-	need    uint64 // interpreted cycles before translating, for the region's size (Engine.perByte)
-	slice   uint64 // cycles of the next call at most (Engine.slice; 0: not started)
+	need    uint64  // interpreted cycles before translating, for the region's size (Engine.perByte)
+	slice   uint64  // cycles of the next call at most (Engine.slice; 0: not started)
+	needReg *region // the region need was measured on, for build (nil once used, or after a flash write)
+	// wait receives the module being compiled in the background (Engine.background), of region
+	// waitReg and roots waitRoots; nil when none is.
+	wait      chan compiled
+	waitReg   *region
+	waitRoots []uint32
+}
+
+// compiled is a module compiled in the background: its function, or the error, and how long
+// compiling and instantiating it took.
+type compiled struct {
+	fn  Func
+	err error
+	d   time.Duration
 }
 
 // firstSlice: a sliced engine's first call of a machine's module lasts its slice >> firstSlice
@@ -200,11 +222,16 @@ const firstSlice = 6
 func (r *runner) Memory() []byte { return r.buf }
 
 func (r *runner) Invalidate(lo, hi uint32) {
-	if r.reg == nil || r.stale {
+	r.needReg = nil
+	reg := r.reg
+	if r.wait != nil {
+		reg = r.waitReg // the module being compiled is what the next Run installs
+	}
+	if reg == nil || r.stale {
 		return
 	}
 	for w := lo; w < hi; w++ {
-		if r.reg.has(w) {
+		if reg.has(w) {
 			r.stale = true
 			return
 		}
@@ -215,6 +242,22 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 	le := binary.LittleEndian
 	if !r.started {
 		r.started, r.first = true, le.Uint32(r.buf[emu.CtlPC:])
+	}
+	if r.wait != nil {
+		// A module is being compiled in the background: interpret until it is ready (the
+		// interpreter runs a slice and asks again), then go on translated from here.
+		select {
+		case c := <-r.wait:
+			stale := r.stale // the flash under it changed while it compiled (Invalidate)
+			r.wait = nil
+			if !r.install(c, r.waitReg, r.waitRoots) {
+				return emu.ExitLimit
+			}
+			r.stale = stale
+		default:
+			r.e.count(func(s *Stats) { s.Cold++ })
+			return emu.ExitLimit
+		}
 	}
 	if r.reg == nil && r.image == 0 && r.e.hot > 0 {
 		r.image = imageKey(r.e.seed, p, r.buf)
@@ -234,16 +277,18 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		if r.need == 0 {
 			reg := buildRegion(p, []uint32{le.Uint32(r.buf[emu.CtlPC:])})
 			r.need = max(r.e.hot, r.e.perByte*uint64(codeBytes(p, reg)))
+			r.needReg = reg
 		}
 		if seen < r.need {
 			r.e.count(func(s *Stats) { s.Cold++ })
 			return emu.ExitLimit
 		}
 	}
-	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait {
+	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait && le.Uint32(r.buf[emu.CtlPC:]) != r.first {
 		// The machine got hot somewhere in its code, most likely inside a loop: translated from
 		// there, that point would be an entry and cut the loop in two blocks (no WebAssembly loop).
-		// Step until control jumps back (a loop's head, a return point) and translate there.
+		// Step until control jumps back (a loop's head, a return point) and translate there. Where
+		// its first Run started (a harness's call entry, after Machine.Expect) is no such point.
 		pc := le.Uint32(r.buf[emu.CtlPC:])
 		if r.waited == 0 || pc >= r.lastPC {
 			r.waited++
@@ -304,6 +349,9 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			return emu.ExitLimit
 		case codeSide:
 			r.markPartial(p, le.Uint32(r.buf[emu.CtlPC:]))
+			if mode == modeTrace {
+				r.tracePartial(le.Uint32(r.buf[emu.CtlPC:]))
+			}
 			return emu.ExitStep
 		}
 		if le.Uint32(r.buf[emu.CtlPC:]) == pc {
@@ -330,6 +378,24 @@ func (r *runner) markPartial(p *emu.Program, pc uint32) {
 		}
 		r.buf[p.Layout.Executed+q] = 1
 	}
+}
+
+// tracePartial steps the trace hash over the instructions of the block holding pc that ran before
+// its side exit at pc: the module leaves them to the runner (gen.exit).
+func (r *runner) tracePartial(pc uint32) {
+	b := r.reg.blockAt(pc)
+	if b == nil {
+		return
+	}
+	le := binary.LittleEndian
+	h := le.Uint64(r.buf[emu.CtlTraceHash:])
+	for _, q := range b.insts {
+		if q == pc {
+			break
+		}
+		h = (h ^ uint64(q)) * fnvPrime
+	}
+	le.PutUint64(r.buf[emu.CtlTraceHash:], h)
 }
 
 // enter makes pc an entry of the machine's translation when it can: it retranslates after flash
@@ -389,7 +455,11 @@ func (r *runner) enter(p *emu.Program, pc uint32) (emu.Exit, bool) {
 // build translates the region of roots and loads it.
 func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	t0 := time.Now()
-	reg := buildRegion(p, roots)
+	reg := r.needReg
+	if reg == nil || !slices.Equal(reg.roots, roots) {
+		reg = buildRegion(p, roots)
+	}
+	r.needReg = nil
 	key := regionKey(p, reg)
 	r.e.mu.Lock()
 	mod, hit := r.e.cache[key]
@@ -398,8 +468,6 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 		mod = generate(p, reg, !r.e.noHint, !r.e.noForward)
 	}
 	t1 := time.Now()
-	fn, err := r.mem.Load(mod)
-	t2 := time.Now()
 	rebuild := r.reg != nil
 	r.e.count(func(s *Stats) {
 		if rebuild {
@@ -417,7 +485,70 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 			r.e.cache[key] = mod
 		}
 		s.Translate += t1.Sub(t0)
-		s.Compile += t2.Sub(t1)
+	})
+	if r.e.background && r.fn == nil {
+		r.e.mu.Lock()
+		done := r.e.loaded[key]
+		r.e.mu.Unlock()
+		if !done {
+			r.compile(key, mod, reg, roots)
+			return false
+		}
+	}
+	fn, err := r.mem.Load(mod)
+	return r.install(compiled{fn: fn, err: err, d: time.Since(t1)}, reg, roots)
+}
+
+// compile starts compiling mod (of reg and roots, the engine's cache key key) on another
+// goroutine, after the compilation of the same key for another machine if one is under way
+// (wazero's cache then serves it); Run installs it when it is ready.
+func (r *runner) compile(key string, mod []byte, reg *region, roots []uint32) {
+	e := r.e
+	e.mu.Lock()
+	busy, other := e.compiling[key]
+	if !other {
+		busy = make(chan struct{})
+		e.compiling[key] = busy
+	}
+	if r.image != 0 { // the machine got hot: another of the same program translates at once (build)
+		if len(e.hotImages) >= maxCache {
+			clear(e.hotImages)
+		}
+		e.hotImages[r.image] = roots
+	}
+	e.mu.Unlock()
+	ch := make(chan compiled, 1)
+	r.wait, r.waitReg, r.waitRoots = ch, reg, roots
+	mem := r.mem
+	go func() {
+		if other {
+			<-busy
+		}
+		t := time.Now()
+		fn, err := mem.Load(mod)
+		d := time.Since(t)
+		if !other {
+			e.mu.Lock()
+			delete(e.compiling, key)
+			if err == nil {
+				if len(e.loaded) >= maxCache {
+					clear(e.loaded)
+				}
+				e.loaded[key] = true
+			}
+			e.mu.Unlock()
+			close(busy)
+		}
+		ch <- compiled{fn: fn, err: err, d: d}
+	}()
+}
+
+// install makes c the machine's translation of reg and roots, or gives translation up when c
+// failed to compile.
+func (r *runner) install(c compiled, reg *region, roots []uint32) bool {
+	fn, err := c.fn, c.err
+	r.e.count(func(s *Stats) {
+		s.Compile += c.d
 		if err != nil {
 			s.Fallbacks++
 		}

@@ -99,6 +99,8 @@ type gen struct {
 	fwd   forward
 	k     int
 	noFwd bool // plan no forwarding (Engine.noForward)
+	// stk counts the PUSHes or POPs after the current one that its stack guard covered (stackGuard).
+	stk int
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -194,7 +196,9 @@ func (g *gen) traceStep(pc uint32) {
 }
 
 // traceFlush emits the trace hash's steps of the pending instructions, taken when the call's mode
-// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter.
+// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter. (One loop
+// over a stretch of consecutive addresses instead saved wazero about 2% compiling the NTT example
+// and cost the constant-time machine of a 1024-bit multiplication 40% of its speed: unrolled.)
 func (g *gen) traceFlush() {
 	if len(g.tpend) == 0 {
 		return
@@ -220,14 +224,18 @@ func (g *gen) flush() {
 	g.tpend = g.tpend[:0]
 }
 
-// exit emits a jump to the epilogue with PC pc and code, the pending cycles counted.
+// exit emits a jump to the epilogue with PC pc and code, the pending cycles counted. A side exit
+// leaves the trace hash's pending steps, the instructions of its block before pc, to the runner
+// (tracePartial): an if on the mode in every exit path cost wazero's compiler more than the steps.
 //
 //go:noinline
 func (g *gen) exit(pc uint32, code int) {
 	g.materialize()
 	g.writePtrs(false)
 	g.addCycles(g.pend)
-	g.traceFlush()
+	if code != codeSide || !g.prefixPending(pc) {
+		g.traceFlush()
+	}
 	g.i32(int64(pc))
 	g.set(lPC)
 	g.i32(int64(code))
@@ -235,14 +243,32 @@ func (g *gen) exit(pc uint32, code int) {
 	g.br(labExit)
 }
 
+// prefixPending reports whether the trace hash's pending steps are those of the current block's
+// instructions before pc, in order: what the runner steps at a side exit at pc (tracePartial).
+func (g *gen) prefixPending(pc uint32) bool {
+	b := g.r.blocks[g.cur]
+	if g.r.blockAt(pc) != b {
+		return false
+	}
+	for k, q := range b.insts {
+		if q == pc {
+			return k == len(g.tpend)
+		}
+		if k >= len(g.tpend) || g.tpend[k] != q {
+			return false
+		}
+	}
+	return false
+}
+
 // exitIf emits a side exit at pc taken when the i32 on the stack is not zero.
 //
 //go:noinline
 func (g *gen) exitIf(pc uint32) {
-	// The trace hash's pending steps go on the main path first, so that exits do not each repeat
-	// them (the condition stays on the stack below the if).
-	g.traceFlush()
-	g.tpend = g.tpend[:0]
+	// The trace hash's pending steps stay pending on the main path, as its cycles do, written once
+	// for the whole block at its end (the exit's are the runner's, see exit): written on the main
+	// path before each exit, they were an if on the mode per exit, blocks that cost wazero's
+	// compiler more than the steps.
 	g.open(opIf, labAnon)
 	g.exit(pc, codeSide)
 	g.end()
@@ -328,12 +354,56 @@ func (g *gen) guardSRAM(t uint32, pc uint32) {
 	g.exitIf(pc)
 }
 
-// markBlock records the block's instructions as executed, once per access epoch (Config.Access).
+// markBlock records the block's instructions as executed (Config.Access): every time it runs, a
+// store of ones per 8, 4, 2 or 1 bytes of each run of consecutive one-word instructions (a
+// two-word instruction's second word is not marked). Marking once per access epoch instead (a
+// global per block, tested in an if) made every block two more for wazero's compiler: 22% of the
+// NTT example's compile (18.9 against 14.8 ms of CPU). Self loops keep that (markEpoch): a 1024-bit
+// multiplication's inner loop stored its marks 14% slower.
 func (g *gen) markBlock() {
 	if !g.p.Access {
 		return
 	}
 	b := g.r.blocks[g.cur]
+	if b.self {
+		g.markEpoch(b)
+		return
+	}
+	for i := 0; i < len(b.insts); {
+		j := i + 1
+		for j < len(b.insts) && b.insts[j] == b.insts[j-1]+1 && g.p.Code[b.insts[j-1]].Words == 1 {
+			j++
+		}
+		a, n := g.lay.Executed+b.insts[i], uint32(j-i)
+		for n > 0 {
+			g.get(lBase)
+			switch {
+			case n >= 8:
+				g.op(opI64Const)
+				g.b.s64(0x0101010101010101)
+				g.mem(opI64Store, a)
+				a, n = a+8, n-8
+			case n >= 4:
+				g.i32(0x01010101)
+				g.mem(opI32Store, a)
+				a, n = a+4, n-4
+			case n >= 2:
+				g.i32(0x0101)
+				g.mem(opI32Stor16, a)
+				a, n = a+2, n-2
+			default:
+				g.i32(1)
+				g.mem(opI32Store8, a)
+				a, n = a+1, n-1
+			}
+		}
+		i = j
+	}
+}
+
+// markEpoch is markBlock for a self loop: once per access epoch (a global per block, tested in an
+// if), so that a small loop does not store its marks every pass.
+func (g *gen) markEpoch(b *block) {
 	g.op(opGlobalGet)
 	g.b.u32(uint32(b.mark))
 	g.get(lEpoch)
@@ -565,6 +635,8 @@ func (g *gen) function() []byte {
 		}
 		_, norm, exit := scanFlags(g.p, b, b.liveX)
 		g.pending = [8]int{}
+		g.stk = 0
+		g.hoistedCheck(b)
 		for k, q := range b.insts {
 			g.k = k
 			g.inst(q, norm[k], exit[k], b.guards[k], k == len(b.insts)-1)
@@ -733,12 +805,34 @@ func (g *gen) endPtrs() {
 // rangeCheck emits a side exit at pc unless pointer pair p plus every offset of gs's range is in
 // SRAM.
 func (g *gen) rangeCheck(p uint8, gs guardSpan, pc uint32) {
+	g.outOfRange(p, gs)
+	g.exitIf(pc)
+}
+
+// outOfRange pushes whether pointer pair p plus some offset of gs's range is outside SRAM.
+func (g *gen) outOfRange(p uint8, gs guardSpan) {
 	g.ptr(p)
 	g.i32(int64(gs.lo) - int64(g.d.SRAMStart))
 	g.op(opI32Add)
 	g.i32(int64(g.d.SRAMSize) - int64(gs.hi-gs.lo))
 	g.op(opI32GeU)
-	g.exitIf(pc)
+}
+
+// hoistedCheck emits the range checks of block b's hoisted guards (guardSpan.hoisted), at its
+// start: one side exit there when any of them fails.
+func (g *gen) hoistedCheck(b *block) {
+	n := 0
+	for k, gs := range b.guards {
+		if gs.hoisted {
+			g.outOfRange(g.p.Code[b.insts[k]].Ptr, gs)
+			if n++; n > 1 {
+				g.op(opI32Or)
+			}
+		}
+	}
+	if n > 0 {
+		g.exitIf(b.start)
+	}
 }
 
 // rotatedCheck emits the range checks of self loop b's rotated guards (guardSpan.rotated) before the
@@ -783,9 +877,9 @@ func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32
 	c := &g.ptrs[i]
 	if !gs.covered {
 		g.fold(i, true)
-		if !gs.rotated {
+		if !gs.rotated && !gs.hoisted {
 			g.rangeCheck(p, gs, pc)
-		} else if !c.valid {
+		} else if gs.rotated && !c.valid {
 			panic("translate: internal error: a rotated guard without its pointer")
 		}
 		g.get(lBase)

@@ -23,6 +23,10 @@ type guardSpan struct {
 	// edge for the next pass instead (leaving at the loop's start), so that no exit inside the pass
 	// needs the flags.
 	rotated bool
+	// hoisted: the run is the first through its pointer in its block and nothing before it in the
+	// block writes the pointer (hoistGuards): its range is checked at the block's start, with the
+	// block's other hoisted runs, in one exit leaving there (before anything of the block ran).
+	hoisted bool
 }
 
 // maxSpan bounds a run's range (bytes); a run that would span more starts a new one.
@@ -105,6 +109,40 @@ func writesPair(o *emu.Op, ptr uint8) bool {
 		return ptr == 30
 	}
 	return false
+}
+
+// hoistGuards moves the range checks of each block's first run through each pointer to the block's
+// start (guardSpan.hoisted), where the block's first runs through X, Y and Z are one exit instead
+// of three: side exits are what wazero's time compiling a module grows with most. A run qualifies
+// when no instruction before it in the block writes or reads its pointer's bytes (so the pointer
+// is the same at the block's start) and the run's first access does not either. Self loops keep
+// their rotated checks (a self loop's top is no place to leave from: flags are pending there).
+func (r *region) hoistGuards(p *emu.Program) {
+	for _, b := range r.blocks {
+		if b.self {
+			continue
+		}
+		var touched uint8
+		for k, q := range b.insts {
+			o := &p.Code[q]
+			if _, _, acc := ptrAccess(o); acc {
+				i := (o.Ptr - 26) / 2
+				gs := &b.guards[k]
+				if touched&(1<<i) == 0 && !gs.covered && !gs.rotated && byteRegs(o)&(3<<o.Ptr) == 0 {
+					gs.hoisted = true
+				}
+			}
+			for i := uint8(0); i < 3; i++ {
+				ptr := 26 + 2*i
+				if byteRegs(o)&(3<<ptr) != 0 || writesPair(o, ptr) {
+					touched |= 1 << i
+				}
+				if _, _, acc := ptrAccess(o); acc && o.Ptr == ptr {
+					touched |= 1 << i // later runs through it start where this one's increments left it
+				}
+			}
+		}
+	}
 }
 
 // carryPtrs decides, for each block looping on itself, which pointers stay 16-bit values across its

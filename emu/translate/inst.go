@@ -264,9 +264,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 	case isa.NOP, isa.WDR:
 
 	case isa.PUSH:
-		g.get(lSP)
-		g.set(lT0)
-		g.guardSRAM(lT0, pc)
+		g.stackGuard(pc, -1)
 		g.get(lBase)
 		g.get(lSP)
 		g.op(opI32Add)
@@ -277,13 +275,15 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		g.i32(1)
 		g.op(opI32Sub)
 		g.set(lSP)
-		g.noteLow()
+		if g.stk == 0 { // the run's last push: nothing can leave between its pushes
+			g.noteLow()
+		}
 	case isa.POP:
 		g.get(lSP)
 		g.i32(1)
 		g.op(opI32Add)
 		g.set(lT0)
-		g.guardSRAM(lT0, pc)
+		g.stackGuard(pc, 1)
 		g.get(lBase)
 		g.get(lT0)
 		g.op(opI32Add)
@@ -367,10 +367,14 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 			g.op(opI32Or)
 		}
 		g.set(lT0)
-		g.get(lT0)
-		g.i32(int64(g.d.Flash))
-		g.op(opI32GeU)
-		g.exitIf(pc)
+		if ext || g.d.Flash < 1<<16 {
+			// LPM's Z reaches no further than 64K: on a device with that much flash or more, the
+			// read is always in flash.
+			g.get(lT0)
+			g.i32(int64(g.d.Flash))
+			g.op(opI32GeU)
+			g.exitIf(pc)
+		}
 		g.get(lBase)
 		g.get(lT0)
 		g.op(opI32Add)
@@ -558,6 +562,45 @@ func (g *gen) eind() {
 	g.i32(16)
 	g.op(opI32Shl)
 	g.op(opI32Or)
+}
+
+// maxStackRun bounds the pushes (or pops) one stack guard covers.
+const maxStackRun = 32
+
+// stackGuard emits the SRAM check of the PUSH (dir -1) or POP (dir 1) at pc: the first of a run of
+// them in its block checks the bytes the whole run touches (SP down to SP-n+1, or SP+1 up to SP+n),
+// leaving before the first when any is outside SRAM, and the others check nothing (nothing between
+// them changes SP). Prologues and epilogues are such runs: one exit each instead of one per push.
+func (g *gen) stackGuard(pc uint32, dir int) {
+	if g.stk > 0 {
+		g.stk--
+		return
+	}
+	kind := g.p.Code[pc].Kind
+	b := g.r.blocks[g.cur]
+	n, at := 1, -1
+	for k, q := range b.insts {
+		if q == pc {
+			at = k
+			break
+		}
+	}
+	for at >= 0 && at+n < len(b.insts) && n < min(maxStackRun, int(g.d.SRAMSize)) &&
+		b.insts[at+n] == pc+uint32(n) && g.p.Code[b.insts[at+n]].Kind == kind {
+		n++
+	}
+	g.stk = n - 1
+	// PUSH: SP-n+1 .. SP in SRAM; POP: SP+1 .. SP+n.
+	g.get(lSP)
+	if dir < 0 {
+		g.i32(int64(g.d.SRAMStart) + int64(n-1))
+	} else {
+		g.i32(int64(g.d.SRAMStart) - 1)
+	}
+	g.op(opI32Sub)
+	g.i32(int64(g.d.SRAMSize) - int64(n-1))
+	g.op(opI32GeU)
+	g.exitIf(pc)
 }
 
 // noteLow lowers the stack low-water mark to SP.

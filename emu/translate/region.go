@@ -304,6 +304,7 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 	}
 	r.findLoops()
 	r.carryPtrs(p)
+	r.hoistGuards(p)
 	// d: most cycles from a block's start to the next limit check (the dispatch, a loop's back edge)
 	// or exit, over forward paths; dmax: the most of the entries'.
 	for i := len(r.blocks) - 1; i >= 0; i-- {
@@ -490,8 +491,8 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 		norm[i], exit[i] = ln, lx&^ln
 		o := &p.Code[b.insts[i]]
 		use, def, ex := flagUse(p, o, class(p.Device, o))
-		if b.guards[i].covered || b.guards[i].rotated {
-			ex = false // an earlier guard checked its access, or the loop's entry and back edge do
+		if gs := b.guards[i]; gs.covered || gs.rotated || gs.hoisted {
+			ex = false // an earlier guard checked its access, or the loop's entry and back edge, or the block's start, do
 		}
 		ln = ln&^def | use
 		lx &^= def
@@ -548,8 +549,8 @@ func (r *region) liveness(p *emu.Program) {
 			top, _, _ := scanFlags(p, b, out)
 			in := top
 			for _, gs := range b.guards {
-				if gs.rotated {
-					in = fAll // the checks before the loop may leave
+				if gs.rotated || gs.hoisted {
+					in = fAll // the checks before the loop, or at the block's start, may leave
 				}
 			}
 			if in != b.live || out != b.liveX || top != b.top {

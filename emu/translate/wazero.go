@@ -35,6 +35,19 @@ func NewNative() *Engine {
 	return e
 }
 
+// NewBackground returns NewNative whose machines compile their first module on another goroutine
+// and go on interpreting until it is ready (then run translated from the next instruction that
+// is an entry): the compile's time is taken off the machine's run where a second core is free,
+// not off the process's CPU time (which grows: the machine interprets what it would have run
+// translated). The results are NewNative's, and the interpreter's; only the Stats depend on when
+// the compile ends. Not avrlab's default: on the shared 2-core machine it measured no better than
+// NewNative by wall time and worse by CPU time (BenchmarkBenchKernels in package lab).
+func NewBackground() *Engine {
+	e := NewNative()
+	e.background = true
+	return e
+}
+
 // NewEager returns an engine on wazero that translates from the first Run (for tests and
 // benchmarks of translated code).
 func NewEager() *Engine { return New(NewWazero(), 0) }
