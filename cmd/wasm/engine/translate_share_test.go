@@ -91,19 +91,6 @@ func TestLiveRunTranslatedShare(t *testing.T) {
 			t.Errorf("%s: translated share %.3f, want %.2f..%.2f", c.name, share, c.min, c.max)
 		}
 	}
-	// The leak lab: a TVLA of CHAM-64 over 20 traces.
-	s := &shareEngine{eng: translate.NewPage(translate.NewWazero(), translate.BrowserHot), progs: map[*emu.Program]bool{}}
-	lreq, err := json.Marshal(LeakRequest{Request: Request{Files: map[string]string{"cham64-v2.S": string(cham)}, Main: "cham64-v2.S", Seed: 1}, Traces: 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, want := HandleOn(s, "leak", lreq, nil), HandleOn(nil, "leak", lreq, nil)
-	if !bytes.Equal(got, want) || bytes.Contains(got, []byte(`"error"`)) {
-		t.Errorf("leak: %.300s\n%.300s", got, want)
-	}
-	if tr, total := s.share(); total != 0 {
-		t.Errorf("leak: %d of %d cycles on the engine's machines; the traces need the write hook", tr, total)
-	}
 }
 
 func mustJSON(t *testing.T, r Request) []byte {
