@@ -252,7 +252,8 @@ done:
         .endr
         clr     r1
         ret
-        .size   present80_encrypt, . - present80_encrypt
+; (present80_encrypt's .size takes in its padding and TBL: a call that never enters it, the
+; decryption, does not count TBL. ST, which both read, stays outside.)
 
 ; TBL: the S-box on both nibbles, the bits of the two results interleaved (see above). One
 ; 256-byte page: ZL = the state byte.
@@ -274,7 +275,179 @@ present_tab:
         .byte   0x7a, 0x3b, 0x3e, 0x6f, 0x6b, 0x2a, 0x6e, 0x7b, 0x2f, 0x7e, 0x7f, 0x6a, 0x3a, 0x3f, 0x2b, 0x2e
         .byte   0x52, 0x13, 0x16, 0x47, 0x43, 0x02, 0x46, 0x53, 0x07, 0x56, 0x57, 0x42, 0x12, 0x17, 0x03, 0x06
         .byte   0x58, 0x19, 0x1c, 0x4d, 0x49, 0x08, 0x4c, 0x59, 0x0d, 0x5c, 0x5d, 0x48, 0x18, 0x1d, 0x09, 0x0c
+        .size   present80_encrypt, . - present80_encrypt
 
 ; ST[n] = (n ^ S(n)) << 4 for the key nibble k79..k76: it starts the page after TBL (ZL = n).
 present_st:
         .byte   0xc0, 0x40, 0x40, 0x80, 0xd0, 0x50, 0xc0, 0xa0, 0xb0, 0x70, 0x50, 0x30, 0x80, 0xa0, 0xf0, 0xd0
+
+; ---------------------------------------------------------------------------------------------------
+; Decryption (scenario decrypt-ks): void present80_decrypt(uint8_t *block, const uint8_t *key);
+; ---------------------------------------------------------------------------------------------------
+; The key register runs forward 31 steps to K32 (the encryption's key update without the state),
+; then every round is undone while the schedule steps backwards (it is invertible):
+;     state ^= K32; for i = 31..1: pLayer^-1, S^-1 on every nibble, state ^= K_i
+;     key step back: k79..k76 = S^-1(k79..k76), rotate left by 19, k38..k34 ^= i (trick 3)
+; pLayer^-1 is the same two 4x4 transposes (a transpose is its own inverse, and the exchange of
+; the off-diagonal 2x2 blocks (NIBX) commutes with the transposes inside the blocks (PAIRX)); the
+; rows it leaves are TBL's outputs in register p(j), so ITBL = TBL^-1 undoes the S-box and the
+; interleaving at once, and the lookups bring every byte back to its own register.
+; Everything here lies after ST, so the encryption's figures do not move (a stretch after the last
+; byte a call uses costs nothing), and the decryption uses ST where it is: the bytes before it
+; (the encryption's code, padding and TBL, 768 B) are a whole number of 256-byte blocks, so they
+; cost the decryption nothing either. Its code sits around ITBL (part 1 fills the page after ST,
+; part 2 follows IST), so that no padding counts.
+
+        .global present80_decrypt
+        .type   present80_decrypt, @function
+present80_decrypt:
+        .irp    r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+        push    r\r
+        .endr
+        movw    r26, r24        ; X = block
+        movw    r30, r22        ; Z = key
+        .irp    k, K0, K1, K2, K3, K4, K5, K6, K7, K8, K9
+        ld      \k, Z+
+        .endr
+        ldi     C, 1 << 2       ; i = 1
+fwd:                            ; the encryption's key update, i = 1..31
+        eor     K4, C
+        movw    r30, K0
+        movw    K0, K2
+        movw    K2, K4
+        movw    K4, K6
+        movw    K6, K8
+        movw    K8, r30
+        mov     T, K0
+        .rept   3
+        lsr     T
+        ror     K9
+        ror     K8
+        ror     K7
+        ror     K6
+        ror     K5
+        ror     K4
+        ror     K3
+        ror     K2
+        ror     K1
+        ror     K0
+        .endr
+        mov     r30, K9
+        swap    r30
+        andi    r30, 0x0f
+        ldi     r31, hi8(present_st)
+        lpm     T, Z
+        eor     K9, T
+        subi    C, -(1 << 2)
+        brpl    fwd             ; the key register holds K32
+        ld      B0, X+
+        ld      B1, X+
+        ld      B2, X+
+        ld      B3, X+
+        ld      B4, X+
+        ld      B5, X+
+        ld      B6, X+
+        ld      B7, X+          ; X = block + 8
+        ADDKEY                  ; K32
+        ldi     C, 31 << 2      ; i = 31
+        ldi     r31, hi8(present_itab)
+        rjmp    dround
+ddone:
+        st      -X, B7
+        st      -X, B6
+        st      -X, B5
+        st      -X, B4
+        st      -X, B3
+        st      -X, B2
+        st      -X, B1
+        st      -X, B0
+        .irp    r, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
+        pop     r\r
+        .endr
+        clr     r1
+        ret
+
+; IST[n] = (n ^ S^-1(n)) << 4: undoes the key update's S-box on k79..k76. It ends the page before
+; ITBL: ZL = 0xf0 + n (SWAP, ORI 0xf0).
+        .balign 16
+present_ist:
+        .byte   0x50, 0xf0, 0xd0, 0xb0, 0x80, 0x40, 0x40, 0xa0, 0x30, 0xd0, 0xc0, 0x80, 0xc0, 0xa0, 0x70, 0x50
+
+; ITBL = TBL^-1: a row of four 2-bit cells back to the state byte whose S-box outputs they are.
+        .balign 256
+present_itab:
+        .byte   0x55, 0x5e, 0xe5, 0xee, 0x5f, 0x58, 0xef, 0xe8, 0xf5, 0xfe, 0x85, 0x8e, 0xff, 0xf8, 0x8f, 0x88
+        .byte   0x5c, 0x51, 0xec, 0xe1, 0x52, 0x5d, 0xe2, 0xed, 0xfc, 0xf1, 0x8c, 0x81, 0xf2, 0xfd, 0x82, 0x8d
+        .byte   0xc5, 0xce, 0x15, 0x1e, 0xcf, 0xc8, 0x1f, 0x18, 0x25, 0x2e, 0xd5, 0xde, 0x2f, 0x28, 0xdf, 0xd8
+        .byte   0xcc, 0xc1, 0x1c, 0x11, 0xc2, 0xcd, 0x12, 0x1d, 0x2c, 0x21, 0xdc, 0xd1, 0x22, 0x2d, 0xd2, 0xdd
+        .byte   0x5b, 0x54, 0xeb, 0xe4, 0x56, 0x53, 0xe6, 0xe3, 0xfb, 0xf4, 0x8b, 0x84, 0xf6, 0xf3, 0x86, 0x83
+        .byte   0x50, 0x57, 0xe0, 0xe7, 0x59, 0x5a, 0xe9, 0xea, 0xf0, 0xf7, 0x80, 0x87, 0xf9, 0xfa, 0x89, 0x8a
+        .byte   0xcb, 0xc4, 0x1b, 0x14, 0xc6, 0xc3, 0x16, 0x13, 0x2b, 0x24, 0xdb, 0xd4, 0x26, 0x23, 0xd6, 0xd3
+        .byte   0xc0, 0xc7, 0x10, 0x17, 0xc9, 0xca, 0x19, 0x1a, 0x20, 0x27, 0xd0, 0xd7, 0x29, 0x2a, 0xd9, 0xda
+        .byte   0xb5, 0xbe, 0x45, 0x4e, 0xbf, 0xb8, 0x4f, 0x48, 0x65, 0x6e, 0x35, 0x3e, 0x6f, 0x68, 0x3f, 0x38
+        .byte   0xbc, 0xb1, 0x4c, 0x41, 0xb2, 0xbd, 0x42, 0x4d, 0x6c, 0x61, 0x3c, 0x31, 0x62, 0x6d, 0x32, 0x3d
+        .byte   0x05, 0x0e, 0x75, 0x7e, 0x0f, 0x08, 0x7f, 0x78, 0x95, 0x9e, 0xa5, 0xae, 0x9f, 0x98, 0xaf, 0xa8
+        .byte   0x0c, 0x01, 0x7c, 0x71, 0x02, 0x0d, 0x72, 0x7d, 0x9c, 0x91, 0xac, 0xa1, 0x92, 0x9d, 0xa2, 0xad
+        .byte   0xbb, 0xb4, 0x4b, 0x44, 0xb6, 0xb3, 0x46, 0x43, 0x6b, 0x64, 0x3b, 0x34, 0x66, 0x63, 0x36, 0x33
+        .byte   0xb0, 0xb7, 0x40, 0x47, 0xb9, 0xba, 0x49, 0x4a, 0x60, 0x67, 0x30, 0x37, 0x69, 0x6a, 0x39, 0x3a
+        .byte   0x0b, 0x04, 0x7b, 0x74, 0x06, 0x03, 0x76, 0x73, 0x9b, 0x94, 0xab, 0xa4, 0x96, 0x93, 0xa6, 0xa3
+        .byte   0x00, 0x07, 0x70, 0x77, 0x09, 0x0a, 0x79, 0x7a, 0x90, 0x97, 0xa0, 0xa7, 0x99, 0x9a, 0xa9, 0xaa
+
+; Part 2: the rounds, i = 31..1 (ZH = ITBL's page).
+dround:
+; pLayer^-1: the same transposes.
+        NIBX    B0, B4
+        NIBX    B2, B6
+        PAIRX   B0, B2
+        PAIRX   B4, B6
+        NIBX    B1, B5
+        NIBX    B3, B7
+        PAIRX   B1, B3
+        PAIRX   B5, B7
+; S^-1 and the placement undone: byte j = ITBL[register p(j)]; cycles (1 2 4)(3 6 5) through T.
+        LOOK    B0, B0
+        LOOK    B7, B7
+        LOOK    T, B1           ; B4 <- B1 <- B2 <- B4
+        LOOK    B1, B2
+        LOOK    B2, B4
+        mov     B4, T
+        LOOK    T, B3           ; B5 <- B3 <- B6 <- B5
+        LOOK    B3, B6
+        LOOK    B6, B5
+        mov     B5, T
+; Key step back, K_{i+1} -> K_i: S^-1 on k79..k76, rotate left by 19 (16 by renaming, 3 by
+; shifting), the counter out of k38..k34.
+        mov     r30, K9
+        swap    r30
+        ori     r30, 0xf0
+        ldi     r31, hi8(present_ist)
+        lpm     T, Z
+        eor     K9, T
+        movw    r30, K8         ; left by 16: Z holds K8:K9
+        movw    K8, K6
+        movw    K6, K4
+        movw    K4, K2
+        movw    K2, K0
+        movw    K0, r30
+        mov     T, K9           ; left by 3: bit 7 of K9 enters at the bottom, three times
+        .rept   3
+        lsl     T
+        rol     K0
+        rol     K1
+        rol     K2
+        rol     K3
+        rol     K4
+        rol     K5
+        rol     K6
+        rol     K7
+        rol     K8
+        rol     K9
+        .endr
+        eor     K4, C
+        ldi     r31, hi8(present_itab)
+        ADDKEY                  ; K_i
+        subi    C, 1 << 2       ; i--; i = 0 ends
+        breq    1f
+        rjmp    dround
+1:      rjmp    ddone
+        .size   present80_decrypt, . - present80_decrypt
