@@ -114,6 +114,8 @@
 #define K7    r9
 #define K8    r10
 #define K9    r11
+#define D     r18     /* decryption's key run: the counter k + 1 << 5, low byte (B2 is free then) */
+#define E     r19     /*   and high byte */
 
 ; d = TBL[s]: ZH points at the table's page, ZL is the index.
         .macro  LOOK d, s
@@ -309,37 +311,55 @@ present80_decrypt:
         .irp    k, K0, K1, K2, K3, K4, K5, K6, K7, K8, K9
         ld      \k, Z+
         .endr
-        ldi     C, 1 << 2       ; i = 1
-fwd:                            ; the encryption's key update, i = 1..31
-        eor     K4, C
-        movw    r30, K0
-        movw    K0, K2
-        movw    K2, K4
-        movw    K4, K6
-        movw    K6, K8
-        movw    K8, r30
-        mov     T, K0
-        .rept   3
-        lsr     T
-        ror     K9
-        ror     K8
-        ror     K7
-        ror     K6
-        ror     K5
-        ror     K4
-        ror     K3
-        ror     K2
-        ror     K1
-        ror     K0
+        ldi     C, 1 << 2       ; k = 1
+        ldi     D, lo8(2 << 5)  ; E:D = (k + 1) << 5
+        ldi     E, hi8(2 << 5)
+        ldi     r31, hi8(present_st)
+fwd:                            ; steps k and k + 1 at once, k = 1, 3, .., 31
+        eor     K4, C           ; i = k into k38..k34 (as the encryption does)
+        eor     K6, D           ; i = k + 1 into k57..k53: where rotating by 19 takes k38..k34
+        eor     K7, E
+        movw    r20, K0         ; right by 40: the halves change places
+        movw    r22, K2
+        mov     r0, K4
+        mov     K0, K5
+        mov     K1, K6
+        mov     K2, K7
+        mov     K3, K8
+        mov     K4, K9
+        mov     K5, r20
+        mov     K6, r21
+        mov     K7, r22
+        mov     K8, r23
+        mov     K9, r0
+        mov     T, K9           ; left by 2: right by 38 in all
+        .rept   2
+        lsl     T
+        rol     K0
+        rol     K1
+        rol     K2
+        rol     K3
+        rol     K4
+        rol     K5
+        rol     K6
+        rol     K7
+        rol     K8
+        rol     K9
         .endr
-        mov     r30, K9
+        mov     r30, K9         ; step k + 1's S-box: k79..k76 ^= ST[k79..k76]
         swap    r30
         andi    r30, 0x0f
-        ldi     r31, hi8(present_st)
         lpm     T, Z
         eor     K9, T
-        subi    C, -(1 << 2)
-        brpl    fwd             ; the key register holds K32
+        mov     r30, K7         ; step k's S-box, now on k60..k57: ^= ST57[k60..k57]
+        lsr     r30
+        ori     r30, 0xf0
+        lpm     T, Z
+        eor     K7, T
+        subi    D, lo8(-(2 << 5)) ; k += 2
+        sbci    E, hi8(-(2 << 5))
+        subi    C, -(2 << 2)    ; k = 33 sets bit 7
+        brpl    fwd             ; the key register has run 32 steps: K33
         ld      B0, X+
         ld      B1, X+
         ld      B2, X+
@@ -348,10 +368,8 @@ fwd:                            ; the encryption's key update, i = 1..31
         ld      B5, X+
         ld      B6, X+
         ld      B7, X+          ; X = block + 8
-        ADDKEY                  ; K32
-        ldi     C, 31 << 2      ; i = 31
-        ldi     r31, hi8(present_itab)
-        rjmp    dround
+        ldi     C, 32 << 2      ; one step back (i = 32) and K32 come first
+        rjmp    dkey
 ddone:
         st      -X, B7
         st      -X, B6
@@ -370,8 +388,8 @@ ddone:
 ; IST[n] = (n ^ S^-1(n)) << 4: undoes the key update's S-box on k79..k76. It ends the page before
 ; ITBL: ZL = 0xf0 + n (SWAP, ORI 0xf0).
         .balign 16
-present_ist:
-        .byte   0x50, 0xf0, 0xd0, 0xb0, 0x80, 0x40, 0x40, 0xa0, 0x30, 0xd0, 0xc0, 0x80, 0xc0, 0xa0, 0x70, 0x50
+present_st57:
+        .byte   0x18, 0x08, 0x08, 0x10, 0x1a, 0x0a, 0x18, 0x14, 0x16, 0x0e, 0x0a, 0x06, 0x10, 0x14, 0x1e, 0x1a
 
 ; ITBL = TBL^-1: a row of four 2-bit cells back to the state byte whose S-box outputs they are.
         .balign 256
@@ -392,6 +410,9 @@ present_itab:
         .byte   0xb0, 0xb7, 0x40, 0x47, 0xb9, 0xba, 0x49, 0x4a, 0x60, 0x67, 0x30, 0x37, 0x69, 0x6a, 0x39, 0x3a
         .byte   0x0b, 0x04, 0x7b, 0x74, 0x06, 0x03, 0x76, 0x73, 0x9b, 0x94, 0xab, 0xa4, 0x96, 0x93, 0xa6, 0xa3
         .byte   0x00, 0x07, 0x70, 0x77, 0x09, 0x0a, 0x79, 0x7a, 0x90, 0x97, 0xa0, 0xa7, 0x99, 0x9a, 0xa9, 0xaa
+
+present_ist:
+        .byte   0x50, 0xf0, 0xd0, 0xb0, 0x80, 0x40, 0x40, 0xa0, 0x30, 0xd0, 0xc0, 0x80, 0xc0, 0xa0, 0x70, 0x50
 
 ; Part 2: the rounds, i = 31..1 (ZH = ITBL's page).
 dround:
@@ -415,11 +436,12 @@ dround:
         LOOK    B3, B6
         LOOK    B6, B5
         mov     B5, T
+dkey:
 ; Key step back, K_{i+1} -> K_i: S^-1 on k79..k76, rotate left by 19 (16 by renaming, 3 by
 ; shifting), the counter out of k38..k34.
         mov     r30, K9
         swap    r30
-        ori     r30, 0xf0
+        andi    r30, 0x0f
         ldi     r31, hi8(present_ist)
         lpm     T, Z
         eor     K9, T
