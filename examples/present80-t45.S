@@ -7,7 +7,8 @@
 ; call takes the 80-bit key and updates the key register round by round while it encrypts.
 ;
 ;     void present80_encrypt(uint8_t *block, const uint8_t *key);
-;         block in r25:r24 (8 bytes, encrypted in place), key in r23:r22 (10 bytes, read only)
+;     void present80_decrypt(uint8_t *block, const uint8_t *key);   (scenario decrypt-ks)
+;         block in r25:r24 (8 bytes, en/decrypted in place), key in r23:r22 (10 bytes, read only)
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; The cipher (Bogdanov et al., CHES 2007)
@@ -89,6 +90,18 @@
 ;   ECRYPT PRESENT v1     1000    18    11342   45.3 uJ            (Eisenbarth et al. 2012)
 ;   flash = 402 bytes of code + 110 of padding (.balign 256) + the 256-byte TBL + the 16-byte ST.
 ;   RAM = 10 bytes of stack (the pushes); nothing else in SRAM.
+;
+; Decryption, `avrlab bench -scenario decrypt-ks examples/present80-t45.S` (present80_decrypt at
+; the end of the file; each scenario counts only the typed function it enters):
+;                        flash   RAM   cycles   energy (ECRYPT board model)
+;   this file              812    10     6056   25.0 uJ (24.2..25.6)
+;   ECRYPT PRESENT v1     1000    18    13599   (decryption column; the table's energy is encryption's)
+;   cycles: set-up 46, forward key run 16 x 58 - 1 = 927, block in 19, the step back to K32 with
+;   its AddRoundKey 62, 31 rounds x 160 + 1 (the same 160 as encrypting: transposes 64, lookups 34,
+;   key step back 50, AddRoundKey 8, loop 4), end 41.
+;   flash = 502 bytes of code + ST, ST57, IST (16 each) + the 256-byte ITBL + 6 of padding; the
+;   encryption's code and TBL are not counted (a 768-byte stretch before ST: three whole blocks).
+;   RAM = the same 10 bytes of stack.
 ;
 ; ---------------------------------------------------------------------------------------------------
 
@@ -286,19 +299,31 @@ present_st:
 ; ---------------------------------------------------------------------------------------------------
 ; Decryption (scenario decrypt-ks): void present80_decrypt(uint8_t *block, const uint8_t *key);
 ; ---------------------------------------------------------------------------------------------------
-; The key register runs forward 31 steps to K32 (the encryption's key update without the state),
-; then every round is undone while the schedule steps backwards (it is invertible):
+; The key register runs forward, then every round is undone while the schedule steps backwards
+; (it is invertible):
 ;     state ^= K32; for i = 31..1: pLayer^-1, S^-1 on every nibble, state ^= K_i
-;     key step back: k79..k76 = S^-1(k79..k76), rotate left by 19, k38..k34 ^= i (trick 3)
+;     key step back: k79..k76 ^= IST[k79..k76] (S^-1), rotate left by 19, k38..k34 ^= i (trick 3)
 ; pLayer^-1 is the same two 4x4 transposes (a transpose is its own inverse, and the exchange of
 ; the off-diagonal 2x2 blocks (NIBX) commutes with the transposes inside the blocks (PAIRX)); the
 ; rows it leaves are TBL's outputs in register p(j), so ITBL = TBL^-1 undoes the S-box and the
 ; interleaving at once, and the lookups bring every byte back to its own register.
-; Everything here lies after ST, so the encryption's figures do not move (a stretch after the last
-; byte a call uses costs nothing), and the decryption uses ST where it is: the bytes before it
-; (the encryption's code, padding and TBL, 768 B) are a whole number of 256-byte blocks, so they
-; cost the decryption nothing either. Its code sits around ITBL (part 1 fills the page after ST,
-; part 2 follows IST), so that no padding counts.
+;
+; The forward run goes two steps at a time. Steps k and k + 1 rotate right by 38 = swap the two
+; 5-byte halves (13 MOVs through the state's registers, free before the block is loaded) and rotate
+; left by 2; the nonlinear parts all touch different bits, so they can be moved: counter k goes
+; into k38..k34 (K4 ^= C, as in the encryption), counter k + 1 into k57..k53 (where the rotation by
+; 19 takes k38..k34; E:D = (k + 1) << 5), and after the rotation step k + 1's S-box works on
+; k79..k76 (ST) and step k's on k60..k57 (where the second rotation took it; ST57[n] = (n ^ S(n))
+; << 1, ZL = 0xf0 + (K7 >> 1) with LSR and ORI). 59 cycles for two steps against 2 x 52. Sixteen
+; double steps run 32 steps (to K33, counters 1..32; 32 sets k39); the round loop is entered at the
+; key step back with i = 32, which brings back K32, the first AddRoundKey.
+;
+; Layout. Everything here lies after ST, so the encryption's figures do not move (a stretch after
+; the last byte a call uses costs nothing). The decryption reads ST where it is; the bytes before
+; it (the encryption's code, its padding and TBL, all inside present80_encrypt's .size, 768 B) are
+; a whole number of 256-byte blocks, so they cost the decryption nothing either. Its code sits
+; around ITBL: part 1 (set-up, forward run, the end) fills the page after ST up to ST57 at offset
+; 0xf0 (6 B of padding), part 2 (the rounds) follows ITBL and IST.
 
         .global present80_decrypt
         .type   present80_decrypt, @function
@@ -385,8 +410,8 @@ ddone:
         clr     r1
         ret
 
-; IST[n] = (n ^ S^-1(n)) << 4: undoes the key update's S-box on k79..k76. It ends the page before
-; ITBL: ZL = 0xf0 + n (SWAP, ORI 0xf0).
+; ST57[n] = (n ^ S(n)) << 1: step k's S-box on k60..k57 (K7 bits 4..1) in the double step. It
+; ends ST's page: ZL = 0xf0 + n.
         .balign 16
 present_st57:
         .byte   0x18, 0x08, 0x08, 0x10, 0x1a, 0x0a, 0x18, 0x14, 0x16, 0x0e, 0x0a, 0x06, 0x10, 0x14, 0x1e, 0x1a
@@ -411,6 +436,8 @@ present_itab:
         .byte   0x0b, 0x04, 0x7b, 0x74, 0x06, 0x03, 0x76, 0x73, 0x9b, 0x94, 0xab, 0xa4, 0x96, 0x93, 0xa6, 0xa3
         .byte   0x00, 0x07, 0x70, 0x77, 0x09, 0x0a, 0x79, 0x7a, 0x90, 0x97, 0xa0, 0xa7, 0x99, 0x9a, 0xa9, 0xaa
 
+; IST[n] = (n ^ S^-1(n)) << 4: undoes the key update's S-box on k79..k76 (ZL = n, the page after
+; ITBL).
 present_ist:
         .byte   0x50, 0xf0, 0xd0, 0xb0, 0x80, 0x40, 0x40, 0xa0, 0x30, 0xd0, 0xc0, 0x80, 0xc0, 0xa0, 0x70, 0x50
 
