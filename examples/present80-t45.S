@@ -7,7 +7,8 @@
 ; call takes the 80-bit key and updates the key register round by round while it encrypts.
 ;
 ;     void present80_encrypt(uint8_t *block, const uint8_t *key);
-;         block in r25:r24 (8 bytes, encrypted in place), key in r23:r22 (10 bytes, read only)
+;     void present80_decrypt(uint8_t *block, const uint8_t *key);   (scenario decrypt-ks)
+;         block in r25:r24 (8 bytes, en/decrypted in place), key in r23:r22 (10 bytes, read only)
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; The cipher (Bogdanov et al., CHES 2007)
@@ -90,6 +91,18 @@
 ;   flash = 402 bytes of code + 110 of padding (.balign 256) + the 256-byte TBL + the 16-byte ST.
 ;   RAM = 10 bytes of stack (the pushes); nothing else in SRAM.
 ;
+; Decryption, `avrlab bench -scenario decrypt-ks examples/present80-t45.S` (present80_decrypt at
+; the end of the file; each scenario counts only the typed function it enters):
+;                        flash   RAM   cycles   energy (ECRYPT board model)
+;   this file              812    10     6056   25.0 uJ (24.2..25.6)
+;   ECRYPT PRESENT v1     1000    18    13599   (decryption column; the table's energy is encryption's)
+;   cycles: set-up 46, forward key run 16 x 58 - 1 = 927, block in 19, the step back to K32 with
+;   its AddRoundKey 62, 31 rounds x 160 + 1 (the same 160 as encrypting: transposes 64, lookups 34,
+;   key step back 50, AddRoundKey 8, loop 4), end 41.
+;   flash = 502 bytes of code + ST, ST57, IST (16 each) + the 256-byte ITBL + 6 of padding; the
+;   encryption's code and TBL are not counted (a 768-byte stretch before ST: three whole blocks).
+;   RAM = the same 10 bytes of stack.
+;
 ; ---------------------------------------------------------------------------------------------------
 
         .text
@@ -114,6 +127,8 @@
 #define K7    r9
 #define K8    r10
 #define K9    r11
+#define D     r18     /* decryption's key run: the counter k + 1 << 5, low byte (B2 is free then) */
+#define E     r19     /*   and high byte */
 
 ; d = TBL[s]: ZH points at the table's page, ZL is the index.
         .macro  LOOK d, s
@@ -252,7 +267,8 @@ done:
         .endr
         clr     r1
         ret
-        .size   present80_encrypt, . - present80_encrypt
+; (present80_encrypt's .size takes in its padding and TBL: a call that never enters it, the
+; decryption, does not count TBL. ST, which both read, stays outside.)
 
 ; TBL: the S-box on both nibbles, the bits of the two results interleaved (see above). One
 ; 256-byte page: ZL = the state byte.
@@ -274,7 +290,213 @@ present_tab:
         .byte   0x7a, 0x3b, 0x3e, 0x6f, 0x6b, 0x2a, 0x6e, 0x7b, 0x2f, 0x7e, 0x7f, 0x6a, 0x3a, 0x3f, 0x2b, 0x2e
         .byte   0x52, 0x13, 0x16, 0x47, 0x43, 0x02, 0x46, 0x53, 0x07, 0x56, 0x57, 0x42, 0x12, 0x17, 0x03, 0x06
         .byte   0x58, 0x19, 0x1c, 0x4d, 0x49, 0x08, 0x4c, 0x59, 0x0d, 0x5c, 0x5d, 0x48, 0x18, 0x1d, 0x09, 0x0c
+        .size   present80_encrypt, . - present80_encrypt
 
 ; ST[n] = (n ^ S(n)) << 4 for the key nibble k79..k76: it starts the page after TBL (ZL = n).
 present_st:
         .byte   0xc0, 0x40, 0x40, 0x80, 0xd0, 0x50, 0xc0, 0xa0, 0xb0, 0x70, 0x50, 0x30, 0x80, 0xa0, 0xf0, 0xd0
+
+; ---------------------------------------------------------------------------------------------------
+; Decryption (scenario decrypt-ks): void present80_decrypt(uint8_t *block, const uint8_t *key);
+; ---------------------------------------------------------------------------------------------------
+; The key register runs forward, then every round is undone while the schedule steps backwards
+; (it is invertible):
+;     state ^= K32; for i = 31..1: pLayer^-1, S^-1 on every nibble, state ^= K_i
+;     key step back: k79..k76 ^= IST[k79..k76] (S^-1), rotate left by 19, k38..k34 ^= i (trick 3)
+; pLayer^-1 is the same two 4x4 transposes (a transpose is its own inverse, and the exchange of
+; the off-diagonal 2x2 blocks (NIBX) commutes with the transposes inside the blocks (PAIRX)); the
+; rows it leaves are TBL's outputs in register p(j), so ITBL = TBL^-1 undoes the S-box and the
+; interleaving at once, and the lookups bring every byte back to its own register.
+;
+; The forward run goes two steps at a time. Steps k and k + 1 rotate right by 38 = swap the two
+; 5-byte halves (13 MOVs through the state's registers, free before the block is loaded) and rotate
+; left by 2; the nonlinear parts all touch different bits, so they can be moved: counter k goes
+; into k38..k34 (K4 ^= C, as in the encryption), counter k + 1 into k57..k53 (where the rotation by
+; 19 takes k38..k34; E:D = (k + 1) << 5), and after the rotation step k + 1's S-box works on
+; k79..k76 (ST) and step k's on k60..k57 (where the second rotation took it; ST57[n] = (n ^ S(n))
+; << 1, ZL = 0xf0 + (K7 >> 1) with LSR and ORI). 59 cycles for two steps against 2 x 52. Sixteen
+; double steps run 32 steps (to K33, counters 1..32; 32 sets k39); the round loop is entered at the
+; key step back with i = 32, which brings back K32, the first AddRoundKey.
+;
+; Layout. Everything here lies after ST, so the encryption's figures do not move (a stretch after
+; the last byte a call uses costs nothing). The decryption reads ST where it is; the bytes before
+; it (the encryption's code, its padding and TBL, all inside present80_encrypt's .size, 768 B) are
+; a whole number of 256-byte blocks, so they cost the decryption nothing either. Its code sits
+; around ITBL: part 1 (set-up, forward run, the end) fills the page after ST up to ST57 at offset
+; 0xf0 (6 B of padding), part 2 (the rounds) follows ITBL and IST.
+
+        .global present80_decrypt
+        .type   present80_decrypt, @function
+present80_decrypt:
+        .irp    r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+        push    r\r
+        .endr
+        movw    r26, r24        ; X = block
+        movw    r30, r22        ; Z = key
+        .irp    k, K0, K1, K2, K3, K4, K5, K6, K7, K8, K9
+        ld      \k, Z+
+        .endr
+        ldi     C, 1 << 2       ; k = 1
+        ldi     D, lo8(2 << 5)  ; E:D = (k + 1) << 5
+        ldi     E, hi8(2 << 5)
+        ldi     r31, hi8(present_st)
+fwd:                            ; steps k and k + 1 at once, k = 1, 3, .., 31
+        eor     K4, C           ; i = k into k38..k34 (as the encryption does)
+        eor     K6, D           ; i = k + 1 into k57..k53: where rotating by 19 takes k38..k34
+        eor     K7, E
+        movw    r20, K0         ; right by 40: the halves change places
+        movw    r22, K2
+        mov     r0, K4
+        mov     K0, K5
+        mov     K1, K6
+        mov     K2, K7
+        mov     K3, K8
+        mov     K4, K9
+        mov     K5, r20
+        mov     K6, r21
+        mov     K7, r22
+        mov     K8, r23
+        mov     K9, r0
+        mov     T, K9           ; left by 2: right by 38 in all
+        .rept   2
+        lsl     T
+        rol     K0
+        rol     K1
+        rol     K2
+        rol     K3
+        rol     K4
+        rol     K5
+        rol     K6
+        rol     K7
+        rol     K8
+        rol     K9
+        .endr
+        mov     r30, K9         ; step k + 1's S-box: k79..k76 ^= ST[k79..k76]
+        swap    r30
+        andi    r30, 0x0f
+        lpm     T, Z
+        eor     K9, T
+        mov     r30, K7         ; step k's S-box, now on k60..k57: ^= ST57[k60..k57]
+        lsr     r30
+        ori     r30, 0xf0
+        lpm     T, Z
+        eor     K7, T
+        subi    D, lo8(-(2 << 5)) ; k += 2
+        sbci    E, hi8(-(2 << 5))
+        subi    C, -(2 << 2)    ; k = 33 sets bit 7
+        brpl    fwd             ; the key register has run 32 steps: K33
+        ld      B0, X+
+        ld      B1, X+
+        ld      B2, X+
+        ld      B3, X+
+        ld      B4, X+
+        ld      B5, X+
+        ld      B6, X+
+        ld      B7, X+          ; X = block + 8
+        ldi     C, 32 << 2      ; one step back (i = 32) and K32 come first
+        rjmp    dkey
+ddone:
+        st      -X, B7
+        st      -X, B6
+        st      -X, B5
+        st      -X, B4
+        st      -X, B3
+        st      -X, B2
+        st      -X, B1
+        st      -X, B0
+        .irp    r, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
+        pop     r\r
+        .endr
+        clr     r1
+        ret
+
+; ST57[n] = (n ^ S(n)) << 1: step k's S-box on k60..k57 (K7 bits 4..1) in the double step. It
+; ends ST's page: ZL = 0xf0 + n.
+        .balign 16
+present_st57:
+        .byte   0x18, 0x08, 0x08, 0x10, 0x1a, 0x0a, 0x18, 0x14, 0x16, 0x0e, 0x0a, 0x06, 0x10, 0x14, 0x1e, 0x1a
+
+; ITBL = TBL^-1: a row of four 2-bit cells back to the state byte whose S-box outputs they are.
+        .balign 256
+present_itab:
+        .byte   0x55, 0x5e, 0xe5, 0xee, 0x5f, 0x58, 0xef, 0xe8, 0xf5, 0xfe, 0x85, 0x8e, 0xff, 0xf8, 0x8f, 0x88
+        .byte   0x5c, 0x51, 0xec, 0xe1, 0x52, 0x5d, 0xe2, 0xed, 0xfc, 0xf1, 0x8c, 0x81, 0xf2, 0xfd, 0x82, 0x8d
+        .byte   0xc5, 0xce, 0x15, 0x1e, 0xcf, 0xc8, 0x1f, 0x18, 0x25, 0x2e, 0xd5, 0xde, 0x2f, 0x28, 0xdf, 0xd8
+        .byte   0xcc, 0xc1, 0x1c, 0x11, 0xc2, 0xcd, 0x12, 0x1d, 0x2c, 0x21, 0xdc, 0xd1, 0x22, 0x2d, 0xd2, 0xdd
+        .byte   0x5b, 0x54, 0xeb, 0xe4, 0x56, 0x53, 0xe6, 0xe3, 0xfb, 0xf4, 0x8b, 0x84, 0xf6, 0xf3, 0x86, 0x83
+        .byte   0x50, 0x57, 0xe0, 0xe7, 0x59, 0x5a, 0xe9, 0xea, 0xf0, 0xf7, 0x80, 0x87, 0xf9, 0xfa, 0x89, 0x8a
+        .byte   0xcb, 0xc4, 0x1b, 0x14, 0xc6, 0xc3, 0x16, 0x13, 0x2b, 0x24, 0xdb, 0xd4, 0x26, 0x23, 0xd6, 0xd3
+        .byte   0xc0, 0xc7, 0x10, 0x17, 0xc9, 0xca, 0x19, 0x1a, 0x20, 0x27, 0xd0, 0xd7, 0x29, 0x2a, 0xd9, 0xda
+        .byte   0xb5, 0xbe, 0x45, 0x4e, 0xbf, 0xb8, 0x4f, 0x48, 0x65, 0x6e, 0x35, 0x3e, 0x6f, 0x68, 0x3f, 0x38
+        .byte   0xbc, 0xb1, 0x4c, 0x41, 0xb2, 0xbd, 0x42, 0x4d, 0x6c, 0x61, 0x3c, 0x31, 0x62, 0x6d, 0x32, 0x3d
+        .byte   0x05, 0x0e, 0x75, 0x7e, 0x0f, 0x08, 0x7f, 0x78, 0x95, 0x9e, 0xa5, 0xae, 0x9f, 0x98, 0xaf, 0xa8
+        .byte   0x0c, 0x01, 0x7c, 0x71, 0x02, 0x0d, 0x72, 0x7d, 0x9c, 0x91, 0xac, 0xa1, 0x92, 0x9d, 0xa2, 0xad
+        .byte   0xbb, 0xb4, 0x4b, 0x44, 0xb6, 0xb3, 0x46, 0x43, 0x6b, 0x64, 0x3b, 0x34, 0x66, 0x63, 0x36, 0x33
+        .byte   0xb0, 0xb7, 0x40, 0x47, 0xb9, 0xba, 0x49, 0x4a, 0x60, 0x67, 0x30, 0x37, 0x69, 0x6a, 0x39, 0x3a
+        .byte   0x0b, 0x04, 0x7b, 0x74, 0x06, 0x03, 0x76, 0x73, 0x9b, 0x94, 0xab, 0xa4, 0x96, 0x93, 0xa6, 0xa3
+        .byte   0x00, 0x07, 0x70, 0x77, 0x09, 0x0a, 0x79, 0x7a, 0x90, 0x97, 0xa0, 0xa7, 0x99, 0x9a, 0xa9, 0xaa
+
+; IST[n] = (n ^ S^-1(n)) << 4: undoes the key update's S-box on k79..k76 (ZL = n, the page after
+; ITBL).
+present_ist:
+        .byte   0x50, 0xf0, 0xd0, 0xb0, 0x80, 0x40, 0x40, 0xa0, 0x30, 0xd0, 0xc0, 0x80, 0xc0, 0xa0, 0x70, 0x50
+
+; Part 2: the rounds, i = 31..1 (ZH = ITBL's page).
+dround:
+; pLayer^-1: the same transposes.
+        NIBX    B0, B4
+        NIBX    B2, B6
+        PAIRX   B0, B2
+        PAIRX   B4, B6
+        NIBX    B1, B5
+        NIBX    B3, B7
+        PAIRX   B1, B3
+        PAIRX   B5, B7
+; S^-1 and the placement undone: byte j = ITBL[register p(j)]; cycles (1 2 4)(3 6 5) through T.
+        LOOK    B0, B0
+        LOOK    B7, B7
+        LOOK    T, B1           ; B4 <- B1 <- B2 <- B4
+        LOOK    B1, B2
+        LOOK    B2, B4
+        mov     B4, T
+        LOOK    T, B3           ; B5 <- B3 <- B6 <- B5
+        LOOK    B3, B6
+        LOOK    B6, B5
+        mov     B5, T
+dkey:
+; Key step back, K_{i+1} -> K_i: S^-1 on k79..k76, rotate left by 19 (16 by renaming, 3 by
+; shifting), the counter out of k38..k34.
+        mov     r30, K9
+        swap    r30
+        andi    r30, 0x0f
+        ldi     r31, hi8(present_ist)
+        lpm     T, Z
+        eor     K9, T
+        movw    r30, K8         ; left by 16: Z holds K8:K9
+        movw    K8, K6
+        movw    K6, K4
+        movw    K4, K2
+        movw    K2, K0
+        movw    K0, r30
+        mov     T, K9           ; left by 3: bit 7 of K9 enters at the bottom, three times
+        .rept   3
+        lsl     T
+        rol     K0
+        rol     K1
+        rol     K2
+        rol     K3
+        rol     K4
+        rol     K5
+        rol     K6
+        rol     K7
+        rol     K8
+        rol     K9
+        .endr
+        eor     K4, C
+        ldi     r31, hi8(present_itab)
+        ADDKEY                  ; K_i
+        subi    C, 1 << 2       ; i--; i = 0 ends
+        breq    1f
+        rjmp    dround
+1:      rjmp    ddone
+        .size   present80_decrypt, . - present80_decrypt
