@@ -1,4 +1,4 @@
-//go:build !avrlab_core
+//go:build !avrlab_core && !js
 
 package engine
 
