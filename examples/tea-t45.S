@@ -98,6 +98,9 @@
 ;   this file              466    19     3942   16.2 uJ (15.7..16.6)
 ;   ECRYPT TEA v1          648    24     7539   (decryption column; the table's energy is encryption's)
 ;
+;   Both entries together are 722 bytes; our data does not say whether TEA v1's 648 covers its
+;   encryption and decryption together or one of them.
+;
 ; ---------------------------------------------------------------------------------------------------
 
 #define V00   r2      /* v0 = V00..V03, V00 the least significant byte (block[0]) */
