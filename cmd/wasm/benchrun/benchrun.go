@@ -48,7 +48,7 @@ type Result struct {
 	// Chunks: the wall time of each of the run loop's Runs (runChunked: FirstChunk cycles, then
 	// twice as many each time), in ms, to show where the fixed cost of a run lies.
 	Chunks []float64 `json:"chunks,omitempty"`
-	Error       string  `json:"error,omitempty"`
+	Error  string    `json:"error,omitempty"`
 }
 
 // stats is what Run reads of a translate.Engine.
