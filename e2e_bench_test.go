@@ -269,6 +269,8 @@ func TestBenchPageAvr8js(t *testing.T) {
 		{"bench.html&eager=1", "/bench.html?hex=/loop.hex&eager=1", "benchResult"},
 		{"avr8js", fmt.Sprintf("/cmp/index.html?hex=/loop.hex&stop=%d", stop), "avr8jsResult"},
 	}
+	// AVRLAB_BENCH_EXTRA='&idle=0 ...' runs bench.html's three modes again with each of those
+	// parameters added (this site's), interleaved with the rest.
 	for _, v := range strings.Fields(os.Getenv("AVRLAB_BENCH_EXTRA")) {
 		for _, m := range modes[:3] {
 			modes = append(modes, struct{ name, url, result string }{m.name + v, m.url + v, m.result})
