@@ -64,6 +64,64 @@ func benchLoop(rep int) string {
 	return strings.Replace(src, "\tbreak", "\tdec r19\n\tbrne rep\n\tbreak", 1)
 }
 
+// benchMixSrc is the issue's benchmark as an ATmega128 program: the load/store ARX mix over SRAM of
+// emu's BenchmarkLoadStore and BenchmarkQemu (memProgram's pass: four ld X+, a 32-bit add, a rotate
+// left by one, a 32-bit xor, four st Y+, subi/sbci, dec/brne; sbiw/brne around it), 2000 × 148
+// passes as BenchmarkQemu's ATmega2560 build has them, then BREAK: 163.4M cycles.
+const benchMixSrc = `
+	ldi r16, 0xff
+	out 0x3d, r16
+	ldi r16, 0x10
+	out 0x3e, r16
+	clr r16
+	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
+	ldi r17, (0x35*\i+7)&0xff
+	mov r\i, r17
+	.endr
+	ldi r24, lo8(2000)
+	ldi r25, hi8(2000)
+	ldi r23, 148
+outer:
+	ldi r26, 0x00        ; X = 0x0100, Y = 0x0200
+	ldi r27, 0x01
+	ldi r28, 0x00
+	ldi r29, 0x02
+	ldi r20, 16
+inner:
+	ld r0, X+
+	ld r1, X+
+	ld r2, X+
+	ld r3, X+
+	add r4, r0
+	adc r5, r1
+	adc r6, r2
+	adc r7, r3
+	lsl r4
+	rol r5
+	rol r6
+	rol r7
+	adc r4, r16
+	eor r8, r4
+	eor r9, r5
+	eor r10, r6
+	eor r11, r7
+	st Y+, r8
+	st Y+, r9
+	st Y+, r10
+	st Y+, r11
+	subi r18, 1
+	sbci r19, 0
+	dec r20
+	brne inner
+	sbiw r24, 1
+	brne outer
+	ldi r24, lo8(2000)
+	ldi r25, hi8(2000)
+	dec r23
+	brne outer
+	break
+`
+
 // TestBenchPage runs a load/store loop of about 50M cycles through site/bench.html?hex=URL, translated and
 // with &interp=1, in headless Chromium: both publish window.benchResult with the cycles and r16..r31 that
 // the native interpreter (lab.Run) gives, and the test logs the emulated MHz of each.
@@ -131,7 +189,17 @@ func TestBenchPageAvr8js(t *testing.T) {
 		}
 		rep = n
 	}
-	im, err := asm.Assemble("bench.S", []byte(benchLoop(rep)), asm.Config{})
+	// AVRLAB_BENCH_PROG=mix runs the issue's benchmark instead (benchMixSrc, 163.4M cycles; the
+	// repetitions do not apply to it).
+	src := benchLoop(rep)
+	switch v := os.Getenv("AVRLAB_BENCH_PROG"); v {
+	case "":
+	case "mix":
+		src, rep = benchMixSrc, 1
+	default:
+		t.Fatalf("AVRLAB_BENCH_PROG=%q: want mix or nothing", v)
+	}
+	im, err := asm.Assemble("bench.S", []byte(src), asm.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,6 +269,13 @@ func TestBenchPageAvr8js(t *testing.T) {
 		{"bench.html&eager=1", "/bench.html?hex=/loop.hex&eager=1", "benchResult"},
 		{"avr8js", fmt.Sprintf("/cmp/index.html?hex=/loop.hex&stop=%d", stop), "avr8jsResult"},
 	}
+	// AVRLAB_BENCH_EXTRA='&idle=0 ...' runs bench.html's three modes again with each of those
+	// parameters added (this site's), interleaved with the rest.
+	for _, v := range strings.Fields(os.Getenv("AVRLAB_BENCH_EXTRA")) {
+		for _, m := range modes[:3] {
+			modes = append(modes, struct{ name, url, result string }{m.name + v, m.url + v, m.result})
+		}
+	}
 	for k, dir := range bases {
 		for _, m := range modes[:3] {
 			modes = append(modes, struct{ name, url, result string }{dir + " " + m.name, fmt.Sprintf("/base%d", k) + m.url, m.result})
@@ -260,7 +335,7 @@ func TestBenchPageAvr8js(t *testing.T) {
 		}
 	}
 	for k, dir := range bases {
-		i := 4 + 3*k
+		i := len(modes) - 3*len(bases) + 3*k
 		t.Logf("%s: translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
 			dir, med(ms[3])/med(ms[i]), med(ms[3])/med(ms[i+1]), med(ms[3])/med(ms[i+2]))
 	}

@@ -24,19 +24,33 @@ if (typeof window === "undefined") {
     try {
       if (!ready) {
         // The playground's worker warms the translator up when idle after its first result (the
-        // "warm" operation); this one does the same before the timed run, so the run is timed as
-        // the playground's would be.
+        // "warm" operation), and its first result is an interpreted bench; this one does both
+        // before the timed run (avrlabWarm: cmd/wasm/warm.go's warmBench), then stays idle for the
+        // pause the page asks (IDLE_MS below), as the playground's worker is idle between its first
+        // result and the first run a user starts, so that V8's background compiling (the Go
+        // start-up's hot functions, the tier-up of what the warm-up ran) is not timed with the run.
+        // warm_ms is the warm-up's time, idle_ms the pause; neither is in ms.
         ready = start(m.wasm).then(() => {
+          const t = performance.now();
           if (typeof self.avrlabWarm === "function") self.avrlabWarm();
+          const w = performance.now() - t;
+          return new Promise((resolve) => setTimeout(() => resolve(w), m.idle));
         });
       }
-      await ready;
-      self.postMessage(JSON.parse(self.avrlabBench(JSON.stringify(m.req))));
+      const warmMS = await ready;
+      const res = JSON.parse(self.avrlabBench(JSON.stringify(m.req)));
+      res.warm_ms = warmMS;
+      res.idle_ms = m.idle;
+      self.postMessage(res);
     } catch (err) {
       self.postMessage({ name: m.req.name, error: String((err && err.message) || err) });
     }
   };
 } else {
+  // IDLE_MS: the worker's pause after its warm-up (above). The playground's worker is idle for a
+  // user's reaction and a debounce at the least after its first result; &idle=MS shortens the
+  // pause (0: none), to measure what it changes, and cannot lengthen it.
+  const IDLE_MS = 500;
   const show = (r) => {
     window.benchResult = r;
     document.getElementById("out").textContent = JSON.stringify(r, null, 1);
@@ -68,6 +82,7 @@ if (typeof window === "undefined") {
     w.onerror = (e) => show({ name, error: e.message || "worker failed" });
     w.postMessage({
       wasm: meta ? meta.content : "engine.wasm",
+      idle: Math.max(0, Math.min(IDLE_MS, Number(q.get("idle") ?? IDLE_MS) || 0)),
       req: { name, hex, device: q.get("device") || "", interp: q.get("interp") === "1", eager: q.get("eager") === "1", max_cycles: Number(q.get("max") || 0) },
     });
   });

@@ -27,3 +27,17 @@ func warm() string {
 	out, _ := json.Marshal(res)
 	return string(out)
 }
+
+// warmBench is bench.html's warm-up before its timed run (avrlabWarm): warm, then
+// benchrun.WarmInterp on a fresh engine of the page's kind with its wait for a hot machine, so that
+// the interpreter is as warm as the playground's after its first result (an interpreted bench). It
+// answers the two results as JSON.
+func warmBench() string {
+	w := warm()
+	res, err := benchrun.WarmInterp(translate.NewBrowserEngine())
+	if err != nil {
+		return errorJSON(err)
+	}
+	out, _ := json.Marshal(res)
+	return `{"translator":` + w + `,"interpreter":` + string(out) + `}`
+}

@@ -45,7 +45,10 @@ type Result struct {
 	TranslateMS float64 `json:"translate_ms,omitempty"`
 	CompileMS   float64 `json:"compile_ms,omitempty"`
 	Translated  uint64  `json:"translated,omitempty"`
-	Error       string  `json:"error,omitempty"`
+	// Chunks: the wall time of each of the run loop's Runs (runChunked: FirstChunk cycles, then
+	// twice as many each time), in ms, to show where the fixed cost of a run lies.
+	Chunks []float64 `json:"chunks,omitempty"`
+	Error  string    `json:"error,omitempty"`
 }
 
 // stats is what Run reads of a translate.Engine.
@@ -103,7 +106,9 @@ func Run(req Request, eng emu.Engine) Result {
 		st0 = se.Stats()
 	}
 	start := time.Now()
-	s := runChunked(m, max)
+	s := runChunked(m, max, func(d time.Duration) {
+		res.Chunks = append(res.Chunks, float64(d.Microseconds())/1e3)
+	})
 	el := time.Since(start)
 	if se != nil {
 		st := se.Stats()
@@ -145,9 +150,14 @@ const FirstChunk = 1 << 16
 // optimised code take over early, and ask the engine more often whether the machine is hot; long
 // runs go on in long Runs (the engine itself cuts translated code into calls of at most
 // translate.BrowserSlice cycles).
-func runChunked(m *emu.Machine, limit uint64) emu.Stop {
+func runChunked(m *emu.Machine, limit uint64, chunk func(time.Duration)) emu.Stop {
 	for to := min(limit, FirstChunk); ; to = min(limit, 2*to) {
-		if s := m.Run(to); s.Reason != emu.StopLimit || to == limit {
+		t := time.Now()
+		s := m.Run(to)
+		if chunk != nil {
+			chunk(time.Since(t))
+		}
+		if s.Reason != emu.StopLimit || to == limit {
 			return s
 		}
 	}
@@ -229,9 +239,39 @@ func Warm(eng emu.Engine) (Result, error) {
 		return Result{}, err
 	}
 	m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng})
-	s := runChunked(m, WarmCycles)
+	s := runChunked(m, WarmCycles, nil)
 	if s.Reason != emu.StopBreak {
 		return Result{}, fmt.Errorf("benchrun: the warm-up stopped: %v", s)
 	}
 	return Result{Name: "warm", Cycles: m.Cycles(), Stop: s.String(), Regs: regs(m)}, nil
+}
+
+// WarmInterpMachines is how many fresh machines WarmInterp runs the warm-up's program on: 16 ×
+// 17,442 = 279,072 interpreted cycles, about what the playground's first bench interprets before
+// its first result (the default example, CHAM-64: 265,815 cycles on its measuring machine alone).
+const WarmInterpMachines = 16
+
+// WarmInterp runs the warm-up's program to its BREAK on WarmInterpMachines fresh machines on eng (a
+// fresh engine of the page's kind with its wait for a hot machine: translate.NewBrowserEngine in the
+// page, so that every machine stays interpreted, on the same Go code the timed run interprets its
+// first cycles with: Machine.Run, the engine's runner answering that the machine is not hot, the
+// interpreter loop) and returns the last machine's result. The playground's worker has interpreted
+// that much before any long run (its first result is an interpreted bench), so that V8 has tiered
+// the interpreter up by then; bench.html's worker calls WarmInterp before its timed run so that the
+// run starts from that state too, not from an interpreter V8 has not optimised yet.
+func WarmInterp(eng emu.Engine) (Result, error) {
+	im, err := asm.Assemble("warm.S", []byte(warmSrc), asm.Config{})
+	if err != nil {
+		return Result{}, err
+	}
+	var res Result
+	for i := 0; i < WarmInterpMachines; i++ {
+		m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng})
+		s := runChunked(m, WarmCycles, nil)
+		if s.Reason != emu.StopBreak {
+			return Result{}, fmt.Errorf("benchrun: the interpreter's warm-up stopped: %v", s)
+		}
+		res = Result{Name: "warm-interp", Cycles: m.Cycles(), Stop: s.String(), Regs: regs(m)}
+	}
+	return res, nil
 }

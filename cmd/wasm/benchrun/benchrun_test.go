@@ -155,11 +155,36 @@ func TestWarm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a != b || a.Stop != "break" || a.Cycles < 10_000 || a.Cycles >= WarmCycles {
+	if a.Cycles != b.Cycles || a.Regs != b.Regs || a.Stop != b.Stop || a.Stop != "break" || a.Cycles < 10_000 || a.Cycles >= WarmCycles {
 		t.Errorf("interpreted %+v, translated %+v", a, b)
 	}
 	if st := eng.Stats(); st.Modules == 0 || st.Cycles < a.Cycles*9/10 {
 		t.Errorf("translated %d of %d cycles (%d modules)", st.Cycles, a.Cycles, st.Modules)
 	}
 	t.Logf("%+v; %+v", a, eng.Stats())
+}
+
+// TestWarmInterp: the interpreter's warm-up ends as the warm-up interpreted does, and on the page's
+// engine with its wait for a hot machine (translate.NewPage with BrowserHot, on wazero) every one of
+// its machines stays interpreted (no module, no translated cycle): it warms the interpreter's code,
+// not the translator's.
+func TestWarmInterp(t *testing.T) {
+	a, err := Warm(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := translate.NewPage(translate.NewWazero(), translate.BrowserHot)
+	b, err := WarmInterp(eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Cycles != a.Cycles || b.Regs != a.Regs || b.Stop != "break" || b.Name != "warm-interp" {
+		t.Errorf("warm-up %+v, the interpreter's %+v", a, b)
+	}
+	if st := eng.Stats(); st.Modules != 0 || st.Cycles != 0 {
+		t.Errorf("the interpreter's warm-up translated: %d modules, %d cycles", st.Modules, st.Cycles)
+	}
+	if n := uint64(WarmInterpMachines) * b.Cycles; n < 200_000 || n > 400_000 {
+		t.Errorf("the interpreter's warm-up interprets %d cycles", n)
+	}
 }
