@@ -269,7 +269,7 @@ func TestBenchPageAvr8js(t *testing.T) {
 		{"bench.html&eager=1", "/bench.html?hex=/loop.hex&eager=1", "benchResult"},
 		{"avr8js", fmt.Sprintf("/cmp/index.html?hex=/loop.hex&stop=%d", stop), "avr8jsResult"},
 	}
-	// AVRLAB_BENCH_EXTRA='&idle=0 ...' runs bench.html's three modes again with each of those
+	// AVRLAB_BENCH_EXTRA='&warminterp=1&idle=500 ...' runs bench.html's three modes again with each of those
 	// parameters added (this site's), interleaved with the rest.
 	for _, v := range strings.Fields(os.Getenv("AVRLAB_BENCH_EXTRA")) {
 		for _, m := range modes[:3] {

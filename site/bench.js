@@ -24,15 +24,15 @@ if (typeof window === "undefined") {
     try {
       if (!ready) {
         // The playground's worker warms the translator up when idle after its first result (the
-        // "warm" operation), and its first result is an interpreted bench; this one does both
-        // before the timed run (avrlabWarm: cmd/wasm/warm.go's warmBench), then stays idle for the
-        // pause the page asks (IDLE_MS below), as the playground's worker is idle between its first
-        // result and the first run a user starts, so that V8's background compiling (the Go
-        // start-up's hot functions, the tier-up of what the warm-up ran) is not timed with the run.
-        // warm_ms is the warm-up's time, idle_ms the pause; neither is in ms.
+        // "warm" operation); this one does the same before the timed run (avrlabWarm). Two
+        // measurements, off by default: &warminterp=1 also warms the interpreter as the playground's
+        // first result (an interpreted bench) has (cmd/wasm/warm.go's warmBench), and &idle=MS pauses
+        // before the timed run, so that V8's background compiling is not timed with it. Neither is the
+        // default: the pause only moves that compiling out of the window, and a user's run can start
+        // while it goes on. warm_ms is the warm-up's time, idle_ms the pause; neither is in ms.
         ready = start(m.wasm).then(() => {
           const t = performance.now();
-          if (typeof self.avrlabWarm === "function") self.avrlabWarm();
+          if (typeof self.avrlabWarm === "function") self.avrlabWarm(m.warmInterp);
           const w = performance.now() - t;
           return new Promise((resolve) => setTimeout(() => resolve(w), m.idle));
         });
@@ -47,10 +47,8 @@ if (typeof window === "undefined") {
     }
   };
 } else {
-  // IDLE_MS: the worker's pause after its warm-up (above). The playground's worker is idle for a
-  // user's reaction and a debounce at the least after its first result; &idle=MS shortens the
-  // pause (0: none), to measure what it changes, and cannot lengthen it.
-  const IDLE_MS = 500;
+  // IDLE_MAX_MS bounds &idle=MS, the worker's pause after its warm-up (above; 0, none, by default).
+  const IDLE_MAX_MS = 1000;
   const show = (r) => {
     window.benchResult = r;
     document.getElementById("out").textContent = JSON.stringify(r, null, 1);
@@ -82,7 +80,8 @@ if (typeof window === "undefined") {
     w.onerror = (e) => show({ name, error: e.message || "worker failed" });
     w.postMessage({
       wasm: meta ? meta.content : "engine.wasm",
-      idle: Math.max(0, Math.min(IDLE_MS, Number(q.get("idle") ?? IDLE_MS) || 0)),
+      idle: Math.max(0, Math.min(IDLE_MAX_MS, Number(q.get("idle") ?? 0) || 0)),
+      warmInterp: q.get("warminterp") === "1",
       req: { name, hex, device: q.get("device") || "", interp: q.get("interp") === "1", eager: q.get("eager") === "1", max_cycles: Number(q.get("max") || 0) },
     });
   });

@@ -13,11 +13,17 @@ import (
 
 // init registers avrlabBench(requestJSON) → resultJSON for site/bench.html (cmd/wasm/benchrun): the
 // page's worker starts engine.wasm itself, handing over the Go memory for translated code first;
-// and avrlabWarm() → resultJSON, which its worker calls before the timed run, as the playground's
-// worker warms up when idle after its first result (warm), and which also warms the interpreter up
-// as the playground's first result (an interpreted bench) has (warmBench).
+// and avrlabWarm(interp) → resultJSON, which its worker calls before the timed run, as the
+// playground's worker warms up when idle after its first result (warm); with interp true it also
+// warms the interpreter up as the playground's first result (an interpreted bench) has (warmBench:
+// bench.html's &warminterp=1, a measurement of what that changes, not the default).
 func init() {
-	js.Global().Set("avrlabWarm", js.FuncOf(func(js.Value, []js.Value) any { return warmBench() }))
+	js.Global().Set("avrlabWarm", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 && args[0].Truthy() {
+			return warmBench()
+		}
+		return warm()
+	}))
 	var eng, eager emu.Engine // made at the first call: nil (interpreted) without the Go memory
 	made := false
 	js.Global().Set("avrlabBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
