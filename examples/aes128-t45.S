@@ -492,25 +492,10 @@ dfwd:
         eor     S15, K3
         rjmp    dround
 
-; The end: the plaintext out, the registers back.
-ddone:
-        st      Y+, S0
-        st      Y+, S1
-        st      Y+, S2
-        st      Y+, S3
-        st      Y+, S4
-        st      Y+, S5
-        st      Y+, S6
-        st      Y+, S7
-        st      Y+, S8
-        st      Y+, S9
-        st      Y+, S10
-        st      Y+, S11
-        st      Y+, S12
-        st      Y+, S13
-        st      Y+, S14
-        st      Y+, S15
-        .irp    r, 29, 28, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
+; The end of the call, the last 15 instructions (the round loop's exit, below, stores the plaintext
+; and jumps here): they fill this stretch to exactly one page, so aes_inv_sbox needs no padding.
+dtail:
+        .irp    r, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
         pop     r\r
         .endr
         clr     r1
@@ -577,7 +562,13 @@ dround:
         KEYW0   3, P3, K0, S3
         cpi     RCON, 0x01      ; round key 0 added: done
         brne    dmix
-        rjmp    ddone
+        .irp    s, S0, S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11, S12, S13, S14, S15
+        st      Y+, \s
+        .endr
+        .irp    r, 29, 28, 17, 16, 15
+        pop     r\r
+        .endr
+        rjmp    dtail
 dmix:
         INVMIXCOL S0, S1, S2, S3
         INVMIXCOL S4, S5, S6, S7
