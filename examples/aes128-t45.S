@@ -96,21 +96,21 @@
 ; Decryption, `avrlab bench -scenario decrypt-ks examples/aes128-t45.S` (aes128_decrypt, after the
 ; S-box; each scenario counts only the typed function it enters):
 ;                        flash   RAM   cycles   energy (ECRYPT board model)
-;   this file             1382    18     3941   16.2 uJ (15.7..16.6)
+;   this file             1382    18     3932   16.2 uJ (15.7..16.6)
 ;   ECRYPT AES v1         1659    33     7015   (decryption column; the table's energy is encryption's)
 ;   AES Rijndael Furious  1568   192     4462   (same table)
 ;   How: the key is loaded into registers (w0..w2 where the state will be, w3 in K0..K3) and run
 ;   forward to round key 10 there, 39 cycles a step, while the ciphertext waits in the buffer; one
 ;   exchange (5 cycles a byte) then puts round key 10's w0..w2 in the buffer and the ciphertext plus
 ;   round key 10 in the state registers. Each round: InvShiftRows + InvSubBytes 70 (the encryption's
-;   trick 1 with the inverse S-box, and ZH switched twice), Rcon back (inverse xtime) 3, the schedule
-;   run backwards with AddRoundKey 97 (w3 ^= w2, w2 ^= w1, w1 ^= w0 column by column with LDD/STD
+;   trick 1 with the inverse S-box, and ZH switched twice), the schedule run backwards with AddRoundKey 97 (w3 ^= w2, w2 ^= w1, w1 ^= w0 column by column with LDD/STD
 ;   Y+q, 16 a column; w0 ^= SubWord(RotWord(w3)) ^ Rcon, 8 a byte), InvMixColumns 4 x 44 = 176 (see
 ;   INVMIXCOL: MixColumns' three products plus two more xtimes; the {04}/{05} preprocessing before
-;   MixColumns would cost 4 x (24 + 32) = 224), control 5 (the last round 4, no InvMixColumns).
-;   cycles: set-up 72, forward run 10 x 39 - 1 = 389, exchange 74, 9 rounds x 351 + the last 172,
-;   end 75.   Total 3941.
-;   flash = the 256-byte S-box + 256 bytes of code (prologue, forward run, exchange and the last 15
+;   MixColumns would cost 4 x (24 + 32) = 224), Rcon back (inverse xtime, whose Z flag ends the
+;   loop) and control 7 (the last round 4, no InvMixColumns).
+;   cycles: set-up 72, forward run 10 x 39 - 1 = 389, exchange 75, 9 rounds x 350 + the last 171,
+;   end 75.   Total 3932.
+;   flash = the 256-byte S-box + 256 bytes of code (prologue, forward run, exchange and the last 14
 ;   instructions of the call, which fill the page exactly) + the 256-byte inverse S-box + 614 bytes
 ;   of code (the round loop); the encryption's 710 bytes and padding before the S-box (768: three
 ;   whole 256-byte blocks) cost it nothing (lab/measure.go's layout rule). RAM = 18 bytes of stack
@@ -519,12 +519,13 @@ dfwd:
         eor     S14, K2
         ldd     S15, Y+15
         eor     S15, K3
+        lsr     RCON            ; 0x6c -> 0x36, the Rcon of round key 10
         rjmp    dround
 
-; The end of the call, the last 15 instructions (the round loop's exit, below, stores the plaintext
+; The end of the call, the last 14 instructions (the round loop's exit, below, stores the plaintext
 ; and jumps here): they fill this stretch to exactly one page, so aes_inv_sbox needs no padding.
 dtail:
-        .irp    r, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
+        .irp    r, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
         pop     r\r
         .endr
         clr     r1
@@ -574,11 +575,6 @@ dround:
         ISBOX   S11, S15
         mov     S15, W
         ldi     r31, hi8(aes_sbox)
-; Rcon of the round key being undone: 36 1b 80 40 ... 01 (the inverse of xtime; only 1b is odd).
-        lsr     RCON
-        brcc    1f
-        ldi     RCON, 0x80
-1:
 ; The round key before (FIPS-197 5.3.5's schedule run backwards) and AddRoundKey.
         KEYBACK 0, K0, P0, S4, S8, S12
         KEYBACK 1, K1, P1, S5, S9, S13
@@ -589,12 +585,16 @@ dround:
         KEYW0   1, P1, K2, S1
         KEYW0   2, P2, K3, S2
         KEYW0   3, P3, K0, S3
-        cpi     RCON, 0x01      ; round key 0 added: done
-        brne    dmix
+; Rcon of the next round key to undo: 36 1b 80 40 ... 01 (the inverse of xtime; only 1b is odd);
+; 01 >> 1 = 0 sets Z: round key 0 was added, done. (LDI leaves the flags.)
+        lsr     RCON
+        brcc    1f
+        ldi     RCON, 0x80
+1:      brne    dmix
         .irp    s, S0, S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11, S12, S13, S14, S15
         st      Y+, \s
         .endr
-        .irp    r, 29, 28, 17, 16, 15
+        .irp    r, 29, 28, 17, 16, 15, 14
         pop     r\r
         .endr
         rjmp    dtail
