@@ -2,11 +2,9 @@
 ; title: AES-128 on the ATtiny45, key scheduled on the fly, state in registers
 ; compare: AES v1
 ;
-; AES-128 encryption and decryption for the ATtiny45 (AVRe core: no MUL, no CALL/JMP; 4 KiB flash,
-; 256 B SRAM), in the ECRYPT scenarios "encryption + key scheduling" and "decryption + key
-; scheduling" (Eisenbarth et al., Africacrypt 2012): each call takes the key and expands it while it
-; works, so no round-key table exists anywhere.
-;
+; AES-128 encryption and decryption for the ATtiny45 (AVRe core: no MUL, no CALL/JMP; 4 KiB flash, 256 B SRAM),
+; in the ECRYPT scenarios "en/decryption + key scheduling" (Eisenbarth et al., Africacrypt 2012): each call
+; takes the key and expands it while it works, so no round-key table exists anywhere.
 ;     void aes128_encrypt(uint8_t *block, const uint8_t *key);
 ;     void aes128_decrypt(uint8_t *block, const uint8_t *key);   (scenario decrypt-ks)
 ;         block in r25:r24 (16 bytes, en/decrypted in place), key in r23:r22 (16 bytes, read only)
@@ -91,33 +89,6 @@
 ;   flash = 710 bytes of code + 58 of padding (.balign 256) + the 256-byte S-box. RAM = 16 bytes of
 ;   stack (the pushes). The 12 round-key bytes in the block buffer are not counted (the harness's
 ;   buffers never are): kept on the stack instead they would measure 28 B of RAM, below ECRYPT's 33.
-;
-;
-; Decryption, `avrlab bench -scenario decrypt-ks examples/aes128-t45.S` (aes128_decrypt, after the
-; S-box; each scenario counts only the typed function it enters):
-;                        flash   RAM   cycles   energy (ECRYPT board model)
-;   this file             1382    18     3932   16.2 uJ (15.7..16.6)
-;   ECRYPT AES v1         1659    33     7015   (decryption column; the table's energy is encryption's)
-;   AES Rijndael Furious  1568   192     4462   (same table)
-;   How: the key is loaded into registers (w0..w2 where the state will be, w3 in K0..K3) and run
-;   forward to round key 10 there, 39 cycles a step, while the ciphertext waits in the buffer; one
-;   exchange (5 cycles a byte) then puts round key 10's w0..w2 in the buffer and the ciphertext plus
-;   round key 10 in the state registers. Each round: InvShiftRows + InvSubBytes 70 (the encryption's
-;   trick 1 with the inverse S-box, and ZH switched twice), the schedule run backwards with AddRoundKey 97 (w3 ^= w2, w2 ^= w1, w1 ^= w0 column by column with LDD/STD
-;   Y+q, 16 a column; w0 ^= SubWord(RotWord(w3)) ^ Rcon, 8 a byte), InvMixColumns 4 x 44 = 176 (see
-;   INVMIXCOL: MixColumns' three products plus two more xtimes; the {04}/{05} preprocessing before
-;   MixColumns would cost 4 x (24 + 32) = 224), Rcon back (inverse xtime, whose Z flag ends the
-;   loop) and control 7 (the last round 4, no InvMixColumns).
-;   cycles: set-up 72, forward run 10 x 39 - 1 = 389, exchange 75, 9 rounds x 350 + the last 171,
-;   end 75.   Total 3932.
-;   flash = the 256-byte S-box + 256 bytes of code (prologue, forward run, exchange and the last 14
-;   instructions of the call, which fill the page exactly) + the 256-byte inverse S-box + 614 bytes
-;   of code (the round loop); the encryption's 710 bytes and padding before the S-box (768: three
-;   whole 256-byte blocks) cost it nothing (lab/measure.go's layout rule). RAM = 18 bytes of stack
-;   (r2..r17 and Y). The inverse S-box is inside aes128_decrypt's .size, so the encryption does not
-;   count it; the S-box lies outside both functions and counts for both (both read it).
-;   Constant time as the encryption: branches on the round constant only; the LPM addresses depend
-;   on the data (both S-boxes), which the check does not see (see above).
 ;
 ; ---------------------------------------------------------------------------------------------------
 
@@ -353,6 +324,32 @@ aes_sbox:
 ; ===================================================================================================
 ; Decryption (scenario decrypt-ks): void aes128_decrypt(uint8_t *block, const uint8_t *key);
 ; ===================================================================================================
+; Decryption, `avrlab bench -scenario decrypt-ks examples/aes128-t45.S` (aes128_decrypt, after the
+; S-box; each scenario counts only the typed function it enters):
+;                        flash   RAM   cycles   energy (ECRYPT board model)
+;   this file             1382    18     3932   16.2 uJ (15.7..16.6)
+;   ECRYPT AES v1         1659    33     7015   (decryption column; the table's energy is encryption's)
+;   AES Rijndael Furious  1568   192     4462   (same table)
+;   How: the key is loaded into registers (w0..w2 where the state will be, w3 in K0..K3) and run
+;   forward to round key 10 there, 39 cycles a step, while the ciphertext waits in the buffer; one
+;   exchange (5 cycles a byte) then puts round key 10's w0..w2 in the buffer and the ciphertext plus
+;   round key 10 in the state registers. Each round: InvShiftRows + InvSubBytes 70 (the encryption's
+;   trick 1 with the inverse S-box, and ZH switched twice), the schedule run backwards with
+;   AddRoundKey 97 (w3 ^= w2, w2 ^= w1, w1 ^= w0 column by column with LDD/STD Y+q, 16 a column; w0 ^= SubWord(RotWord(w3)) ^ Rcon, 8 a byte), InvMixColumns 4 x 44 = 176 (see
+;   INVMIXCOL: MixColumns' three products plus two more xtimes; the {04}/{05} preprocessing before
+;   MixColumns would cost 4 x (24 + 32) = 224), Rcon back (inverse xtime, whose Z flag ends the
+;   loop) and control 7 (the last round 4, no InvMixColumns).
+;   cycles: set-up 72, forward run 10 x 39 - 1 = 389, exchange 75, 9 rounds x 350 + the last 171,
+;   end 75.   Total 3932.
+;   flash = the 256-byte S-box + 256 bytes of code (prologue, forward run, exchange and the last 14
+;   instructions of the call, which fill the page exactly) + the 256-byte inverse S-box + 614 bytes
+;   of code (the round loop); the encryption's 710 bytes and padding before the S-box (768: three
+;   whole 256-byte blocks) cost it nothing (lab/measure.go's layout rule). RAM = 18 bytes of stack
+;   (r2..r17 and Y). The inverse S-box is inside aes128_decrypt's .size, so the encryption does not
+;   count it; the S-box lies outside both functions and counts for both (both read it).
+;   Constant time as the encryption: branches on the round constant only; the LPM addresses depend
+;   on the data (both S-boxes), which the check does not see (the header).
+;
 ; Registers (besides the encryption's S0..S15, K0..K3, RCON, T, MSK, V, W):
 ;   r29:r28  Y   the block pointer (LDD/STD with a displacement: the key step back reads and writes
 ;                the buffer out of order); pushed and popped with r2..r17
