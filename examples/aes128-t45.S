@@ -2,12 +2,12 @@
 ; title: AES-128 on the ATtiny45, key scheduled on the fly, state in registers
 ; compare: AES v1
 ;
-; AES-128 encryption for the ATtiny45 (AVRe core: no MUL, no CALL/JMP; 4 KiB flash, 256 B SRAM),
-; in the ECRYPT scenario "encryption + key scheduling" (Eisenbarth et al., Africacrypt 2012): each
-; call takes the key and expands it while it encrypts, so no round-key table exists anywhere.
-;
+; AES-128 encryption and decryption for the ATtiny45 (AVRe core: no MUL, no CALL/JMP; 4 KiB flash, 256 B SRAM),
+; in the ECRYPT scenarios "en/decryption + key scheduling" (Eisenbarth et al., Africacrypt 2012): each call
+; takes the key and expands it while it works, so no round-key table exists anywhere.
 ;     void aes128_encrypt(uint8_t *block, const uint8_t *key);
-;         block in r25:r24 (16 bytes, encrypted in place), key in r23:r22 (16 bytes, read only)
+;     void aes128_decrypt(uint8_t *block, const uint8_t *key);   (scenario decrypt-ks)
+;         block in r25:r24 (16 bytes, en/decrypted in place), key in r23:r22 (16 bytes, read only)
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; The cipher (FIPS-197)
@@ -320,3 +320,285 @@ aes_sbox:
         .byte   0x70, 0x3e, 0xb5, 0x66, 0x48, 0x03, 0xf6, 0x0e, 0x61, 0x35, 0x57, 0xb9, 0x86, 0xc1, 0x1d, 0x9e
         .byte   0xe1, 0xf8, 0x98, 0x11, 0x69, 0xd9, 0x8e, 0x94, 0x9b, 0x1e, 0x87, 0xe9, 0xce, 0x55, 0x28, 0xdf
         .byte   0x8c, 0xa1, 0x89, 0x0d, 0xbf, 0xe6, 0x42, 0x68, 0x41, 0x99, 0x2d, 0x0f, 0xb0, 0x54, 0xbb, 0x16
+
+; ===================================================================================================
+; Decryption (scenario decrypt-ks): void aes128_decrypt(uint8_t *block, const uint8_t *key);
+; ===================================================================================================
+; Decryption, `avrlab bench -scenario decrypt-ks examples/aes128-t45.S` (aes128_decrypt, after the
+; S-box; each scenario counts only the typed function it enters):
+;                        flash   RAM   cycles   energy (ECRYPT board model)
+;   this file             1382    18     3932   16.2 uJ (15.7..16.6)
+;   ECRYPT AES v1         1659    33     7015   (decryption column; the table's energy is encryption's)
+;   AES Rijndael Furious  1568   192     4462   (same table)
+;   How: the key is loaded into registers (w0..w2 where the state will be, w3 in K0..K3) and run
+;   forward to round key 10 there, 39 cycles a step, while the ciphertext waits in the buffer; one
+;   exchange (5 cycles a byte) then puts round key 10's w0..w2 in the buffer and the ciphertext plus
+;   round key 10 in the state registers. Each round: InvShiftRows + InvSubBytes 70 (the encryption's
+;   trick 1 with the inverse S-box, and ZH switched twice), the schedule run backwards with
+;   AddRoundKey 97 (w3 ^= w2, w2 ^= w1, w1 ^= w0 column by column with LDD/STD Y+q, 16 a column; w0 ^= SubWord(RotWord(w3)) ^ Rcon, 8 a byte), InvMixColumns 4 x 44 = 176 (see
+;   INVMIXCOL: MixColumns' three products plus two more xtimes; the {04}/{05} preprocessing before
+;   MixColumns would cost 4 x (24 + 32) = 224), Rcon back (inverse xtime, whose Z flag ends the
+;   loop) and control 7 (the last round 4, no InvMixColumns).
+;   cycles: set-up 72, forward run 10 x 39 - 1 = 389, exchange 75, 9 rounds x 350 + the last 171,
+;   end 75.   Total 3932.
+;   flash = the 256-byte S-box + 256 bytes of code (prologue, forward run, exchange and the last 14
+;   instructions of the call, which fill the page exactly) + the 256-byte inverse S-box + 614 bytes
+;   of code (the round loop); the encryption's 710 bytes and padding before the S-box (768: three
+;   whole 256-byte blocks) cost it nothing (lab/measure.go's layout rule). RAM = 18 bytes of stack
+;   (r2..r17 and Y). The inverse S-box is inside aes128_decrypt's .size, so the encryption does not
+;   count it; the S-box lies outside both functions and counts for both (both read it).
+;   Constant time as the encryption: branches on the round constant only; the LPM addresses depend
+;   on the data (both S-boxes), which the check does not see (the header).
+;
+; Registers (besides the encryption's S0..S15, K0..K3, RCON, T, MSK, V, W):
+;   r29:r28  Y   the block pointer (LDD/STD with a displacement: the key step back reads and writes
+;                the buffer out of order); pushed and popped with r2..r17
+;   r26, r27 R, Q  key step: bytes of w2 and w1; r17 H: InvMixColumns' third product
+#define R     r26
+#define Q     r27
+#define H     r17
+#define P0    r0      /* key step: the bytes of w0 (r0, r1, r17, r18) */
+#define P1    r1
+#define P2    r17
+#define P3    r18
+
+; d = InvSbox[s] (ZH at the inverse S-box's page).
+        .macro  ISBOX d, s
+        mov     r30, \s
+        lpm     \d, Z
+        .endm
+
+; InvMixColumns of one column a0..a3 in place, 44 cycles. With t = a0^a1^a2^a3 and MixColumns'
+; products P1 = 2(a0^a1), P2 = 2(a1^a2), P3 = 2(a2^a3):
+;   b0 = [a0 ^ t ^ P1] ^ x,  b2 = [a2 ^ t ^ P3] ^ x,  x = 4(a0^a2) ^ 8t = 2(P1 ^ P2 ^ 4t)
+;   b1 = [a1 ^ t ^ P2] ^ y,  b3 = [a3 ^ t ^ P1^P2^P3] ^ y,  y = 4(a1^a3) ^ 8t = x ^ 4t
+; (the brackets are MixColumns; 14 = 2^4^8, 11 = 3^8, 13 = 1^4^8, 9 = 1^8), and 4t = 2(P1 ^ P3).
+        .macro  INVMIXCOL a0, a1, a2, a3
+        mov     T, \a0
+        eor     T, \a1
+        eor     T, \a2
+        eor     T, \a3          ; T = t
+        mov     W, \a0
+        eor     W, \a1
+        XTIME   W               ; W = P1
+        eor     \a0, W
+        mov     V, \a1
+        eor     V, \a2
+        XTIME   V               ; V = P2
+        eor     \a1, V
+        mov     H, \a2
+        eor     H, \a3
+        XTIME   H               ; H = P3
+        eor     \a2, H
+        eor     H, W            ; H = P1 ^ P3 = 2t
+        eor     \a3, H
+        eor     \a3, V          ; a3 ^= P1 ^ P2 ^ P3
+        eor     W, V            ; W = P1 ^ P2 = 2(a0^a2)
+        XTIME   H               ; H = 4t
+        eor     W, H
+        XTIME   W               ; W = x
+        eor     T, W            ; T = t ^ x
+        eor     \a0, T
+        eor     \a2, T
+        eor     T, H            ; T = t ^ y
+        eor     \a1, T
+        eor     \a3, T
+        .endm
+
+; One column b of the key step back, 16 cycles: w3 ^= w2, w2 ^= w1, w1 ^= w0 (the old words: the
+; inverse of the expansion's chain), each new byte added to its state byte; w0[b] is kept in p.
+        .macro  KEYBACK b, k, p, s1, s2, s3
+        ldd     R, Y+8+\b
+        eor     \k, R           ; w3[b] of the round key before
+        eor     \s3, \k
+        ldd     Q, Y+4+\b
+        eor     R, Q            ; w2[b]
+        std     Y+8+\b, R
+        eor     \s2, R
+        ldd     \p, Y+\b
+        eor     Q, \p           ; w1[b]
+        std     Y+4+\b, Q
+        eor     \s1, Q
+        .endm
+
+; w0[b] ^= S(w3[b+1]) (RotWord, SubWord; Rcon apart) and the new byte added to s, 8 cycles.
+        .macro  KEYW0 b, p, k, s
+        SBOX    T, \k
+        eor     \p, T
+        std     Y+\b, \p
+        eor     \s, \p
+        .endm
+
+        .global aes128_decrypt
+        .type   aes128_decrypt, @function
+aes128_decrypt:
+        .irp    r, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29
+        push    r\r
+        .endr
+        movw    r28, r24        ; Y = block
+        movw    r30, r22        ; Z = key
+; The key into registers: w0..w2 in S0..S11, w3 in K0..K3; the ciphertext stays in the buffer.
+        .irp    s, S0, S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11, K0, K1, K2, K3
+        ld      \s, Z+
+        .endr
+        ldi     r31, hi8(aes_sbox)
+        ldi     RCON, 0x01
+; The forward key run to round key 10, all in registers (39 cycles a step).
+dfwd:
+        SBOX    T, K1
+        eor     S0, T
+        SBOX    T, K2
+        eor     S1, T
+        SBOX    T, K3
+        eor     S2, T
+        SBOX    T, K0
+        eor     S3, T
+        eor     S0, RCON
+        eor     S4, S0
+        eor     S5, S1
+        eor     S6, S2
+        eor     S7, S3
+        eor     S8, S4
+        eor     S9, S5
+        eor     S10, S6
+        eor     S11, S7
+        eor     K0, S8
+        eor     K1, S9
+        eor     K2, S10
+        eor     K3, S11
+        lsl     RCON
+        brcc    1f
+        ldi     RCON, 0x1b
+1:      cpi     RCON, 0x6c      ; xtime(0x36): ten steps done
+        brne    dfwd
+; Exchange: round key 10's w0..w2 go to the buffer, the ciphertext comes in, plus round key 10.
+        ldd     V, Y+0
+        std     Y+0, S0
+        eor     S0, V
+        ldd     V, Y+1
+        std     Y+1, S1
+        eor     S1, V
+        ldd     V, Y+2
+        std     Y+2, S2
+        eor     S2, V
+        ldd     V, Y+3
+        std     Y+3, S3
+        eor     S3, V
+        ldd     V, Y+4
+        std     Y+4, S4
+        eor     S4, V
+        ldd     V, Y+5
+        std     Y+5, S5
+        eor     S5, V
+        ldd     V, Y+6
+        std     Y+6, S6
+        eor     S6, V
+        ldd     V, Y+7
+        std     Y+7, S7
+        eor     S7, V
+        ldd     V, Y+8
+        std     Y+8, S8
+        eor     S8, V
+        ldd     V, Y+9
+        std     Y+9, S9
+        eor     S9, V
+        ldd     V, Y+10
+        std     Y+10, S10
+        eor     S10, V
+        ldd     V, Y+11
+        std     Y+11, S11
+        eor     S11, V
+        ldd     S12, Y+12
+        eor     S12, K0
+        ldd     S13, Y+13
+        eor     S13, K1
+        ldd     S14, Y+14
+        eor     S14, K2
+        ldd     S15, Y+15
+        eor     S15, K3
+        lsr     RCON            ; 0x6c -> 0x36, the Rcon of round key 10
+        rjmp    dround
+
+; The end of the call, the last 14 instructions (the round loop's exit, below, stores the plaintext
+; and jumps here): they fill this stretch to exactly one page, so aes_inv_sbox needs no padding.
+dtail:
+        .irp    r, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
+        pop     r\r
+        .endr
+        clr     r1
+        ret
+
+; The inverse S-box (FIPS-197 Figure 14), one page, inside aes128_decrypt's .size.
+        .balign 256
+aes_inv_sbox:
+        .byte   0x52, 0x09, 0x6a, 0xd5, 0x30, 0x36, 0xa5, 0x38, 0xbf, 0x40, 0xa3, 0x9e, 0x81, 0xf3, 0xd7, 0xfb
+        .byte   0x7c, 0xe3, 0x39, 0x82, 0x9b, 0x2f, 0xff, 0x87, 0x34, 0x8e, 0x43, 0x44, 0xc4, 0xde, 0xe9, 0xcb
+        .byte   0x54, 0x7b, 0x94, 0x32, 0xa6, 0xc2, 0x23, 0x3d, 0xee, 0x4c, 0x95, 0x0b, 0x42, 0xfa, 0xc3, 0x4e
+        .byte   0x08, 0x2e, 0xa1, 0x66, 0x28, 0xd9, 0x24, 0xb2, 0x76, 0x5b, 0xa2, 0x49, 0x6d, 0x8b, 0xd1, 0x25
+        .byte   0x72, 0xf8, 0xf6, 0x64, 0x86, 0x68, 0x98, 0x16, 0xd4, 0xa4, 0x5c, 0xcc, 0x5d, 0x65, 0xb6, 0x92
+        .byte   0x6c, 0x70, 0x48, 0x50, 0xfd, 0xed, 0xb9, 0xda, 0x5e, 0x15, 0x46, 0x57, 0xa7, 0x8d, 0x9d, 0x84
+        .byte   0x90, 0xd8, 0xab, 0x00, 0x8c, 0xbc, 0xd3, 0x0a, 0xf7, 0xe4, 0x58, 0x05, 0xb8, 0xb3, 0x45, 0x06
+        .byte   0xd0, 0x2c, 0x1e, 0x8f, 0xca, 0x3f, 0x0f, 0x02, 0xc1, 0xaf, 0xbd, 0x03, 0x01, 0x13, 0x8a, 0x6b
+        .byte   0x3a, 0x91, 0x11, 0x41, 0x4f, 0x67, 0xdc, 0xea, 0x97, 0xf2, 0xcf, 0xce, 0xf0, 0xb4, 0xe6, 0x73
+        .byte   0x96, 0xac, 0x74, 0x22, 0xe7, 0xad, 0x35, 0x85, 0xe2, 0xf9, 0x37, 0xe8, 0x1c, 0x75, 0xdf, 0x6e
+        .byte   0x47, 0xf1, 0x1a, 0x71, 0x1d, 0x29, 0xc5, 0x89, 0x6f, 0xb7, 0x62, 0x0e, 0xaa, 0x18, 0xbe, 0x1b
+        .byte   0xfc, 0x56, 0x3e, 0x4b, 0xc6, 0xd2, 0x79, 0x20, 0x9a, 0xdb, 0xc0, 0xfe, 0x78, 0xcd, 0x5a, 0xf4
+        .byte   0x1f, 0xdd, 0xa8, 0x33, 0x88, 0x07, 0xc7, 0x31, 0xb1, 0x12, 0x10, 0x59, 0x27, 0x80, 0xec, 0x5f
+        .byte   0x60, 0x51, 0x7f, 0xa9, 0x19, 0xb5, 0x4a, 0x0d, 0x2d, 0xe5, 0x7a, 0x9f, 0x93, 0xc9, 0x9c, 0xef
+        .byte   0xa0, 0xe0, 0x3b, 0x4d, 0xae, 0x2a, 0xf5, 0xb0, 0xc8, 0xeb, 0xbb, 0x3c, 0x83, 0x53, 0x99, 0x61
+        .byte   0x17, 0x2b, 0x04, 0x7e, 0xba, 0x77, 0xd6, 0x26, 0xe1, 0x69, 0x14, 0x63, 0x55, 0x21, 0x0c, 0x7d
+
+dround:
+; InvShiftRows and InvSubBytes together: row r moves right by r columns.
+        ldi     r31, hi8(aes_inv_sbox)
+        ISBOX   S0, S0
+        ISBOX   S4, S4
+        ISBOX   S8, S8
+        ISBOX   S12, S12
+        ISBOX   W, S13          ; row 1: s13 <- s9 <- s5 <- s1 <- s13
+        ISBOX   S13, S9
+        ISBOX   S9, S5
+        ISBOX   S5, S1
+        mov     S1, W
+        ISBOX   W, S2           ; row 2: s2 <-> s10, s6 <-> s14
+        ISBOX   S2, S10
+        mov     S10, W
+        ISBOX   W, S6
+        ISBOX   S6, S14
+        mov     S14, W
+        ISBOX   W, S3           ; row 3: s3 <- s7 <- s11 <- s15 <- s3
+        ISBOX   S3, S7
+        ISBOX   S7, S11
+        ISBOX   S11, S15
+        mov     S15, W
+        ldi     r31, hi8(aes_sbox)
+; The round key before (FIPS-197 5.3.5's schedule run backwards) and AddRoundKey.
+        KEYBACK 0, K0, P0, S4, S8, S12
+        KEYBACK 1, K1, P1, S5, S9, S13
+        KEYBACK 2, K2, P2, S6, S10, S14
+        KEYBACK 3, K3, P3, S7, S11, S15
+        eor     P0, RCON
+        KEYW0   0, P0, K1, S0
+        KEYW0   1, P1, K2, S1
+        KEYW0   2, P2, K3, S2
+        KEYW0   3, P3, K0, S3
+; Rcon of the next round key to undo: 36 1b 80 40 ... 01 (the inverse of xtime; only 1b is odd);
+; 01 >> 1 = 0 sets Z: round key 0 was added, done. (LDI leaves the flags.)
+        lsr     RCON
+        brcc    1f
+        ldi     RCON, 0x80
+1:      brne    dmix
+        .irp    s, S0, S1, S2, S3, S4, S5, S6, S7, S8, S9, S10, S11, S12, S13, S14, S15
+        st      Y+, \s
+        .endr
+        .irp    r, 29, 28, 17, 16, 15, 14
+        pop     r\r
+        .endr
+        rjmp    dtail
+dmix:
+        INVMIXCOL S0, S1, S2, S3
+        INVMIXCOL S4, S5, S6, S7
+        INVMIXCOL S8, S9, S10, S11
+        INVMIXCOL S12, S13, S14, S15
+        rjmp    dround
+        .size   aes128_decrypt, . - aes128_decrypt
