@@ -16,7 +16,7 @@ import (
 )
 
 // attiny45Examples are the examples of the ATtiny45 tasks (ECRYPT scenario encrypt-ks).
-var attiny45Examples = []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45", "tea-t45"}
+var attiny45Examples = []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45", "tea-t45", "noekeon-t45"}
 
 // attiny45Decryptions are the examples that also hold the task's decryption (scenario decrypt-ks,
 // the ECRYPT table's decryption column).
