@@ -94,7 +94,18 @@
 ;   ECRYPT NOEKEON v1      364    32    23502   (decryption column; the table's energy is encryption's)
 ;
 ;   Both entries together are 1136 bytes; our data does not say whether NOEKEON v1's 364 covers its
-;   encryption and decryption together or one of them.
+;   encryption and decryption together or one of them, nor which key mode it implements.
+;
+; Indirect-key mode (task noekeon-indirect: the working key is the key encrypted under the zero key,
+; in every call here): the same file with -D NOEKEON_INDIRECT, whose entries first run the rounds on
+; the key with K0, K1 cleared and eight zero bytes pushed for k2, k3, then store the working key there;
+; the rounds become a subroutine (noekeon_rounds, inside noekeon_encrypt) that both entries call:
+;     avrlab bench -task noekeon-indirect -D NOEKEON_INDIRECT examples/noekeon-t45.S
+;     avrlab bench -task noekeon-indirect -D NOEKEON_INDIRECT -scenario decrypt-ks examples/noekeon-t45.S
+;                        flash   RAM   cycles
+;   encryption             680    30     7083
+;   decryption            1356    30     7076   (it enters noekeon_encrypt's rounds: the file whole)
+;   RAM = 20 as above + the 8 zero/working-key bytes + the return address of the RCALL.
 ;
 
 #define RC    r22     /* the round constant (upper: LDI, CPI) */
@@ -262,14 +273,9 @@
         ret
         .endm
 
-        .text
-
-; Encryption (scenario encrypt-ks): void noekeon_encrypt(uint8_t *block, const uint8_t *key);
-; First in the file, so its figures count only its own bytes.
-        .global noekeon_encrypt
-        .type   noekeon_encrypt, @function
-noekeon_encrypt:
-        ENTER
+; The encryption's 16 rounds and final Theta on a0..a3 under the key in K0, K1 and Z+8..15.
+; 200 words, 3406 cycles.
+        .macro  ENC_ROUNDS
         ldi     RC, 0x80                ; RC[0]
         rjmp    3f
 1:
@@ -292,16 +298,10 @@ noekeon_encrypt:
         breq    2f
         rjmp    1b                      ; past BRNE's reach
 2:
-        LEAVE
-        .size   noekeon_encrypt, . - noekeon_encrypt
+        .endm
 
-; Decryption (scenario decrypt-ks): void noekeon_decrypt(uint8_t *block, const uint8_t *key);
-; Theta(k', a) with k' = Theta(0, k) is a ^= (k0, 0, k2, 0); L1; L2; a ^= (0, k1, 0, k3) (trick 5),
-; RC runs backwards from RC[16] and goes in after Theta.
-        .global noekeon_decrypt
-        .type   noekeon_decrypt, @function
-noekeon_decrypt:
-        ENTER
+; The decryption's rounds, likewise. 200 words, 3406 cycles.
+        .macro  DEC_ROUNDS
         ldi     RC, 0xd4                ; RC[16]
         rjmp    3f
 1:
@@ -324,5 +324,90 @@ noekeon_decrypt:
         breq    2f
         rjmp    1b
 2:
+        .endm
+
+; Indirect-key mode (-D NOEKEON_INDIRECT, task noekeon-indirect): saves the registers as ENTER does,
+; encrypts the key under the all-zero key (K0, K1 cleared, Z+8..15 = eight zero bytes pushed), puts
+; the result, the working key, in K0, K1 and Z+8..15, and loads the block. Z = SP - 7 throughout, so
+; the block pointer pushed before the zeros is at Z+16 (high), Z+17 (low).
+        .macro  ENTER_INDIRECT
+        .irp    reg, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 28, 29
+        push    r\reg
+        .endr
+        push    r24                     ; the block pointer
+        push    r25
+        movw    r30, r22                ; the key, as a block
+        .irp    reg, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+        ld      r\reg, Z+
+        .endr
+        .rept   8                       ; k2, k3 of the zero key
+        push    r1
+        .endr
+        .irp    reg, 0, 23, 24, 25, 26, 27, 28, 29
+        clr     r\reg                   ; k0, k1 of the zero key
+        .endr
+        in      r30, 0x3d               ; Z = SP - 7: Z+8..15 are the zeros (SPL, SPH: I/O 0x3d, 0x3e)
+        in      r31, 0x3e
+        sbiw    r30, 7
+        rcall   noekeon_rounds          ; a = the working key
+        mov     r0, r2                  ; k0, k1 into registers
+        mov     r23, r3
+        movw    r24, r4
+        movw    r26, r6
+        movw    r28, r8
+        .irp    reg, 10, 11, 12, 13, 14, 15, 16, 17
+        std     Z+\reg-2, r\reg          ; k2, k3 over the zeros (r10 -> Z+8)
+        .endr
+        ldd     TT, Z+17                ; Z = block
+        ldd     r31, Z+16
+        mov     r30, TT
+        .irp    reg, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+        ld      r\reg, Z+
+        .endr
+        in      r30, 0x3d
+        in      r31, 0x3e
+        sbiw    r30, 7
+        .endm
+
+        .text
+
+; Encryption (scenario encrypt-ks): void noekeon_encrypt(uint8_t *block, const uint8_t *key);
+; First in the file, so its figures count only its own bytes.
+        .global noekeon_encrypt
+        .type   noekeon_encrypt, @function
+noekeon_encrypt:
+#ifndef NOEKEON_INDIRECT
+        ENTER
+        ENC_ROUNDS
+        LEAVE
+#else
+        ENTER_INDIRECT
+        rcall   noekeon_rounds
+        .rept   8
+        pop     TT
+        .endr
+        LEAVE
+noekeon_rounds:                         ; the rounds as a subroutine, for both entries
+        ENC_ROUNDS
+        ret
+#endif
+        .size   noekeon_encrypt, . - noekeon_encrypt
+
+; Decryption (scenario decrypt-ks): void noekeon_decrypt(uint8_t *block, const uint8_t *key);
+; Theta(k', a) with k' = Theta(0, k) is a ^= (k0, 0, k2, 0); L1; L2; a ^= (0, k1, 0, k3) (trick 5),
+; RC runs backwards from RC[16] and goes in after Theta.
+        .global noekeon_decrypt
+        .type   noekeon_decrypt, @function
+noekeon_decrypt:
+#ifndef NOEKEON_INDIRECT
+        ENTER
+        DEC_ROUNDS
+#else
+        ENTER_INDIRECT                  ; enters noekeon_encrypt (noekeon_rounds)
+        DEC_ROUNDS
+        .rept   8
+        pop     TT
+        .endr
+#endif
         LEAVE
         .size   noekeon_decrypt, . - noekeon_decrypt
