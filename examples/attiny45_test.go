@@ -16,11 +16,11 @@ import (
 )
 
 // attiny45Examples are the examples of the ATtiny45 tasks (ECRYPT scenario encrypt-ks).
-var attiny45Examples = []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45", "tea-t45"}
+var attiny45Examples = []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45", "tea-t45", "noekeon-t45"}
 
 // attiny45Decryptions are the examples that also hold the task's decryption (scenario decrypt-ks,
 // the ECRYPT table's decryption column).
-var attiny45Decryptions = []string{"aes128-t45", "idea-t45", "kasumi-t45", "present80-t45", "tea-t45"}
+var attiny45Decryptions = []string{"aes128-t45", "idea-t45", "kasumi-t45", "noekeon-t45", "present80-t45", "tea-t45"}
 
 // attiny45Driver writes what the harness does before a call for the official vector (SP = RAMEND,
 // the buffers filled, their pointers in the argument registers), then RCALL entry (when call is set)
@@ -209,5 +209,32 @@ func TestATtiny45Decryptions(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("decryption metrics changed:\n got  %+v\n want %+v\n(if intended: go test ./examples -update, and say why in the commit)", got, want)
+	}
+}
+
+// TestNOEKEONIndirect benches noekeon-t45 built with -D NOEKEON_INDIRECT against the noekeon-indirect
+// task (its official vector, the key encrypted under the zero key first) in both ECRYPT scenarios: the
+// same file serves the indirect-key mode. Each must pass, run in constant time and keep the ABI, and
+// the direct-key build must fail that task (so the define, not the task, makes it pass).
+func TestNOEKEONIndirect(t *testing.T) {
+	e, ok := examples.Lookup("noekeon-t45")
+	if !ok {
+		t.Fatal("no example noekeon-t45")
+	}
+	for _, scenario := range []string{lab.ScenarioEncryptKS, lab.ScenarioDecryptKS} {
+		opts := lab.Options{Task: "noekeon-indirect", Scenario: scenario, Vectors: 20, Defines: map[string]string{"NOEKEON_INDIRECT": ""}}
+		rep, _, err := lab.BenchFile(examples.FS, e.File, opts)
+		if err != nil {
+			t.Fatalf("%s: %v", scenario, err)
+		}
+		if !rep.Pass || !rep.ConstantTime || !rep.ABIOK || rep.CyclesMin != rep.CyclesMax {
+			t.Errorf("%s: pass %v, constant time %v (%s), ABI %v (%s), cycles %d..%d, error %q", scenario, rep.Pass,
+				rep.ConstantTime, rep.CTDetail, rep.ABIOK, rep.ABIDetail, rep.CyclesMin, rep.CyclesMax, rep.Error)
+		}
+		t.Logf("%s: %d cycles, %d B flash, %d B RAM", scenario, rep.CyclesMin, rep.Flash, rep.RAM)
+		opts.Defines = nil
+		if rep, _, err := lab.BenchFile(examples.FS, e.File, opts); err == nil && rep.Pass {
+			t.Errorf("%s: the direct-key build passes noekeon-indirect", scenario)
+		}
 	}
 }
