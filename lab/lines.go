@@ -111,11 +111,14 @@ func callAt(s []byte) (int, int) {
 	start := len(s) - len(skipSpace(s))
 	t := s[start:]
 	if len(t) == 0 {
-		// \s* gives back its last blank to .+? (none: no match here).
-		if start == 0 {
-			return 0, -1
+		// \s* gives back blanks to .+?, which takes the last one that is not a newline (. does not
+		// match \n); none: no match here.
+		for i := start - 1; i >= 0; i-- {
+			if s[i] != '\n' {
+				return i, 1
+			}
 		}
-		return start - 1, 1
+		return 0, -1
 	}
 	// The shortest m ≥ 1 such that t[m:] is blanks, or blanks and "*/".
 	end := len(t) // after the last non-blank
@@ -131,6 +134,9 @@ func callAt(s []byte) (int, int) {
 		if q = max(1, q); q <= len(t)-2 {
 			m = min(m, q)
 		}
+	}
+	if bytes.IndexByte(t[:m], '\n') >= 0 {
+		return 0, -1 // .+? cannot cross a newline
 	}
 	return start, m
 }

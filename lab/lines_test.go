@@ -52,7 +52,7 @@ func TestSourceLines(t *testing.T) {
 		"; avrlab call: */", "; avrlab call:*/", "; avrlab call: x*/", "; avrlab call: ; avrlab call: g()", "; avrlab call: a */ */",
 		"; avrlab call:\f", "# avrlab call: é(ü)", "; avrlab task: \xff", "; avrlab call: \xff\xfe */",
 		"f()", " f ( a, b ) ; ", "0x1F(block)", "0x(block)", "0(x)", "12 (a)", "0X(a)", "f(a", "f(a))", "f((a))", "f()x",
-		"f() ;;", "f()\n", "\tf(\na\n)\n;\n", "$x.y(a)", "9abc()", "",
+		"f() ;;", "f()\n", "; avrlab call:\n", "; avrlab call: \n", "; avrlab call:\n\t\n", "; avrlab call: a\nb", "; avrlab call: a\n */", "; avrlab call:\n a */", "\tf(\na\n)\n;\n", "$x.y(a)", "9abc()", "",
 	} {
 		checkSourceLine(t, l)
 	}
