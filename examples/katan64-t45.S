@@ -1,0 +1,240 @@
+; avrlab task: katan64
+; title: KATAN-64 on the ATtiny45, both registers and the 80-bit key LFSR in registers, bit-serial
+; compare: KATAN v1
+;
+; KATAN-64 encryption and decryption for the ATtiny45 (AVRe core: no MUL, no CALL/JMP; 4 KiB flash,
+; 256 B SRAM), in the ECRYPT scenarios "encryption + key scheduling" and "decryption + key scheduling"
+; (Eisenbarth et al., Africacrypt 2012): each call takes the 80-bit key and runs the key LFSR itself.
+;
+;     void katan64_encrypt(uint8_t *block, const uint8_t *key);
+;     void katan64_decrypt(uint8_t *block, const uint8_t *key);     (scenario decrypt-ks)
+;         block in r25:r24 (8 bytes, in place), key in r23:r22 (10 bytes, read only)
+;
+; ---------------------------------------------------------------------------------------------------
+; The cipher (De Cannière, Dunkelman, Knežević, CHES 2009; lab/cipher/katan.go)
+; ---------------------------------------------------------------------------------------------------
+; Plaintext bits p0..p63: L2 = p0..p38 (39 bits), L1 = p39..p63 (25 bits). Round r = 0..253 takes the
+; key bits ka = k_2r, kb = k_2r+1 and IR_r, and applies three times
+;     fa = L1[24] ^ L1[15] ^ L1[20]L1[11] ^ L1[9]IR_r ^ ka
+;     fb = L2[38] ^ L2[25] ^ L2[33]L2[21] ^ L2[14]L2[9] ^ kb
+;     L1 = L1 << 1 | fb,  L2 = L2 << 1 | fa
+; Key: k0..k79 the key, k_i+80 = k_i ^ k_i+19 ^ k_i+30 ^ k_i+67. IR_r = s_r, s0..s7 = 1111111 0,
+; s_t+8 = s_t ^ s_t+1 ^ s_t+3 ^ s_t+5.
+;
+; ---------------------------------------------------------------------------------------------------
+; Bit layout (block and key little-endian integers, `avrlab tasks -v katan64`)
+; ---------------------------------------------------------------------------------------------------
+;   L2 in B0..B4: bit i of L2 is bit i&7 of B(i>>3); B4's bit 7 is garbage (never read: the shift
+;      up pushes it out, a tap reads bits 0..6 of B4 only).
+;   L1 in A0..A3 likewise; bits 1..7 of A3 are garbage in the encryption (only A3's bit 0, L1[24],
+;      is read) and zero in the decryption (which shifts down: it keeps them clean).
+;   The key register K0..K9 holds k_j..k_j+79 (bit 0 of K0 = k_j): at the start of round r, j = 2r,
+;      so ka is bit 0 of K0 and kb bit 1, used in place by EOR with the whole of K0.
+;   S holds s_t..s_t+7 (bit 0 = s_t = IR_r at round r = t). The 8-bit LFSR has period 255: S is 0x7f
+;      at round 0 and first 0xff after round 253, so S is the loop counter too.
+; Every feedback value is computed in place: each tap pair is brought to one bit position of a
+; temporary with SWAP, LSL, LSR, or BST/BLD (one bit, 2 cycles), then ANDed and EORed; the unused
+; bits of the temporaries are garbage. The new bit goes in through the carry with a ROL chain.
+; The three updates of a round share ka, kb and IR: an inner loop of 3 (8 cycles a round more than
+; unrolled, 152 bytes less).
+;
+; ---------------------------------------------------------------------------------------------------
+; Constant time
+; ---------------------------------------------------------------------------------------------------
+; No table, no data-dependent address or branch: the loops end on the IR LFSR and a fixed counter.
+; ---------------------------------------------------------------------------------------------------
+
+#define FA    r0      /* feedback temporaries (r1 cleared on return) */
+#define FB    r1
+#define K0    r2      /* key register k_j..k_j+79, K0 bit 0 = k_j */
+#define K1    r3
+#define K2    r4
+#define K3    r5
+#define K4    r6
+#define K5    r7
+#define K6    r8
+#define K7    r9
+#define K8    r10
+#define K9    r11
+#define CNT   r16     /* inner loop: 3 updates a round */
+#define T     r17     /* temporary */
+#define A0    r18     /* L1, 25 bits */
+#define A1    r19
+#define A2    r20
+#define A3    r21
+#define B0    r22     /* L2, 39 bits */
+#define B1    r23
+#define B2    r24
+#define B3    r25
+#define B4    r26
+#define S     r27     /* IR LFSR s_t..s_t+7 */
+                      /* Z = r31:r30: the block pointer, all along */
+
+; FA bit 0 = L1[24] ^ L1[15] ^ L1[20]L1[11] ^ L1[9]IR ^ ka, 13 cycles (without the L1[24] term
+; when \top is 0: the decryption starts FA from fa instead)
+        .macro  FEEDA top
+        mov     T, A1                   ; T bit 4 = L1[11]
+        lsl     T
+        and     T, A2                   ; & L1[20]
+        swap    T                       ; to bit 0
+        .if \top
+        mov     FA, T
+        eor     FA, A3                  ; ^ L1[24]
+        .else
+        eor     FA, T
+        .endif
+        eor     FA, K0                  ; ^ ka
+        mov     T, A1                   ; T bit 0 = L1[9]
+        lsr     T
+        and     T, S                    ; & IR
+        eor     FA, T
+        bst     A1, 7                   ; ^ L1[15]
+        bld     T, 0
+        eor     FA, T
+        .endm
+
+; FB bit 1 ^= L2[25] ^ L2[33]L2[21] ^ L2[14]L2[9] ^ kb (the L2[38] term by the caller), 10 cycles
+        .macro  FEEDB
+        mov     T, B2                   ; T bit 1 = L2[21]
+        swap    T
+        and     T, B4                   ; & L2[33]
+        eor     FB, T
+        eor     FB, B3                  ; ^ L2[25]
+        eor     FB, K0                  ; ^ kb
+        mov     T, B1                   ; T bit 1 = L2[14]
+        swap    T
+        lsr     T
+        and     T, B1                   ; & L2[9]
+        eor     FB, T
+        .endm
+
+; Saves the callee-saved registers, loads the key into K0..K9 and the block into L1, L2.
+        .macro  ENTER
+        .irp    reg, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17
+        push    r\reg
+        .endr
+        movw    r30, r24                ; Z = block
+        movw    r26, r22                ; X = key
+        .irp    reg, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+        ld      r\reg, X+
+        .endr
+        ld      B0, Z                   ; L2 = p0..p38 (B4 bit 7 = p39, garbage)
+        ldd     B1, Z+1
+        ldd     B2, Z+2
+        ldd     B3, Z+3
+        ldd     B4, Z+4
+        ldd     A0, Z+5                 ; L1 = (p32..p63) >> 7
+        ldd     A1, Z+6
+        ldd     A2, Z+7
+        clr     A3
+        mov     T, B4
+        lsl     T                       ; C = p39
+        rol     A0
+        rol     A1
+        rol     A2
+        rol     A3                      ; A3 = p63 (bits 1..7 zero)
+        .endm
+
+; Stores L1 << 39 | L2 through Z, clears r1, restores the registers and returns.
+        .macro  LEAVE
+        lsl     B4                      ; drop B4 bit 7
+        lsr     A3                      ; L1 >>= 1: A0..A2 = L1[1..24], C = L1[0]
+        ror     A2
+        ror     A1
+        ror     A0
+        ror     B4                      ; B4 bit 7 = L1[0]
+        st      Z, B0
+        std     Z+1, B1
+        std     Z+2, B2
+        std     Z+3, B3
+        std     Z+4, B4
+        std     Z+5, A0
+        std     Z+6, A1
+        std     Z+7, A2
+        clr     r1
+        .irp    reg, 17, 16, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
+        pop     r\reg
+        .endr
+        ret
+        .endm
+
+; The key register two steps forward: K >>= 2, k_j+80 and k_j+81 in at the top. 33 cycles.
+        .macro  KEYFWD
+        mov     T, K2                   ; bits 3, 4: k_j+19, k_j+20
+        eor     T, K8                   ; ^ k_j+67, k_j+68
+        lsr     T
+        lsr     T
+        lsr     T                       ; to bits 0, 1
+        mov     FA, K3                  ; bits 6, 7: k_j+30, k_j+31
+        swap    FA
+        lsr     FA
+        lsr     FA                      ; to bits 0, 1
+        eor     T, FA
+        eor     T, K0                   ; ^ k_j, k_j+1: T bit 0 = k_j+80, bit 1 = k_j+81
+        .rept   2
+        lsr     T
+        ror     K9
+        ror     K8
+        ror     K7
+        ror     K6
+        ror     K5
+        ror     K4
+        ror     K3
+        ror     K2
+        ror     K1
+        ror     K0
+        .endr
+        .endm
+
+; The IR LFSR one step forward: S >>= 1, s_t+8 in at bit 7. 11 cycles.
+        .macro  IRFWD
+        mov     T, S                    ; T bit 0 = s_t ^ s_t+1
+        lsr     T
+        eor     T, S
+        bst     S, 3                    ; ^ s_t+3
+        bld     FA, 0
+        eor     T, FA
+        bst     S, 5                    ; ^ s_t+5
+        bld     FA, 0
+        eor     T, FA
+        lsr     T
+        ror     S
+        .endm
+
+        .text
+
+; Encryption (scenario encrypt-ks): first in the file, so its figures count only its own bytes.
+        .global katan64_encrypt
+        .type   katan64_encrypt, @function
+katan64_encrypt:
+        ENTER
+        ldi     S, 0x7f                 ; s0..s7
+1:
+        ldi     CNT, 3
+2:
+        FEEDA   1                       ; FA bit 0 = fa (from L1)
+        bst     B4, 6                   ; FB bit 1 = L2[38] (its other bits: garbage)
+        bld     FB, 1
+        FEEDB                           ; FB bit 1 = fb (from L2)
+        lsr     FA                      ; L2 = L2 << 1 | fa
+        rol     B0
+        rol     B1
+        rol     B2
+        rol     B3
+        rol     B4
+        lsr     FB                      ; L1 = L1 << 1 | fb
+        lsr     FB
+        rol     A0
+        rol     A1
+        rol     A2
+        rol     A3
+        dec     CNT
+        brne    2b
+        KEYFWD
+        IRFWD
+        cpi     S, 0xff                 ; after round 253
+        breq    3f
+        rjmp    1b
+3:
+        LEAVE
+        .size   katan64_encrypt, . - katan64_encrypt
