@@ -201,6 +201,51 @@
         ror     S
         .endm
 
+; The key register two steps back: K <<= 2, k_j-1 and k_j-2 in at the bottom
+; (k_j-1 = k_j+79 ^ k_j+18 ^ k_j+29 ^ k_j+66, k_j-2 likewise one lower). 34 cycles.
+        .macro  KEYBACK
+        mov     T, K2                   ; bits 1, 2: k_j+17, k_j+18
+        eor     T, K8                   ; ^ k_j+65, k_j+66
+        mov     FA, K3                  ; bits 4, 5: k_j+28, k_j+29
+        swap    FA
+        lsl     FA                      ; to bits 1, 2
+        eor     T, FA
+        mov     FA, K9                  ; bits 6, 7: k_j+78, k_j+79
+        swap    FA
+        lsr     FA                      ; to bits 1, 2
+        eor     T, FA                   ; T bit 2 = k_j-1, bit 1 = k_j-2
+        swap    T                       ; to bits 6, 5
+        lsl     T                       ; to bits 7, 6
+        .rept   2
+        lsl     T                       ; C = k_j-1, then k_j-2
+        rol     K0
+        rol     K1
+        rol     K2
+        rol     K3
+        rol     K4
+        rol     K5
+        rol     K6
+        rol     K7
+        rol     K8
+        rol     K9
+        .endr
+        .endm
+
+; The IR LFSR one step back: S <<= 1, s_t-1 = s_t+7 ^ s_t ^ s_t+2 ^ s_t+4 in at bit 0. 11 cycles.
+        .macro  IRBACK
+        mov     T, S                    ; T bit 0 = s_t ^ s_t+4
+        swap    T
+        eor     T, S
+        bst     S, 2                    ; ^ s_t+2
+        bld     FA, 0
+        eor     T, FA
+        bst     S, 7                    ; ^ s_t+7
+        bld     FA, 0
+        eor     T, FA
+        lsr     T
+        rol     S
+        .endm
+
         .text
 
 ; Encryption (scenario encrypt-ks): first in the file, so its figures count only its own bytes.
@@ -238,3 +283,47 @@ katan64_encrypt:
 3:
         LEAVE
         .size   katan64_encrypt, . - katan64_encrypt
+
+; Decryption (scenario decrypt-ks): the key and IR LFSRs run forward over the 254 rounds, then the
+; rounds are undone from 253 down to 0, both LFSRs stepped back before each.
+        .global katan64_decrypt
+        .type   katan64_decrypt, @function
+katan64_decrypt:
+        ENTER
+        ldi     S, 0x7f                 ; s0..s7
+1:
+        KEYFWD                          ; to k_508..k_587, S to s_254..s_261 = 0xff
+        IRFWD
+        cpi     S, 0xff
+        brne    1b
+2:
+        IRBACK                          ; S bit 0 = IR_r
+        KEYBACK                         ; K0 bits 0, 1 = k_2r, k_2r+1
+        ldi     CNT, 3
+3:
+        mov     FB, A0                  ; FB bit 1 = fb = L1[0]
+        lsl     FB
+        mov     FA, B0                  ; FA bit 0 = fa = L2[0]
+        lsr     A3                      ; L1 >>= 1 (A3 = 0 after)
+        ror     A2
+        ror     A1
+        ror     A0
+        lsr     B4                      ; L2 >>= 1
+        ror     B3
+        ror     B2
+        ror     B1
+        ror     B0
+        FEEDA   0                       ; FA bit 0 = L1[24] (fa ^ the lower taps)
+        lsr     FA
+        rol     A3                      ; A3 = L1[24], bits 1..7 zero
+        FEEDB                           ; FB bit 1 = L2[38] (fb ^ the lower taps)
+        bst     FB, 1
+        bld     B4, 6
+        dec     CNT
+        brne    3b
+        cpi     S, 0x7f                 ; round 0 undone
+        breq    4f
+        rjmp    2b
+4:
+        LEAVE
+        .size   katan64_decrypt, . - katan64_decrypt
