@@ -28,8 +28,13 @@
 ;      up pushes it out, a tap reads bits 0..6 of B4 only).
 ;   L1 in A0..A3 likewise; bits 1..7 of A3 are garbage in the encryption (only A3's bit 0, L1[24],
 ;      is read) and zero in the decryption (which shifts down: it keeps them clean).
-;   The key register K0..K9 holds k_j..k_j+79 (bit 0 of K0 = k_j): at the start of round r, j = 2r,
-;      so ka is bit 0 of K0 and kb bit 1, used in place by EOR with the whole of K0.
+;   The key register K0..K9 holds k_j..k_j+79 (bit 0 of K0 = k_j). The encryption moves it a byte
+;      every fourth round (KEYBYTE: the eight new bits k_j+80..87 depend on bits below 75 only, so
+;      they are computed at once from three byte windows, and the bytes move down by MOV): the byte
+;      in use is copied to KC first, and round r reads ka, kb as bits 0, 1 of KC, which shifts right
+;      2 a round. The decryption steps the register 2 bits at a time (KEYFWD, KEYBACK: the two new
+;      bits at once too), ka and kb bits 0, 1 of K0. Either way ka and kb are used in place, by EOR
+;      with the whole byte.
 ;   S holds s_t..s_t+7 (bit 0 = s_t = IR_r at round r = t). The 8-bit LFSR has period 255: S is 0x7f
 ;      at round 0 and first 0xff after round 253, so S is the loop counter too.
 ; Every feedback value is computed in place: each tap pair is brought to one bit position of a
@@ -47,17 +52,20 @@
 ; Registers
 ; ---------------------------------------------------------------------------------------------------
 ;   r18..r21 L1 (A0..A3), r22..r26 L2 (B0..B4), r2..r11 the key register, r27 the IR LFSR, r16 the
-;   inner counter, r17, r0, r1 temporaries, r31:r30 the block pointer. r2..r11, r16, r17 pushed
-;   (12 bytes of stack).
+;   inner counter, r17, r0, r1 temporaries, r31:r30 the block pointer; the encryption also r28 (the
+;   rounds left in the key byte's group) and r29 (KC). r2..r11, r16, r17 pushed, and r28, r29 by the
+;   encryption (14 bytes of stack; 12 in the decryption).
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Cost (cycles; AVRe column of the AVR manual, from the isa table)
 ; ---------------------------------------------------------------------------------------------------
 ;   Encryption, one update: fa 14, fb 13 (11 + BST/BLD of L2[38]), the two shifts through carry 12,
-;   the inner loop 3 (2 the last time): 42. A round: LDI 1, 3 updates 125, key two steps 33, IR step
-;   11, CPI 1, BREQ/RJMP 3 (the body is past BRNE's reach): 174; 254 rounds 44195 (the last BREQ
-;   taken). ENTER 69 (12 pushes, key and block loads, L1 split), LDI S 1, LEAVE 51 (L1 joined, 8
-;   stores, 12 pops, RET): 44316.
+;   the inner loop 3 (2 the last time): 42. A round: the group count DEC + BRNE 3 (rounds 0, 4, ...,
+;   252: 2 + LDI + KEYBYTE 29 = 32), LDI 1, 3 updates 125, KC >>= 2 2, IR step 11, CPI 1, BREQ/RJMP 3
+;   (the body is past BRNE's reach): 146 (175 in 64 rounds); 254 rounds 38939 (the last BREQ taken).
+;   ENTER 73 (14 pushes, key and block loads, L1 split), LDI S, GCNT 2, LEAVE 55 (L1 joined, 8
+;   stores, 14 pops, RET): 39069. The byte step against two-bit steps (KEYFWD, 33 a round): 4.5k
+;   cycles less for 2 more pushes and 7 more words.
 ;   Decryption: the key and IR LFSRs forward, 254 x 47 - 1 = 11937 (CPI + BRNE end the short loop);
 ;   then an inverse update 43 (fa, fb saved 3, the two shifts down 9, L1[24] 13 + 2, L2[38] 11 + 2,
 ;   the loop 3), a round IR back 11, key back 34, LDI 1, 3 x 43 - 1, CPI 1, BREQ/RJMP 3: 178, 254
@@ -66,18 +74,18 @@
 ;
 ; Measured with `avrlab bench examples/katan64-t45.S` (ATtiny45, encrypt-ks, 101 vectors):
 ;                        flash   RAM   cycles   energy (ECRYPT board model)
-;   this file              314    12    44316   182.6 uJ
+;   this file              326    14    39069   161.0 uJ
 ;   ECRYPT KATAN v1        338    18    72063   289.2 uJ          (Eisenbarth et al. 2012)
-;   1.63 times faster in 93 % of the code and two thirds of the RAM (12 bytes: the pushed registers).
+;   1.84 times faster in 96 % of the code (RAM: 14 bytes, the pushed registers).
 ;
 ; Decryption, `avrlab bench -scenario decrypt-ks examples/katan64-t45.S` (katan64_decrypt, after
 ; katan64_encrypt; each scenario counts only the entry it calls, but katan64_encrypt lies before the
-; bytes katan64_decrypt uses, so its 314 bytes count as layout, modulo 256: 58 of them):
+; bytes katan64_decrypt uses, so its 326 bytes count as layout, modulo 256: 70 of them):
 ;                        flash   RAM   cycles   energy
-;   this file              468    12    57269   235.9 uJ
+;   this file              480    12    57269   235.9 uJ
 ;   ECRYPT KATAN v1        338    18    88525   (decryption column; the table's energy is encryption's)
 ;   1.55 times faster.
-;   katan64_decrypt itself is 410 bytes; both entries together 724.
+;   katan64_decrypt itself is 410 bytes; both entries together 736.
 ; ---------------------------------------------------------------------------------------------------
 
 #define FA    r0      /* feedback temporaries (r1 cleared on return) */
@@ -104,11 +112,13 @@
 #define B3    r25
 #define B4    r26
 #define S     r27     /* IR LFSR s_t..s_t+7 */
+#define GCNT  r28     /* encryption: rounds left in the key byte's group of 4 */
+#define KC    r29     /* encryption: the key byte k_8g..k_8g+7 in use, shifted 2 a round */
                       /* Z = r31:r30: the block pointer, all along */
 
 ; FA bit 0 = L1[24] ^ L1[15] ^ L1[20]L1[11] ^ L1[9]IR ^ ka, 13 cycles (without the L1[24] term
 ; when \top is 0: the decryption starts FA from fa instead)
-        .macro  FEEDA top
+        .macro  FEEDA top, k
         mov     T, A1                   ; T bit 4 = L1[11]
         lsl     T
         and     T, A2                   ; & L1[20]
@@ -119,7 +129,7 @@
         .else
         eor     FA, T
         .endif
-        eor     FA, K0                  ; ^ ka
+        eor     FA, \k                  ; ^ ka
         mov     T, A1                   ; T bit 0 = L1[9]
         lsr     T
         and     T, S                    ; & IR
@@ -130,13 +140,13 @@
         .endm
 
 ; FB bit 1 ^= L2[25] ^ L2[33]L2[21] ^ L2[14]L2[9] ^ kb (the L2[38] term by the caller), 10 cycles
-        .macro  FEEDB
+        .macro  FEEDB k
         mov     T, B2                   ; T bit 1 = L2[21]
         swap    T
         and     T, B4                   ; & L2[33]
         eor     FB, T
         eor     FB, B3                  ; ^ L2[25]
-        eor     FB, K0                  ; ^ kb
+        eor     FB, \k                  ; ^ kb
         mov     T, B1                   ; T bit 1 = L2[14]
         swap    T
         lsr     T
@@ -145,10 +155,14 @@
         .endm
 
 ; Saves the callee-saved registers, loads the key into K0..K9 and the block into L1, L2.
-        .macro  ENTER
+        .macro  ENTER xtra
         .irp    reg, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17
         push    r\reg
         .endr
+        .if \xtra
+        push    r28
+        push    r29
+        .endif
         movw    r30, r24                ; Z = block
         movw    r26, r22                ; X = key
         .irp    reg, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
@@ -172,7 +186,7 @@
         .endm
 
 ; Stores L1 << 39 | L2 through Z, clears r1, restores the registers and returns.
-        .macro  LEAVE
+        .macro  LEAVE xtra
         lsl     B4                      ; drop B4 bit 7
         lsr     A3                      ; L1 >>= 1: A0..A2 = L1[1..24], C = L1[0]
         ror     A2
@@ -188,6 +202,10 @@
         std     Z+6, A1
         std     Z+7, A2
         clr     r1
+        .if \xtra
+        pop     r29
+        pop     r28
+        .endif
         .irp    reg, 17, 16, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
         pop     r\reg
         .endr
@@ -235,6 +253,39 @@
         eor     T, FA
         lsr     T
         ror     S
+        .endm
+
+; The key register one byte forward (encryption): KC = K0 (k_i..k_i+7, i a multiple of 8), then
+; k_i+80..k_i+87 = K0 ^ k_i+19..26 ^ k_i+30..37 ^ k_i+67..74 (all inside the register: 74 < 80) goes
+; to K9 while K1..K9 move down a byte. 30 cycles, every fourth round.
+        .macro  KEYBYTE
+        mov     KC, K0
+        mov     T, K2                   ; T = (K3:K2 ^ K9:K8) >> 3 = k_i+19..26 ^ k_i+67..74
+        eor     T, K8
+        mov     FA, K3
+        eor     FA, K9
+        .rept   3
+        lsr     FA
+        ror     T
+        .endr
+        eor     K0, T
+        mov     T, K3                   ; FA = (K4:K3) << 2 >> 8 = k_i+30..37
+        mov     FA, K4
+        .rept   2
+        lsl     T
+        rol     FA
+        .endr
+        eor     FA, K0                  ; k_i+80..87
+        mov     K0, K1
+        mov     K1, K2
+        mov     K2, K3
+        mov     K3, K4
+        mov     K4, K5
+        mov     K5, K6
+        mov     K6, K7
+        mov     K7, K8
+        mov     K8, K9
+        mov     K9, FA
         .endm
 
 ; The key register two steps back: K <<= 2, k_j-1 and k_j-2 in at the bottom
@@ -288,15 +339,21 @@
         .global katan64_encrypt
         .type   katan64_encrypt, @function
 katan64_encrypt:
-        ENTER
+        ENTER   1
         ldi     S, 0x7f                 ; s0..s7
+        ldi     GCNT, 1
 1:
+        dec     GCNT                    ; rounds 0, 4, 8, ...: the next key byte
+        brne    4f
+        ldi     GCNT, 4
+        KEYBYTE
+4:
         ldi     CNT, 3
 2:
-        FEEDA   1                       ; FA bit 0 = fa (from L1)
+        FEEDA   1, KC                   ; FA bit 0 = fa (from L1)
         bst     B4, 6                   ; FB bit 1 = L2[38] (its other bits: garbage)
         bld     FB, 1
-        FEEDB                           ; FB bit 1 = fb (from L2)
+        FEEDB   KC                      ; FB bit 1 = fb (from L2)
         lsr     FA                      ; L2 = L2 << 1 | fa
         rol     B0
         rol     B1
@@ -311,13 +368,14 @@ katan64_encrypt:
         rol     A3
         dec     CNT
         brne    2b
-        KEYFWD
+        lsr     KC                      ; the next round's ka, kb
+        lsr     KC
         IRFWD
         cpi     S, 0xff                 ; after round 253
         breq    3f
         rjmp    1b
 3:
-        LEAVE
+        LEAVE   1
         .size   katan64_encrypt, . - katan64_encrypt
 
 ; Decryption (scenario decrypt-ks): the key and IR LFSRs run forward over the 254 rounds, then the
@@ -325,7 +383,7 @@ katan64_encrypt:
         .global katan64_decrypt
         .type   katan64_decrypt, @function
 katan64_decrypt:
-        ENTER
+        ENTER   0
         ldi     S, 0x7f                 ; s0..s7
 1:
         KEYFWD                          ; to k_508..k_587, S to s_254..s_261 = 0xff
@@ -349,10 +407,10 @@ katan64_decrypt:
         ror     B2
         ror     B1
         ror     B0
-        FEEDA   0                       ; FA bit 0 = L1[24] (fa ^ the lower taps)
+        FEEDA   0, K0                   ; FA bit 0 = L1[24] (fa ^ the lower taps)
         lsr     FA
         rol     A3                      ; A3 = L1[24], bits 1..7 zero
-        FEEDB                           ; FB bit 1 = L2[38] (fb ^ the lower taps)
+        FEEDB   K0                      ; FB bit 1 = L2[38] (fb ^ the lower taps)
         bst     FB, 1
         bld     B4, 6
         dec     CNT
@@ -361,5 +419,5 @@ katan64_decrypt:
         breq    4f
         rjmp    2b
 4:
-        LEAVE
+        LEAVE   0
         .size   katan64_decrypt, . - katan64_decrypt
