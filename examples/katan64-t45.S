@@ -32,9 +32,10 @@
 ;      every fourth round (KEYBYTE: the eight new bits k_j+80..87 depend on bits below 75 only, so
 ;      they are computed at once from three byte windows, and the bytes move down by MOV): the byte
 ;      in use is copied to KC first, and round r reads ka, kb as bits 0, 1 of KC, which shifts right
-;      2 a round. The decryption steps the register 2 bits at a time (KEYFWD, KEYBACK: the two new
-;      bits at once too), ka and kb bits 0, 1 of K0. Either way ka and kb are used in place, by EOR
-;      with the whole byte.
+;      2 a round. The decryption moves it forward 63 bytes (to k_504) with the same KEYBYTE, then
+;      steps it back 2 bits at a time (KEYBACK: the two bits at once too) after each undone round:
+;      round r finds k_2r-2.. in K, ka and kb at bits 2, 3 of K0, copied shifted to KD. Either way
+;      ka and kb are used in place, by EOR with the whole byte.
 ;   S holds s_t..s_t+7 (bit 0 = s_t = IR_r at round r = t). The 8-bit LFSR has period 255: S is 0x7f
 ;      at round 0 and first 0xff after round 253, so S is the loop counter too.
 ; Every feedback value is computed in place: each tap pair is brought to one bit position of a
@@ -53,8 +54,8 @@
 ; ---------------------------------------------------------------------------------------------------
 ;   r18..r21 L1 (A0..A3), r22..r26 L2 (B0..B4), r2..r11 the key register, r27 the IR LFSR, r16 the
 ;   inner counter, r17, r0, r1 temporaries, r31:r30 the block pointer; the encryption also r28 (the
-;   rounds left in the key byte's group) and r29 (KC). r2..r11, r16, r17 pushed, and r28, r29 by the
-;   encryption (14 bytes of stack; 12 in the decryption).
+;   rounds left in the key byte's group) and r29 (KC), the decryption r28 (KD). r2..r11, r16, r17
+;   pushed, and r28, r29 by the encryption (14 bytes of stack), r28 by the decryption (13).
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Cost (cycles; AVRe column of the AVR manual, from the isa table)
@@ -66,10 +67,11 @@
 ;   ENTER 73 (14 pushes, key and block loads, L1 split), LDI S, GCNT 2, LEAVE 55 (L1 joined, 8
 ;   stores, 14 pops, RET): 39069. The byte step against two-bit steps (KEYFWD, 33 a round): 4.5k
 ;   cycles less for 2 more pushes and 7 more words.
-;   Decryption: the key and IR LFSRs forward, 254 x 47 - 1 = 11937 (CPI + BRNE end the short loop);
+;   Decryption: the key register forward 63 x (KEYBYTE 28 + DEC, BRNE 3) - 1 + LDI = 1953, LDI S 1;
 ;   then an inverse update 43 (fa, fb saved 3, the two shifts down 9, L1[24] 13 + 2, L2[38] 11 + 2,
-;   the loop 3), a round IR back 11, key back 34, LDI 1, 3 x 43 - 1, CPI 1, BREQ/RJMP 3: 178, 254
-;   rounds 45211; with ENTER, LDI and LEAVE 57269.
+;   the loop 3), a round IR back 11, KD 3, LDI 1, 3 x 43 - 1, key back 34, CPI 1, BREQ/RJMP 3: 181,
+;   254 rounds 45973; ENTER 71, LEAVE 53: 48051. (Running the key forward two bits a round, 47
+;   cycles with the IR LFSR as the counter, took 11937 cycles where KEYBYTE takes 1953.)
 ;   Unrolling the three updates would save 8 cycles a round (2032, 4.6 %) for 152 more bytes.
 ;
 ; Measured with `avrlab bench examples/katan64-t45.S` (ATtiny45, encrypt-ks, 101 vectors):
@@ -82,10 +84,10 @@
 ; katan64_encrypt; each scenario counts only the entry it calls, but katan64_encrypt lies before the
 ; bytes katan64_decrypt uses, so its 326 bytes count as layout, modulo 256: 70 of them):
 ;                        flash   RAM   cycles   energy
-;   this file              480    12    57269   235.9 uJ
+;   this file              460    13    48051   198.0 uJ
 ;   ECRYPT KATAN v1        338    18    88525   (decryption column; the table's energy is encryption's)
-;   1.55 times faster.
-;   katan64_decrypt itself is 410 bytes; both entries together 736.
+;   1.84 times faster.
+;   katan64_decrypt itself is 390 bytes; both entries together 716.
 ; ---------------------------------------------------------------------------------------------------
 
 #define FA    r0      /* feedback temporaries (r1 cleared on return) */
@@ -113,6 +115,7 @@
 #define B4    r26
 #define S     r27     /* IR LFSR s_t..s_t+7 */
 #define GCNT  r28     /* encryption: rounds left in the key byte's group of 4 */
+#define KD    r28     /* decryption: ka, kb at bits 0, 1 */
 #define KC    r29     /* encryption: the key byte k_8g..k_8g+7 in use, shifted 2 a round */
                       /* Z = r31:r30: the block pointer, all along */
 
@@ -161,6 +164,8 @@
         .endr
         .if \xtra
         push    r28
+        .endif
+        .if \xtra == 1
         push    r29
         .endif
         movw    r30, r24                ; Z = block
@@ -202,8 +207,10 @@
         std     Z+6, A1
         std     Z+7, A2
         clr     r1
-        .if \xtra
+        .if \xtra == 1
         pop     r29
+        .endif
+        .if \xtra
         pop     r28
         .endif
         .irp    reg, 17, 16, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2
@@ -257,9 +264,8 @@
 
 ; The key register one byte forward (encryption): KC = K0 (k_i..k_i+7, i a multiple of 8), then
 ; k_i+80..k_i+87 = K0 ^ k_i+19..26 ^ k_i+30..37 ^ k_i+67..74 (all inside the register: 74 < 80) goes
-; to K9 while K1..K9 move down a byte. 30 cycles, every fourth round.
+; to K9 while K1..K9 move down a byte. 28 cycles (every fourth round of the encryption).
         .macro  KEYBYTE
-        mov     KC, K0
         mov     T, K2                   ; T = (K3:K2 ^ K9:K8) >> 3 = k_i+19..26 ^ k_i+67..74
         eor     T, K8
         mov     FA, K3
@@ -346,6 +352,7 @@ katan64_encrypt:
         dec     GCNT                    ; rounds 0, 4, 8, ...: the next key byte
         brne    4f
         ldi     GCNT, 4
+        mov     KC, K0                  ; the byte in use
         KEYBYTE
 4:
         ldi     CNT, 3
@@ -378,21 +385,24 @@ katan64_encrypt:
         LEAVE   1
         .size   katan64_encrypt, . - katan64_encrypt
 
-; Decryption (scenario decrypt-ks): the key and IR LFSRs run forward over the 254 rounds, then the
-; rounds are undone from 253 down to 0, both LFSRs stepped back before each.
+; Decryption (scenario decrypt-ks): the key LFSR runs forward 63 bytes (504 bits), the IR LFSR is set
+; to its state after round 253, then the rounds are undone from 253 down to 0, the IR LFSR stepped back
+; before each and the key LFSR two bits back after each.
         .global katan64_decrypt
         .type   katan64_decrypt, @function
 katan64_decrypt:
-        ENTER   0
-        ldi     S, 0x7f                 ; s0..s7
+        ENTER   2
+        ldi     CNT, 63
 1:
-        KEYFWD                          ; to k_508..k_587, S to s_254..s_261 = 0xff
-        IRFWD
-        cpi     S, 0xff
+        KEYBYTE                         ; to k_504..k_583: round 253's key bits are bits 2, 3 of K0
+        dec     CNT
         brne    1b
+        ldi     S, 0xff                 ; s_254..s_261
 2:
         IRBACK                          ; S bit 0 = IR_r
-        KEYBACK                         ; K0 bits 0, 1 = k_2r, k_2r+1
+        mov     KD, K0                  ; K = k_2r-2..: KD bits 0, 1 = k_2r, k_2r+1
+        lsr     KD
+        lsr     KD
         ldi     CNT, 3
 3:
         mov     FB, A0                  ; FB bit 1 = fb = L1[0]
@@ -407,17 +417,18 @@ katan64_decrypt:
         ror     B2
         ror     B1
         ror     B0
-        FEEDA   0, K0                   ; FA bit 0 = L1[24] (fa ^ the lower taps)
+        FEEDA   0, KD                   ; FA bit 0 = L1[24] (fa ^ the lower taps)
         lsr     FA
         rol     A3                      ; A3 = L1[24], bits 1..7 zero
-        FEEDB   K0                      ; FB bit 1 = L2[38] (fb ^ the lower taps)
+        FEEDB   KD                      ; FB bit 1 = L2[38] (fb ^ the lower taps)
         bst     FB, 1
         bld     B4, 6
         dec     CNT
         brne    3b
+        KEYBACK                         ; K = k_2r-4.. (round 0 leaves k_-2, k_-1 in K0)
         cpi     S, 0x7f                 ; round 0 undone
         breq    4f
         rjmp    2b
 4:
-        LEAVE   0
+        LEAVE   2
         .size   katan64_decrypt, . - katan64_decrypt
