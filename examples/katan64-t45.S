@@ -33,9 +33,10 @@
 ;      they are computed at once from three byte windows, and the bytes move down by MOV): the byte
 ;      in use is copied to KC first, and round r reads ka, kb as bits 0, 1 of KC, which shifts right
 ;      2 a round. The decryption moves it forward 63 bytes (to k_504) with the same KEYBYTE, then
-;      steps it back 2 bits at a time (KEYBACK: the two bits at once too) after each undone round:
-;      round r finds k_2r-2.. in K, ka and kb at bits 2, 3 of K0, copied shifted to KD. Either way
-;      ka and kb are used in place, by EOR with the whole byte.
+;      back a byte (KEYBYTEBACK, the same windows one byte lower) after rounds 252, 248, ..., 4:
+;      KC, the byte in use, rotated left 2 before each round, gives bits 6-7, 4-5, 2-3, 0-1 at bits
+;      0, 1 (rounds 253, 252 start from the byte swapped). Either way ka and kb are used in place,
+;      by EOR with the whole byte.
 ;   S holds s_t..s_t+7 (bit 0 = s_t = IR_r at round r = t). The 8-bit LFSR has period 255: S is 0x7f
 ;      at round 0 and first 0xff after round 253, so S is the loop counter too.
 ; Every feedback value is computed in place: each tap pair is brought to one bit position of a
@@ -54,8 +55,8 @@
 ; ---------------------------------------------------------------------------------------------------
 ;   r18..r21 L1 (A0..A3), r22..r26 L2 (B0..B4), r2..r11 the key register, r27 the IR LFSR, r16 the
 ;   inner counter, r17, r0, r1 temporaries, r31:r30 the block pointer; the encryption also r28 (the
-;   rounds left in the key byte's group) and r29 (KC), the decryption r28 (KD). r2..r11, r16, r17
-;   pushed, and r28, r29 by the encryption (14 bytes of stack), r28 by the decryption (13).
+;   rounds left in the key byte's group) and r29 (KC). r2..r11, r16, r17, r28, r29 pushed (14 bytes
+;   of stack).
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Cost (cycles; AVRe column of the AVR manual, from the isa table)
@@ -67,11 +68,12 @@
 ;   ENTER 73 (14 pushes, key and block loads, L1 split), LDI S, GCNT 2, LEAVE 55 (L1 joined, 8
 ;   stores, 14 pops, RET): 39069. The byte step against two-bit steps (KEYFWD, 33 a round): 4.5k
 ;   cycles less for 2 more pushes and 7 more words.
-;   Decryption: the key register forward 63 x (KEYBYTE 28 + DEC, BRNE 3) - 1 + LDI = 1953, LDI S 1;
-;   then an inverse update 43 (fa, fb saved 3, the two shifts down 9, L1[24] 13 + 2, L2[38] 11 + 2,
-;   the loop 3), a round IR back 11, KD 3, LDI 1, 3 x 43 - 1, key back 34, CPI 1, BREQ/RJMP 3: 181,
-;   254 rounds 45973; ENTER 71, LEAVE 53: 48051. (Running the key forward two bits a round, 47
-;   cycles with the IR LFSR as the counter, took 11937 cycles where KEYBYTE takes 1953.)
+;   Decryption: the key register forward 63 x (KEYBYTE 28 + DEC, BRNE 3) - 1 + LDI = 1953, LDI S,
+;   MOV, SWAP, LDI 4; then an inverse update 43 (fa, fb saved 3, the two shifts down 9, L1[24] 13 + 2,
+;   L2[38] 11 + 2, the loop 3), a round IR back 11, KC rotated 6, LDI 1, 3 x 43 - 1, CPI, BREQ 2,
+;   DEC, BREQ, RJMP 4: 152, or 183 after the 63 rounds that end a group (KEYBYTEBACK 28, MOV, LDI, the
+;   taken BREQ 1 more), round 0 149: 40558; ENTER 73, LEAVE 55: 42643. (Two-bit steps, forward over the
+;   254 rounds and back in each, took 57269 cycles; the byte steps forward alone, 48051.)
 ;   Unrolling the three updates would save 8 cycles a round (2032, 4.6 %) for 152 more bytes.
 ;
 ; Measured with `avrlab bench examples/katan64-t45.S` (ATtiny45, encrypt-ks, 101 vectors):
@@ -84,10 +86,10 @@
 ; katan64_encrypt; each scenario counts only the entry it calls, but katan64_encrypt lies before the
 ; bytes katan64_decrypt uses, so its 326 bytes count as layout, modulo 256: 70 of them):
 ;                        flash   RAM   cycles   energy
-;   this file              460    13    48051   198.0 uJ
+;   this file              474    14    42643   175.7 uJ
 ;   ECRYPT KATAN v1        338    18    88525   (decryption column; the table's energy is encryption's)
-;   1.84 times faster.
-;   katan64_decrypt itself is 390 bytes; both entries together 716.
+;   2.08 times faster.
+;   katan64_decrypt itself is 404 bytes; both entries together 730.
 ; ---------------------------------------------------------------------------------------------------
 
 #define FA    r0      /* feedback temporaries (r1 cleared on return) */
@@ -114,9 +116,9 @@
 #define B3    r25
 #define B4    r26
 #define S     r27     /* IR LFSR s_t..s_t+7 */
-#define GCNT  r28     /* encryption: rounds left in the key byte's group of 4 */
-#define KD    r28     /* decryption: ka, kb at bits 0, 1 */
-#define KC    r29     /* encryption: the key byte k_8g..k_8g+7 in use, shifted 2 a round */
+#define GCNT  r28     /* rounds left in the key byte's group of 4 */
+#define KC    r29     /* the key byte in use (encryption: shifted right 2 a round; decryption:
+                         rotated left 2) */
                       /* Z = r31:r30: the block pointer, all along */
 
 ; FA bit 0 = L1[24] ^ L1[15] ^ L1[20]L1[11] ^ L1[9]IR ^ ka, 13 cycles (without the L1[24] term
@@ -219,34 +221,6 @@
         ret
         .endm
 
-; The key register two steps forward: K >>= 2, k_j+80 and k_j+81 in at the top. 33 cycles.
-        .macro  KEYFWD
-        mov     T, K2                   ; bits 3, 4: k_j+19, k_j+20
-        eor     T, K8                   ; ^ k_j+67, k_j+68
-        lsr     T
-        lsr     T
-        lsr     T                       ; to bits 0, 1
-        mov     FA, K3                  ; bits 6, 7: k_j+30, k_j+31
-        swap    FA
-        lsr     FA
-        lsr     FA                      ; to bits 0, 1
-        eor     T, FA
-        eor     T, K0                   ; ^ k_j, k_j+1: T bit 0 = k_j+80, bit 1 = k_j+81
-        .rept   2
-        lsr     T
-        ror     K9
-        ror     K8
-        ror     K7
-        ror     K6
-        ror     K5
-        ror     K4
-        ror     K3
-        ror     K2
-        ror     K1
-        ror     K0
-        .endr
-        .endm
-
 ; The IR LFSR one step forward: S >>= 1, s_t+8 in at bit 7. 11 cycles.
         .macro  IRFWD
         mov     T, S                    ; T bit 0 = s_t ^ s_t+1
@@ -294,34 +268,35 @@
         mov     K9, FA
         .endm
 
-; The key register two steps back: K <<= 2, k_j-1 and k_j-2 in at the bottom
-; (k_j-1 = k_j+79 ^ k_j+18 ^ k_j+29 ^ k_j+66, k_j-2 likewise one lower). 34 cycles.
-        .macro  KEYBACK
-        mov     T, K2                   ; bits 1, 2: k_j+17, k_j+18
-        eor     T, K8                   ; ^ k_j+65, k_j+66
-        mov     FA, K3                  ; bits 4, 5: k_j+28, k_j+29
-        swap    FA
-        lsl     FA                      ; to bits 1, 2
-        eor     T, FA
-        mov     FA, K9                  ; bits 6, 7: k_j+78, k_j+79
-        swap    FA
-        lsr     FA                      ; to bits 1, 2
-        eor     T, FA                   ; T bit 2 = k_j-1, bit 1 = k_j-2
-        swap    T                       ; to bits 6, 5
-        lsl     T                       ; to bits 7, 6
-        .rept   2
-        lsl     T                       ; C = k_j-1, then k_j-2
-        rol     K0
-        rol     K1
-        rol     K2
-        rol     K3
-        rol     K4
-        rol     K5
-        rol     K6
-        rol     K7
-        rol     K8
-        rol     K9
+; The key register one byte back (decryption): K holds k_j..k_j+79, j a multiple of 8; the byte
+; k_j-8..k_j-1 = K9 ^ k_j+11..18 ^ k_j+22..29 ^ k_j+59..66 goes to K0 while K0..K8 move up. 28 cycles.
+        .macro  KEYBYTEBACK
+        mov     T, K1                   ; T = (K2:K1 ^ K8:K7) >> 3 = k_j+11..18 ^ k_j+59..66
+        eor     T, K7
+        mov     FA, K2
+        eor     FA, K8
+        .rept   3
+        lsr     FA
+        ror     T
         .endr
+        eor     T, K9                   ; ^ k_j+72..79
+        mov     FB, K2                  ; FA = (K3:K2) << 2 >> 8 = k_j+22..29
+        mov     FA, K3
+        .rept   2
+        lsl     FB
+        rol     FA
+        .endr
+        eor     FA, T                   ; k_j-8..k_j-1
+        mov     K9, K8
+        mov     K8, K7
+        mov     K7, K6
+        mov     K6, K5
+        mov     K5, K4
+        mov     K4, K3
+        mov     K3, K2
+        mov     K2, K1
+        mov     K1, K0
+        mov     K0, FA
         .endm
 
 ; The IR LFSR one step back: S <<= 1, s_t-1 = s_t+7 ^ s_t ^ s_t+2 ^ s_t+4 in at bit 0. 11 cycles.
@@ -387,22 +362,27 @@ katan64_encrypt:
 
 ; Decryption (scenario decrypt-ks): the key LFSR runs forward 63 bytes (504 bits), the IR LFSR is set
 ; to its state after round 253, then the rounds are undone from 253 down to 0, the IR LFSR stepped back
-; before each and the key LFSR two bits back after each.
+; before each and the key LFSR a byte back after every fourth.
         .global katan64_decrypt
         .type   katan64_decrypt, @function
 katan64_decrypt:
-        ENTER   2
+        ENTER   1
         ldi     CNT, 63
 1:
         KEYBYTE                         ; to k_504..k_583: round 253's key bits are bits 2, 3 of K0
         dec     CNT
         brne    1b
         ldi     S, 0xff                 ; s_254..s_261
+        mov     KC, K0                  ; rounds 253, 252: bits 2, 3 then 0, 1 of k_504..511
+        swap    KC
+        ldi     GCNT, 2
 2:
         IRBACK                          ; S bit 0 = IR_r
-        mov     KD, K0                  ; K = k_2r-2..: KD bits 0, 1 = k_2r, k_2r+1
-        lsr     KD
-        lsr     KD
+        .rept   2                       ; KC rotated left 2: bits 0, 1 = k_2r, k_2r+1
+        bst     KC, 7
+        lsl     KC
+        bld     KC, 0
+        .endr
         ldi     CNT, 3
 3:
         mov     FB, A0                  ; FB bit 1 = fb = L1[0]
@@ -417,18 +397,24 @@ katan64_decrypt:
         ror     B2
         ror     B1
         ror     B0
-        FEEDA   0, KD                   ; FA bit 0 = L1[24] (fa ^ the lower taps)
+        FEEDA   0, KC                   ; FA bit 0 = L1[24] (fa ^ the lower taps)
         lsr     FA
         rol     A3                      ; A3 = L1[24], bits 1..7 zero
-        FEEDB   KD                      ; FB bit 1 = L2[38] (fb ^ the lower taps)
+        FEEDB   KC                      ; FB bit 1 = L2[38] (fb ^ the lower taps)
         bst     FB, 1
         bld     B4, 6
         dec     CNT
         brne    3b
-        KEYBACK                         ; K = k_2r-4.. (round 0 leaves k_-2, k_-1 in K0)
         cpi     S, 0x7f                 ; round 0 undone
         breq    4f
+        dec     GCNT                    ; after rounds 252, 248, ..., 4: the key byte before
+        breq    5f
+        rjmp    2b
+5:
+        KEYBYTEBACK
+        mov     KC, K0                  ; its four rounds read bits 6-7, 4-5, 2-3, 0-1
+        ldi     GCNT, 4
         rjmp    2b
 4:
-        LEAVE   2
+        LEAVE   1
         .size   katan64_decrypt, . - katan64_decrypt
