@@ -37,13 +37,15 @@
 ;      KC, the byte in use, rotated left 2 before each round, gives bits 6-7, 4-5, 2-3, 0-1 at bits
 ;      0, 1 (rounds 253, 252 start from the byte swapped). Either way ka and kb are used in place,
 ;      by EOR with the whole byte.
-;   S holds s_t..s_t+7 (bit 0 = s_t = IR_r at round r = t). The 8-bit LFSR has period 255: S is 0x7f
-;      at round 0 and first 0xff after round 253, so S is the loop counter too.
+;   S is the IR sequence's LFSR in Galois form (a step: the bit out of S >> 1 is IR_r, and S ^= 0xd4
+;      when it is 1; with S = 0xe7 at round 0 the bits out are IR_0..IR_253, checked against the
+;      recurrence for all 254 by a search over masks and start states). Its period is 255: S is 0xe7
+;      at round 0 and first 0x67 after round 253, so S is the loop counter too.
 ; Every feedback value is computed in place: each tap pair is brought to one bit position of a
 ; temporary with SWAP, LSL, LSR, or BST/BLD (one bit, 2 cycles), then ANDed and EORed; the unused
 ; bits of the temporaries are garbage. The new bit goes in through the carry with a ROL chain.
 ; The three updates of a round share ka, kb and IR: an inner loop of 3 (8 cycles a round more than
-; unrolled, 152 bytes less).
+; unrolled, 134 bytes less).
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Constant time
@@ -61,35 +63,37 @@
 ; ---------------------------------------------------------------------------------------------------
 ; Cost (cycles; AVRe column of the AVR manual, from the isa table)
 ; ---------------------------------------------------------------------------------------------------
-;   Encryption, one update: fa 14, fb 13 (11 + BST/BLD of L2[38]), the two shifts through carry 12,
-;   the inner loop 3 (2 the last time): 42. A round: the group count DEC + BRNE 3 (rounds 0, 4, ...,
-;   252: 2 + LDI + KEYBYTE 29 = 32), LDI 1, 3 updates 125, KC >>= 2 2, IR step 11, CPI 1, BREQ/RJMP 3
-;   (the body is past BRNE's reach): 146 (175 in 64 rounds); 254 rounds 38939 (the last BREQ taken).
-;   ENTER 73 (14 pushes, key and block loads, L1 split), LDI S, GCNT 2, LEAVE 55 (L1 joined, 8
-;   stores, 14 pops, RET): 39069. The byte step against two-bit steps (KEYFWD, 33 a round): 4.5k
-;   cycles less for 2 more pushes and 7 more words.
+;   Encryption, one update: fa 10, fb 13 (11 + BST/BLD of L2[38]), the two shifts through carry 12,
+;   the inner loop 3 (2 the last time): 38. A round: the group count DEC + BRNE 3 (rounds 0, 4, ...,
+;   252: 2 + LDI + MOV KC + KEYBYTE 28 = 32), LDI 1, 3 updates 113, KC >>= 2 2, IR step 4, CPI 1,
+;   BREQ/RJMP 3 (the body is past BRNE's reach): 127 (156 in 64 rounds); 254 rounds 34113 (the last
+;   BREQ taken). ENTER 73 (14 pushes, key and block loads, L1 split), LDI S, GCNT 2, LEAVE 55 (L1
+;   joined, 8 stores, 14 pops, RET): 34243.
 ;   Decryption: the key register forward 63 x (KEYBYTE 28 + DEC, BRNE 3) - 1 + LDI = 1953, LDI S,
-;   MOV, SWAP, LDI 4; then an inverse update 43 (fa, fb saved 3, the two shifts down 9, L1[24] 13 + 2,
-;   L2[38] 11 + 2, the loop 3), a round IR back 11, KC rotated 6, LDI 1, 3 x 43 - 1, CPI, BREQ 2,
-;   DEC, BREQ, RJMP 4: 152, or 183 after the 63 rounds that end a group (KEYBYTEBACK 28, MOV, LDI, the
-;   taken BREQ 1 more), round 0 149: 40558; ENTER 73, LEAVE 55: 42643. (Two-bit steps, forward over the
-;   254 rounds and back in each, took 57269 cycles; the byte steps forward alone, 48051.)
-;   Unrolling the three updates would save 8 cycles a round (2032, 4.6 %) for 152 more bytes.
+;   MOV, SWAP, LDI 4; then an inverse update 40 (fa, fb saved 3, the two shifts down 9, L1[24] 10 + 2,
+;   L2[38] 11 + 2, the loop 3), a round IR back 6, KC rotated 6, LDI 1, 3 x 40 - 1, CPI, BREQ 2, DEC,
+;   BREQ, RJMP 4: 138, or 169 after the 63 rounds that end a group (KEYBYTEBACK 28, MOV, LDI, the
+;   taken BREQ 1 more), round 0 135: 37002; ENTER 73, LEAVE 55: 39087.
+;   What the steps gained, measured one after the other: the key register a byte every fourth round
+;   instead of two bits a round (encryption 44316 -> 39069; decryption 57269 -> 42643, forward and
+;   back), L1[15] through the carry and ADC (-3048, -2286), the IR LFSR in Galois form (11 -> 4
+;   cycles a round forward, 11 -> 6 back). Unrolling the three updates would save 8 cycles a round
+;   (2032, 6 %) for 134 more bytes.
 ;
 ; Measured with `avrlab bench examples/katan64-t45.S` (ATtiny45, encrypt-ks, 101 vectors):
 ;                        flash   RAM   cycles   energy (ECRYPT board model)
-;   this file              326    14    39069   161.0 uJ
+;   this file              304    14    34243   141.1 uJ
 ;   ECRYPT KATAN v1        338    18    72063   289.2 uJ          (Eisenbarth et al. 2012)
-;   1.84 times faster in 96 % of the code (RAM: 14 bytes, the pushed registers).
+;   2.10 times faster in 90 % of the code (RAM: 14 bytes, the pushed registers).
 ;
 ; Decryption, `avrlab bench -scenario decrypt-ks examples/katan64-t45.S` (katan64_decrypt, after
 ; katan64_encrypt; each scenario counts only the entry it calls, but katan64_encrypt lies before the
-; bytes katan64_decrypt uses, so its 326 bytes count as layout, modulo 256: 70 of them):
+; bytes katan64_decrypt uses, so its 304 bytes count as layout, modulo 256: 48 of them):
 ;                        flash   RAM   cycles   energy
-;   this file              474    14    42643   175.7 uJ
+;   this file              436    14    39087   161.0 uJ
 ;   ECRYPT KATAN v1        338    18    88525   (decryption column; the table's energy is encryption's)
-;   2.08 times faster.
-;   katan64_decrypt itself is 404 bytes; both entries together 730.
+;   2.26 times faster.
+;   katan64_decrypt itself is 388 bytes; both entries together 692.
 ; ---------------------------------------------------------------------------------------------------
 
 #define FA    r0      /* feedback temporaries (r1 cleared on return) */
@@ -121,27 +125,28 @@
                          rotated left 2) */
                       /* Z = r31:r30: the block pointer, all along */
 
-; FA bit 0 = L1[24] ^ L1[15] ^ L1[20]L1[11] ^ L1[9]IR ^ ka, 13 cycles (without the L1[24] term
-; when \top is 0: the decryption starts FA from fa instead)
+; FA bit 0 = L1[24] ^ L1[15] ^ L1[20]L1[11] ^ L1[9]IR ^ ka, 10 cycles (without the L1[24] term
+; when \top is 0: the decryption starts FA from fa instead). L1[15] = A1 bit 7 is the carry out of
+; the LSL that aligns L1[11], kept by AND, SWAP and EOR, and added in by the last ADC: bit 0 of
+; FA + T + C is the XOR of the three.
         .macro  FEEDA top, k
-        mov     T, A1                   ; T bit 4 = L1[11]
-        lsl     T
-        and     T, A2                   ; & L1[20]
-        swap    T                       ; to bit 0
         .if \top
-        mov     FA, T
+        mov     FA, A1                  ; FA bit 0 = L1[9]
+        lsr     FA
+        and     FA, S                   ; & IR
         eor     FA, A3                  ; ^ L1[24]
         .else
-        eor     FA, T
-        .endif
-        eor     FA, \k                  ; ^ ka
         mov     T, A1                   ; T bit 0 = L1[9]
         lsr     T
         and     T, S                    ; & IR
         eor     FA, T
-        bst     A1, 7                   ; ^ L1[15]
-        bld     T, 0
-        eor     FA, T
+        .endif
+        mov     T, A1                   ; T bit 4 = L1[11], C = L1[15]
+        lsl     T
+        and     T, A2                   ; & L1[20]
+        swap    T                       ; to bit 0
+        eor     FA, \k                  ; ^ ka
+        adc     FA, T                   ; ^ L1[20]L1[11] ^ L1[15]
         .endm
 
 ; FB bit 1 ^= L2[25] ^ L2[33]L2[21] ^ L2[14]L2[9] ^ kb (the L2[38] term by the caller), 10 cycles
@@ -221,19 +226,13 @@
         ret
         .endm
 
-; The IR LFSR one step forward: S >>= 1, s_t+8 in at bit 7. 11 cycles.
+; The IR LFSR one step forward (Galois form): IR_r = bit 0 of S shifts out; S ^= 0xd4 when it was
+; 1, without a branch (SBC makes the mask). 4 cycles.
         .macro  IRFWD
-        mov     T, S                    ; T bit 0 = s_t ^ s_t+1
-        lsr     T
-        eor     T, S
-        bst     S, 3                    ; ^ s_t+3
-        bld     FA, 0
-        eor     T, FA
-        bst     S, 5                    ; ^ s_t+5
-        bld     FA, 0
-        eor     T, FA
-        lsr     T
-        ror     S
+        lsr     S                       ; C = IR_r
+        sbc     T, T                    ; T = 0xff if C, else 0 (C kept)
+        andi    T, 0xd4
+        eor     S, T
         .endm
 
 ; The key register one byte forward (encryption): KC = K0 (k_i..k_i+7, i a multiple of 8), then
@@ -299,19 +298,15 @@
         mov     K0, FA
         .endm
 
-; The IR LFSR one step back: S <<= 1, s_t-1 = s_t+7 ^ s_t ^ s_t+2 ^ s_t+4 in at bit 0. 11 cycles.
+; The IR LFSR one step back: bit 7 of S is the bit that shifted out (0xd4 has bit 7 set and S >> 1
+; does not), so S ^= 0xd4 when it is set, and S = S << 1 | that bit. 6 cycles.
         .macro  IRBACK
-        mov     T, S                    ; T bit 0 = s_t ^ s_t+4
-        swap    T
-        eor     T, S
-        bst     S, 2                    ; ^ s_t+2
-        bld     FA, 0
-        eor     T, FA
-        bst     S, 7                    ; ^ s_t+7
-        bld     FA, 0
-        eor     T, FA
-        lsr     T
-        rol     S
+        mov     T, S
+        lsl     T                       ; C = the bit out (bit 7)
+        sbc     T, T                    ; T = 0xff if C, else 0 (C kept)
+        andi    T, 0xd4
+        eor     S, T
+        rol     S                       ; S bit 0 = IR_r
         .endm
 
         .text
@@ -321,7 +316,7 @@
         .type   katan64_encrypt, @function
 katan64_encrypt:
         ENTER   1
-        ldi     S, 0x7f                 ; s0..s7
+        ldi     S, 0xe7                 ; the state that outputs IR_0, IR_1, ...
         ldi     GCNT, 1
 1:
         dec     GCNT                    ; rounds 0, 4, 8, ...: the next key byte
@@ -353,7 +348,7 @@ katan64_encrypt:
         lsr     KC                      ; the next round's ka, kb
         lsr     KC
         IRFWD
-        cpi     S, 0xff                 ; after round 253
+        cpi     S, 0x67                 ; after round 253
         breq    3f
         rjmp    1b
 3:
@@ -372,7 +367,7 @@ katan64_decrypt:
         KEYBYTE                         ; to k_504..k_583: round 253's key bits are bits 2, 3 of K0
         dec     CNT
         brne    1b
-        ldi     S, 0xff                 ; s_254..s_261
+        ldi     S, 0x67                 ; the state after round 253
         mov     KC, K0                  ; rounds 253, 252: bits 2, 3 then 0, 1 of k_504..511
         swap    KC
         ldi     GCNT, 2
@@ -405,7 +400,7 @@ katan64_decrypt:
         bld     B4, 6
         dec     CNT
         brne    3b
-        cpi     S, 0x7f                 ; round 0 undone
+        cpi     S, 0xe7                 ; round 0 undone
         breq    4f
         dec     GCNT                    ; after rounds 252, 248, ..., 4: the key byte before
         breq    5f
