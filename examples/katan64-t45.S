@@ -50,15 +50,16 @@
 ; ---------------------------------------------------------------------------------------------------
 ; Constant time
 ; ---------------------------------------------------------------------------------------------------
-; No table, no data-dependent address or branch: the loops end on the IR LFSR and a fixed counter.
+; No table, no data-dependent address or branch: the loops end on the IR LFSR and fixed counters,
+; and the key-byte step is taken on the round number alone; the IR mask comes from SBC, not a branch.
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Registers
 ; ---------------------------------------------------------------------------------------------------
 ;   r18..r21 L1 (A0..A3), r22..r26 L2 (B0..B4), r2..r11 the key register, r27 the IR LFSR, r16 the
-;   inner counter, r17, r0, r1 temporaries, r31:r30 the block pointer; the encryption also r28 (the
-;   rounds left in the key byte's group) and r29 (KC). r2..r11, r16, r17, r28, r29 pushed (14 bytes
-;   of stack).
+;   inner counter, r17, r0, r1 temporaries, r31:r30 the block pointer, r28 the rounds left in the
+;   key byte's group, r29 KC (the key byte in use). r2..r11, r16, r17, r28, r29 pushed (14 bytes of
+;   stack).
 ;
 ; ---------------------------------------------------------------------------------------------------
 ; Cost (cycles; AVRe column of the AVR manual, from the isa table)
