@@ -157,6 +157,10 @@ func (m *Machine) predecodeFrom(prev, executed []byte) {
 	le := binary.LittleEndian
 	lo, hi := -1, -1 // a stretch of words still to decode
 	for a := 0; a < len(m.flash); a += 8 {
+		if a%1024 == 0 && a+1024 <= len(m.flash) && bytes.Equal(m.flash[a:a+1024], prev[a:a+1024]) {
+			a += 1024 - 8 // a whole KB the same (most of flash): one compare
+			continue
+		}
 		e := min(a+8, len(m.flash))
 		if e-a == 8 && le.Uint64(m.flash[a:]) == le.Uint64(prev[a:]) || e-a < 8 && bytes.Equal(m.flash[a:e], prev[a:e]) {
 			continue
