@@ -68,7 +68,7 @@ func (m *Machine) decodeWords(w uint32, w0, w1 uint16) Op {
 	if !m.dev.Has(f) {
 		return Op{Kind: opMissing, Words: uint8(f.Words), K: uint16(f.Index())}
 	}
-	inst, _ := isa.Decode(m.dev.Core, w0, w1)
+	inst := isa.DecodeForm(f, w0, w1)
 	o := Op{Kind: f.Op, Cyc: uint8(m.dev.Cycles(f)), Words: uint8(f.Words)}
 	nregs := 0
 	for i, opnd := range f.Operands {
@@ -138,8 +138,9 @@ func (m *Machine) predecode() {
 // predecodeFrom is predecode over code that holds the decoding of program memory prev (a machine of
 // the same device had it): only the words whose op can differ are decoded again, those whose two
 // words (an instruction's own and the one after it) are not the same in prev and the flash, and
-// the skip sizes in front of them are refreshed. The result is the same as predecode's.
-func (m *Machine) predecodeFrom(prev []byte) {
+// the skip sizes in front of them are refreshed. The result is the same as predecode's. executed is
+// the record of the words executed by the machine that had m.ops (Config.Access; see rearm).
+func (m *Machine) predecodeFrom(prev, executed []byte) {
 	erased := m.decodeAtWord(0xFFFF)
 	reuse := erased.Kind == opIllegal
 	n := len(m.code)
@@ -156,6 +157,10 @@ func (m *Machine) predecodeFrom(prev []byte) {
 	le := binary.LittleEndian
 	lo, hi := -1, -1 // a stretch of words still to decode
 	for a := 0; a < len(m.flash); a += 8 {
+		if a%1024 == 0 && a+1024 <= len(m.flash) && bytes.Equal(m.flash[a:a+1024], prev[a:a+1024]) {
+			a += 1024 - 8 // a whole KB the same (most of flash): one compare
+			continue
+		}
 		e := min(a+8, len(m.flash))
 		if e-a == 8 && le.Uint64(m.flash[a:]) == le.Uint64(prev[a:]) || e-a < 8 && bytes.Equal(m.flash[a:e], prev[a:e]) {
 			continue
@@ -174,7 +179,7 @@ func (m *Machine) predecodeFrom(prev []byte) {
 	if lo >= 0 {
 		decode(lo, hi)
 	}
-	m.arm(0, uint32(n))
+	m.rearm(executed)
 	m.invalidate(0, uint32(n))
 }
 

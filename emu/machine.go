@@ -1,6 +1,8 @@
 package emu
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 
 	"github.com/avrlab/avrlab/isa"
@@ -177,9 +179,13 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]
 	m.present = cfg.Present
 	m.loadFlash(flash)
-	var prev []byte // the program memory old's decoded program m.code holds, or nil
+	var prev []byte     // the program memory old's decoded program m.code holds, or nil
+	var executed []byte // old's record of the words executed (Config.Access): m.ops's disarmed traps
 	if old != nil && old.dev == dev && old.cfg.Access == cfg.Access && len(old.code) == words && len(old.flash) == len(m.flash) {
 		m.ops, m.code, prev = old.ops, old.code, old.flash
+		if cfg.Access {
+			executed = old.mem[old.prog.Layout.Executed : old.prog.Layout.Executed+uint32(words)]
+		}
 		old.ops, old.code, old.prog.Code = nil, nil, nil
 	} else {
 		m.ops = make([]Op, words)
@@ -224,7 +230,7 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 		m.cycleCount = make([]uint64, len(m.ops))
 	}
 	if prev != nil {
-		m.predecodeFrom(prev)
+		m.predecodeFrom(prev, executed)
 	} else {
 		m.predecode()
 	}
@@ -399,6 +405,34 @@ func (m *Machine) ResetAccess() {
 	clear(m.dataSeen)
 	m.epoch++
 	m.arm(0, uint32(len(m.ops)))
+}
+
+// rearm makes every word trap on its next execution again (Config.Access), as arm over the whole
+// flash does, for ops that were armed in full and then run on a machine whose record of the words
+// executed is executed (one byte a word, nonzero: executed): only the trap of a word executed has
+// been replaced (the run loop's first execution of a word is the only place the traps go, and it
+// records the word), so only those are set again. Eight words are skipped at a time.
+func (m *Machine) rearm(executed []byte) {
+	if !m.cfg.Access {
+		return
+	}
+	le := binary.LittleEndian
+	n := min(len(executed), len(m.ops))
+	var none [512]byte
+	for w := 0; w < n; {
+		if w%len(none) == 0 && w+len(none) <= n && bytes.Equal(executed[w:w+len(none)], none[:]) {
+			w += len(none) // 512 words none of which ran (most of flash): one compare
+			continue
+		}
+		if w+8 <= n && le.Uint64(executed[w:]) == 0 {
+			w += 8
+			continue
+		}
+		if executed[w] != 0 {
+			m.ops[w] = Op{Kind: opCover}
+		}
+		w++
+	}
 }
 
 // arm makes words lo..hi-1 trap on their next execution (Config.Access).

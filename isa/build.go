@@ -207,6 +207,12 @@ func Decode(c Core, w0, w1 uint16) (inst Inst, ok bool) {
 	if f == nil {
 		return Inst{}, false
 	}
+	return DecodeForm(f, w0, w1), true
+}
+
+// DecodeForm decodes the instruction with words w0, w1 as form f, the one FormFor returned for w0:
+// Decode for a caller that has looked the form up already.
+func DecodeForm(f *Form, w0, w1 uint16) (inst Inst) {
 	w := uint32(w0)
 	if f.Words == 2 {
 		w = uint32(w0)<<16 | uint32(w1)
@@ -220,7 +226,7 @@ func Decode(c Core, w0, w1 uint16) (inst Inst, ok bool) {
 		}
 		inst.Args[i] = op.Kind.operandValue(bits, len(fl.bits))
 	}
-	return inst, true
+	return inst
 }
 
 // PreferredAlias returns the alias that avr-objdump-style printing may use for inst (LSL for ADD Rd,Rd,

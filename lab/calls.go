@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/emu"
@@ -216,7 +217,7 @@ func (h *harness) measure(rep *Report) {
 				rep.ABIOK, rep.ABIDetail = false, d
 			}
 		}
-		ct.cycles(h, v, fmt.Sprintf("vector %d", i), cycles)
+		ct.cycles(h, v, "vector "+strconv.Itoa(i), cycles)
 		if i == 0 || cycles < rep.CyclesMin {
 			rep.CyclesMin = cycles
 		}

@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/emu"
@@ -128,7 +129,7 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 		got, cycles, stop, problem := h.run(h.mt, v)
 		h.progress(vectors+i+1, vectors)
 		low = min(low, h.mt.StackLow())
-		name := fmt.Sprintf("constant-time input %d", i)
+		name := "constant-time input " + strconv.Itoa(i)
 		if p := h.stopProblem(h.mt, stop); p != nil {
 			ct.ok, ct.detail = false, name+" did not return: "+p.Error()
 			if rep.Error == "" {

@@ -334,12 +334,16 @@ func (h *harness) tableSize(sym asm.Symbol, flash bool) (int, string) {
 		}
 		until = "to the end of its section"
 	}
-	for _, s := range im.Symbols {
+	next := -1 // the symbol the table ends at, if one does
+	for i, s := range im.Symbols {
 		same := (s.Section == asm.SectionText || s.Section == asm.SectionProgmem) == flash &&
 			(s.Section != asm.SectionAbs)
 		if same && s.Value > start && s.Value < end {
-			end, until = s.Value, fmt.Sprintf("to the next symbol %q", s.Name)
+			end, next = s.Value, i
 		}
+	}
+	if next >= 0 {
+		until = fmt.Sprintf("to the next symbol %q", im.Symbols[next].Name)
 	}
 	if sym.Size > 0 && start+sym.Size < end {
 		end, until = start+sym.Size, "by its .size"

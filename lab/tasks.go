@@ -16,7 +16,7 @@ package lab
 
 import (
 	"bytes"
-	"fmt"
+	"encoding/hex"
 	"strings"
 	"sync"
 
@@ -222,7 +222,7 @@ func (t *Task) bufferSize(r Role) int {
 }
 
 // describeHex formats b as lower-case hex.
-func describeHex(b []byte) string { return fmt.Sprintf("%x", b) }
+func describeHex(b []byte) string { return hex.EncodeToString(b) }
 
 // normalizeID lower-cases a task ID and trims blanks.
 func normalizeID(id string) string { return strings.ToLower(strings.TrimSpace(id)) }

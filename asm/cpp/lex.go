@@ -302,6 +302,9 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		for g := si + 1; g < len(segs) && segs[g].off < end; g++ {
 			t.splits = append(t.splits, seg{off: segs[g].off - i, line: segs[g].line + s.delta, col: segs[g].col})
 		}
+		if toks == nil {
+			toks = make([]token, 0, 8) // most lines: a few tokens, one allocation
+		}
 		toks = append(toks, t)
 		i = end
 		wsStart = i
