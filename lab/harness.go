@@ -187,13 +187,12 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 				// An input the routine may overwrite is its working memory too: counted, not checked.
 				b.writable, b.Counted = true, true
 			}
-			if !k.Value {
-				free = (free + uint32(k.Align) - 1) &^ uint32(k.Align-1)
-				b.addr, b.addrCT = uint16(free), uint16(free)
-				free += uint32(b.size)
-			}
 			h.bufs = append(h.bufs, b)
 		}
+	}
+	addrs, free := h.layout(0, 0)
+	for i := range h.bufs {
+		h.bufs[i].addr, h.bufs[i].addrCT = addrs[i], addrs[i]
 	}
 	ramEnd := uint32(dev.RAMEND())
 	if free+64 > ramEnd {
@@ -234,22 +233,7 @@ func (h *harness) placeCT(stackLow uint16) string {
 	rng := rand.New(rand.NewPCG(h.opts.Seed^layoutStream, 0))
 	shift := uint32(1 + 2*rng.IntN(8))
 	for _, try := range [][2]uint32{{shift, 256}, {shift, 0}, {1, 0}} {
-		free := h.free
-		addrs := make([]uint16, len(h.bufs))
-		for i, b := range h.bufs {
-			if b.Value {
-				continue
-			}
-			a := uint32(b.Align)
-			free = (free + a - 1) &^ (a - 1)
-			if b.Align >= 256 {
-				free += try[1]
-			} else {
-				free += try[0]
-			}
-			addrs[i] = uint16(free)
-			free += uint32(b.size)
-		}
+		addrs, free := h.layout(try[0], try[1])
 		if free+16 > uint32(stackLow) {
 			continue
 		}
@@ -263,6 +247,29 @@ func (h *harness) placeCT(stackLow uint16) string {
 		return strings.Join(at, ", ")
 	}
 	return ""
+}
+
+// layout places the buffers in table order from h.free, each at its alignment and then shift bytes
+// on (round keys, aligned to 256, rkShift bytes on), and returns their addresses (0 for a value
+// argument) and the first free address after them. The vectors' machine's layout is layout(0, 0).
+func (h *harness) layout(shift, rkShift uint32) ([]uint16, uint32) {
+	free := h.free
+	addrs := make([]uint16, len(h.bufs))
+	for i, b := range h.bufs {
+		if b.Value {
+			continue
+		}
+		a := uint32(b.Align)
+		free = (free + a - 1) &^ (a - 1)
+		if b.Align >= 256 {
+			free += rkShift
+		} else {
+			free += shift
+		}
+		addrs[i] = uint16(free)
+		free += uint32(b.size)
+	}
+	return addrs, free
 }
 
 // bufAddr is buffer b's address on machine m: the constant-time machine and its re-traces have their own.
