@@ -598,11 +598,19 @@ func cmdTasks(args []string, stdout, stderr io.Writer) int {
 		}
 		ts, *verbose = []*lab.Task{t}, true
 	}
+	// The columns are as wide as their longest entry, so that every row lines up.
+	wID, wName, wEntry, wRK := 0, 0, 0, 0
+	for _, t := range ts {
+		wID, wName, wEntry = max(wID, len(t.ID)), max(wName, len(t.Name)), max(wEntry, len(t.Entry))
+		if t.Kind != lab.KindKernel {
+			wRK = max(wRK, len(t.RK))
+		}
+	}
 	for _, t := range ts {
 		if t.Kind == lab.KindKernel {
-			fmt.Fprintf(stdout, "%-16s %-40s entry %-22s %s\n", t.ID, t.Name, t.Entry, t.Device)
+			fmt.Fprintf(stdout, "%-*s %-*s entry %-*s %s\n", wID, t.ID, wName, t.Name, wEntry, t.Entry, t.Device)
 		} else {
-			fmt.Fprintf(stdout, "%-16s %-40s entry %-22s rk %-18s (%d B) %s\n", t.ID, t.Name, t.Entry, t.RK, t.RKBytes, t.Device)
+			fmt.Fprintf(stdout, "%-*s %-*s entry %-*s rk %-*s (%d B) %s\n", wID, t.ID, wName, t.Name, wEntry, t.Entry, wRK, t.RK, t.RKBytes, t.Device)
 		}
 		if !*verbose {
 			continue

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/avrlab/avrlab/lab"
 )
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -115,6 +117,25 @@ func TestTasksVerbose(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(t, "tasks", "nope"); code != 2 || !strings.Contains(stderr, "unknown task") {
 		t.Errorf("unknown task: exit %d %s", code, stderr)
+	}
+}
+
+// TestTasksColumns checks that the task list lines up: every row's "entry" column starts at the same
+// offset, also for the ids and names longer than the others (noekeon-indirect, p192-ecdsa-verify).
+func TestTasksColumns(t *testing.T) {
+	code, out, _ := runCLI(t, "tasks")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != len(lab.Tasks()) {
+		t.Fatalf("%d lines for %d tasks", len(lines), len(lab.Tasks()))
+	}
+	at := strings.Index(lines[0], " entry ")
+	for _, l := range lines {
+		if i := strings.Index(l, " entry "); i != at {
+			t.Errorf("entry column at %d, want %d: %q", i, at, l)
+		}
 	}
 }
 
