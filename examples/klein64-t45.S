@@ -38,7 +38,7 @@
 ; 1. The key step is a ^= b, then a byte permutation that maps the pairs (k0 k1), (k5 k6), (k2 k3),
 ;    (k7 k4) onto each other in one cycle: new (k0 k1) = old (k5 k6), new (k5 k6) = S(old (k2 k3)),
 ;    new (k2 k3) = old (k7 k4), new (k7 k4) = old (k0 k1). With the four pairs in register pairs
-;    (k7 in the low register of its pair, k4 in the high one) it is three MOVW through a spare pair
+;    (k7 in the low register of its pair, k4 in the high one) it is four MOVW through a spare pair
 ;    and two lookups: 17 cycles with the four EORs and i. Byte by byte it is two 4-cycles through
 ;    T, 8 MOVs (the lookups take the other two moves) where the pairs take 4 MOVW.
 ; 2. The S-box lookups load each byte straight into the register RotateNibbles moves it to: two
