@@ -30,7 +30,7 @@ func TestPlaygroundATtiny45(t *testing.T) {
 	}
 	base := serveStatic(t)
 	b := newBrowser(t, base)
-	for _, id := range []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45", "tea-t45", "noekeon-t45", "katan64-t45"} {
+	for _, id := range []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45", "tea-t45", "noekeon-t45", "katan64-t45", "klein64-t45"} {
 		e, ok := examples.Lookup(id)
 		if !ok {
 			t.Fatalf("no example %s", id)

@@ -16,11 +16,11 @@ import (
 )
 
 // attiny45Examples are the examples of the ATtiny45 tasks (ECRYPT scenario encrypt-ks).
-var attiny45Examples = []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45", "tea-t45", "noekeon-t45", "katan64-t45"}
+var attiny45Examples = []string{"aes128-t45", "present80-t45", "idea-t45", "kasumi-t45", "tea-t45", "noekeon-t45", "katan64-t45", "klein64-t45"}
 
 // attiny45Decryptions are the examples that also hold the task's decryption (scenario decrypt-ks,
 // the ECRYPT table's decryption column).
-var attiny45Decryptions = []string{"aes128-t45", "idea-t45", "kasumi-t45", "katan64-t45", "noekeon-t45", "present80-t45", "tea-t45"}
+var attiny45Decryptions = []string{"aes128-t45", "idea-t45", "kasumi-t45", "katan64-t45", "klein64-t45", "noekeon-t45", "present80-t45", "tea-t45"}
 
 // attiny45Driver writes what the harness does before a call for the official vector (SP = RAMEND,
 // the buffers filled, their pointers in the argument registers), then RCALL entry (when call is set)
