@@ -136,6 +136,21 @@ func (b *browser) checkATtiny45(base, frag, shot string, rep *lab.Report) {
 	if n := eval[int](b, ctx, `document.querySelectorAll("#published-rows tr.same").length`); n != len(task.PublishedATtiny45()) {
 		t.Errorf("%s: %d rows shaded as the task's, want %d", frag, n, len(task.PublishedATtiny45()))
 	}
+	// A row of another variant of the task's cipher (KLEIN v1 is KLEIN-80 beside klein64) says so in
+	// its cipher cell; no other row does.
+	for _, r := range task.PublishedATtiny45() {
+		note := task.VariantNote(r)
+		js := fmt.Sprintf(`Array.from(document.querySelectorAll("#published-rows tr.same td:nth-child(2)")).map((td) => td.textContent).filter((s) => s.startsWith(%q)).join("|")`, r.Cipher)
+		got := eval[string](b, ctx, js)
+		if want := r.Cipher; note != "" {
+			want += " (another variant: " + note + ")"
+			if got != want {
+				t.Errorf("%s: the row %s reads %q, want %q", frag, r.Cipher, got, want)
+			}
+		} else if strings.Contains(got, "another variant") {
+			t.Errorf("%s: the row %s reads %q, of the task's own variant", frag, r.Cipher, got)
+		}
+	}
 	// Other figures of the task (PRESENT-80's encryption-only rows), without the ECRYPT row again.
 	extra := 0
 	for _, k := range task.PublishedKernel() {

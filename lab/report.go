@@ -112,8 +112,12 @@ func (r *Report) WriteText(w io.Writer, path string) {
 		}
 	}
 	for _, p := range t.PublishedATtiny45() {
-		rows = append(rows, fmt.Sprintf("%-30s code %4d  RAM %3d  enc+ks %6d cycles  dec+ks %6d cycles  %5.1f µJ  (ATtiny45, eisenbarth2012)",
-			p.Cipher, p.Code, p.RAM, p.EncCycles, p.DecCycles, p.EnergyUJ))
+		line := fmt.Sprintf("%-30s code %4d  RAM %3d  enc+ks %6d cycles  dec+ks %6d cycles  %5.1f µJ  (ATtiny45, eisenbarth2012)",
+			p.Cipher, p.Code, p.RAM, p.EncCycles, p.DecCycles, p.EnergyUJ)
+		if note := t.VariantNote(p); note != "" {
+			line += "  [another variant: " + note + "]"
+		}
+		rows = append(rows, line)
 	}
 	for _, p := range t.PublishedKernel() {
 		line := fmt.Sprintf("%-30s %8d cycles", p.Impl, p.Cycles)

@@ -17,6 +17,7 @@ package lab
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -173,6 +174,21 @@ func (t *Task) PublishedATtiny45() []ATtiny45Row {
 		}
 	}
 	return out
+}
+
+// VariantNote says how an ATtiny45 row's cipher differs from the task's in block or key size ("its key
+// is 80 bits, this task's 64"), or "" when the sizes are the same. A row of another variant is
+// still the cipher's published figure, but it does not measure the same computation: the report and
+// the page print the note beside it.
+func (t *Task) VariantNote(r ATtiny45Row) string {
+	var d []string
+	if r.Block != 0 && r.Block != 8*t.BlockBytes {
+		d = append(d, fmt.Sprintf("its block is %d bits, this task's %d", r.Block, 8*t.BlockBytes))
+	}
+	if r.Key != 0 && r.Key != 8*t.KeyBytes {
+		d = append(d, fmt.Sprintf("its key is %d bits, this task's %d", r.Key, 8*t.KeyBytes))
+	}
+	return strings.Join(d, "; ")
 }
 
 // PublishedKernel returns the published figures of the task (kernel tasks, and PRESENT-80's ATtiny45

@@ -688,6 +688,9 @@ func examplesTable(stdout, stderr io.Writer) int {
 			if rep.EnergyUJ != nil {
 				here = fmt.Sprintf("; here %.1f µJ", rep.EnergyUJ.UJ)
 			}
+			if note := t.VariantNote(top); note != "" {
+				here += "; another variant: " + note
+			}
 			return fmt.Sprintf("%d / %d / %d cycles / %.1f µJ (%s, eisenbarth2012: ATtiny45, encryption + key schedule)%s",
 				top.Code, top.RAM, top.EncCycles, top.EnergyUJ, top.Cipher, here)
 		}

@@ -57,7 +57,8 @@ function fixedKeyRows(task, r, body) {
 
 function attiny45Rows(task, r, body) {
   const own = new Set(task ? task.rows : []);
-  const rows = store.meta.attiny45.map((p, i) => ({ ...p, same: own.has(i), source: "eisenbarth2012" }));
+  const notes = (task && task.notes) || {};
+  const rows = store.meta.attiny45.map((p, i) => ({ ...p, same: own.has(i), note: notes[i], source: "eisenbarth2012" }));
   const m = mine(r);
   if (m) {
     const where = m.device === "attiny45" && m.scenario === "encrypt-ks" ? "" : ` (${m.device}, ${m.scenario})`;
@@ -68,8 +69,8 @@ function attiny45Rows(task, r, body) {
     const energy = p.mine ? (p.energy ? energyText(p.energy) : "–") : fmt(p.energy_uJ, 1);
     body.appendChild(el("tr", {
       class: (p.mine ? "mine" : "") + (p.same ? " same" : ""),
-      title: p.mine ? (p.energy ? `estimate: ${p.energy.model}` : "no energy estimate off the ATtiny45") : store.meta.sources.eisenbarth2012 || "",
-    }, num(String(i + 1)), el("td", { text: p.cipher }), num(String(p.code)), num(String(p.ram)),
+      title: p.mine ? (p.energy ? `estimate: ${p.energy.model}` : "no energy estimate off the ATtiny45") : (p.note ? `another variant: ${p.note}. ` : "") + (store.meta.sources.eisenbarth2012 || ""),
+    }, num(String(i + 1)), el("td", { text: p.note ? `${p.cipher} (another variant: ${p.note})` : p.cipher }), num(String(p.code)), num(String(p.ram)),
     num(p.mine ? fmt(p.enc_cycles, p.enc_cycles % 1 ? 1 : 0) : String(p.enc_cycles)), num(energy)));
   });
   const extra = (task && task.extra) || [];

@@ -279,6 +279,9 @@ type TaskInfo struct {
 	// Extra are further figures of the task in Meta.KernelRows beside an ATtiny45 table (PRESENT-80's
 	// encryption-only rows); the ECRYPT row that the table already holds is left out.
 	Extra []int `json:"extra,omitempty"`
+	// Notes are the rows of another variant of the cipher (Task.VariantNote), by index in the
+	// table: what differs ("its key is 80 bits, this task's 64").
+	Notes map[int]string `json:"notes,omitempty"`
 }
 
 // The published tables a task compares with (TaskInfo.Table).
@@ -337,6 +340,14 @@ func GetMeta() Meta {
 		case t.ECRYPT != "" && t.Device == "attiny45": // HIGHT, an ATmega128 task with an ECRYPT row, stays fixed-key
 			ti.Table = TableATtiny45
 			ti.Rows = indices(m.ATtiny45, t.PublishedATtiny45())
+			for _, i := range ti.Rows {
+				if note := t.VariantNote(m.ATtiny45[i]); note != "" {
+					if ti.Notes == nil {
+						ti.Notes = map[int]string{}
+					}
+					ti.Notes[i] = note
+				}
+			}
 			for _, i := range indices(m.KernelRows, t.PublishedKernel()) {
 				if !sameAsECRYPT(m.KernelRows[i], t.PublishedATtiny45()) {
 					ti.Extra = append(ti.Extra, i)
