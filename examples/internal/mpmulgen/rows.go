@@ -1,0 +1,168 @@
+package main
+
+import "fmt"
+
+// phase1Rows emits phase 1 of karatsubaAt (L = AL*BL, L0 -> r[0..n-1], L1 left in registers) by
+// rows instead of columns: b[0..n-1] is loaded once, then row i adds a[i]*b[0..n-1] into a window
+// of result bytes R[i..i+n] held in registers, and R[i] is stored as soon as it is final.
+//
+// A row is two carry chains per parity of j (the products a[i]*b[j] with j even cover R[i..i+n-1]
+// without overlapping, those with j odd R[i+1..i+n]). In a chain, the product at j+2 is computed
+// first and parked with MOVW, then the one at j is added straight from r1:r0, then the parked one,
+// and the carry out of the chain is absorbed by the parked high byte (at most 0xfe, so the ADC of
+// the carry cannot overflow); that byte starts the next chain. The carry flag survives every
+// instruction of a chain (MUL clears it, so no MUL sits inside one): per product a MUL, its two
+// additions and a MOVW or the chain's last ADC, as in product scanning, but no byte of the window
+// is ever cleared except the new top of each row (row 0's even products are moved in, not added).
+//
+// The b pointer Y is parked in r[n..n+1] (written only in phase 3b) so that r28:r29 can hold window
+// bytes: the rows need 24 of the 25 registers r2..r24, r28, r29 (b, the window, a[i], a parked
+// product and the high byte carried between chains).
+func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
+	if (n/2)%2 != 1 || len(o.aIn) > 0 || len(o.bIn) > 0 {
+		panic("mpmulgen: phase1Rows needs n/2 odd and its operands in memory")
+	}
+	p.bucket = "phase1"
+	p.text(fmt.Sprintf("; ==== phase 1: L = AL*BL by rows: b[0..%d] in registers, row i adds a[i]*b into R[i..i+%d]; L0 = R[0..%d] -> r[0..%d], L1 = R[%d..%d] stays in registers",
+		n-1, n, n-1, n-1, n, 2*n-1))
+	b := make([]reg, n)
+	for j := range n {
+		b[j] = single(free)
+		p.op("ldd", fmt.Sprintf("%v, Y+%d", b[j], o.yOff+j), fmt.Sprintf("b[%d]", j))
+	}
+	park := o.zOff + n
+	p.op("std", fmt.Sprintf("Z+%d, r28", park), fmt.Sprintf("park Y = b in r[%d..%d] (free until phase 3b)", n, n+1))
+	p.op("std", fmt.Sprintf("Z+%d, r29", park+1), "")
+	free.put(rYL)
+	free.put(rYL + 1)
+
+	R := map[int]reg{} // result byte at position k
+	store := func(k int) {
+		p.bucket = "phase1"
+		p.op("std", fmt.Sprintf("Z+%d, %v", o.zOff+k, R[k]), fmt.Sprintf("r[%d] = L[%d]", k, k))
+		free.put(R[k])
+		delete(R, k)
+		p.bucket = "products"
+	}
+	// fresh makes position k a register holding 0 (CLR leaves the carry flag alone).
+	fresh := func(k int) {
+		R[k] = single(free)
+		p.op("clr", R[k].String(), fmt.Sprintf("R[%d], new top", k))
+	}
+	for i := range n {
+		p.bucket = "phase1"
+		ai := single(free)
+		p.op("ld", fmt.Sprintf("%v, X+", ai), fmt.Sprintf("a[%d]", i))
+		p.bucket = "products"
+		mul := func(j int) {
+			p.op("mul", fmt.Sprintf("%v, %v", ai, b[j]), fmt.Sprintf("a[%d]*b[%d]", i, j))
+		}
+		// part emits the products j = first, first+2, ... < n as chains of two and a last single.
+		part := func(first int) {
+			pend := none // parked high byte for position pendAt
+			for j := first; j < n; j += 4 {
+				q := i + j    // position of the low byte of a[i]*b[j]
+				if j+2 >= n { // last single product
+					if _, ok := R[q+1]; !ok {
+						fresh(q + 1)
+					}
+					carryOut := first == 0 && i > 0 // the even part's carry goes into the new top
+					if carryOut {
+						fresh(q + 2)
+					}
+					mul(j)
+					if pend != none {
+						p.op("add", fmt.Sprintf("%v, %v", R[q-1], pend), "")
+						free.put(pend)
+						p.op("adc", fmt.Sprintf("%v, r0", R[q]), "")
+					} else {
+						p.op("add", fmt.Sprintf("%v, r0", R[q]), "")
+					}
+					p.op("adc", fmt.Sprintf("%v, r1", R[q+1]), "")
+					if carryOut {
+						p.op("adc", fmt.Sprintf("%v, %v", R[q+2], rZero), "")
+					}
+					break
+				}
+				t, ok := free.getPair(none)
+				if !ok {
+					panic("mpmulgen: no register pair for a parked product")
+				}
+				mul(j + 2)
+				p.op("movw", fmt.Sprintf("%v, r0", t), "park")
+				mul(j)
+				if pend != none {
+					p.op("add", fmt.Sprintf("%v, %v", R[q-1], pend), "")
+					free.put(pend)
+					p.op("adc", fmt.Sprintf("%v, r0", R[q]), "")
+				} else {
+					p.op("add", fmt.Sprintf("%v, r0", R[q]), "")
+				}
+				p.op("adc", fmt.Sprintf("%v, r1", R[q+1]), "")
+				p.op("adc", fmt.Sprintf("%v, %v", R[q+2], t), "")
+				p.op("adc", fmt.Sprintf("%v, %v", t+1, rZero), "carry absorbed by the parked high byte")
+				free.put(t)
+				pend = t + 1
+				if first == 0 && j == 0 { // R[i] is final
+					store(i)
+				}
+			}
+		}
+		if i == 0 {
+			for j := 0; j < n; j += 2 {
+				t, ok := free.getPair(none)
+				if !ok {
+					panic("mpmulgen: no register pair for row 0")
+				}
+				mul(j)
+				p.op("movw", fmt.Sprintf("%v, r0", t), "")
+				R[j], R[j+1] = t, t+1
+			}
+			store(0)
+		} else {
+			part(0)
+		}
+		part(1)
+		free.put(ai)
+	}
+	p.bucket = "phase1"
+	for j := range n {
+		free.put(b[j])
+	}
+	l1 := make([]reg, n)
+	for k := range n {
+		l1[k] = R[n+k]
+	}
+	// Y comes back into r28:r29: a byte of L1 there moves out first.
+	for k, r := range l1 {
+		if r == rYL || r == rYL+1 {
+			x := free.get()
+			if x == rYL || x == rYL+1 {
+				panic("mpmulgen: no register to move a byte of L1 to")
+			}
+			p.op("mov", fmt.Sprintf("%v, %v", x, r), fmt.Sprintf("L[%d] out of Y's registers", n+k))
+			free.put(r)
+			l1[k] = x
+		}
+	}
+	free.take(rYL, rYL+1)
+	p.op("ldd", fmt.Sprintf("r28, Z+%d", park), "Y = b again")
+	p.op("ldd", fmt.Sprintf("r29, Z+%d", park+1), "")
+	for k := range l1 {
+		p.note("L[%d] kept in %v", n+k, l1[k])
+	}
+	p.text("")
+	return l1
+}
+
+// single takes a free register whose even/odd partner is in use if there is one (the lowest), so
+// that whole pairs stay free for MOVW; otherwise the lowest free register.
+func single(s *pool) reg {
+	for r := reg(0); r < 32; r++ {
+		if s.has(r) && !s.has(r^1) {
+			s.take(r)
+			return r
+		}
+	}
+	return s.get()
+}
