@@ -77,7 +77,7 @@ func source256() string {
 		"GAP": r.cycles - published256, "GAPPCT": pct(r.cycles-published256, published256),
 		"K16L": r.inst[0], "K16H": r.inst[1], "K16M": r.inst[2],
 		"KPL": r.instProducts[0], "KPH": r.instProducts[1], "KPM": r.instProducts[2],
-		"K16ALL": k16, "PRODALL": r.cost["k16 products"],
+		"K16ALL": k16, "PRODALL": r.cost["k16 products"], "ROWGAIN": build256(false).cycles - r.cycles,
 		"de": r.cost["de"], "outer": r.cost["outer"], "frame": r.cost["frame"],
 		"BF": branchFree256}
 	return fill(strings.ReplaceAll(header256, "@BFCMP@", versus(r.cycles-branchFree256)), f) + "\n\n" + r.body
@@ -236,7 +236,7 @@ const header160 = `; avrlab task: mpmul-160
 ; the 2395 cycles of operand caching (Hutter and Wenger, CHES 2011) by @BEAT@ %.`
 
 const header256 = `; avrlab task: mpmul-256
-; title: 256-bit multiplication, 2-level subtractive Karatsuba (16-byte halves, 8x8 product scanning)
+; title: 256-bit multiplication, 2-level subtractive Karatsuba (16-byte halves, 8x8 products in registers)
 ; compare: Karatsuba, branch-free
 ;
 ; The 512-bit product of two 256-bit integers for the ATmega128 (avr-gcc ABI):
@@ -260,7 +260,7 @@ const header256 = `; avrlab task: mpmul-256
 ;     a*b = L + X*(L + H - Mid) + X^2*H
 ;
 ; Each of the three 16x16-byte products is an inlined instance of k16, a 1-level Karatsuba over
-; 8-byte halves with 8x8 product scanning in registers: the schedule of examples/mpmul160.S
+; 8-byte halves with 8x8 products in registers: the schedule of examples/mpmul160.S
 ; (read that file's header first) with 8 instead of 10. 9 products of 8x8 bytes, 576 byte
 ; multiplications instead of the 1024 of schoolbook, @PRODALL@ cycles of the @CYC@.
 ;
@@ -282,8 +282,11 @@ const header256 = `; avrlab task: mpmul-256
 ; k16 (the inner level): r[0..31] = a[0..15] * b[0..15] for X -> a, Y -> b, Z -> r
 ; ---------------------------------------------------------------------------------------------------
 ; Inside k16 "a", "b" and "r" in the comments are k16's operands and product, not mpmul256's.
-; Phase 1 L = a[0..7]*b[0..7], phase 2 H' = a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] -
-; a[8..15], E = b[8..15] - b[0..7] over the registers of the high halves, phase 3b D*E with the
+; Phase 1 L = a[0..7]*b[0..7] (by rows, as in mpmul160, in the L and H instances, where 8-byte
+; rows need 20 of the 22 registers and Y stays; by columns in the M instance, whose E[0..10] and
+; D[0..1] arrive in registers: @ROWGAIN@ cycles fewer than all three by columns), phase 2 H' =
+; a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] - a[8..15], E = b[8..15] - b[0..7] over
+; the registers of the high halves, phase 3b D*E with the
 ; columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
 ; preload two bytes at a time. Here the 8x8 products leave spare registers: H'[12..15] stays in the
 ; registers phase 2 leaves it in (not stored, not read back), and r24:r25 = 0:0, so a new

@@ -87,7 +87,11 @@ const dKept = 2
 
 // mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory around three
 // inlined instances of k16 (the 1-level Karatsuba of 8-byte halves) for its 16x16-byte products.
-func mpmul256() routine {
+func mpmul256() routine { return build256(true) }
+
+// build256 is mpmul256 with phase 1 of the L and H instances by rows or, for the header's
+// comparison, by columns.
+func build256(rows bool) routine {
 	p := newProg()
 	p.text("#include <avr/io.h>", "", "        .text", "        .global mpmul256", "        .type   mpmul256, @function", "mpmul256:")
 	p.bucket = "frame"
@@ -106,7 +110,7 @@ func mpmul256() routine {
 	}
 	var inst [3]int
 	var prods [3]int
-	inst[0], prods[0] = instance(p, operands{}, "r[0..31] = L = AL*BL (X = a, Y = b, Z = r)")
+	inst[0], prods[0] = instance(p, operands{rows: rows, rowsHigh: true}, "r[0..31] = L = AL*BL (X = a, Y = b, Z = r)")
 	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "read a and b back, leaving them on the stack")
 	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
 	p.op("ldd", "r26, Y+2", "X = a")
@@ -115,7 +119,7 @@ func mpmul256() routine {
 	p.op("ldd", "r21, Y+3", "")
 	p.op("movw", "r28, r20", "Y = b (k16 reads b[16+i] at Y+16+i)")
 	p.op("adiw", "r26, 16", "X = a + 16 (Z = r: k16 writes r[32+i] at Z+32+i)")
-	inst[1], prods[1] = instance(p, operands{yOff: 16, zOff: 32}, "r[32..63] = H = AH*BH")
+	inst[1], prods[1] = instance(p, operands{yOff: 16, zOff: 32, rows: rows, rowsHigh: true}, "r[32..63] = H = AH*BH")
 	p.op("movw", "r22, r30", "r22:r23 = r (the D/E pass leaves it alone)")
 	p.op("pop", "r27", "X = a")
 	p.op("pop", "r26", "")

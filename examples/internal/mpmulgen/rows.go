@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // phase1Rows emits phase 1 of karatsubaAt (L = AL*BL, L0 -> r[0..n-1], L1 left in registers) by
 // rows instead of columns: b[0..n-1] is loaded once, then row i adds a[i]*b[0..n-1] into a window
@@ -19,22 +22,26 @@ import "fmt"
 // bytes: the rows need 24 of the 25 registers r2..r24, r28, r29 (b, the window, a[i], a parked
 // product and the high byte carried between chains).
 func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
-	if (n/2)%2 != 1 || len(o.aIn) > 0 || len(o.bIn) > 0 {
-		panic("mpmulgen: phase1Rows needs n/2 odd and its operands in memory")
+	if len(o.aIn) > 0 || len(o.bIn) > 0 {
+		panic("mpmulgen: phase1Rows needs its operands in memory")
 	}
 	p.bucket = "phase1"
 	p.text(fmt.Sprintf("; ==== phase 1: L = AL*BL by rows: b[0..%d] in registers, row i adds a[i]*b into R[i..i+%d]; L0 = R[0..%d] -> r[0..%d], L1 = R[%d..%d] stays in registers",
 		n-1, n, n-1, n-1, n, 2*n-1))
+	// The rows need b, the window, a[i], a parked pair and a parked byte: 2n + 4 registers.
+	park := o.zOff + n
+	parked := bits.OnesCount32(free.free) < 2*n+4
 	b := make([]reg, n)
 	for j := range n {
-		b[j] = single(free)
+		b[j] = single(free, o.rowsHigh)
 		p.op("ldd", fmt.Sprintf("%v, Y+%d", b[j], o.yOff+j), fmt.Sprintf("b[%d]", j))
 	}
-	park := o.zOff + n
-	p.op("std", fmt.Sprintf("Z+%d, r28", park), fmt.Sprintf("park Y = b in r[%d..%d] (free until phase 3b)", n, n+1))
-	p.op("std", fmt.Sprintf("Z+%d, r29", park+1), "")
-	free.put(rYL)
-	free.put(rYL + 1)
+	if parked {
+		p.op("std", fmt.Sprintf("Z+%d, r28", park), fmt.Sprintf("park Y = b in r[%d..%d] (free until phase 3b)", n, n+1))
+		p.op("std", fmt.Sprintf("Z+%d, r29", park+1), "")
+		free.put(rYL)
+		free.put(rYL + 1)
+	}
 
 	R := map[int]reg{} // result byte at position k
 	store := func(k int) {
@@ -46,63 +53,75 @@ func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
 	}
 	// fresh makes position k a register holding 0 (CLR leaves the carry flag alone).
 	fresh := func(k int) {
-		R[k] = single(free)
+		R[k] = single(free, o.rowsHigh)
 		p.op("clr", R[k].String(), fmt.Sprintf("R[%d], new top", k))
 	}
 	for i := range n {
 		p.bucket = "phase1"
-		ai := single(free)
+		ai := single(free, o.rowsHigh)
 		p.op("ld", fmt.Sprintf("%v, X+", ai), fmt.Sprintf("a[%d]", i))
 		p.bucket = "products"
 		mul := func(j int) {
 			p.op("mul", fmt.Sprintf("%v, %v", ai, b[j]), fmt.Sprintf("a[%d]*b[%d]", i, j))
 		}
-		// part emits the products j = first, first+2, ... < n as chains of two and a last single.
+		// part emits the products j = first, first+2, ... < n as chains of two (the upper one
+		// parked) and, when their number is odd, a last single one.
 		part := func(first int) {
-			pend := none // parked high byte for position pendAt
+			pend := none // the parked high byte the next chain starts with
 			for j := first; j < n; j += 4 {
-				q := i + j    // position of the low byte of a[i]*b[j]
-				if j+2 >= n { // last single product
-					if _, ok := R[q+1]; !ok {
-						fresh(q + 1)
-					}
-					carryOut := first == 0 && i > 0 // the even part's carry goes into the new top
-					if carryOut {
-						fresh(q + 2)
-					}
-					mul(j)
-					if pend != none {
-						p.op("add", fmt.Sprintf("%v, %v", R[q-1], pend), "")
-						free.put(pend)
-						p.op("adc", fmt.Sprintf("%v, r0", R[q]), "")
-					} else {
-						p.op("add", fmt.Sprintf("%v, r0", R[q]), "")
-					}
-					p.op("adc", fmt.Sprintf("%v, r1", R[q+1]), "")
-					if carryOut {
-						p.op("adc", fmt.Sprintf("%v, %v", R[q+2], rZero), "")
-					}
-					break
+				q := i + j // position of the low byte of a[i]*b[j]
+				paired := j+2 < n
+				last := j+4 >= n
+				top := q + 1 // position of the chain's highest product byte
+				if paired {
+					top = q + 3
 				}
-				t, ok := free.getPair(none)
-				if !ok {
-					panic("mpmulgen: no register pair for a parked product")
+				carryOut := first == 0 && i > 0 && last // the even part's carry goes into the new top
+				t, th := none, none                     // the parked product's low and high byte
+				if paired {
+					mul(j + 2)
+					if r, ok := free.getPair(none); ok {
+						t, th = r, r+1
+						p.op("movw", fmt.Sprintf("%v, r0", t), "park")
+					} else { // no even/odd pair is free: two MOVs
+						t, th = single(free, o.rowsHigh), single(free, o.rowsHigh)
+						p.op("mov", fmt.Sprintf("%v, r0", t), "park")
+						p.op("mov", fmt.Sprintf("%v, r1", th), "")
+					}
+				} else if _, ok := R[q+1]; !ok {
+					fresh(q + 1)
 				}
-				mul(j + 2)
-				p.op("movw", fmt.Sprintf("%v, r0", t), "park")
+				if carryOut {
+					fresh(top + 1)
+				}
 				mul(j)
 				if pend != none {
 					p.op("add", fmt.Sprintf("%v, %v", R[q-1], pend), "")
 					free.put(pend)
+					pend = none
 					p.op("adc", fmt.Sprintf("%v, r0", R[q]), "")
 				} else {
 					p.op("add", fmt.Sprintf("%v, r0", R[q]), "")
 				}
 				p.op("adc", fmt.Sprintf("%v, r1", R[q+1]), "")
-				p.op("adc", fmt.Sprintf("%v, %v", R[q+2], t), "")
-				p.op("adc", fmt.Sprintf("%v, %v", t+1, rZero), "carry absorbed by the parked high byte")
-				free.put(t)
-				pend = t + 1
+				if paired {
+					p.op("adc", fmt.Sprintf("%v, %v", R[q+2], t), "")
+					free.put(t)
+					if r, ok := R[q+3]; ok && last {
+						p.op("adc", fmt.Sprintf("%v, %v", r, th), "")
+						free.put(th)
+					} else {
+						p.op("adc", fmt.Sprintf("%v, %v", th, rZero), "carry absorbed by the parked high byte")
+						if last {
+							R[q+3] = th // the row's new top
+						} else {
+							pend = th
+						}
+					}
+				}
+				if carryOut {
+					p.op("adc", fmt.Sprintf("%v, %v", R[top+1], rZero), "")
+				}
 				if first == 0 && j == 0 { // R[i] is final
 					store(i)
 				}
@@ -133,21 +152,22 @@ func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
 	for k := range n {
 		l1[k] = R[n+k]
 	}
-	// Y comes back into r28:r29: a byte of L1 there moves out first.
-	for k, r := range l1 {
-		if r == rYL || r == rYL+1 {
-			x := free.get()
-			if x == rYL || x == rYL+1 {
-				panic("mpmulgen: no register to move a byte of L1 to")
+	if parked { // Y comes back into r28:r29: a byte of L1 there moves out first
+		for k, r := range l1 {
+			if r == rYL || r == rYL+1 {
+				x := free.get()
+				if x == rYL || x == rYL+1 {
+					panic("mpmulgen: no register to move a byte of L1 to")
+				}
+				p.op("mov", fmt.Sprintf("%v, %v", x, r), fmt.Sprintf("L[%d] out of Y's registers", n+k))
+				free.put(r)
+				l1[k] = x
 			}
-			p.op("mov", fmt.Sprintf("%v, %v", x, r), fmt.Sprintf("L[%d] out of Y's registers", n+k))
-			free.put(r)
-			l1[k] = x
 		}
+		free.take(rYL, rYL+1)
+		p.op("ldd", fmt.Sprintf("r28, Z+%d", park), "Y = b again")
+		p.op("ldd", fmt.Sprintf("r29, Z+%d", park+1), "")
 	}
-	free.take(rYL, rYL+1)
-	p.op("ldd", fmt.Sprintf("r28, Z+%d", park), "Y = b again")
-	p.op("ldd", fmt.Sprintf("r29, Z+%d", park+1), "")
 	for k := range l1 {
 		p.note("L[%d] kept in %v", n+k, l1[k])
 	}
@@ -155,10 +175,14 @@ func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
 	return l1
 }
 
-// single takes a free register whose even/odd partner is in use if there is one (the lowest), so
-// that whole pairs stay free for MOVW; otherwise the lowest free register.
-func single(s *pool) reg {
-	for r := reg(0); r < 32; r++ {
+// single takes a free register whose even/odd partner is in use if there is one (the lowest, or
+// the highest when high), so that whole pairs stay free for MOVW; otherwise the lowest free one.
+func single(s *pool, high bool) reg {
+	for k := reg(0); k < 32; k++ {
+		r := k
+		if high {
+			r = 31 - k
+		}
 		if s.has(r) && !s.has(r^1) {
 			s.take(r)
 			return r
