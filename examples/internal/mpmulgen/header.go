@@ -78,6 +78,7 @@ func source256() string {
 		"K16L": r.inst[0], "K16H": r.inst[1], "K16M": r.inst[2],
 		"KPL": r.instProducts[0], "KPH": r.instProducts[1], "KPM": r.instProducts[2],
 		"K16ALL": k16, "PRODALL": r.cost["k16 products"], "ROWGAIN": build256(false).cycles - r.cycles,
+		"EK1": eKept(true) - 1, "EKR": 1 + eKept(true), "EKD": eKept(true) + dKept,
 		"de": r.cost["de"], "outer": r.cost["outer"], "frame": r.cost["frame"],
 		"BF": branchFree256}
 	return fill(strings.ReplaceAll(header256, "@BFCMP@", versus(r.cycles-branchFree256)), f) + "\n\n" + r.body
@@ -282,12 +283,11 @@ const header256 = `; avrlab task: mpmul-256
 ; k16 (the inner level): r[0..31] = a[0..15] * b[0..15] for X -> a, Y -> b, Z -> r
 ; ---------------------------------------------------------------------------------------------------
 ; Inside k16 "a", "b" and "r" in the comments are k16's operands and product, not mpmul256's.
-; Phase 1 L = a[0..7]*b[0..7] (by rows, as in mpmul160, in the L and H instances, where 8-byte
-; rows need 20 of the 22 registers and Y stays; by columns in the M instance, whose E[0..10] and
-; D[0..1] arrive in registers: @ROWGAIN@ cycles fewer than all three by columns), phase 2 H' =
+; Phase 1 L = a[0..7]*b[0..7] by rows, as in mpmul160 (8-byte rows need 20 of the 22 registers,
+; so Y stays; in the M instance b[0..7] = E[0..7] and a[0..1] = D[0..1] arrive in registers:
+; @ROWGAIN@ cycles fewer than with all three by columns, the generator builds both), phase 2 H' =
 ; a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] - a[8..15], E = b[8..15] - b[0..7] over
-; the registers of the high halves, phase 3b D*E with the
-; columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
+; the registers of the high halves, phase 3b D*E with the columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
 ; preload two bytes at a time. Here the 8x8 products leave spare registers: H'[12..15] stays in the
 ; registers phase 2 leaves it in (not stored, not read back), and r24:r25 = 0:0, so a new
 ; accumulator byte is cleared two at a time with one MOVW (the second kept for the next column).
@@ -304,9 +304,9 @@ const header256 = `; avrlab task: mpmul-256
 ; and M = |D|*|E| at [32..63] (SP moved by 32 at entry as avr-gcc does it, with interrupts held off
 ; for the two OUTs). The order is L, then H (a and b read back from the stack, where they stay), then
 ; |D| and |E| (a and b popped into X and Z; r waits in r22:r23), then M (X = D, Y = frame with E at
-; Y+i, Z = frame with M at Z+32): |E| is computed last, so E[0..10] are still in r2..r12 and the M
-; instance takes them from there instead of loading them (as many as its phase 1 leaves registers
-; for), and D[0..1], copied to r20:r21 before |E| is computed, likewise (X starts at D + 2). a and
+; Y+i, Z = frame with M at Z+32): |E| is computed last, so E[0..@EK1@] are still in r2..r@EKR@ and the M
+; instance takes them from there instead of loading them (the count that measured fastest: its
+; phase 1 by rows has 2 registers to spare), and D[0..1], copied to r20:r21 before |E| is computed, likewise (X starts at D + 2). a and
 ; b, r and ns survive the k16 instances on the stack: k16 keeps only Z.
 ; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.
@@ -320,7 +320,7 @@ const header256 = `; avrlab task: mpmul-256
 ; ---------------------------------------------------------------------------------------------------
 ; Cost
 ; ---------------------------------------------------------------------------------------------------
-;   3 x k16, @K16L@ (L), @K16H@ (H) and @K16M@ (M, 13 operand bytes already in registers) cycles:
+;   3 x k16, @K16L@ (L), @K16H@ (H) and @K16M@ (M, @EKD@ operand bytes already in registers) cycles:
 ;     @KPL@, @KPH@ and @KPM@ in the 192 byte products, the rest in loads, stores, additions       @K16ALL@
 ;   |D| and |E| (64 bytes in, 32 out, the borrows, the absolute values)                        @de@
 ;   F1, F2, F3 (the outer additions)                                                          @outer@

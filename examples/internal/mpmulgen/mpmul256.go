@@ -79,8 +79,15 @@ func abs(p *prog, m, what string) {
 }
 
 // eKept is how many bytes of |E| the M instance of k16 takes from the registers the D/E pass leaves
-// them in (r2..): as many as its register pressure allows (12 runs out of registers in phase 1).
-const eKept = 11
+// them in (r2..), the fastest count measured: with phase 1 by columns 11 (12 runs out of registers
+// in phase 1); by rows 8, b = E[0..7] itself (the rows leave 2 registers spare, and 9 or 10 bytes
+// cost more MOVs for want of a free even/odd pair than the loads they save).
+func eKept(rows bool) int {
+	if rows {
+		return 8
+	}
+	return 11
+}
 
 // dKept is how many bytes of |D| (0 or 2) it takes from r20:r21, copied there before |E| is computed.
 const dKept = 2
@@ -162,10 +169,11 @@ func build256(rows bool) routine {
 	p.op("adiw", fmt.Sprintf("r26, %d", frameD+dKept), fmt.Sprintf("X = D + %d", dKept))
 	p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
 	eIn := map[int]reg{}
+	eKept := eKept(rows)
 	for i := range eKept {
 		eIn[i] = reg(2 + i)
 	}
-	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, aIn: []reg{20, 21}[:dKept], bIn: eIn}, fmt.Sprintf("frame[32..63] = M = |D|*|E| (X = D + %d, Y = frame with E at Y+i, E[0..%d] still in r2..r%d and D[0..1] in r20:r21, Z = frame with M at Z+32)", dKept, eKept-1, 1+eKept))
+	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, aIn: []reg{20, 21}[:dKept], bIn: eIn, rows: rows, rowsHigh: true}, fmt.Sprintf("frame[32..63] = M = |D|*|E| (X = D + %d, Y = frame with E at Y+i, E[0..%d] still in r2..r%d and D[0..1] in r20:r21, Z = frame with M at Z+32)", dKept, eKept-1, 1+eKept))
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")

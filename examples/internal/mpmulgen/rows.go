@@ -18,23 +18,32 @@ import (
 // additions and a MOVW or the chain's last ADC, as in product scanning, but no byte of the window
 // is ever cleared except the new top of each row (row 0's even products are moved in, not added).
 //
-// The b pointer Y is parked in r[n..n+1] (written only in phase 3b) so that r28:r29 can hold window
-// bytes: the rows need 24 of the 25 registers r2..r24, r28, r29 (b, the window, a[i], a parked
-// product and the high byte carried between chains).
+// The rows need b, the window, a[i], a parked pair and the high byte carried between chains:
+// 2n + 4 registers. When the pool has fewer (mpmul160: 24 of r2..r24), the b pointer Y is parked
+// in r[n..n+1] (written only in phase 3b) so that r28:r29 can hold window bytes, and read back
+// for phase 2. Bytes of b in o.bIn and of a in o.aIn are taken from their registers.
 func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
-	if len(o.aIn) > 0 || len(o.bIn) > 0 {
-		panic("mpmulgen: phase1Rows needs its operands in memory")
-	}
 	p.bucket = "phase1"
 	p.text(fmt.Sprintf("; ==== phase 1: L = AL*BL by rows: b[0..%d] in registers, row i adds a[i]*b into R[i..i+%d]; L0 = R[0..%d] -> r[0..%d], L1 = R[%d..%d] stays in registers",
 		n-1, n, n-1, n-1, n, 2*n-1))
-	// The rows need b, the window, a[i], a parked pair and a parked byte: 2n + 4 registers.
-	park := o.zOff + n
-	parked := bits.OnesCount32(free.free) < 2*n+4
+	// The rows need b, the window, a[i], a parked pair and a parked byte: 2n + 4 registers, the
+	// bytes of b that arrive in registers (o.bIn) among them; those of a (o.aIn) serve their rows
+	// and are free after them.
 	b := make([]reg, n)
+	need := 2*n + 4
 	for j := range n {
-		b[j] = single(free, o.rowsHigh)
-		p.op("ldd", fmt.Sprintf("%v, Y+%d", b[j], o.yOff+j), fmt.Sprintf("b[%d]", j))
+		if r, ok := o.bIn[j]; ok {
+			b[j] = r
+			need--
+		}
+	}
+	park := o.zOff + n
+	parked := bits.OnesCount32(free.free)+len(o.aIn) < need
+	for j := range n {
+		if _, ok := o.bIn[j]; !ok {
+			b[j] = single(free, o.rowsHigh)
+			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[j], o.yOff+j), fmt.Sprintf("b[%d]", j))
+		}
 	}
 	if parked {
 		p.op("std", fmt.Sprintf("Z+%d, r28", park), fmt.Sprintf("park Y = b in r[%d..%d] (free until phase 3b)", n, n+1))
@@ -58,8 +67,13 @@ func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
 	}
 	for i := range n {
 		p.bucket = "phase1"
-		ai := single(free, o.rowsHigh)
-		p.op("ld", fmt.Sprintf("%v, X+", ai), fmt.Sprintf("a[%d]", i))
+		var ai reg
+		if i < len(o.aIn) {
+			ai = o.aIn[i]
+		} else {
+			ai = single(free, o.rowsHigh)
+			p.op("ld", fmt.Sprintf("%v, X+", ai), fmt.Sprintf("a[%d]", i))
+		}
 		p.bucket = "products"
 		mul := func(j int) {
 			p.op("mul", fmt.Sprintf("%v, %v", ai, b[j]), fmt.Sprintf("a[%d]*b[%d]", i, j))
