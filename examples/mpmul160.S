@@ -111,7 +111,8 @@
 ;   r0, r1     product of MUL (r1 is cleared before RET: the avr-gcc zero register)
 ;   r25        ZERO, a zero for the carry ADCs (r25 arrives holding the high byte of r; Z has it)
 ;   r2..r24    operands, accumulators, L1, D, E, the masks (allocated column by column)
-;   X, Y       a and b, read with LD X+ and LDD Y+q (Y does not move); from phase 3b their registers are accumulators
+;   X, Y       a and b, read with LD X+ and LDD Y+q (Y does not move); in phase 1's rows Y waits in
+;              r[10..11] and r28:r29 hold result bytes; from phase 3b X and Y are accumulators
 ;   Z          r, written and read with STD/LDD Z+q (q = 0..39): Z never moves
 ;   r2..r17, r28, r29 are callee-saved: pushed and popped (18 bytes of stack, 72 cycles).
 ;
