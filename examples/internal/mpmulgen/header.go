@@ -58,7 +58,7 @@ func source160() string {
 		"REST":    r.cycles - r.cost["products"],
 		"BEAT":    pct(operandCaching160-r.cycles, operandCaching160),
 		"BF":      branchFree160,
-		"ROWGAIN": build160(false).cycles - r.cycles}
+		"ROWGAIN": build160(false).cycles - r.cycles, "COLS": build160(false).cycles}
 	for b, c := range r.cost {
 		f[b] = c
 	}
@@ -170,7 +170,8 @@ const header160 = `; avrlab task: mpmul-160
 ; cleared but each row's new top (row 0's even products are moved in with MOVW). b[0..9], the
 ; window, a[i], the parked pair and byte take 24 registers, so Y (b) is parked in r[10..11],
 ; which phase 3b writes last, and read back for phase 2 (8 cycles). The routine takes @ROWGAIN@
-; cycles fewer than with phase 1 by columns (the generator builds both).
+; cycles fewer than with phase 1 by columns (@COLS@; the generator builds both, each with the
+; choice of the H' bytes kept in phase 3b that is fastest for it).
 ;
 ; Phase 1   L = AL*BL, by rows (above): L[0..9] is final (r[0..9] = L0), L[10..19] = L1 stays
 ;           in registers for phase 2.
@@ -186,8 +187,7 @@ const header160 = `; avrlab task: mpmul-160
 ;           W[10+j..11+j] as 16-bit values (read into r0:r1, free between MULs), and an even upper
 ;           column adds, after its products (E[i+1] and D[i+1] are dead by then), bA*~E[i..i+1] and
 ;           bB*~D[i..i+1] as two 16-bit values and H'[j..j+1] into two of the four registers they
-;           leave. H'[8..9], read for column 8, stays in two registers until column 18 adds it again.
-;           Every W byte is read before the column that overwrites its place, so r holds the
+;           leave. Every W byte is read before the column that overwrites its place, so r holds the
 ;           scratch and the result without a second buffer.
 ; Top       r[30..39] = H'[10..19] + carry - (bA|bB), a carry chain without multiplications.
 ;
@@ -233,7 +233,7 @@ const header160 = `; avrlab task: mpmul-160
 ; 1125 cycles at 5 each, which leaves them some 850 cycles for everything else, three inner
 ; 80-bit Karatsubas and the outer level included. This one level cannot keep its partial products
 ; in the registers (the 10x10 products need 20 operand registers at column 9, all 32 are in use
-; there), so H' goes to memory and W is read back 38 times, AL and BL once more: that is where
+; there), so H' goes to memory and W is read back 40 times, AL and BL once more: that is where
 ; the difference lies; shaving this data flow further is worth a few cycles, not @GAP@. It beats
 ; the 2395 cycles of operand caching (Hutter and Wenger, CHES 2011) by @BEAT@ %.`
 
