@@ -90,8 +90,11 @@ func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
 				if paired {
 					top = q + 3
 				}
-				carryOut := first == 0 && i > 0 && last // the even part's carry goes into the new top
-				t, th := none, none                     // the parked product's low and high byte
+				// A part whose last chain ends at R[i+n-1] carries into the row's top R[i+n] (the
+				// even part when n is even, the odd part when n is odd); one that ends at R[i+n]
+				// cannot carry out: the rows so far fit in i+n+1 bytes.
+				carryOut := last && top == i+n-1
+				t, th := none, none // the parked product's low and high byte
 				if paired {
 					mul(j + 2)
 					if r, ok := free.getPair(none); ok {
@@ -105,7 +108,7 @@ func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
 				} else if _, ok := R[q+1]; !ok {
 					fresh(q + 1)
 				}
-				if carryOut {
+				if _, ok := R[top+1]; carryOut && !ok {
 					fresh(top + 1)
 				}
 				mul(j)
