@@ -9,14 +9,15 @@ import (
 // rows instead of columns: b[0..n-1] is loaded once, then row i adds a[i]*b[0..n-1] into a window
 // of result bytes R[i..i+n] held in registers, and R[i] is stored as soon as it is final.
 //
-// A row is two carry chains per parity of j (the products a[i]*b[j] with j even cover R[i..i+n-1]
-// without overlapping, those with j odd R[i+1..i+n]). In a chain, the product at j+2 is computed
-// first and parked with MOVW, then the one at j is added straight from r1:r0, then the parked one,
-// and the carry out of the chain is absorbed by the parked high byte (at most 0xfe, so the ADC of
-// the carry cannot overflow); that byte starts the next chain. The carry flag survives every
-// instruction of a chain (MUL clears it, so no MUL sits inside one): per product a MUL, its two
-// additions and a MOVW or the chain's last ADC, as in product scanning, but no byte of the window
-// is ever cleared except the new top of each row (row 0's even products are moved in, not added).
+// A row adds each parity of j apart (the products a[i]*b[j] with j even cover R[i..i+n-1] without
+// overlapping, those with j odd R[i+1..i+n]), in carry chains of two products: the product at
+// j+2 is computed first and parked with MOVW, then the one at j is added straight from r1:r0,
+// then the parked one, and the carry out of the chain is absorbed by the parked high byte (at most
+// 0xfe, so the ADC of the carry cannot overflow); that byte starts the next chain. The carry flag
+// survives every instruction of a chain (MUL writes it, so no MUL sits inside one): per product a
+// MUL, its two additions and a MOVW or the chain's last ADC, as in product scanning, but no byte
+// of the window is ever cleared except each row's new top (row 0's even products are moved in,
+// not added).
 //
 // The rows need b, the window, a[i], a parked pair and the high byte carried between chains:
 // 2n + 4 registers. When the pool has fewer (mpmul160: 24 of r2..r24), the b pointer Y is parked
