@@ -285,7 +285,7 @@ const header256 = `; avrlab task: mpmul-256
 ; ---------------------------------------------------------------------------------------------------
 ; Inside k16 "a", "b" and "r" in the comments are k16's operands and product, not mpmul256's.
 ; Phase 1 L = a[0..7]*b[0..7] by rows, as in mpmul160 (8-byte rows need 20 of the 22 registers,
-; so Y stays; in the M instance b[0..7] = E[0..7] and a[0..1] = D[0..1] arrive in registers:
+; so Y stays, and the new tops of two rows are cleared with one MOVW from r24:r25; in the M instance b[0..7] = E[0..7] and a[0..1] = D[0..1] arrive in registers:
 ; @ROWGAIN@ cycles fewer than with all three by columns, the generator builds both), phase 2 H' =
 ; a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] - a[8..15], E = b[8..15] - b[0..7] over
 ; the registers of the high halves, phase 3b D*E with the columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every

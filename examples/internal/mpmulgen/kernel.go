@@ -52,7 +52,11 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	var l1 []reg
 	c := newAcc(p, &free, zeros, reserveZeros)
 	if o.rows {
-		l1 = phase1Rows(p, &free, n, o)
+		zp := none
+		if reserveZeros {
+			zp = zeros
+		}
+		l1 = phase1Rows(p, &free, n, zp, o)
 	} else {
 		l1 = phase1Columns(p, &free, c, n, o)
 	}

@@ -22,7 +22,7 @@ func karatsubaResident(p *prog, n int) {
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 
 	// Phase 1: L = AL*BL by rows (phase1Rows); L0 -> r[0..n-1], L1 stays in registers.
-	l1 := phase1Rows(p, &free, n, operands{rows: true})
+	l1 := phase1Rows(p, &free, n, none, operands{rows: true})
 
 	// Phase 2: H' = AH*BH + L1, every byte kept in a register.
 	p.bucket = "r2"

@@ -23,7 +23,7 @@ import (
 // 2n + 4 registers. When the pool has fewer (mpmul160: 24 of r2..r24), the b pointer Y is parked
 // in r[n..n+1] (written only in phase 3b) so that r28:r29 can hold window bytes, and read back
 // for phase 2. Bytes of b in o.bIn and of a in o.aIn are taken from their registers.
-func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
+func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 	p.bucket = "phase1"
 	p.text(fmt.Sprintf("; ==== phase 1: L = AL*BL by rows: b[0..%d] in registers, row i adds a[i]*b into R[i..i+%d]; L0 = R[0..%d] -> r[0..%d], L1 = R[%d..%d] stays in registers",
 		n-1, n, n-1, n-1, n, 2*n-1))
@@ -61,8 +61,22 @@ func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
 		delete(R, k)
 		p.bucket = "products"
 	}
-	// fresh makes position k a register holding 0 (CLR leaves the carry flag alone).
+	// fresh makes position k a register holding 0 (CLR leaves the carry flag alone). With a pair
+	// known to hold 0:0 (k16's r24:r25), two tops are cleared at once with one MOVW when an
+	// even/odd pair is free, the second kept for the next row's top.
+	spare := none
 	fresh := func(k int) {
+		if spare != none {
+			R[k], spare = spare, none
+			return
+		}
+		if zeroPair != none {
+			if r, ok := free.getPair(none); ok {
+				p.op("movw", fmt.Sprintf("%v, %v", r, zeroPair), fmt.Sprintf("R[%d], new top, and the next row's", k))
+				R[k], spare = r, r+1
+				return
+			}
+		}
 		R[k] = single(free, o.rowsHigh)
 		p.op("clr", R[k].String(), fmt.Sprintf("R[%d], new top", k))
 	}
@@ -163,6 +177,9 @@ func phase1Rows(p *prog, free *pool, n int, o operands) []reg {
 		free.put(ai)
 	}
 	p.bucket = "phase1"
+	if spare != none {
+		free.put(spare)
+	}
 	for j := range n {
 		free.put(b[j])
 	}
