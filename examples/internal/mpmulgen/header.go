@@ -55,9 +55,10 @@ func source160() string {
 	r := mpmul160()
 	f := map[string]int{"CYC": r.cycles, "FLASH": r.flash, "STACK": r.stack, "PUB": published160,
 		"GAP": r.cycles - published160, "GAPPCT": pct(r.cycles-published160, published160),
-		"REST": r.cycles - r.cost["products"],
-		"BEAT": pct(operandCaching160-r.cycles, operandCaching160),
-		"BF":   branchFree160}
+		"REST":    r.cycles - r.cost["products"],
+		"BEAT":    pct(operandCaching160-r.cycles, operandCaching160),
+		"BF":      branchFree160,
+		"ROWGAIN": build160(false).cycles - r.cycles, "COLS": build160(false).cycles}
 	for b, c := range r.cost {
 		f[b] = c
 	}
@@ -76,14 +77,15 @@ func source256() string {
 		"GAP": r.cycles - published256, "GAPPCT": pct(r.cycles-published256, published256),
 		"K16L": r.inst[0], "K16H": r.inst[1], "K16M": r.inst[2],
 		"KPL": r.instProducts[0], "KPH": r.instProducts[1], "KPM": r.instProducts[2],
-		"K16ALL": k16, "PRODALL": r.cost["k16 products"],
+		"K16ALL": k16, "PRODALL": r.cost["k16 products"], "ROWGAIN": build256(false).cycles - r.cycles,
+		"EK1": eKept(true) - 1, "EKR": 1 + eKept(true), "EKD": eKept(true) + dKept,
 		"de": r.cost["de"], "outer": r.cost["outer"], "frame": r.cost["frame"],
 		"BF": branchFree256}
 	return fill(strings.ReplaceAll(header256, "@BFCMP@", versus(r.cycles-branchFree256)), f) + "\n\n" + r.body
 }
 
 const header160 = `; avrlab task: mpmul-160
-; title: 160-bit multiplication, 1-level subtractive Karatsuba, 10x10 product scanning in registers
+; title: 160-bit multiplication, 1-level subtractive Karatsuba, 10x10 products by rows and columns in registers
 ; compare: Karatsuba, branch-free
 ;
 ; The 320-bit product of two 160-bit integers for the ATmega128 (avr-gcc ABI):
@@ -148,12 +150,31 @@ const header160 = `; avrlab task: mpmul-160
 ; middle columns, where r24 is free, r24 is cleared once and a new byte is cleared two at a time
 ; with one MOVW from r24:r25 (the second register kept, zero, for the next column).
 ;
-; Operands are loaded "lazily": a[k] and b[k] are loaded just before column k, the first column
-; that needs them, and a register is freed as soon as the last column using it is done, so
-; 20 operand bytes, the accumulator, the zero register and three pointers fit in the 32 registers.
+; In phases 2 and 3b operands are loaded "lazily": a[k] and b[k] are loaded just before column
+; k, the first column that needs them, and a register is freed as soon as the last column using
+; it is done, so 20 operand bytes, the accumulator, the zero register and three pointers fit in
+; the 32 registers.
 ;
-; Phase 1   L = AL*BL. L[0..9] is final (r[0..9] = L0). L[10..19] = L1 stays in the registers the
-;           dead operands leave.
+; Phase 1 is computed by rows instead: b[0..9] is loaded once, then row i loads a[i] and adds
+; a[i]*b[0..9] into a window R[i..i+10] of result bytes held in registers; R[i] is stored as soon
+; as it is final. The products with j even cover R[i..i+9] without overlapping, those with j odd
+; R[i+1..i+10]; each parity is added in carry chains of two products:
+;
+;     mul  a_i, b_j+2 ; movw t, r0        ; the upper product is parked
+;     mul  a_i, b_j                       ; MUL writes the carry flag, so it precedes the chain
+;     add  R[j-1], h                      ; the high byte parked by the previous chain
+;     adc  R[j], r0 ; adc R[j+1], r1 ; adc R[j+2], t
+;     adc  t+1, ZERO                      ; the chain's carry, absorbed: t+1 <= 0xfe
+;
+; A carry costs nothing inside a chain and one ADC at its end, and no byte of the window is
+; cleared but each row's new top (row 0's even products are moved in with MOVW). b[0..9], the
+; window, a[i], the parked pair and byte take 24 registers, so Y (b) is parked in r[10..11],
+; which phase 3b writes last, and read back for phase 2 (8 cycles). The routine takes @ROWGAIN@
+; cycles fewer than with phase 1 by columns (@COLS@; the generator builds both, each with the
+; choice of the H' bytes kept in phase 3b that is fastest for it).
+;
+; Phase 1   L = AL*BL, by rows (above): L[0..9] is final (r[0..9] = L0), L[10..19] = L1 stays
+;           in registers for phase 2.
 ; Phase 2   H' = AH*BH + L1: every even column k starts with L1[k..k+1] added as one 16-bit value
 ;           (ADD, ADC and the carry ADC: 3 cycles for two bytes, no load or store). H' goes to
 ;           r[20..39] (the top half of r, used as scratch until phase 3b). AH and BH stay in their
@@ -166,8 +187,7 @@ const header160 = `; avrlab task: mpmul-160
 ;           W[10+j..11+j] as 16-bit values (read into r0:r1, free between MULs), and an even upper
 ;           column adds, after its products (E[i+1] and D[i+1] are dead by then), bA*~E[i..i+1] and
 ;           bB*~D[i..i+1] as two 16-bit values and H'[j..j+1] into two of the four registers they
-;           leave. H'[8..9], read for column 8, stays in two registers until column 18 adds it again.
-;           Every W byte is read before the column that overwrites its place, so r holds the
+;           leave. Every W byte is read before the column that overwrites its place, so r holds the
 ;           scratch and the result without a second buffer.
 ; Top       r[30..39] = H'[10..19] + carry - (bA|bB), a carry chain without multiplications.
 ;
@@ -177,7 +197,8 @@ const header160 = `; avrlab task: mpmul-160
 ;   r0, r1     product of MUL (r1 is cleared before RET: the avr-gcc zero register)
 ;   r25        ZERO, a zero for the carry ADCs (r25 arrives holding the high byte of r; Z has it)
 ;   r2..r24    operands, accumulators, L1, D, E, the masks (allocated column by column)
-;   X, Y       a and b, read with LD X+ and LDD Y+q (Y does not move); from phase 3b their registers are accumulators
+;   X, Y       a and b, read with LD X+ and LDD Y+q (Y does not move); in phase 1's rows Y waits in
+;              r[10..11] and r28:r29 hold result bytes; from phase 3b X and Y are accumulators
 ;   Z          r, written and read with STD/LDD Z+q (q = 0..39): Z never moves
 ;   r2..r17, r28, r29 are callee-saved: pushed and popped (18 bytes of stack, 72 cycles).
 ;
@@ -192,7 +213,7 @@ const header160 = `; avrlab task: mpmul-160
 ; Cost
 ; ---------------------------------------------------------------------------------------------------
 ;   300 byte products (MUL, ADD, ADC, the carry ADCs, the CLRs of c2)     @products@
-;   phase 1 (loads, L0 stores)                                              @phase1@
+;   phase 1 (loads, L0 stores, Y parked and read back)                      @phase1@
 ;   phase 2 (L1 additions, loads, H' stores)                                @phase2@
 ;   phase 3a (reload AL and BL, D, E, masks)                                @phase3a@
 ;   phase 3b (G and correction terms, stores)                               @phase3b@
@@ -212,12 +233,12 @@ const header160 = `; avrlab task: mpmul-160
 ; 1125 cycles at 5 each, which leaves them some 850 cycles for everything else, three inner
 ; 80-bit Karatsubas and the outer level included. This one level cannot keep its partial products
 ; in the registers (the 10x10 products need 20 operand registers at column 9, all 32 are in use
-; there), so H' goes to memory and W is read back 38 times, AL and BL once more: that is where
+; there), so H' goes to memory and W is read back 40 times, AL and BL once more: that is where
 ; the difference lies; shaving this data flow further is worth a few cycles, not @GAP@. It beats
 ; the 2395 cycles of operand caching (Hutter and Wenger, CHES 2011) by @BEAT@ %.`
 
 const header256 = `; avrlab task: mpmul-256
-; title: 256-bit multiplication, 2-level subtractive Karatsuba (16-byte halves, 8x8 product scanning)
+; title: 256-bit multiplication, 2-level subtractive Karatsuba (16-byte halves, 8x8 products in registers)
 ; compare: Karatsuba, branch-free
 ;
 ; The 512-bit product of two 256-bit integers for the ATmega128 (avr-gcc ABI):
@@ -241,7 +262,7 @@ const header256 = `; avrlab task: mpmul-256
 ;     a*b = L + X*(L + H - Mid) + X^2*H
 ;
 ; Each of the three 16x16-byte products is an inlined instance of k16, a 1-level Karatsuba over
-; 8-byte halves with 8x8 product scanning in registers: the schedule of examples/mpmul160.S
+; 8-byte halves with 8x8 products in registers: the schedule of examples/mpmul160.S
 ; (read that file's header first) with 8 instead of 10. 9 products of 8x8 bytes, 576 byte
 ; multiplications instead of the 1024 of schoolbook, @PRODALL@ cycles of the @CYC@.
 ;
@@ -263,9 +284,11 @@ const header256 = `; avrlab task: mpmul-256
 ; k16 (the inner level): r[0..31] = a[0..15] * b[0..15] for X -> a, Y -> b, Z -> r
 ; ---------------------------------------------------------------------------------------------------
 ; Inside k16 "a", "b" and "r" in the comments are k16's operands and product, not mpmul256's.
-; Phase 1 L = a[0..7]*b[0..7], phase 2 H' = a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] -
-; a[8..15], E = b[8..15] - b[0..7] over the registers of the high halves, phase 3b D*E with the
-; columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
+; Phase 1 L = a[0..7]*b[0..7] by rows, as in mpmul160 (8-byte rows need 20 of the 22 registers,
+; so Y stays, and the new tops of two rows are cleared with one MOVW from r24:r25; in the M instance b[0..7] = E[0..7] and a[0..1] = D[0..1] arrive in registers:
+; @ROWGAIN@ cycles fewer than with all three by columns, the generator builds both), phase 2 H' =
+; a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] - a[8..15], E = b[8..15] - b[0..7] over
+; the registers of the high halves, phase 3b D*E with the columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
 ; preload two bytes at a time. Here the 8x8 products leave spare registers: H'[12..15] stays in the
 ; registers phase 2 leaves it in (not stored, not read back), and r24:r25 = 0:0, so a new
 ; accumulator byte is cleared two at a time with one MOVW (the second kept for the next column).
@@ -282,9 +305,9 @@ const header256 = `; avrlab task: mpmul-256
 ; and M = |D|*|E| at [32..63] (SP moved by 32 at entry as avr-gcc does it, with interrupts held off
 ; for the two OUTs). The order is L, then H (a and b read back from the stack, where they stay), then
 ; |D| and |E| (a and b popped into X and Z; r waits in r22:r23), then M (X = D, Y = frame with E at
-; Y+i, Z = frame with M at Z+32): |E| is computed last, so E[0..10] are still in r2..r12 and the M
-; instance takes them from there instead of loading them (as many as its phase 1 leaves registers
-; for), and D[0..1], copied to r20:r21 before |E| is computed, likewise (X starts at D + 2). a and
+; Y+i, Z = frame with M at Z+32): |E| is computed last, so E[0..@EK1@] are still in r2..r@EKR@ and the M
+; instance takes them from there instead of loading them (the count that measured fastest: its
+; phase 1 by rows has 2 registers to spare), and D[0..1], copied to r20:r21 before |E| is computed, likewise (X starts at D + 2). a and
 ; b, r and ns survive the k16 instances on the stack: k16 keeps only Z.
 ; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.
@@ -298,7 +321,7 @@ const header256 = `; avrlab task: mpmul-256
 ; ---------------------------------------------------------------------------------------------------
 ; Cost
 ; ---------------------------------------------------------------------------------------------------
-;   3 x k16, @K16L@ (L), @K16H@ (H) and @K16M@ (M, 13 operand bytes already in registers) cycles:
+;   3 x k16, @K16L@ (L), @K16H@ (H) and @K16M@ (M, @EKD@ operand bytes already in registers) cycles:
 ;     @KPL@, @KPH@ and @KPM@ in the 192 byte products, the rest in loads, stores, additions       @K16ALL@
 ;   |D| and |E| (64 bytes in, 32 out, the borrows, the absolute values)                        @de@
 ;   F1, F2, F3 (the outer additions)                                                          @outer@

@@ -21,6 +21,11 @@ type operands struct {
 	yOff, zOff int
 	aIn        []reg
 	bIn        map[int]reg
+	rows       bool // phase 1 by rows (phase1Rows) instead of columns
+	// rowsHigh makes phase1Rows take single registers from the top down: with 8-byte halves that
+	// leaves an even/odd pair free for every parked product, with 10-byte halves the bottom-up
+	// order does (each order costs the other one MOVs: 8 in mpmul256, 13 in mpmul160).
+	rowsHigh bool
 }
 
 // karatsubaAt is karatsuba with its operands at the displacements of o.
@@ -30,7 +35,9 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 		panic("mpmulgen: displacement above 63")
 	}
 	free := regs(2, 24)
-	free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
+	if !o.rows {
+		free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
+	}
 	if zeros != none && reserveZeros {
 		free.take(zeros) // zeros+1 is rZero
 	}
@@ -42,52 +49,17 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 
 	// Phase 1: L = AL*BL. L0 goes to r[0..n-1], L1 stays in registers.
-	p.bucket = "phase1"
-	p.text(fmt.Sprintf("; ==== phase 1: L = AL*BL, columns 0..%d; L0 = L[0..%d] -> r[0..%d], L1 = L[%d..%d] stays in registers",
-		2*n-2, n-1, n-1, n, 2*n-1))
-	a, b := make([]reg, n), make([]reg, n)
-	l1 := make([]reg, n)
+	var l1 []reg
 	c := newAcc(p, &free, zeros, reserveZeros)
-	c.c[0], c.c[1] = 22, 23
-	for k := 0; k <= 2*n-2; k++ {
-		p.note("column %d", k)
-		if k < n {
-			if k < len(o.aIn) {
-				a[k] = o.aIn[k]
-			} else {
-				a[k] = free.get()
-				p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
-			}
-			if r, ok := o.bIn[k]; ok {
-				b[k] = r
-			} else {
-				b[k] = free.get()
-				p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], yOff+k), fmt.Sprintf("b[%d]", k))
-			}
+	if o.rows {
+		zp := none
+		if reserveZeros {
+			zp = zeros
 		}
-		lo, hi := products(k)
-		for i := lo; i <= hi; i++ {
-			c.mul(a[i], b[k-i], mulName("a", "b", i, k-i))
-		}
-		out := c.shift()
-		if k < n {
-			p.op("std", fmt.Sprintf("Z+%d, %v", zOff+k, out), fmt.Sprintf("r[%d] = L[%d]", k, k))
-			free.put(out)
-		} else {
-			l1[k-n] = out
-			p.note("L[%d] kept in %v", k, out)
-		}
-		if i := k - n + 1; i >= 0 { // a[i] and b[i] served their last column
-			free.put(a[i])
-			free.put(b[i])
-		}
+		l1 = phase1Rows(p, &free, n, zp, o)
+	} else {
+		l1 = phase1Columns(p, &free, c, n, o)
 	}
-	l1[n-1] = c.shift()
-	p.note("L[%d] kept in %v", 2*n-1, l1[n-1])
-	if c.bound != 0 {
-		panic("mpmulgen: L does not fit 2n bytes")
-	}
-	p.text("")
 
 	// Phase 2: H' = AH*BH + L1 -> r[2n..4n-1]; AH and BH stay.
 	p.bucket = "phase2"
@@ -332,4 +304,58 @@ func addOp(i int) string {
 		return "add"
 	}
 	return "adc"
+}
+
+// phase1Columns emits phase 1 of karatsubaAt by columns (product scanning) into the accumulator c,
+// whose bytes 0 and 1 start in r22:r23, and returns the registers of L1.
+func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
+	yOff, zOff := o.yOff, o.zOff
+	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
+	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
+	p.bucket = "phase1"
+	p.text(fmt.Sprintf("; ==== phase 1: L = AL*BL, columns 0..%d; L0 = L[0..%d] -> r[0..%d], L1 = L[%d..%d] stays in registers",
+		2*n-2, n-1, n-1, n, 2*n-1))
+	a, b := make([]reg, n), make([]reg, n)
+	l1 := make([]reg, n)
+	c.c[0], c.c[1] = 22, 23
+	for k := 0; k <= 2*n-2; k++ {
+		p.note("column %d", k)
+		if k < n {
+			if k < len(o.aIn) {
+				a[k] = o.aIn[k]
+			} else {
+				a[k] = free.get()
+				p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
+			}
+			if r, ok := o.bIn[k]; ok {
+				b[k] = r
+			} else {
+				b[k] = free.get()
+				p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], yOff+k), fmt.Sprintf("b[%d]", k))
+			}
+		}
+		lo, hi := products(k)
+		for i := lo; i <= hi; i++ {
+			c.mul(a[i], b[k-i], mulName("a", "b", i, k-i))
+		}
+		out := c.shift()
+		if k < n {
+			p.op("std", fmt.Sprintf("Z+%d, %v", zOff+k, out), fmt.Sprintf("r[%d] = L[%d]", k, k))
+			free.put(out)
+		} else {
+			l1[k-n] = out
+			p.note("L[%d] kept in %v", k, out)
+		}
+		if i := k - n + 1; i >= 0 { // a[i] and b[i] served their last column
+			free.put(a[i])
+			free.put(b[i])
+		}
+	}
+	l1[n-1] = c.shift()
+	p.note("L[%d] kept in %v", 2*n-1, l1[n-1])
+	if c.bound != 0 {
+		panic("mpmulgen: L does not fit 2n bytes")
+	}
+	p.text("")
+	return l1
 }

@@ -30,8 +30,12 @@ type routine struct {
 	instProducts []int
 }
 
-// mpmul160 generates the 160-bit routine: the prologue, the 10-byte-half kernel, the epilogue.
-func mpmul160() routine {
+// mpmul160 generates the 160-bit routine: the prologue, the 10-byte-half kernel (phase 1 by rows),
+// the epilogue.
+func mpmul160() routine { return build160(true) }
+
+// build160 is mpmul160 with phase 1 by rows or, for the header's comparison, by columns.
+func build160(rows bool) routine {
 	p := newProg()
 	p.text("        .text", "        .global mpmul160", "        .type   mpmul160, @function", "mpmul160:")
 	p.bucket = "frame"
@@ -41,7 +45,13 @@ func mpmul160() routine {
 	p.op("movw", fmt.Sprintf("%v, r20", rYL), "Y = b")
 	p.op("clr", rZero.String(), "zero")
 	p.text("")
-	karatsuba(p, 10, 24, false, 1, 0)
+	// H'[8..9] kept in registers from column 8 to column 18 of phase 3b (keepT = 1) is the fastest
+	// with phase 1 by columns; with the rows' register assignment reading it twice is 1 cycle faster.
+	keepT := 1
+	if rows {
+		keepT = 0
+	}
+	karatsubaAt(p, 10, 24, false, keepT, 0, operands{rows: rows})
 	p.text("")
 	p.bucket = "frame"
 	popAll(p)

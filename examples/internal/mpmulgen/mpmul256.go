@@ -79,15 +79,26 @@ func abs(p *prog, m, what string) {
 }
 
 // eKept is how many bytes of |E| the M instance of k16 takes from the registers the D/E pass leaves
-// them in (r2..): as many as its register pressure allows (12 runs out of registers in phase 1).
-const eKept = 11
+// them in (r2..), the fastest count measured: with phase 1 by columns 11 (12 runs out of registers
+// in phase 1); by rows 8, b = E[0..7] itself (the rows leave 2 registers spare, and 9 or 10 bytes
+// cost more MOVs for want of a free even/odd pair than the loads they save).
+func eKept(rows bool) int {
+	if rows {
+		return 8
+	}
+	return 11
+}
 
 // dKept is how many bytes of |D| (0 or 2) it takes from r20:r21, copied there before |E| is computed.
 const dKept = 2
 
 // mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory around three
 // inlined instances of k16 (the 1-level Karatsuba of 8-byte halves) for its 16x16-byte products.
-func mpmul256() routine {
+func mpmul256() routine { return build256(true) }
+
+// build256 is mpmul256 with phase 1 of the L and H instances by rows or, for the header's
+// comparison, by columns.
+func build256(rows bool) routine {
 	p := newProg()
 	p.text("#include <avr/io.h>", "", "        .text", "        .global mpmul256", "        .type   mpmul256, @function", "mpmul256:")
 	p.bucket = "frame"
@@ -106,7 +117,7 @@ func mpmul256() routine {
 	}
 	var inst [3]int
 	var prods [3]int
-	inst[0], prods[0] = instance(p, operands{}, "r[0..31] = L = AL*BL (X = a, Y = b, Z = r)")
+	inst[0], prods[0] = instance(p, operands{rows: rows, rowsHigh: true}, "r[0..31] = L = AL*BL (X = a, Y = b, Z = r)")
 	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "read a and b back, leaving them on the stack")
 	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
 	p.op("ldd", "r26, Y+2", "X = a")
@@ -115,7 +126,7 @@ func mpmul256() routine {
 	p.op("ldd", "r21, Y+3", "")
 	p.op("movw", "r28, r20", "Y = b (k16 reads b[16+i] at Y+16+i)")
 	p.op("adiw", "r26, 16", "X = a + 16 (Z = r: k16 writes r[32+i] at Z+32+i)")
-	inst[1], prods[1] = instance(p, operands{yOff: 16, zOff: 32}, "r[32..63] = H = AH*BH")
+	inst[1], prods[1] = instance(p, operands{yOff: 16, zOff: 32, rows: rows, rowsHigh: true}, "r[32..63] = H = AH*BH")
 	p.op("movw", "r22, r30", "r22:r23 = r (the D/E pass leaves it alone)")
 	p.op("pop", "r27", "X = a")
 	p.op("pop", "r26", "")
@@ -158,10 +169,11 @@ func mpmul256() routine {
 	p.op("adiw", fmt.Sprintf("r26, %d", frameD+dKept), fmt.Sprintf("X = D + %d", dKept))
 	p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
 	eIn := map[int]reg{}
+	eKept := eKept(rows)
 	for i := range eKept {
 		eIn[i] = reg(2 + i)
 	}
-	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, aIn: []reg{20, 21}[:dKept], bIn: eIn}, fmt.Sprintf("frame[32..63] = M = |D|*|E| (X = D + %d, Y = frame with E at Y+i, E[0..%d] still in r2..r%d and D[0..1] in r20:r21, Z = frame with M at Z+32)", dKept, eKept-1, 1+eKept))
+	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, aIn: []reg{20, 21}[:dKept], bIn: eIn, rows: rows, rowsHigh: true}, fmt.Sprintf("frame[32..63] = M = |D|*|E| (X = D + %d, Y = frame with E at Y+i, E[0..%d] still in r2..r%d and D[0..1] in r20:r21, Z = frame with M at Z+32)", dKept, eKept-1, 1+eKept))
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")

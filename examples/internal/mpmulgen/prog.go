@@ -144,6 +144,16 @@ func (s *pool) getPair(skip reg) (reg, bool) {
 	return none, false
 }
 
+// hasPair reports whether getPair(skip) would find a pair, without taking it.
+func (s *pool) hasPair(skip reg) bool {
+	for r := reg(0); r < 32; r += 2 {
+		if s.free&(3<<r) == 3<<r && r != skip && r+1 != skip {
+			return true
+		}
+	}
+	return false
+}
+
 // regs makes a pool of the registers lo..hi, none of them known to hold zero.
 func regs(lo, hi reg) pool {
 	s := pool{dirty: ^uint32(0)}
@@ -212,7 +222,7 @@ func (a *acc) need(i int) {
 		a.c[i], a.spare = a.spare, none
 		return
 	}
-	if a.zeros != none && a.zeroReady() {
+	if a.zeros != none && a.pl.hasPair(a.zeros) && a.zeroReady() {
 		if r, ok := a.pl.getPair(a.zeros); ok {
 			a.p.op("movw", fmt.Sprintf("%v, %v", r, a.zeros), "clear two")
 			a.c[i], a.spare = r, r+1

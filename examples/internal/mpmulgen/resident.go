@@ -7,55 +7,28 @@ import "fmt"
 // L1 kept in registers from phase 2 to the end instead of going through r, so that r is written
 // once and only L0 is read back. It computes r[0..4n-1] = a[0..2n-1] * b[0..2n-1] for X -> a,
 // Y -> b, Z -> r, with r25 = 0, and clobbers r0..r24 and r26..r29 (X and Y are accumulators in
-// phase 3b, so a caller that needs them again saves them). Its cycles go to the buckets r1, r2,
-// r3a, r3b, rtop and products.
+// phase 3b, so a caller that needs them again saves them). Phase 1 is phase1Rows. Its cycles go to
+// the buckets phase1, r2, r3a, r3b, rtop and products.
 //
-// No shipped routine uses it yet: TestResidentKernel measures it at 588 cycles for n = 5 (380 in
+// No shipped routine uses it yet: TestResidentKernel measures it at 582 cycles for n = 5 (374 in
 // the 75 byte products, 208 in loads, stores, D, E, the corrections and the G additions), so three
-// of them are 1764 cycles and a 2-level mpmul160 beats the 1-level one only with an outer level
+// of them are 1746 cycles and a 2-level mpmul160 beats the 1-level one only with an outer level
 // (|AL-AH|, |BL-BH|, the combination of L, H and M, the pointers kept across the three products)
-// of at most about 270 cycles, frame excluded. The outer levels built so far over memory cost
+// of at most about 275 cycles, frame excluded. The outer levels built so far over memory cost
 // more than that (mpmul256's, scaled to 20 bytes, about 500); see examples/README.md.
 func karatsubaResident(p *prog, n int) {
 	free := regs(2, 24)
 	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 
-	// Phase 1: L = AL*BL; L0 -> r[0..n-1], L1 stays in registers.
-	p.bucket = "r1"
-	p.note("phase 1: L = AL*BL; L0 -> r[0..%d], L1 in registers", n-1)
-	a, b, l1 := make([]reg, n), make([]reg, n), make([]reg, n)
-	c := newAcc(p, &free, 24, false)
-	for k := 0; k <= 2*n-2; k++ {
-		if k < n {
-			a[k] = free.get()
-			p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
-			b[k] = free.get()
-			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], k), fmt.Sprintf("b[%d]", k))
-		}
-		lo, hi := products(k)
-		for i := lo; i <= hi; i++ {
-			c.mul(a[i], b[k-i], mulName("a", "b", i, k-i))
-		}
-		out := c.shift()
-		if k < n {
-			p.op("std", fmt.Sprintf("Z+%d, %v", k, out), fmt.Sprintf("r[%d] = L[%d]", k, k))
-			free.put(out)
-		} else {
-			l1[k-n] = out
-		}
-		if i := k - n + 1; i >= 0 {
-			free.put(a[i])
-			free.put(b[i])
-		}
-	}
-	l1[n-1] = c.shift()
+	// Phase 1: L = AL*BL by rows (phase1Rows); L0 -> r[0..n-1], L1 stays in registers.
+	l1 := phase1Rows(p, &free, n, none, operands{rows: true})
 
 	// Phase 2: H' = AH*BH + L1, every byte kept in a register.
 	p.bucket = "r2"
 	p.note("phase 2: H' = AH*BH + L1, kept in registers")
 	ah, bh, hp := make([]reg, n), make([]reg, n), make([]reg, 2*n)
-	c = newAcc(p, &free, 24, false)
+	c := newAcc(p, &free, 24, false)
 	for k := 0; k <= 2*n-2; k++ {
 		if k < n {
 			switch {
