@@ -1,7 +1,9 @@
 package translate
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"slices"
 
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/isa"
@@ -36,12 +38,12 @@ const (
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
 	lA0    = lP0 + 3        // the address bases of X's, Y's and Z's guarded runs (see gen.access)
 	lFwd   = lA0 + 3        // a self loop's forwarded byte (see planForward)
-	nI32   = 51 + 3*nSlots + 7
-	lCyc   = lFwd + 1  // i64
+	lLog   = lFwd + 1       // the trace log's next entry, a byte offset (see traceFlush)
+	lMask  = lLog + 1       // the log's offset mask: 0 when the machine keeps no trace hash
+	nI32   = 51 + 3*nSlots + 9
+	lCyc   = lMask + 1 // i64
 	lLim   = lCyc + 1  // i64
-	lHash  = lLim + 1  // i64: the trace hash (Program.TraceHash)
-	lPrime = lHash + 1 // i64: fnvPrime (a local: one byte of code, not seven, per step)
-	nI64   = 4
+	nI64   = 2
 	nSlots = 6
 )
 
@@ -101,6 +103,10 @@ type gen struct {
 	noFwd bool // plan no forwarding (Engine.noForward)
 	// stk counts the PUSHes or POPs after the current one that its stack guard covered (stackGuard).
 	stk int
+	// segs are the lists of addresses the trace log's entries stand for (traceFlush), segKey
+	// their indexes by content.
+	segs   [][]uint32
+	segKey map[string]int
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -188,33 +194,60 @@ func (g *gen) addCycles(n int) {
 // fnvPrime is the multiplier of the trace hash (64-bit FNV-1a, as emu's).
 const fnvPrime = 1099511628211
 
-// traceStep notes that the instruction at pc runs here (after every exit before it): its step of
-// the trace hash (Program.TraceHash) is written with the pending cycles (flush, exit), so that a
-// stretch of instructions costs the machines that keep no trace hash one branch on lMode.
+// traceStep notes that the instruction at pc runs here (after every exit before it): its steps of
+// the trace hash (Program.TraceHash) are logged with the pending cycles (flush, exit).
 func (g *gen) traceStep(pc uint32) {
 	g.tpend = append(g.tpend, pc)
 }
 
-// traceFlush emits the trace hash's steps of the pending instructions, taken when the call's mode
-// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter. (One loop
-// over a stretch of consecutive addresses instead saved wazero about 2% compiling the NTT example
-// and cost the constant-time machine of a 1024-bit multiplication 40% of its speed: unrolled.)
+// traceFlush logs the pending instructions' trace hash steps: one 16-bit entry, the index of
+// their list of addresses in the module's segments (translation.segs), stored in the machine's
+// trace log (see logOff) at lLog & lMask, and lLog advanced. The runner steps the hash over the
+// logged segments after the call (runner.traceLog), h = (h ^ pc) * FNV prime per address as emu's
+// interpreter. A machine that keeps no trace hash has lMask 0: its entries all go to the log's
+// first, which nobody reads, and the code has no branch on the mode. (The steps were the module's
+// own before, unrolled under an if on the mode per stretch: a quarter of the NTT example's compile.)
 func (g *gen) traceFlush() {
 	if len(g.tpend) == 0 {
 		return
 	}
-	g.get(lMode)
-	g.open(opIf, labAnon)
-	g.get(lHash)
-	for _, pc := range g.tpend {
-		g.op(opI64Const)
-		g.b.s64(int64(pc))
-		g.op(opI64Xor)
-		g.get(lPrime)
-		g.op(opI64Mul)
+	g.get(lBase)
+	g.get(lLog)
+	g.get(lMask)
+	g.op(opI32And)
+	g.op(opI32Add)
+	g.i32(int64(g.segment(g.tpend)))
+	g.mem(opI32Stor16, logOff(g.lay.Size)+logHead)
+	g.get(lLog)
+	g.i32(2)
+	g.op(opI32Add)
+	g.set(lLog)
+}
+
+// segment returns the index of the list of addresses pcs in the module's segments, adding it.
+func (g *gen) segment(pcs []uint32) int {
+	k := string(binaryWords(pcs))
+	if i, ok := g.segKey[k]; ok {
+		return i
 	}
-	g.set(lHash)
-	g.end()
+	if len(g.segs) >= maxSegs {
+		panic("translate: internal error: too many trace segments")
+	}
+	if g.segKey == nil {
+		g.segKey = map[string]int{}
+	}
+	g.segKey[k] = len(g.segs)
+	g.segs = append(g.segs, slices.Clone(pcs))
+	return len(g.segs) - 1
+}
+
+// binaryWords returns the little-endian bytes of ws (a map key).
+func binaryWords(ws []uint32) []byte {
+	b := make([]byte, 0, 4*len(ws))
+	for _, w := range ws {
+		b = binary.LittleEndian.AppendUint32(b, w)
+	}
+	return b
 }
 
 func (g *gen) flush() {
@@ -525,12 +558,12 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.mem(opI32Load, emu.CtlEpoch)
 	g.set(lEpoch)
-	g.get(lBase)
-	g.mem(opI64Load, emu.CtlTraceHash)
-	g.set(lHash)
-	g.op(opI64Const)
-	g.b.s64(fnvPrime)
-	g.set(lPrime)
+	g.i32(0)
+	g.get(lMode)
+	g.op(opI32Sub)
+	g.i32(logMask)
+	g.op(opI32And)
+	g.set(lMask)
 	g.get(lBase)
 	g.mem(opI32Load8U, emu.CtlSREG)
 	g.set(lT0)
@@ -676,8 +709,10 @@ func (g *gen) function() []byte {
 	g.get(lLow)
 	g.mem(opI32Stor16, emu.CtlStackLow)
 	g.get(lBase)
-	g.get(lHash)
-	g.mem(opI64Store, emu.CtlTraceHash)
+	g.get(lLog)
+	g.get(lMask)
+	g.op(opI32And)
+	g.mem(opI32Store, logOff(lay.Size))
 	g.get(lBase)
 	g.get(lCyc)
 	g.mem(opI64Store, emu.CtlCycles)

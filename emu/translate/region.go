@@ -18,6 +18,9 @@ type region struct {
 	covered []uint64       // bit per flash word the translation depends on
 	insts   int
 	dmax    int // the most of the entries' d: the dispatch checks the limit against it
+	// segs: what the entries of its module's trace log stand for (translation.segs), set when the
+	// module is generated or taken from the cache.
+	segs [][]uint32
 }
 
 // block is straight-line code: entered only at its start, left at its end or by a side exit.
