@@ -334,6 +334,20 @@ func (g *gen) setPair(k uint8, t uint32) {
 	g.set(lR(k | 1))
 }
 
+// setPair16 is setPair for a value below 2^16 (its high byte needs no mask).
+//
+//go:noinline
+func (g *gen) setPair16(k uint8, t uint32) {
+	g.get(t)
+	g.i32(0xFF)
+	g.op(opI32And)
+	g.set(lR(k &^ 1))
+	g.get(t)
+	g.i32(8)
+	g.op(opI32ShrU)
+	g.set(lR(k | 1))
+}
+
 // noteRun emits dataSeen[address] |= how (Config.Access) for the access at offset d of pointer pair p's run (see access).
 func (g *gen) noteRun(p uint8, d uint32, how int64) {
 	if !g.p.Access {
@@ -807,7 +821,7 @@ func (g *gen) writePtrs(main bool) {
 	for i := range g.ptrs {
 		if c := &g.ptrs[i]; c.dirty {
 			g.fold(i, main)
-			g.setPair(uint8(26+2*i), lPtr(uint8(26+2*i)))
+			g.setPair16(uint8(26+2*i), lPtr(uint8(26+2*i)))
 			if main {
 				c.dirty = false
 			}
@@ -825,7 +839,7 @@ func (g *gen) dropPtrs(mask uint32) {
 		}
 		if g.ptrs[i].dirty {
 			g.fold(i, true)
-			g.setPair(p, lPtr(p))
+			g.setPair16(p, lPtr(p))
 		}
 		g.ptrs[i] = ptrCache{}
 	}
@@ -890,7 +904,7 @@ func (g *gen) keepPtrs(carry uint8) {
 		}
 		if c := &g.ptrs[i]; c.dirty {
 			g.fold(i, true)
-			g.setPair(uint8(26+2*i), lPtr(uint8(26+2*i)))
+			g.setPair16(uint8(26+2*i), lPtr(uint8(26+2*i)))
 		}
 		g.ptrs[i] = ptrCache{}
 	}
