@@ -185,11 +185,23 @@ const (
 // logOff returns the offset of the trace log of a machine whose state memory has size bytes.
 func logOff(size uint32) uint32 { return (size + 7) &^ 7 }
 
-// translation is a generated module and what its trace log's entries stand for.
+// translation is a generated module and what its trace log's entries stand for (nil: the module
+// keeps the trace hash itself).
 type translation struct {
 	mod  []byte
 	segs [][]uint32
 }
+
+// inlineTrace is the most code (bytes) a region holds whose module keeps the trace hash itself
+// (traceInline) rather than logging its steps for the runner (traceFlush). Inline, the steps (a
+// multiply per instruction under an if per stretch) are a quarter of what wazero compiles, but
+// they run alongside the code they hash; logged, the module has no if for them and compiles
+// faster, but the runner steps the hash after the call, serially: for a small region, which
+// compiles fast and runs many passes of few instructions (a 1024-bit multiplication's inner
+// loops: 26% more CPU in its bench's translated run with a log), inline wins; for a large one (the NTT
+// example, 1.9 KB: its module 0.74x the compile time), the log. The bound is MinHot's (a region
+// up to 256 bytes waits MinHot cycles, a larger one HotPerByte per byte: see NewNative).
+const inlineTrace = MinHot / HotPerByte
 
 // maxRoots bounds the entry points a machine's translation adds after its first (a computed jump
 // or a return to code not yet translated adds one, and retranslates); code reached after that is
@@ -352,13 +364,14 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			}
 			r.slice = min(2*r.slice, r.e.slice)
 		}
-		if mode == modeTrace && le.Uint64(r.buf[emu.CtlLimit:]) > c0+traceSlice {
+		logged := mode == modeTrace && r.reg.segs != nil
+		if logged && le.Uint64(r.buf[emu.CtlLimit:]) > c0+traceSlice {
 			// The trace log holds what a call of traceSlice cycles logs (see logCap).
 			le.PutUint64(r.buf[emu.CtlLimit:], c0+traceSlice)
 			cut = true
 		}
 		code := r.fn.Call(r.mem.Base(), pc, mode)
-		if mode == modeTrace {
+		if logged {
 			r.traceLog()
 		}
 		le.PutUint64(r.buf[emu.CtlLimit:], limit)
@@ -688,7 +701,7 @@ func regionKey(p *emu.Program, reg *region) string {
 // generate writes the module of a region; hint: with the bounds hints (Engine.noHint); fwd: with
 // the self loops' forwarded bytes (Engine.noForward).
 func generate(p *emu.Program, reg *region, hint, fwd bool) *translation {
-	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd}
+	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd, logTrace: codeBytes(p, reg) > inlineTrace}
 	nglob := 0
 	if p.Access {
 		for i, b := range reg.blocks {
