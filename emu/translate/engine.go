@@ -196,11 +196,11 @@ type translation struct {
 // (traceInline) rather than logging its steps for the runner (traceFlush). Inline, the steps (a
 // multiply per instruction under an if per stretch) are a quarter of what wazero compiles, but
 // they run alongside the code they hash; logged, the module has no if for them and compiles
-// faster, but the runner steps the hash after the call, serially: for a small region, which
-// compiles fast and runs many passes of few instructions (a 1024-bit multiplication's inner
-// loops: 26% more CPU in its bench's translated run with a log), inline wins; for a large one (the NTT
-// example, 1.9 KB: its module 0.74x the compile time), the log. The bound is MinHot's (a region
-// up to 256 bytes waits MinHot cycles, a larger one HotPerByte per byte: see NewNative).
+// faster, but the runner steps the hash after the call, serially. A small region compiles fast
+// and may run many passes of few instructions (a 1024-bit multiplication's inner loops: with a
+// log, its bench with the module cached spent 26% of its CPU hashing in the runner): inline; a
+// large one (the NTT example, 1.9 KB: its module compiles in 0.74x the time): the log. The bound
+// is MinHot's (a region up to 256 bytes waits MinHot cycles, a larger one HotPerByte per byte).
 const inlineTrace = MinHot / HotPerByte
 
 // maxRoots bounds the entry points a machine's translation adds after its first (a computed jump
