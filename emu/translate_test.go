@@ -876,52 +876,6 @@ func TestTranslateExpect(t *testing.T) {
 	}
 }
 
-// TestTranslateBackground: NewBackground's machines interpret while their module compiles on
-// another goroutine and run translated once it is ready; at every point the state is the
-// interpreter's (checked every 100,000 cycles, with the access record), and a second machine of
-// the same program, started while the first compiles or after, waits for that compile rather than
-// compiling again.
-func TestTranslateBackground(t *testing.T) {
-	p := newProg(t)
-	p.I(isa.LDI, 26, 0x00).I(isa.LDI, 27, 0x02)
-	p.L("loop")
-	for i := 0; i < 40; i++ {
-		p.I(isa.ADD, i%16, 16+i%8)
-	}
-	p.I(isa.STXInc, 0, 3).I(isa.ANDI, 27, 0x03).I(isa.ORI, 27, 0x02).I(isa.RJMP, "loop")
-	img := p.Bytes()
-	eng := translate.NewBackground()
-	cfg := emu.Config{Access: true, Engine: eng}
-	a, b := emu.New(nil, img, cfg), emu.New(nil, img, cfg)
-	ref := emu.New(nil, img, emu.Config{Access: true})
-	const step, most = 100_000, 20_000
-	var after int
-	var bs emu.Stop
-	for i := 1; i <= most && after < 20; i++ {
-		limit := uint64(i) * step
-		rs := ref.Run(limit)
-		if d := fullStateOf(a, a.Run(limit)).diff(fullStateOf(ref, rs)); d != "" {
-			t.Fatalf("first machine, limit %d: %s", limit, d)
-		}
-		if i > 10 { // the second machine starts once the first got hot (MinHot: 1M cycles)
-			bs = b.Run(limit - 10*step)
-		}
-		if eng.Stats().Cycles > 0 {
-			after++
-		}
-	}
-	if after == 0 {
-		t.Fatalf("no translated code ran in %d cycles: %+v", most*step, eng.Stats())
-	}
-	ref = emu.New(nil, img, emu.Config{Access: true})
-	if d := fullStateOf(b, bs).diff(fullStateOf(ref, ref.Run(b.Cycles()))); d != "" {
-		t.Fatalf("second machine after %d cycles: %s", b.Cycles(), d)
-	}
-	if st := eng.Stats(); st.Modules != 1 || st.CacheHits != 1 {
-		t.Errorf("%d modules, %d cache hits for one program on two machines: %+v", st.Modules, st.CacheHits, st)
-	}
-}
-
 // TestTranslateBackgroundSPM: a hot loop rewrites one of its own instructions (SPM) about 30,000
 // cycles after the machine got hot, most likely while NewBackground compiles its module: the module
 // is for the old code, so the machine retranslates before running it, and ends as interpreted.

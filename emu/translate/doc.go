@@ -112,12 +112,26 @@
 //     stores, not under an if once per epoch: the NTT's module from 95 exits to 12, its
 //     compile from 36.4 to 21.1 ms of CPU. NewBackground compiles on another goroutine while
 //     the machine interprets: about as fast by wall time on the shared 2-core machine, slower by CPU.
+//   - The trace hash's steps logged, in a region of more than 256 bytes of code (inlineTrace):
+//     each stretch of instructions stores a 16-bit index of its list of addresses in a log after
+//     the machine's state memory (a machine without the hash stores to one slot: no if on the
+//     mode), and the runner steps the hash over the log after the call (traceLog; a traced
+//     machine's calls last 64K cycles at most, so the 128K-entry log cannot fill). The NTT's
+//     module from 39.6 to 33.6 KB, wazero compiling it 0.74x (medians of 20 compiles of each,
+//     interleaved, load average 23). A small region keeps the steps inline: they run alongside the
+//     code they hash, where the runner's are serial after the call (a 1024-bit multiplication's
+//     bench, its module cached, spent 26% of its CPU in the runner's hashing with a log).
+//   - Flags and masks: SBC, SBCI and CPC read Z only where their own Z is live (the SUB before
+//     them then computes no Z), an unsigned MUL's product and 16-bit register pairs are written
+//     without masks they cannot need: the NTT's module from 33.6 to 30.9 KB, and no change in
+//     wazero's compile time that 40 interleaved compiles could show (0.96-1.00x, load 14-18):
+//     bytes are not what it grows with.
 //   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
 //     machines of the same image, and a machine whose region was invalidated by a write elsewhere,
 //     reuse the module; wazero's compilation cache shares the compiled code between machines.
 //     The trace hash is not part of a module: "run"'s mode says whether the machine keeps it, and
 //     each stretch of instructions up to an exit updates it under one branch on the mode (one
-//     multiply per instruction when taken). A machine of a program another machine got hot on
+//     multiply per instruction when taken), or logs its steps (above). A machine of a program another machine got hot on
 //     translates that machine's roots. So the harness's measuring machine and its constant-time
 //     machine compile one module, not two: wazero compiled about 1 ms per 1 KB of WebAssembly
 //     (an NTT's 44 KB: 40 ms, twice before), the most of a bench's cost after running.

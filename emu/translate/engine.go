@@ -69,9 +69,9 @@ type Engine struct {
 	// benchmark that measures what forwarding is worth.
 	noForward bool
 	mu        sync.Mutex
-	cache     map[string][]byte   // module by regionKey
-	hotImages map[uint64][]uint32 // imageKey of the programs a machine of the engine got hot on: its latest roots
-	seed      maphash.Seed        // of imageKey
+	cache     map[string]*translation // module by regionKey
+	hotImages map[uint64][]uint32     // imageKey of the programs a machine of the engine got hot on: its latest roots
+	seed      maphash.Seed            // of imageKey
 	stats     Stats
 	// background: a machine's first module is compiled on another goroutine while the machine
 	// goes on interpreting (NewBackground); compiling holds the keys being compiled (a machine
@@ -88,7 +88,7 @@ var _ emu.Engine = (*Engine)(nil)
 // cycles (0: translate from the first Run): a translation costs as much as interpreting a few
 // million cycles (see the package doc), so short runs are not translated at all.
 func New(rt Runtime, hot uint64) *Engine {
-	return &Engine{rt: rt, hot: hot, cache: map[string][]byte{}, hotImages: map[uint64][]uint32{}, seed: maphash.MakeSeed(),
+	return &Engine{rt: rt, hot: hot, cache: map[string]*translation{}, hotImages: map[uint64][]uint32{}, seed: maphash.MakeSeed(),
 		compiling: map[string]chan struct{}{}, loaded: map[string]bool{}}
 }
 
@@ -156,14 +156,52 @@ func (e *Engine) count(f func(s *Stats)) {
 // maxCache bounds the translation cache (entries); past it the cache starts again.
 const maxCache = 256
 
-// NewRunner implements emu.Engine.
+// NewRunner implements emu.Engine. The machine's memory is followed by its trace log (logOff).
 func (e *Engine) NewRunner(size int) emu.Runner {
-	m, err := e.rt.NewMemory(size)
-	if err != nil || len(m.Bytes()) < size {
+	m, err := e.rt.NewMemory(int(logOff(uint32(size))) + logBytes)
+	if err != nil || len(m.Bytes()) < int(logOff(uint32(size)))+logBytes {
 		return nil
 	}
-	return &runner{e: e, mem: m, buf: m.Bytes()}
+	b := m.Bytes()
+	return &runner{e: e, mem: m, buf: b[:size:size], log: b[logOff(uint32(size)):]}
 }
+
+// The trace log: after a machine's state memory (at logOff of its size, which the module knows
+// from the layout), a 32-bit count of bytes logged, then 16-bit entries, each the index of a
+// segment (translation.segs: the addresses of instructions that ran, in order) that translated
+// code ran in the call. A call of a machine that keeps the trace hash lasts at most traceSlice
+// cycles, and an entry stands for one instruction at least, which takes a cycle at least, so
+// logCap entries are more than a call can log; after the call the runner steps the hash over the
+// logged segments (runner.traceLog).
+const (
+	logHead    = 4
+	logCap     = 1 << 17
+	logMask    = 2*logCap - 2 // of lLog: a byte offset of an entry
+	logBytes   = logHead + 2*logCap
+	traceSlice = 1 << 16
+	maxSegs    = 1 << 16 // entries are 16-bit
+)
+
+// logOff returns the offset of the trace log of a machine whose state memory has size bytes.
+func logOff(size uint32) uint32 { return (size + 7) &^ 7 }
+
+// translation is a generated module and what its trace log's entries stand for (nil: the module
+// keeps the trace hash itself).
+type translation struct {
+	mod  []byte
+	segs [][]uint32
+}
+
+// inlineTrace is the most code (bytes) a region holds whose module keeps the trace hash itself
+// (traceInline) rather than logging its steps for the runner (traceFlush). Inline, the steps (a
+// multiply per instruction under an if per stretch) are a quarter of what wazero compiles, but
+// they run alongside the code they hash; logged, the module has no if for them and compiles
+// faster, but the runner steps the hash after the call, serially. A small region compiles fast
+// and may run many passes of few instructions (a 1024-bit multiplication's inner loops: with a
+// log, its bench with the module cached spent 26% of its CPU hashing in the runner): inline; a
+// large one (the NTT example, 1.9 KB: its module compiles in 0.74x the time): the log. The bound
+// is MinHot's (a region up to 256 bytes waits MinHot cycles, a larger one HotPerByte per byte).
+const inlineTrace = MinHot / HotPerByte
 
 // maxRoots bounds the entry points a machine's translation adds after its first (a computed jump
 // or a return to code not yet translated adds one, and retranslates); code reached after that is
@@ -179,7 +217,8 @@ const (
 type runner struct {
 	e       *Engine
 	mem     Memory
-	buf     []byte
+	buf     []byte // the machine's state memory
+	log     []byte // its trace log (see logOff)
 	roots   []uint32
 	reg     *region
 	fn      Func
@@ -325,7 +364,16 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			}
 			r.slice = min(2*r.slice, r.e.slice)
 		}
+		logged := mode == modeTrace && r.reg.segs != nil
+		if logged && le.Uint64(r.buf[emu.CtlLimit:]) > c0+traceSlice {
+			// The trace log holds what a call of traceSlice cycles logs (see logCap).
+			le.PutUint64(r.buf[emu.CtlLimit:], c0+traceSlice)
+			cut = true
+		}
 		code := r.fn.Call(r.mem.Base(), pc, mode)
+		if logged {
+			r.traceLog()
+		}
 		le.PutUint64(r.buf[emu.CtlLimit:], limit)
 		ran := le.Uint64(r.buf[emu.CtlCycles:]) - c0
 		r.e.count(func(s *Stats) {
@@ -378,6 +426,23 @@ func (r *runner) markPartial(p *emu.Program, pc uint32) {
 		}
 		r.buf[p.Layout.Executed+q] = 1
 	}
+}
+
+// traceLog steps the trace hash over the segments the last call logged (see logOff), in order.
+func (r *runner) traceLog() {
+	le := binary.LittleEndian
+	n := le.Uint32(r.log)
+	if n > 2*logCap {
+		panic("translate: internal error: trace log overrun")
+	}
+	segs := r.reg.segs
+	h := le.Uint64(r.buf[emu.CtlTraceHash:])
+	for i := uint32(0); i < n; i += 2 {
+		for _, q := range segs[le.Uint16(r.log[logHead+i:])] {
+			h = (h ^ uint64(q)) * fnvPrime
+		}
+	}
+	le.PutUint64(r.buf[emu.CtlTraceHash:], h)
 }
 
 // tracePartial steps the trace hash over the instructions of the block holding pc that ran before
@@ -462,11 +527,13 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	r.needReg = nil
 	key := regionKey(p, reg)
 	r.e.mu.Lock()
-	mod, hit := r.e.cache[key]
+	tr, hit := r.e.cache[key]
 	r.e.mu.Unlock()
 	if !hit {
-		mod = generate(p, reg, !r.e.noHint, !r.e.noForward)
+		tr = generate(p, reg, !r.e.noHint, !r.e.noForward)
 	}
+	mod := tr.mod
+	reg.segs = tr.segs
 	t1 := time.Now()
 	rebuild := r.reg != nil
 	r.e.count(func(s *Stats) {
@@ -482,7 +549,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 			if len(r.e.cache) >= maxCache {
 				clear(r.e.cache)
 			}
-			r.e.cache[key] = mod
+			r.e.cache[key] = tr
 		}
 		s.Translate += t1.Sub(t0)
 	})
@@ -633,8 +700,8 @@ func regionKey(p *emu.Program, reg *region) string {
 
 // generate writes the module of a region; hint: with the bounds hints (Engine.noHint); fwd: with
 // the self loops' forwarded bytes (Engine.noForward).
-func generate(p *emu.Program, reg *region, hint, fwd bool) []byte {
-	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd}
+func generate(p *emu.Program, reg *region, hint, fwd bool) *translation {
+	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd, logTrace: codeBytes(p, reg) > inlineTrace}
 	nglob := 0
 	if p.Access {
 		for i, b := range reg.blocks {
@@ -643,6 +710,6 @@ func generate(p *emu.Program, reg *region, hint, fwd bool) []byte {
 		nglob = len(reg.blocks)
 	}
 	body := g.function()
-	pages := (p.Layout.Size + 0xFFFF) >> 16
-	return module(pages, nglob, nI32, nI64, body)
+	pages := (logOff(p.Layout.Size) + logBytes + 0xFFFF) >> 16
+	return &translation{mod: module(pages, nglob, nI32, nI64, body), segs: g.segs}
 }

@@ -1,7 +1,9 @@
 package translate
 
 import (
+	"encoding/binary"
 	"math/bits"
+	"slices"
 
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/isa"
@@ -36,10 +38,12 @@ const (
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
 	lA0    = lP0 + 3        // the address bases of X's, Y's and Z's guarded runs (see gen.access)
 	lFwd   = lA0 + 3        // a self loop's forwarded byte (see planForward)
-	nI32   = 51 + 3*nSlots + 7
-	lCyc   = lFwd + 1  // i64
+	lLog   = lFwd + 1       // the trace log's next entry, a byte offset (see traceFlush)
+	lMask  = lLog + 1       // the log's offset mask: 0 when the machine keeps no trace hash
+	nI32   = 51 + 3*nSlots + 9
+	lCyc   = lMask + 1 // i64
 	lLim   = lCyc + 1  // i64
-	lHash  = lLim + 1  // i64: the trace hash (Program.TraceHash)
+	lHash  = lLim + 1  // i64: the trace hash (Program.TraceHash), in a module that keeps it inline
 	lPrime = lHash + 1 // i64: fnvPrime (a local: one byte of code, not seven, per step)
 	nI64   = 4
 	nSlots = 6
@@ -101,6 +105,13 @@ type gen struct {
 	noFwd bool // plan no forwarding (Engine.noForward)
 	// stk counts the PUSHes or POPs after the current one that its stack guard covered (stackGuard).
 	stk int
+	// segs are the lists of addresses the trace log's entries stand for (traceFlush), segKey
+	// their indexes by content.
+	segs   [][]uint32
+	segKey map[string]int
+	// logTrace: the module logs the trace hash's steps (traceFlush) rather than taking them
+	// itself (traceInline).
+	logTrace bool
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -188,21 +199,45 @@ func (g *gen) addCycles(n int) {
 // fnvPrime is the multiplier of the trace hash (64-bit FNV-1a, as emu's).
 const fnvPrime = 1099511628211
 
-// traceStep notes that the instruction at pc runs here (after every exit before it): its step of
-// the trace hash (Program.TraceHash) is written with the pending cycles (flush, exit), so that a
-// stretch of instructions costs the machines that keep no trace hash one branch on lMode.
+// traceStep notes that the instruction at pc runs here (after every exit before it): its steps of
+// the trace hash (Program.TraceHash) are logged with the pending cycles (flush, exit).
 func (g *gen) traceStep(pc uint32) {
 	g.tpend = append(g.tpend, pc)
 }
 
-// traceFlush emits the trace hash's steps of the pending instructions, taken when the call's mode
-// says the machine keeps the hash: h = (h ^ pc) * FNV prime each, as emu's interpreter. (One loop
-// over a stretch of consecutive addresses instead saved wazero about 2% compiling the NTT example
-// and cost the constant-time machine of a 1024-bit multiplication 40% of its speed: unrolled.)
+// traceFlush logs the pending instructions' trace hash steps: one 16-bit entry, the index of
+// their list of addresses in the module's segments (translation.segs), stored in the machine's
+// trace log (see logOff) at lLog & lMask, and lLog advanced. The runner steps the hash over the
+// logged segments after the call (runner.traceLog), h = (h ^ pc) * FNV prime per address as emu's
+// interpreter. A machine that keeps no trace hash has lMask 0: its entries all go to the log's
+// first, which nobody reads, and the code has no branch on the mode. (The steps were the module's
+// own before, unrolled under an if on the mode per stretch: a quarter of the NTT example's compile.)
 func (g *gen) traceFlush() {
 	if len(g.tpend) == 0 {
 		return
 	}
+	if !g.logTrace {
+		g.traceInline()
+		return
+	}
+	g.get(lBase)
+	g.get(lLog)
+	g.get(lMask)
+	g.op(opI32And)
+	g.op(opI32Add)
+	g.i32(int64(g.segment(g.tpend)))
+	g.mem(opI32Stor16, logOff(g.lay.Size)+logHead)
+	g.get(lLog)
+	g.i32(2)
+	g.op(opI32Add)
+	g.set(lLog)
+}
+
+// traceInline is traceFlush for a module that keeps the trace hash itself, in lHash: its steps,
+// under an if on the mode, h = (h ^ pc) * FNV prime each. (One loop over a stretch of consecutive
+// addresses instead saved wazero about 2% compiling the NTT example and cost the constant-time
+// machine of a 1024-bit multiplication 40% of its speed: unrolled.)
+func (g *gen) traceInline() {
 	g.get(lMode)
 	g.open(opIf, labAnon)
 	g.get(lHash)
@@ -215,6 +250,32 @@ func (g *gen) traceFlush() {
 	}
 	g.set(lHash)
 	g.end()
+}
+
+// segment returns the index of the list of addresses pcs in the module's segments, adding it.
+func (g *gen) segment(pcs []uint32) int {
+	k := string(binaryWords(pcs))
+	if i, ok := g.segKey[k]; ok {
+		return i
+	}
+	if len(g.segs) >= maxSegs {
+		panic("translate: internal error: too many trace segments")
+	}
+	if g.segKey == nil {
+		g.segKey = map[string]int{}
+	}
+	g.segKey[k] = len(g.segs)
+	g.segs = append(g.segs, slices.Clone(pcs))
+	return len(g.segs) - 1
+}
+
+// binaryWords returns the little-endian bytes of ws (a map key).
+func binaryWords(ws []uint32) []byte {
+	b := make([]byte, 0, 4*len(ws))
+	for _, w := range ws {
+		b = binary.LittleEndian.AppendUint32(b, w)
+	}
+	return b
 }
 
 func (g *gen) flush() {
@@ -298,6 +359,20 @@ func (g *gen) setPair(k uint8, t uint32) {
 	g.op(opI32ShrU)
 	g.i32(0xFF)
 	g.op(opI32And)
+	g.set(lR(k | 1))
+}
+
+// setPair16 is setPair for a value below 2^16 (its high byte needs no mask).
+//
+//go:noinline
+func (g *gen) setPair16(k uint8, t uint32) {
+	g.get(t)
+	g.i32(0xFF)
+	g.op(opI32And)
+	g.set(lR(k &^ 1))
+	g.get(t)
+	g.i32(8)
+	g.op(opI32ShrU)
 	g.set(lR(k | 1))
 }
 
@@ -525,12 +600,21 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.mem(opI32Load, emu.CtlEpoch)
 	g.set(lEpoch)
-	g.get(lBase)
-	g.mem(opI64Load, emu.CtlTraceHash)
-	g.set(lHash)
-	g.op(opI64Const)
-	g.b.s64(fnvPrime)
-	g.set(lPrime)
+	if g.logTrace {
+		g.i32(0)
+		g.get(lMode)
+		g.op(opI32Sub)
+		g.i32(logMask)
+		g.op(opI32And)
+		g.set(lMask)
+	} else {
+		g.get(lBase)
+		g.mem(opI64Load, emu.CtlTraceHash)
+		g.set(lHash)
+		g.op(opI64Const)
+		g.b.s64(fnvPrime)
+		g.set(lPrime)
+	}
 	g.get(lBase)
 	g.mem(opI32Load8U, emu.CtlSREG)
 	g.set(lT0)
@@ -675,9 +759,17 @@ func (g *gen) function() []byte {
 	g.get(lBase)
 	g.get(lLow)
 	g.mem(opI32Stor16, emu.CtlStackLow)
-	g.get(lBase)
-	g.get(lHash)
-	g.mem(opI64Store, emu.CtlTraceHash)
+	if g.logTrace {
+		g.get(lBase)
+		g.get(lLog)
+		g.get(lMask)
+		g.op(opI32And)
+		g.mem(opI32Store, logOff(lay.Size))
+	} else {
+		g.get(lBase)
+		g.get(lHash)
+		g.mem(opI64Store, emu.CtlTraceHash)
+	}
 	g.get(lBase)
 	g.get(lCyc)
 	g.mem(opI64Store, emu.CtlCycles)
@@ -772,7 +864,7 @@ func (g *gen) writePtrs(main bool) {
 	for i := range g.ptrs {
 		if c := &g.ptrs[i]; c.dirty {
 			g.fold(i, main)
-			g.setPair(uint8(26+2*i), lPtr(uint8(26+2*i)))
+			g.setPair16(uint8(26+2*i), lPtr(uint8(26+2*i)))
 			if main {
 				c.dirty = false
 			}
@@ -790,7 +882,7 @@ func (g *gen) dropPtrs(mask uint32) {
 		}
 		if g.ptrs[i].dirty {
 			g.fold(i, true)
-			g.setPair(p, lPtr(p))
+			g.setPair16(p, lPtr(p))
 		}
 		g.ptrs[i] = ptrCache{}
 	}
@@ -855,7 +947,7 @@ func (g *gen) keepPtrs(carry uint8) {
 		}
 		if c := &g.ptrs[i]; c.dirty {
 			g.fold(i, true)
-			g.setPair(uint8(26+2*i), lPtr(uint8(26+2*i)))
+			g.setPair16(uint8(26+2*i), lPtr(uint8(26+2*i)))
 		}
 		g.ptrs[i] = ptrCache{}
 	}

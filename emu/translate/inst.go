@@ -200,7 +200,7 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 		}
 		g.setFlag(live, fZ, func() { g.get(lT0); g.op(opI32Eqz) })
 		g.setFlag(live, fS, func() { g.get(lF(fN)); g.get(lF(fV)); g.op(opI32Xor) })
-		g.setPair(o.Rd, lT0)
+		g.setPair16(o.Rd, lT0)
 	case isa.MUL, isa.MULS, isa.MULSU, isa.FMUL, isa.FMULS, isa.FMULSU:
 		signedD := o.Kind == isa.MULS || o.Kind == isa.MULSU || o.Kind == isa.FMULS || o.Kind == isa.FMULSU
 		signedR := o.Kind == isa.MULS || o.Kind == isa.FMULS
@@ -213,20 +213,24 @@ func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
 			g.sext()
 		}
 		g.op(opI32Mul)
-		g.i32(0xFFFF)
-		g.op(opI32And)
+		if signedD || signedR {
+			g.i32(0xFFFF)
+			g.op(opI32And)
+		} // a product of two unsigned bytes is below 2^16
 		g.set(lT1) // the product
-		g.get(lT1)
+		res := uint32(lT1)
 		if o.Kind == isa.FMUL || o.Kind == isa.FMULS || o.Kind == isa.FMULSU {
+			g.get(lT1)
 			g.i32(1)
 			g.op(opI32Shl)
 			g.i32(0xFFFF)
 			g.op(opI32And)
+			g.set(lT0) // the result
+			res = lT0
 		}
-		g.set(lT0) // the result
 		g.setFlag(live, fC, func() { g.get(lT1); g.i32(15); g.op(opI32ShrU) })
-		g.setFlag(live, fZ, func() { g.get(lT0); g.op(opI32Eqz) })
-		g.setPair(0, lT0)
+		g.setFlag(live, fZ, func() { g.get(res); g.op(opI32Eqz) })
+		g.setPair16(0, res)
 	case isa.MOV:
 		g.get(rr)
 		g.set(rd)

@@ -18,6 +18,9 @@ type region struct {
 	covered []uint64       // bit per flash word the translation depends on
 	insts   int
 	dmax    int // the most of the entries' d: the dispatch checks the limit against it
+	// segs: what the entries of its module's trace log stand for (translation.segs), set when the
+	// module is generated or taken from the cache.
+	segs [][]uint32
 }
 
 // block is straight-line code: entered only at its start, left at its end or by a side exit.
@@ -491,6 +494,9 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 		norm[i], exit[i] = ln, lx&^ln
 		o := &p.Code[b.insts[i]]
 		use, def, ex := flagUse(p, o, class(p.Device, o))
+		if zChain(o) && (ln|lx)&fZ == 0 {
+			use &^= fZ // Z is read only for the instruction's own Z, which nothing needs
+		}
 		if gs := b.guards[i]; gs.covered || gs.rotated || gs.hoisted {
 			ex = false // an earlier guard checked its access, or the loop's entry and back edge, or the block's start, do
 		}
@@ -501,6 +507,12 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 		}
 	}
 	return ln | lx, norm, exit
+}
+
+// zChain reports whether o reads Z only to compute its own (SBC, SBCI, CPC: Z is kept when the
+// result is zero, cleared otherwise).
+func zChain(o *emu.Op) bool {
+	return o.Kind == isa.SBC || o.Kind == isa.SBCI || o.Kind == isa.CPC
 }
 
 // mayExit reports whether translated code can leave by a side exit before the instruction (a guard).

@@ -128,7 +128,7 @@ func TestRegion(t *testing.T) {
 	if !r.has(2) || r.has(9) {
 		t.Errorf("coverage")
 	}
-	mod := generate(p, r, true, true)
+	mod := generate(p, r, true, true).mod
 	ctx := context.Background()
 	rt := wazero.NewRuntime(ctx)
 	defer rt.Close(ctx)
@@ -159,7 +159,7 @@ func TestLoops(t *testing.T) {
 	if h := r.blocks[r.index[4]]; h.loop != 0 {
 		t.Errorf("the loop over a call became a WebAssembly loop: %+v", h)
 	}
-	mod := generate(p, r, true, true)
+	mod := generate(p, r, true, true).mod
 	ctx := context.Background()
 	rt := wazero.NewRuntime(ctx)
 	defer rt.Close(ctx)

@@ -42,8 +42,12 @@ func NewNative() *Engine {
 // translated). The results are NewNative's, and the interpreter's; only the Stats depend on when
 // the compile ends. Not avrlab's default: on the shared 2-core machine it measured no better than
 // NewNative by wall time and worse by CPU time (BenchmarkBenchKernels in package lab).
-func NewBackground() *Engine {
-	e := NewNative()
+func NewBackground() *Engine { return newBackground(NewWazero()) }
+
+// newBackground is NewBackground on rt.
+func newBackground(rt Runtime) *Engine {
+	e := New(rt, MinHot)
+	e.perByte = HotPerByte
 	e.background = true
 	return e
 }
