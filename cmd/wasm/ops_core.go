@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"syscall/js"
 
 	"github.com/avrlab/avrlab/cmd/wasm/engine"
 	"github.com/avrlab/avrlab/emu"
@@ -27,6 +28,12 @@ type bridge struct {
 	includes engine.IncludeCache
 	// machines keeps the last bench's emulators for the next bench to build its own over.
 	machines lab.Machines
+	// wake and turns give the worker's event loop a turn (yield): wake, called by a task posted
+	// with sched.postTask(wake, task) (or a timeout), sends on turns once the event loop has taken
+	// what was queued before it.
+	wake        js.Func
+	turns       chan struct{}
+	sched, task js.Value
 }
 
 // redirectJSON is the answer that sends a request on to tools.wasm.
@@ -46,10 +53,72 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 	if !b.started {
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
+	return b.serve(op, arg, progress, nil)
+}
+
+// serve runs one engine request with the worker's caches; stop, when not nil, may end a bench early
+// (engine.HandleLive).
+func (b *bridge) serve(op string, arg []byte, progress func(phase string), stop func() bool) string {
 	hits := b.cache.Hits
-	out := engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes, Bench: &b.cache, Machines: &b.machines}, op, arg, progress)
+	out := engine.HandleLive(b.exec, engine.Caches{Includes: &b.includes, Bench: &b.cache, Machines: &b.machines}, op, arg, progress, stop)
 	if b.cache.Hits != hits && progress != nil {
 		progress("reused") // the page's timings count these
 	}
 	return string(out)
+}
+
+// live serves a live bench (the page's runs while the user types), which a newer request may
+// replace: in a goroutine, answered as a Promise, so that the bench can give the worker's event loop
+// a turn after assembling and every lab.StopEvery calls (yield), in which the worker takes the newer
+// request, and then ask stale (the worker's) whether one came. A stale bench ends there
+// ({"superseded": true}), and the newer one starts after the calls already under way, not after the
+// whole bench. Other requests are served as by handle.
+func (b *bridge) live(op string, arg []byte, progress func(phase string), stale js.Value) (any, bool) {
+	if op != "bench" || engine.NeedsTools(op, arg) {
+		return nil, false
+	}
+	if !b.started {
+		b.exec, b.started = translate.NewBrowserEngine(), true
+	}
+	stop := func() bool {
+		b.yield()
+		return stale.Invoke().Truthy()
+	}
+	return promise(func() (out string) {
+		defer func() {
+			if r := recover(); r != nil {
+				out = errorJSON(fmt.Errorf("internal error: %v", r))
+			}
+		}()
+		return b.serve(op, arg, progress, stop)
+	}), true
+}
+
+// yield blocks the calling goroutine until the worker's event loop has had a turn, in which it
+// takes the messages that came meanwhile: a task of this thread, posted with scheduler.postTask
+// (at the priority of the page's messages), else setTimeout 0. Not a MessageChannel message, which
+// crosses threads in Chromium and cost more under load; a timeout alone would be held to 4 ms from
+// the fifth nested one (the bench starts in the worker's hold timeout).
+func (b *bridge) yield() {
+	if b.turns == nil {
+		b.turns = make(chan struct{}, 1)
+		b.wake = js.FuncOf(func(js.Value, []js.Value) any {
+			select {
+			case b.turns <- struct{}{}:
+			default:
+			}
+			return nil
+		})
+		if s := js.Global().Get("scheduler"); s.Type() == js.TypeObject && s.Get("postTask").Type() == js.TypeFunction {
+			b.sched = s
+			b.task = js.Global().Get("Object").New()
+			b.task.Set("priority", "user-visible")
+		}
+	}
+	if b.sched.Truthy() {
+		b.sched.Call("postTask", b.wake, b.task)
+	} else {
+		js.Global().Call("setTimeout", b.wake, 0)
+	}
+	<-b.turns
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/lab"
@@ -40,6 +41,9 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 		}
 	}
 	rep, err := lab.Bench(im, opts)
+	if errors.Is(err, lab.ErrStopped) {
+		return rep, err // nothing measured: the kept bench stays
+	}
 	c.valid = false
 	if err == nil && ok && rep != nil {
 		if b, err := json.Marshal(rep); err == nil {
