@@ -15,9 +15,10 @@ import (
 // blank space, a file the main file does not include) takes that report instead of running the calls
 // again. lab.Bench is a function of the image and the options, the seed among them, so the report is
 // exactly the one the run would give; the key holds the whole assembled image (bytes, symbols, line
-// table, listing, warnings), the request's fields but the files, and the main file's "avrlab" lines
-// that lab.Resolve reads. The Run button (no budget) always measures. The zero value is empty; a nil
-// *BenchCache keeps nothing.
+// table, listing, warnings), the request's fields but the files and CallCycles (which only plans the
+// vectors, and the options hold the plan), and the main file's "avrlab" lines that lab.Resolve reads.
+// The Run button (no budget) always measures. The zero value is empty; a nil *BenchCache keeps
+// nothing.
 type BenchCache struct {
 	key [32]byte
 	// rep is the report as lab.Bench returned it, before the page's texts (pageResponse) changed
@@ -66,6 +67,9 @@ func benchKey(im *asm.Image, opts lab.Options, req Request) (key [32]byte, ok bo
 	}
 	src := req.Files[req.Main]
 	req.Files, req.Exec, req.Cache, req.Binary = nil, nil, nil, ""
+	// What the page knew of the call's cost only planned the vectors (plan), which opts holds: the
+	// first live bench after a page opens (none known) and the next (known) are the same bench.
+	req.CallCycles = 0
 	var lines [][]byte
 	for line := range bytes.Lines([]byte(src)) {
 		if bytes.Contains(line, []byte("avrlab")) {
