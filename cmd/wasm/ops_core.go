@@ -69,7 +69,7 @@ func (b *bridge) serve(op string, arg []byte, progress func(phase string), stop 
 
 // live serves a live bench (the page's runs while the user types), which a newer request may
 // replace: in a goroutine, answered as a Promise, so that the bench can give the worker's event loop
-// a turn after assembling and every lab.StopEvery calls (yield), in which the worker takes the newer
+// a turn before its first call and every lab.StopEvery calls (yield), in which the worker takes the newer
 // request, and then ask stale (the worker's) whether one came. A stale bench ends there
 // ({"superseded": true}), and the newer one starts after the calls already under way, not after the
 // whole bench. Other requests are served as by handle.

@@ -32,7 +32,7 @@ type BenchCache struct {
 // bench is lab.Bench(im, opts) through the cache for a request req.
 func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.Report, error) {
 	if c == nil || req.Budget == 0 {
-		return lab.Bench(im, opts)
+		return startBench(im, opts)
 	}
 	key, ok := benchKey(im, opts, req)
 	if ok && c.valid && key == c.key {
@@ -41,7 +41,7 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 			return cp, nil
 		}
 	}
-	rep, err := lab.Bench(im, opts)
+	rep, err := startBench(im, opts)
 	if errors.Is(err, lab.ErrStopped) {
 		return rep, err // nothing measured: the kept bench stays
 	}
@@ -52,6 +52,15 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 		}
 	}
 	return rep, err
+}
+
+// startBench is lab.Bench(im, opts), which first asks opts.Stop (when set) whether to start at all:
+// a newer request may have come while the program was assembled. A kept bench asks nothing.
+func startBench(im *asm.Image, opts lab.Options) (*lab.Report, error) {
+	if opts.Stop != nil && opts.Stop() {
+		return nil, lab.ErrStopped
+	}
+	return lab.Bench(im, opts)
 }
 
 // benchKey hashes what a bench of image im with options opts for request req depends on; ok is false

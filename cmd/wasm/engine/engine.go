@@ -208,8 +208,8 @@ func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Prog
 }
 
 // HandleLive is HandleCached for a request that a newer one may replace (a live run while the user
-// types): a bench asks stop after assembling and before every lab.StopEvery-th call whether to go
-// on, and when stop says no it ends there with {"superseded": true, ...} (Response.Superseded),
+// types): a bench that is not the kept one (BenchCache) asks stop before its first call and before
+// every lab.StopEvery-th whether a newer request came, and when stop says so it ends there with {"superseded": true, ...} (Response.Superseded),
 // measuring nothing and leaving the caches as they were. A nil stop never stops.
 func HandleLive(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, stop func() bool) []byte {
 	if progress == nil {
@@ -454,9 +454,6 @@ func benchSource(req Request, progress Progress) Response {
 		resp.NoCode = true
 		resp.Note = noCodeNote(req, resp.Includes)
 		return resp
-	}
-	if req.stop != nil && req.stop() {
-		return Response{Mode: "bench", Errors: []Diagnostic{}, Superseded: true}
 	}
 	// What is measured: the request's fields (an exercise's tests.txt applied), then the source's lines,
 	// then the task's defaults (lab.Resolve).

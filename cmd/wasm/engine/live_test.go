@@ -11,10 +11,11 @@ import (
 )
 
 // TestHandleLiveStops: a live bench whose stop says a newer request came ends at that question
-// (after assembling, or before the vectors' or the constant-time inputs' StopEvery-th call) with
+// (before its first call, or before the vectors' or the constant-time inputs' StopEvery-th) with
 // {"superseded": true} and nothing else, asks no more, and leaves the caches as they were: the kept
 // report still answers its program, and the benches after it through the same kept machines answer
-// byte for byte what a fresh bench does. A stop that never says so changes nothing.
+// byte for byte what a fresh bench does. A stop that never says so changes nothing, and the kept
+// bench (a comment edited) asks nothing.
 func TestHandleLiveStops(t *testing.T) {
 	src, err := os.ReadFile("../../../examples/cham64-v2.S")
 	if err != nil {
@@ -32,8 +33,8 @@ func TestHandleLiveStops(t *testing.T) {
 		}
 		return b
 	}
-	// The bench runs 41 vectors and the task's 64 constant-time inputs: a question once assembled,
-	// then before every lab.StopEvery-th call.
+	// The bench runs 41 vectors and the task's 64 constant-time inputs: a question before the first
+	// call, then before every lab.StopEvery-th.
 	calls := 41 + lab.ConstantTimeInputs
 	questions := 1 + (calls-1)/lab.StopEvery
 	c := Caches{Bench: &BenchCache{}, Machines: &lab.Machines{}}
@@ -44,6 +45,11 @@ func TestHandleLiveStops(t *testing.T) {
 	}
 	if never != questions {
 		t.Errorf("stop asked %d times over %d calls, want %d", never, calls, questions)
+	}
+	comment := strings.Replace(cham, "; title:", "; title: edited", 1)
+	asked := 0
+	if kept := HandleLive(nil, c, "bench", req(comment), nil, func() bool { asked++; return true }); !bytes.Equal(kept, first) || asked != 0 {
+		t.Errorf("a comment edit: asked %d times, answer %.300s", asked, kept)
 	}
 	for at := 1; at <= questions; at++ {
 		asked := 0
