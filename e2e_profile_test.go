@@ -327,16 +327,20 @@ func namedEngine(t *testing.T, root string) map[int]string {
 // called with a stale function that never says stale (the bench yields and asks) and without one
 // (no turn), alternating, and logs the medians of the calls' times in the worker. An engine without
 // live benches answers both the same way.
-func yieldCost(b *browser, wctx context.Context, name, source string, n int) {
+func yieldCost(b *browser, wctx context.Context, name, source string, n int, comment bool) {
 	b.t.Helper()
-	nop := strings.Replace(source, "cham64_128_encrypt:\n", "cham64_128_encrypt:\n\tnop\n", 1)
-	src, _ := json.Marshal([]string{source, nop})
+	edit, what, seedStep := strings.Replace(source, "cham64_128_encrypt:\n", "cham64_128_encrypt:\n\tnop\n", 1), "a code edit's", 1
+	if comment {
+		// A comment edited, the seed kept: every bench after the first is the kept one.
+		edit, what, seedStep = strings.Replace(source, "; title:", "; title: x", 1), "a comment edit's", 0
+	}
+	src, _ := json.Marshal([]string{source, edit})
 	js := fmt.Sprintf(`(async () => {
 		const srcs = %s, with_ = [], without = [];
 		const seed = Math.floor(Math.random() * 2 ** 40);
 		for (let i = 0; i < %d; i++) {
 			for (const stale of i %% 2 ? [false, true] : [true, false]) {
-				const req = JSON.stringify({ files: { "cham64-v2.S": srcs[(2 * i + stale) %% 2] }, main: "cham64-v2.S", seed: seed + i, budget: 10000000 });
+				const req = JSON.stringify({ files: { "cham64-v2.S": srcs[(2 * i + stale) %% 2] }, main: "cham64-v2.S", seed: seed + %d * i, budget: 10000000 });
 				const t0 = performance.now();
 				let out = stale ? self.avrlabCall("bench", req, () => {}, () => false) : self.avrlabCall("bench", req, () => {});
 				if (out && typeof out.then === "function") out = await out;
@@ -346,10 +350,10 @@ func yieldCost(b *browser, wctx context.Context, name, source string, n int) {
 		}
 		const med = (v) => v.sort((a, b) => a - b)[v.length >> 1];
 		return JSON.stringify([med(with_), med(without)]);
-	})()`, src, n)
+	})()`, src, n, seedStep)
 	var r [2]float64
 	if err := json.Unmarshal([]byte(eval[string](b, wctx, js)), &r); err != nil {
 		b.t.Fatal(err)
 	}
-	b.t.Logf("%s: a code edit's bench in the worker, median of %d: %.2f ms yielding and asking, %.2f ms without (ratio %.2f)", name, n, r[0], r[1], r[0]/r[1])
+	b.t.Logf("%s: %s bench in the worker, median of %d: %.2f ms as a live request (stale given), %.2f ms without (ratio %.2f)", name, what, n, r[0], r[1], r[0]/r[1])
 }

@@ -247,7 +247,8 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 	if profDir != "" {
 		for round := 0; round < 2; round++ {
 			for k := range tabs {
-				yieldCost(b, workers[k], names[k], st[k].original, 40)
+				yieldCost(b, workers[k], names[k], st[k].original, 40, false)
+				yieldCost(b, workers[k], names[k], st[k].original, 40, true)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"syscall/js"
+	"time"
 
 	"github.com/avrlab/avrlab/cmd/wasm/engine"
 	"github.com/avrlab/avrlab/emu"
@@ -67,9 +68,14 @@ func (b *bridge) serve(op string, arg []byte, progress func(phase string), stop 
 	return string(out)
 }
 
+// turnEvery is how long a live bench runs at least between two turns of the worker's event loop
+// (yield): it bounds what the turns cost a bench, while a stale one ends at most this long (and the
+// 32 calls of a question) after the newer request came.
+const turnEvery = 4 * time.Millisecond
+
 // live serves a live bench (the page's runs while the user types), which a newer request may
 // replace: in a goroutine, answered as a Promise, so that the bench can give the worker's event loop
-// a turn before its first call and every lab.StopEvery calls (yield), in which the worker takes the newer
+// a turn before its first call and every lab.StopEvery calls, at most every turnEvery (yield), in which the worker takes the newer
 // request, and then ask stale (the worker's) whether one came. A stale bench ends there
 // ({"superseded": true}), and the newer one starts after the calls already under way, not after the
 // whole bench. Other requests are served as by handle.
@@ -80,8 +86,16 @@ func (b *bridge) live(op string, arg []byte, progress func(phase string), stale 
 	if !b.started {
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
+	// The event loop takes messages only in a turn: between two turns the answer stays what it was
+	// (no), so a question that comes less than turnEvery after the last turn (or the call's start)
+	// is answered at once.
+	last := time.Now()
 	stop := func() bool {
+		if time.Since(last) < turnEvery {
+			return false
+		}
 		b.yield()
+		last = time.Now()
 		return stale.Invoke().Truthy()
 	}
 	return promise(func() (out string) {
