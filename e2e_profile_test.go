@@ -216,7 +216,11 @@ func fnHas(parts ...string) func(string) bool {
 	}
 }
 
-// workerPhases are the engine worker's phases of a live bench, the inner ones first.
+// workerPhases are the engine worker's phases of a live bench, the inner ones first. A goroutine that
+// blocked (a live bench's turn of the event loop) is resumed in WebAssembly with its innermost
+// function alone on the wasm stack (Go keeps the rest on its own stack), so after a turn a sample
+// shows the frames from the function resumed on: a phase is the first of the list named there, and
+// what falls under none of them is "Go call glue".
 var workerPhases = []profilePhase{
 	{"constant-time machine", fnHas("avrlab_lab.__harness_.constantTime")},
 	{"size scans", fnHas("avrlab_lab.__harness_.sizes")},
@@ -229,7 +233,7 @@ var workerPhases = []profilePhase{
 	{"fixes and page texts", fnHas("cmd_wasm_engine.benchFixes", "cmd_wasm_engine.pageResponse", "cmd_wasm_engine.problemAt")},
 	{"plan", fnHas("cmd_wasm_engine.plan")},
 	{"other Go bench", fnHas("cmd_wasm_engine.Bench")},
-	{"request decode / answer encode (Go JSON)", fnHas("cmd_wasm_engine.HandleCached")},
+	{"request decode / answer encode (Go JSON)", fnHas("cmd_wasm_engine.HandleCached", "cmd_wasm_engine.HandleLive")},
 	{"Go call glue", fnHas("main.call", "syscall_js", "runtime.")},
 	{"worker JS (serve, JSON.parse, postMessage)", fnHas("serve", "onmessage")},
 }

@@ -53,9 +53,6 @@ func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *a
 // ErrStopped is Bench's error when Options.Stop asked it to give up.
 var ErrStopped = errors.New("the bench was stopped before it finished")
 
-// StopEvery is how many calls Bench runs between two questions to Options.Stop.
-const StopEvery = 32
-
 // Bench measures an image. It returns an error only for bad options (unknown task, scenario, device,
 // a malformed call spec, out-of-range numbers); problems of the implementation (wrong output, fault,
 // missing symbol, cycle limit) are in the report with Pass false.

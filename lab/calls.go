@@ -253,9 +253,9 @@ func (h *harness) measure(rep *Report) {
 }
 
 // halt says whether the bench is to end before its call number call (vectors first, then the
-// constant-time inputs, from 0): Options.Stop is asked before every StopEvery-th call but the first.
+// constant-time inputs, from 0): Options.Stop is asked before every call but the first.
 func (h *harness) halt(call int) bool {
-	if !h.stopped && h.opts.Stop != nil && call > 0 && call%StopEvery == 0 && h.opts.Stop() {
+	if !h.stopped && h.opts.Stop != nil && call > 0 && h.opts.Stop() {
 		h.stopped = true
 	}
 	return h.stopped

@@ -73,7 +73,7 @@ if (booting) {
 let held = null;
 // liveId is the id of the newest live request (one with hold). An older one that is already
 // running is stale: engine.wasm runs a live bench in a goroutine that gives this event loop a turn
-// once assembled and every 32 calls, and then asks (stale, avrlabCall's fourth argument) whether
+// between its calls (at most every 4 ms), and then asks (stale, avrlabCall's fourth argument) whether
 // a newer one came; when it did, the bench ends there and is answered {id, superseded: true}.
 let liveId = 0;
 // turn is the call into Go under way (settled when it has answered): a live bench answers later

@@ -70,12 +70,12 @@ func (b *bridge) serve(op string, arg []byte, progress func(phase string), stop 
 
 // turnEvery is how long a live bench runs at least between two turns of the worker's event loop
 // (yield): it bounds what the turns cost a bench, while a stale one ends at most this long (and the
-// 32 calls of a question) after the newer request came.
+// call under way) after the newer request came.
 const turnEvery = 4 * time.Millisecond
 
 // live serves a live bench (the page's runs while the user types), which a newer request may
 // replace: in a goroutine, answered as a Promise, so that the bench can give the worker's event loop
-// a turn before its first call and every lab.StopEvery calls, at most every turnEvery (yield), in which the worker takes the newer
+// a turn between its calls, at most every turnEvery (yield), in which the worker takes the newer
 // request, and then ask stale (the worker's) whether one came. A stale bench ends there
 // ({"superseded": true}), and the newer one starts after the calls already under way, not after the
 // whole bench. Other requests are served as by handle.

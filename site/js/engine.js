@@ -11,7 +11,7 @@ import { $, setStatus } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
 
 // LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms, and a newer edit stops
-// a live one running (the engine's worker asks once assembled and every 32 calls, site/worker.js),
+// a live one running (the engine's worker asks between its calls, site/worker.js),
 // so the debounce only gathers the keys of one burst (a key repeat, a paste with its input events).
 // The page posts a live run at once and the engine's worker holds it this long: a newer edit's
 // request replaces a held one (superseded). A timer on the page fired only after the page had laid out and drawn the keystroke,

@@ -208,8 +208,8 @@ func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Prog
 }
 
 // HandleLive is HandleCached for a request that a newer one may replace (a live run while the user
-// types): a bench that is not the kept one (BenchCache) asks stop before its first call and before
-// every lab.StopEvery-th whether a newer request came, and when stop says so it ends there with {"superseded": true, ...} (Response.Superseded),
+// types): a bench that is not the kept one (BenchCache) asks stop before each of its calls whether
+// a newer request came, and when stop says so it ends there with {"superseded": true, ...} (Response.Superseded),
 // measuring nothing and leaving the caches as they were. A nil stop never stops.
 func HandleLive(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, stop func() bool) []byte {
 	if progress == nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // TestHandleLiveStops: a live bench whose stop says a newer request came ends at that question
-// (before its first call, or before the vectors' or the constant-time inputs' StopEvery-th) with
+// (before any of its calls, the vectors' or the constant-time inputs') with
 // {"superseded": true} and nothing else, asks no more, and leaves the caches as they were: the kept
 // report still answers its program, and the benches after it through the same kept machines answer
 // byte for byte what a fresh bench does. A stop that never says so changes nothing, and the kept
@@ -33,10 +33,9 @@ func TestHandleLiveStops(t *testing.T) {
 		}
 		return b
 	}
-	// The bench runs 41 vectors and the task's 64 constant-time inputs: a question before the first
-	// call, then before every lab.StopEvery-th.
+	// The bench runs 41 vectors and the task's 64 constant-time inputs: a question before each.
 	calls := 41 + lab.ConstantTimeInputs
-	questions := 1 + (calls-1)/lab.StopEvery
+	questions := calls
 	c := Caches{Bench: &BenchCache{}, Machines: &lab.Machines{}}
 	never := 0
 	first := HandleLive(nil, c, "bench", req(cham), nil, func() bool { never++; return false })
