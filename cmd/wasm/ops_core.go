@@ -35,6 +35,8 @@ type bridge struct {
 	wake        js.Func
 	turns       chan struct{}
 	sched, task js.Value
+	// jobs takes the live benches to the goroutine that runs them (live).
+	jobs chan func()
 }
 
 // redirectJSON is the answer that sends a request on to tools.wasm.
@@ -98,14 +100,34 @@ func (b *bridge) live(op string, arg []byte, progress func(phase string), stale 
 		last = time.Now()
 		return stale.Invoke().Truthy()
 	}
-	return promise(func() (out string) {
-		defer func() {
-			if r := recover(); r != nil {
-				out = errorJSON(fmt.Errorf("internal error: %v", r))
+	if b.jobs == nil {
+		// One goroutine runs the live benches, one after another (the worker sends one at a time):
+		// its stack, grown by the first, serves the next (a new goroutine starts small each time).
+		b.jobs = make(chan func(), 1)
+		go func() {
+			for job := range b.jobs {
+				job()
 			}
 		}()
-		return b.serve(op, arg, progress, stop)
-	}), true
+	}
+	var executor js.Func
+	executor = js.FuncOf(func(_ js.Value, a []js.Value) any {
+		resolve := a[0]
+		b.jobs <- func() {
+			out := func() (out string) {
+				defer func() {
+					if r := recover(); r != nil {
+						out = errorJSON(fmt.Errorf("internal error: %v", r))
+					}
+				}()
+				return b.serve(op, arg, progress, stop)
+			}()
+			resolve.Invoke(out)
+		}
+		executor.Release()
+		return nil
+	})
+	return js.Global().Get("Promise").New(executor), true
 }
 
 // yield blocks the calling goroutine until the worker's event loop has had a turn, in which it
