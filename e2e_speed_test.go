@@ -115,7 +115,7 @@ func TestPlaygroundSpeed(t *testing.T) {
 	}
 	b := newBrowser(t, sites[0])
 	firsts, ranks := speedFirstRank(t, b, sites, names)
-	speedKeys(t, b, firsts, ranks, names)
+	speedKeys(t, b, firsts, ranks, names, sites)
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}
@@ -192,7 +192,11 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 
 // speedKeys measures 20 comment edits and 20 code edits of the default example in each tab of tabs
 // (one a site, showing the RANK of ranks), the tabs taking turns edit by edit.
-func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names []string) {
+//
+// With AVRLAB_SPEED_PROFILE=DIR it samples the CPU of each tab's page and engine worker (the DevTools
+// Profiler, every 50 µs) over each kind of edit, writes the profiles to DIR and logs the time per edit
+// of each phase (workerPhases, pagePhases).
+func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, sites []string) {
 	type state struct {
 		original      string
 		note, entry   int
@@ -217,11 +221,63 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names []
 		time.Sleep(100 * time.Millisecond)
 		return p
 	}
-	for i := 0; i < 20; i++ {
+	profDir := os.Getenv("AVRLAB_SPEED_PROFILE")
+	var workers []context.Context
+	var fns []map[int]string
+	if profDir != "" {
+		if err := os.MkdirAll(profDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		root, err := moduleRoot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The engines' function names: this tree's, and the baseline's (AVRLAB_SPEED_BASELINE_SRC: the
+		// tree it was built from).
+		srcs := []string{root, os.Getenv("AVRLAB_SPEED_BASELINE_SRC")}
 		for k, c := range tabs {
-			st[k].comment = append(st[k].comment, edit(k, "a comment edit", func() { b.typeAt(c, st[k].note, "x") }))
+			workers = append(workers, engineWorker(b, c, sites[k]))
+			if srcs[k] != "" {
+				fns = append(fns, namedEngine(t, srcs[k]))
+			} else {
+				fns = append(fns, nil)
+			}
 		}
 	}
+	if profDir != "" {
+		for round := 0; round < 2; round++ {
+			for k := range tabs {
+				yieldCost(b, workers[k], names[k], st[k].original, 40, false)
+				yieldCost(b, workers[k], names[k], st[k].original, 40, true)
+			}
+		}
+	}
+	// profile runs edits with the CPU profilers on (when asked) and logs their phases as what.
+	profile := func(what string, edits func()) {
+		if profDir == "" {
+			edits()
+			return
+		}
+		var ps []*cpuProfiler
+		for k := range tabs {
+			ps = append(ps, startProfile(b, workers[k], names[k]+" worker "+what, 50, fns[k]), startProfile(b, tabs[k], names[k]+" page "+what, 50, nil))
+		}
+		edits()
+		for i, p := range ps {
+			if i%2 == 0 {
+				p.stop(profDir, 20, workerPhases)
+			} else {
+				p.stop(profDir, 20, pagePhases)
+			}
+		}
+	}
+	profile("comment edits", func() {
+		for i := 0; i < 20; i++ {
+			for k, c := range tabs {
+				st[k].comment = append(st[k].comment, edit(k, "a comment edit", func() { b.typeAt(c, st[k].note, "x") }))
+			}
+		}
+	})
 	for k, c := range tabs {
 		if r := b.rank(c); r != ranks[k] {
 			t.Errorf("%s: after editing a comment RANK %s, want %s", names[k], r, ranks[k])
@@ -229,24 +285,26 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names []
 		b.typeAt(c, st[k].note, strings.Repeat("\b", 20))
 		b.wait(c, "the example text back", fmt.Sprintf(`document.getElementById("source").value === %q && `, st[k].original)+idle, 30*time.Second)
 	}
-	for i := 0; i < 20; i++ {
-		for k, c := range tabs {
-			s := st[k]
-			s.code = append(s.code, edit(k, "a code edit", func() {
-				if i%2 == 0 {
-					b.typeAt(c, s.entry, "\r\tnop")
-					return
-				}
-				// The RANK the nop gave (checked before it goes): one more cycle a call, two bytes of flash.
-				r := b.rank(c)
-				if r == ranks[k] || s.withNop != "" && r != s.withNop {
-					t.Errorf("%s: with a nop RANK %s (without %s, the first time with %s)", names[k], r, ranks[k], s.withNop)
-				}
-				s.withNop = r
-				b.typeAt(c, s.entry+1, strings.Repeat("\b", len("\n\tnop")))
-			}))
+	profile("code edits", func() {
+		for i := 0; i < 20; i++ {
+			for k, c := range tabs {
+				s := st[k]
+				s.code = append(s.code, edit(k, "a code edit", func() {
+					if i%2 == 0 {
+						b.typeAt(c, s.entry, "\r\tnop")
+						return
+					}
+					// The RANK the nop gave (checked before it goes): one more cycle a call, two bytes of flash.
+					r := b.rank(c)
+					if r == ranks[k] || s.withNop != "" && r != s.withNop {
+						t.Errorf("%s: with a nop RANK %s (without %s, the first time with %s)", names[k], r, ranks[k], s.withNop)
+					}
+					s.withNop = r
+					b.typeAt(c, s.entry+1, strings.Repeat("\b", len("\n\tnop")))
+				}))
+			}
 		}
-	}
+	})
 	logEdits := func(what string, ps []keystrokePhases) {
 		k := func(f func(keystrokePhases) float64) float64 { return median(ps, f) }
 		reused := 0

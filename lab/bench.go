@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -49,6 +50,9 @@ func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *a
 	return rep, im, err
 }
 
+// ErrStopped is Bench's error when Options.Stop asked it to give up.
+var ErrStopped = errors.New("the bench was stopped before it finished")
+
 // Bench measures an image. It returns an error only for bad options (unknown task, scenario, device,
 // a malformed call spec, out-of-range numbers); problems of the implementation (wrong output, fault,
 // missing symbol, cycle limit) are in the report with Pass false.
@@ -58,7 +62,10 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 		return rep, err
 	}
 	h.measure(rep)
-	h.opts.Machines.release(h.m, h.mt)
+	h.opts.Machines.release(h.m, h.mt) // a stopped bench stopped between calls, as a failing one does
+	if h.stopped {
+		return nil, ErrStopped
+	}
 	return rep, nil
 }
 

@@ -165,6 +165,9 @@ func (h *harness) measure(rep *Report) {
 	rep.ABIOK = true
 	low := h.spStart
 	defer func() {
+		if h.stopped {
+			return
+		}
 		h.sizes(rep, low)
 		if h.spm > 0 {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("the routine writes flash with SPM (%d writes); every call started from the program as loaded", h.spm))
@@ -175,6 +178,9 @@ func (h *harness) measure(rep *Report) {
 	}()
 	ct := ctState{ok: true}
 	for i := 0; i < n; i++ {
+		if h.halt(i) {
+			return
+		}
 		v := h.vector(rng, i)
 		v.regs = h.plants(i)
 		got, cycles, stop, problem := h.run(h.m, v)
@@ -244,6 +250,15 @@ func (h *harness) measure(rep *Report) {
 	low = min(low, h.constantTime(n, rep, &ct, low))
 	rep.ConstantTime, rep.CTDetail = ct.ok, ct.detail
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
+}
+
+// halt says whether the bench is to end before its call number call (vectors first, then the
+// constant-time inputs, from 0): Options.Stop is asked before every call but the first.
+func (h *harness) halt(call int) bool {
+	if !h.stopped && h.opts.Stop != nil && call > 0 && h.opts.Stop() {
+		h.stopped = true
+	}
+	return h.stopped
 }
 
 // progress tells Options.Progress that done calls of the vectors calls and the constant-time inputs

@@ -116,6 +116,9 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 	rng := rand.New(rand.NewPCG(h.opts.Seed^ctStream, 0x61767266))
 	low := h.spStart
 	for i := 0; i < t.CTInputs(); i++ {
+		if h.halt(vectors + i) {
+			return low
+		}
 		var v *testVector
 		switch {
 		case i == 0:

@@ -31,6 +31,8 @@ type harness struct {
 	opts Options
 	m    *emu.Machine // machine for the vectors
 	mt   *emu.Machine // machine with the trace hash on, for the constant-time check (translated too)
+	// stopped says Options.Stop ended the bench (halt): its report is not one.
+	stopped bool
 
 	entry    uint32 // word address
 	sentinel uint32 // word address the return address points at

@@ -64,6 +64,11 @@ type Options struct {
 	// Machines, when set, keeps Bench's machines for the next Bench to build its own over (see
 	// [Machines]); results are the same either way.
 	Machines *Machines `json:"-"`
+	// Stop, when set, is asked before every call but the first whether to give up (a newer request
+	// has replaced this one): when it says so, Bench ends there with [ErrStopped] and no report. It
+	// is asked often, so it should answer at once (the playground's asks the page at most every few
+	// ms).
+	Stop func() bool `json:"-"`
 
 	// Fixed says the task, scenario, call and device are the teacher's (grading): a source's "; avrlab
 	// task:" or "; avrlab call:" line that contradicts them fails the report with the reason rather

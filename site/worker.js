@@ -2,7 +2,7 @@
 // {op: "init", module, role} once (the module it compiled), unless boot.js started the worker to
 // compile its own (below), then requests {id, op, arg} (a live run: {id, op, arg, hold}, see held);
 // each gets {id, result} or {id, error} ({id, superseded: true} when a newer one replaced it while
-// held), and long engine requests also post {id, progress: "benchmarking"} on the way.
+// held or stopped it running, see liveId), and long engine requests also post {id, progress: "benchmarking"} on the way.
 "use strict";
 
 // compile fetches and compiles a module, streaming where the host serves application/wasm.
@@ -71,6 +71,16 @@ if (booting) {
 // answered {id, superseded: true}). The page's debounce of its live runs is this wait: here, not on
 // the page, so the page's rendering of the keystroke does not delay the run.
 let held = null;
+// liveId is the id of the newest live request (one with hold). An older one that is already
+// running is stale: engine.wasm runs a live bench in a goroutine that gives this event loop a turn
+// between its calls (at most every 4 ms), and then asks (stale, avrlabCall's fourth argument) whether
+// a newer one came; when it did, the bench ends there and is answered {id, superseded: true}.
+let liveId = 0;
+// turn is the call into Go under way (settled when it has answered): a live bench answers later
+// (a Promise), and the next call waits for it, so that Go serves one request at a time. The
+// workspace's calls (IndexedDB, each a Promise) do not wait: they may overlap, as they always did.
+let turn = Promise.resolve();
+let role = bootRole;
 
 self.onmessage = (e) => {
   const m = e.data;
@@ -79,6 +89,7 @@ self.onmessage = (e) => {
     return;
   }
   if (m.hold > 0) {
+    liveId = m.id;
     if (held) {
       clearTimeout(held.timer);
       self.postMessage({ id: held.m.id, superseded: true });
@@ -96,6 +107,7 @@ self.onmessage = (e) => {
 
 // init starts the module the page compiled ({op: "init", module, role}).
 async function init(m) {
+  role = m.role;
   const t0 = performance.now();
   ready = start(m.module);
   try {
@@ -106,10 +118,30 @@ async function init(m) {
   }
 }
 
-// serve answers request m; heldMs is how long it was held (see held), for the page's timings.
+// serve answers request m, after the call into Go under way (turn); heldMs is how long it was held
+// (see held), for the page's timings.
 async function serve(m, heldMs) {
+  if (role === "workspace") return answer(m, heldMs);
+  const before = turn;
+  let done;
+  turn = new Promise((resolve) => (done = resolve));
+  try {
+    await before;
+    await answer(m, heldMs);
+  } finally {
+    done();
+  }
+}
+
+// answer calls Go with request m and posts its answer.
+async function answer(m, heldMs) {
   try {
     await ready;
+    const stale = m.hold > 0 ? () => liveId !== m.id : null;
+    if (stale && stale()) {
+      self.postMessage({ id: m.id, superseded: true }); // a newer one came while this one waited
+      return;
+    }
     // ms: the call's time in this worker; marks: when (ms into the call) each progress phase began,
     // for the page's timings (avrlabTimings.calls: assembling, then benchmarking).
     const t0 = performance.now();
@@ -118,13 +150,15 @@ async function serve(m, heldMs) {
       marks.push([phase, performance.now() - t0]);
       self.postMessage({ id: m.id, progress: phase });
     };
-    let out = self.avrlabCall(m.op, JSON.stringify(m.arg || {}), progress);
+    let out = stale ? self.avrlabCall(m.op, JSON.stringify(m.arg || {}), progress, stale) : self.avrlabCall(m.op, JSON.stringify(m.arg || {}), progress);
     if (out && typeof out.then === "function") out = await out;
     const t1 = performance.now();
     const result = JSON.parse(out);
     const ms = t1 - t0;
     const parseMs = performance.now() - t1;
-    if (result && typeof result.error === "string" && Object.keys(result).length === 1) {
+    if (result && result.superseded === true) {
+      self.postMessage({ id: m.id, superseded: true });
+    } else if (result && typeof result.error === "string" && Object.keys(result).length === 1) {
       self.postMessage({ id: m.id, error: result.error, ms, parseMs, marks, heldMs });
     } else {
       self.postMessage({ id: m.id, result, ms, parseMs, marks, heldMs });

@@ -21,9 +21,11 @@
 // Each module defines one JavaScript function on the worker's global object and then calls
 // avrlabReady():
 //
-//	avrlabCall(op, argJSON, onProgress) → string | Promise<string>
+//	avrlabCall(op, argJSON, onProgress[, stale]) → string | Promise<string>
 //
-// Engine operations, highlight and markdown answer synchronously; workspace operations touch IndexedDB, which
+// Engine operations, highlight and markdown answer synchronously, but for a live bench (stale given:
+// a function telling whether a newer request replaced it), which engine.wasm runs in a goroutine and
+// answers as a Promise, giving the worker's event loop a turn between its phases (see ops_core.go); workspace operations touch IndexedDB, which
 // answers through JavaScript callbacks, so they run in a goroutine and return a Promise (blocking the
 // event loop would deadlock; ../shared/docs/stack-notes.md §4). Every answer is JSON; failures are
 // {"error": "..."}, and an operation of the other module is an error too.
@@ -61,7 +63,19 @@ func call(b *bridge, args []js.Value) (result any) {
 			result = errorJSON(fmt.Errorf("internal error: %v", r))
 		}
 	}()
+	if l, ok := any(b).(liveBridge); ok && len(args) > 3 && args[3].Type() == js.TypeFunction {
+		if out, ok := l.live(op, arg, progress, args[3]); ok {
+			return out
+		}
+	}
 	return b.handle(op, arg, progress)
+}
+
+// liveBridge is a bridge that serves a live request (avrlabCall's fourth argument, stale: a function
+// that says whether a newer request has replaced this one) in a way a newer one can stop; ok is false
+// when it serves op as any other request.
+type liveBridge interface {
+	live(op string, arg []byte, progress func(phase string), stale js.Value) (out any, ok bool)
 }
 
 // promise runs fn in a goroutine and returns a JavaScript Promise of its result.

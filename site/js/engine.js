@@ -10,11 +10,11 @@
 import { $, setStatus } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
 
-// LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms and a newer edit waits for
-// the one running (queued, then run once on the latest text), so the debounce only gathers the keys
-// of one burst (a key repeat, a paste with its input events). The page posts a live run at once and
-// the engine's worker holds it this long (site/worker.js): a newer edit's request replaces a held one
-// (superseded). A timer on the page fired only after the page had laid out and drawn the keystroke,
+// LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms, and a newer edit stops
+// a live one running (the engine's worker asks between its calls, site/worker.js),
+// so the debounce only gathers the keys of one burst (a key repeat, a paste with its input events).
+// The page posts a live run at once and the engine's worker holds it this long: a newer edit's
+// request replaces a held one (superseded). A timer on the page fired only after the page had laid out and drawn the keystroke,
 // 11-22 ms after it.
 export const LIVE_DELAY_MS = 5;
 // LIVE_BUDGET_CYCLES: what the random vectors of a run that the Run button did not ask for may take
@@ -44,7 +44,7 @@ export class StoppedError extends Error {
   }
 }
 
-// SupersededError: a live run the worker held was replaced by a newer one (see LIVE_DELAY_MS).
+// SupersededError: a live run the worker held, or ran, was replaced by a newer one (see LIVE_DELAY_MS).
 export class SupersededError extends Error {
   constructor() {
     super("superseded");
@@ -128,11 +128,18 @@ class WorkerClient {
     const p = this.pending.get(m.id);
     if (!p) return;
     if (m.progress !== undefined) {
+      p.ran = true;
       if (p.onProgress) p.onProgress(m.progress);
       return;
     }
     this.pending.delete(m.id);
-    if (m.superseded) return p.reject(new SupersededError());
+    if (m.superseded) {
+      // Counted for the tests: superseded live runs, and those of them that had started in Go
+      // (stopped running rather than replaced while held).
+      timings.superseded = (timings.superseded || 0) + 1;
+      if (p.ran) timings.stoppedRunning = (timings.stoppedRunning || 0) + 1;
+      return p.reject(new SupersededError());
+    }
     noteCall(this.role, p, m);
     if (m.error !== undefined) p.reject(new Error(m.error));
     else p.resolve(m.result);
@@ -349,10 +356,11 @@ let redirected = false; // the last run's answer sent the page to the file that 
 let busyTimer = 0;
 
 // scheduleRun runs soon (an edit, a live setting): at once, as a live run the worker holds for
-// LIVE_DELAY_MS, replacing a live run it still holds; after the run going when the worker runs one.
+// LIVE_DELAY_MS, replacing a live run it still holds or stopping the one it runs (which then shows
+// nothing: site/worker.js, liveId); after the run going when that is not a live one (Run).
 export function scheduleRun() {
   if (!store.meta) return;
-  if (running && running.held) {
+  if (running && running.live) {
     startRun(true);
     return;
   }
@@ -403,14 +411,13 @@ function showPhase(run) {
   p.hidden = false;
 }
 
-// startRun starts a run; live, one the worker holds for LIVE_DELAY_MS (held until its first phase
-// comes back), which a newer live run may replace (scheduleRun): the replaced one then shows nothing
-// and leaves the page's state to the newer.
+// startRun starts a run; live, one the worker holds for LIVE_DELAY_MS, which a newer live run may replace or stop (scheduleRun): the replaced one then shows
+// nothing and leaves the page's state to the newer.
 async function startRun(live = false) {
   const full = fullNext;
   fullNext = false;
   const hold = live && !full ? LIVE_DELAY_MS : 0;
-  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0, phase: "assembling", held: hold > 0 };
+  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0, phase: "assembling", live: hold > 0 };
   running = run;
   $("stop").disabled = false;
   showPhase(run);
@@ -433,14 +440,12 @@ async function startRun(live = false) {
     if (spec && requestKey(spec.req) === requestKey(req)) res = await spec.answer.catch(() => null);
     if (!res) {
       res = await engine.call("bench", req, (phase) => {
-        run.held = false;
         timings.lastPhase = phase;
         if (running !== run || phase === "reused") return; // "reused": answered from the engine's last bench
         run.phase = phase;
         showPhase(run);
       }, hold);
     }
-    run.held = false;
     if (running !== run) return; // a newer run replaced this one: it shows its own answer
     // The answer's include graph (what the assembler followed) may show that another file includes
     // the one measured, as when the page opens on an included file before any answer: measure that

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/lab"
@@ -14,9 +15,10 @@ import (
 // blank space, a file the main file does not include) takes that report instead of running the calls
 // again. lab.Bench is a function of the image and the options, the seed among them, so the report is
 // exactly the one the run would give; the key holds the whole assembled image (bytes, symbols, line
-// table, listing, warnings), the request's fields but the files, and the main file's "avrlab" lines
-// that lab.Resolve reads. The Run button (no budget) always measures. The zero value is empty; a nil
-// *BenchCache keeps nothing.
+// table, listing, warnings), the request's fields but the files and CallCycles (which only plans the
+// vectors, and the options hold the plan), and the main file's "avrlab" lines that lab.Resolve reads.
+// The Run button (no budget) always measures. The zero value is empty; a nil *BenchCache keeps
+// nothing.
 type BenchCache struct {
 	key [32]byte
 	// rep is the report as lab.Bench returned it, before the page's texts (pageResponse) changed
@@ -30,7 +32,7 @@ type BenchCache struct {
 // bench is lab.Bench(im, opts) through the cache for a request req.
 func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.Report, error) {
 	if c == nil || req.Budget == 0 {
-		return lab.Bench(im, opts)
+		return startBench(im, opts)
 	}
 	key, ok := benchKey(im, opts, req)
 	if ok && c.valid && key == c.key {
@@ -39,7 +41,10 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 			return cp, nil
 		}
 	}
-	rep, err := lab.Bench(im, opts)
+	rep, err := startBench(im, opts)
+	if errors.Is(err, lab.ErrStopped) {
+		return rep, err // nothing measured: the kept bench stays
+	}
 	c.valid = false
 	if err == nil && ok && rep != nil {
 		if b, err := json.Marshal(rep); err == nil {
@@ -47,6 +52,15 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 		}
 	}
 	return rep, err
+}
+
+// startBench is lab.Bench(im, opts), which first asks opts.Stop (when set) whether to start at all:
+// a newer request may have come while the program was assembled. A kept bench asks nothing.
+func startBench(im *asm.Image, opts lab.Options) (*lab.Report, error) {
+	if opts.Stop != nil && opts.Stop() {
+		return nil, lab.ErrStopped
+	}
+	return lab.Bench(im, opts)
 }
 
 // benchKey hashes what a bench of image im with options opts for request req depends on; ok is false
@@ -62,6 +76,9 @@ func benchKey(im *asm.Image, opts lab.Options, req Request) (key [32]byte, ok bo
 	}
 	src := req.Files[req.Main]
 	req.Files, req.Exec, req.Cache, req.Binary = nil, nil, nil, ""
+	// What the page knew of the call's cost only planned the vectors (plan), which opts holds: the
+	// first live bench after a page opens (none known) and the next (known) are the same bench.
+	req.CallCycles = 0
 	var lines [][]byte
 	for line := range bytes.Lines([]byte(src)) {
 		if bytes.Contains(line, []byte("avrlab")) {

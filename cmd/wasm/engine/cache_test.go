@@ -56,26 +56,40 @@ func TestBenchCache(t *testing.T) {
 	if cache.Hits != 2 {
 		t.Errorf("the same text again: %d hits, want 2", cache.Hits)
 	}
+	// The page's figure of the call's cost (call_cycles, as it sends after its first result) plans
+	// the vectors and nothing else: planned the same, the bench is the kept one.
+	var r Response
+	if err := json.Unmarshal(again, &r); err != nil || r.Report == nil || r.Report.Official == nil {
+		t.Fatalf("no official vector in %.200s", again)
+	}
+	known, _ := json.Marshal(Request{Files: map[string]string{"cham64-v2.S": comment}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000, Vectors: 20,
+		CallCycles: r.Report.Official.Cycles})
+	if cached, fresh := HandleCached(nil, Caches{Bench: cache}, "bench", known, nil), HandleCached(nil, Caches{}, "bench", known, nil); !bytes.Equal(cached, fresh) {
+		t.Errorf("with call_cycles the cached answer differs from a fresh bench:\n%s\n%s", cached, fresh)
+	}
+	if cache.Hits != 3 {
+		t.Errorf("the same program with the call's cycles known: %d hits, want 3", cache.Hits)
+	}
 	nop := strings.Replace(comment, "cham64_128_encrypt:\n", "cham64_128_encrypt:\n\tnop\n", 1)
 	if nop == comment {
 		t.Fatal("no entry label to put a nop after")
 	}
 	withNop, _ := bench(nop, 7, 10_000_000)
-	if bytes.Equal(withNop, again) || cache.Hits != 2 {
+	if bytes.Equal(withNop, again) || cache.Hits != 3 {
 		t.Errorf("a nop: %d hits, same answer %v", cache.Hits, bytes.Equal(withNop, again))
 	}
 	bench(nop, 8, 10_000_000)
-	if cache.Hits != 2 {
+	if cache.Hits != 3 {
 		t.Errorf("another seed was answered from the cache")
 	}
 	vectors := "; avrlab vectors: 3\n" + nop // a line lab.Resolve reads or not: an avrlab line is in the key
 	bench(vectors, 8, 10_000_000)
-	if cache.Hits != 2 {
+	if cache.Hits != 3 {
 		t.Errorf("a new avrlab line was answered from the cache")
 	}
 	bench(vectors, 8, 0)
 	bench(vectors, 8, 0)
-	if cache.Hits != 2 {
+	if cache.Hits != 3 {
 		t.Errorf("a Run (no budget) was answered from the cache")
 	}
 	// A failing routine (its report carries a problem the page rewords, and a first failure): the
@@ -83,8 +97,8 @@ func TestBenchCache(t *testing.T) {
 	broken := strings.Replace(base, "cham64_128_encrypt:\n", "cham64_128_encrypt:\n\tinc r24\n", 1)
 	failed, _ := bench(broken, 7, 10_000_000)
 	bench(strings.Replace(broken, "; title:", "; title: broken", 1), 7, 10_000_000)
-	if cache.Hits != 3 || !bytes.Contains(failed, []byte(`"pass":false`)) {
-		t.Errorf("a failing routine: %d hits, want 3; %.200s", cache.Hits, failed)
+	if cache.Hits != 4 || !bytes.Contains(failed, []byte(`"pass":false`)) {
+		t.Errorf("a failing routine: %d hits, want 4; %.200s", cache.Hits, failed)
 	}
 }
 

@@ -95,6 +95,8 @@ type Request struct {
 	// Cache keeps the last live bench and answers the same one again from it ([BenchCache]); nil
 	// measures every time. It is not part of the JSON request: HandleCached sets it.
 	Cache *BenchCache `json:"-"`
+	// stop asks whether a newer request has replaced this one (HandleLive); nil: never.
+	stop func() bool
 }
 
 // MinVectors is the fewest random vectors a [Request.Budget] leaves.
@@ -150,6 +152,9 @@ type Response struct {
 	GoalProblems []Diagnostic `json:"goal_problems,omitempty"`
 	// Adapted is set when Request.Budget lowered the random vectors.
 	Adapted *Adapted `json:"adapted,omitempty"`
+	// Superseded says a newer request replaced this one before it finished (HandleLive's stop):
+	// nothing was measured, and the other fields say nothing.
+	Superseded bool `json:"superseded,omitempty"`
 	// Vectors is how many random vectors the request asks for, as the lab resolves its Vectors (the
 	// exercise's tests.txt applied): the task's count for 0 (lab.VectorsFor), before a budget lowers
 	// it (Adapted). The page shows it in its empty Vectors field. 0 in Mode "run".
@@ -199,6 +204,14 @@ type Caches struct {
 
 // HandleCached is HandleOn with what a worker keeps between requests (the page's workers keep both).
 func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Progress) []byte {
+	return HandleLive(eng, c, op, arg, progress, nil)
+}
+
+// HandleLive is HandleCached for a request that a newer one may replace (a live run while the user
+// types): a bench that is not the kept one (BenchCache) asks stop before each of its calls whether
+// a newer request came, and when stop says so it ends there with {"superseded": true, ...} (Response.Superseded),
+// measuring nothing and leaving the caches as they were. A nil stop never stops.
+func HandleLive(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, stop func() bool) []byte {
 	if progress == nil {
 		progress = func(string) {}
 	}
@@ -224,7 +237,7 @@ func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Prog
 		}
 		req.includes, req.machines = c.Includes, c.Machines
 		if op == "bench" {
-			req.Cache = c.Bench
+			req.Cache, req.stop = c.Bench, stop
 		}
 		switch op {
 		case "bench":
@@ -478,7 +491,11 @@ func benchSource(req Request, progress Progress) Response {
 	}
 	resp.Mode, resp.Task, resp.Vectors = "bench", task, lab.VectorsFor(task, opts.Vectors)
 	resp.Adapted = plan(im, &opts, req, progress)
+	opts.Stop = req.stop
 	rep, err := req.Cache.bench(im, opts, req)
+	if errors.Is(err, lab.ErrStopped) {
+		return Response{Mode: "bench", Errors: []Diagnostic{}, Superseded: true}
+	}
 	if err != nil {
 		resp.Error = pageError(err)
 		return resp
