@@ -6,6 +6,9 @@
 
 if (typeof window === "undefined") {
   importScripts("wasm_exec.js");
+  // The translator's runtime (emu/translate/js.go) appends the time of each module's compile,
+  // instantiation and first calls here; the result carries those of the timed run as phases.
+  self.avrlabPhases = [];
   let ready = null;
   const start = (url) => new Promise((resolve, reject) => {
     self.avrlabReady = resolve;
@@ -38,7 +41,9 @@ if (typeof window === "undefined") {
         });
       }
       const warmMS = await ready;
+      self.avrlabPhases.length = 0;
       const res = JSON.parse(self.avrlabBench(JSON.stringify(m.req)));
+      res.phases = self.avrlabPhases.map((p) => p.op + (p.op === "call" ? p.n : "") + " " + p.ms);
       res.warm_ms = warmMS;
       res.idle_ms = m.idle;
       self.postMessage(res);
