@@ -53,8 +53,9 @@ const (
 )
 
 // interpSlice is the most cycles the machine interprets after ExitLimit before calling the runner
-// again.
-const interpSlice = 1 << 20
+// again: 64K, so that a runner waiting for a long run to get hot (translate.NewPage's threshold on
+// the current run) is asked in time; a runner that is not hot yet answers in a few comparisons.
+const interpSlice = 1 << 16
 
 // Program is a machine's lowered program as a Runner reads it. Code is the machine's own slice:
 // read it only during Run.

@@ -217,9 +217,10 @@ func TestTranslateHot(t *testing.T) {
 }
 
 // FuzzTranslate runs random flash images on every device interpreted and translated (on New's
-// engine, or NewPage's when devSel's top bit is set), with the access record on, in two Runs (the
-// second resuming wherever the first stopped): the states, faults and access records must be the
-// same.
+// engine, or NewPage's when devSel's top bit is set, or NewPage's with a threshold of 1024 cycles
+// when only bit 6 is: the machine translated after its wait, in the middle of a run), with the
+// access record on, in two Runs (the second resuming wherever the first stopped): the states,
+// faults and access records must be the same.
 func FuzzTranslate(f *testing.F) {
 	f.Add(uint8(0), arxProgram(f, 3))
 	f.Add(uint8(0), memProgram(f, 2))
@@ -228,6 +229,7 @@ func FuzzTranslate(f *testing.F) {
 	for i, p := range genPrograms(f)[:20] {
 		f.Add(uint8(i), p.img)
 		f.Add(uint8(i)|0x80, p.img)
+		f.Add(uint8(i)|0x40, p.img)
 	}
 	devices := isa.DeviceNames()
 	f.Fuzz(func(t *testing.T, devSel uint8, flash []byte) {
@@ -237,6 +239,8 @@ func FuzzTranslate(f *testing.F) {
 		eng := translate.New(w, 0)
 		if devSel&0x80 != 0 { // the page's engine: no bounds hints, calls cut at BrowserSlice
 			eng = translate.NewPage(w, 0)
+		} else if devSel&0x40 != 0 { // the same after a wait (128 cycles on the run, 1 per byte)
+			eng = translate.NewPage(w, 1024)
 		}
 		run := func(cfg emu.Config) []fullState {
 			m := emu.New(d, flash, cfg)

@@ -23,6 +23,10 @@ if (typeof window === "undefined") {
     const m = e.data;
     try {
       if (!ready) {
+        // &phases=1: the translator's runtime (emu/translate/js.go) appends the time of each module's
+        // compile, instantiation and first calls to this array; the result carries those of the timed
+        // run as phases. Off by default: the timing is itself in the timed run.
+        if (m.phases) self.avrlabPhases = [];
         // The playground's worker warms the translator up when idle after its first result (the
         // "warm" operation); this one does the same before the timed run (avrlabWarm). Two
         // measurements, off by default: &warminterp=1 also warms the interpreter as the playground's
@@ -38,7 +42,9 @@ if (typeof window === "undefined") {
         });
       }
       const warmMS = await ready;
+      if (self.avrlabPhases) self.avrlabPhases.length = 0;
       const res = JSON.parse(self.avrlabBench(JSON.stringify(m.req)));
+      if (self.avrlabPhases) res.phases = self.avrlabPhases.map((p) => p.op + (p.op === "call" ? p.n : "") + " " + p.ms);
       res.warm_ms = warmMS;
       res.idle_ms = m.idle;
       self.postMessage(res);
@@ -82,6 +88,7 @@ if (typeof window === "undefined") {
       wasm: meta ? meta.content : "engine.wasm",
       idle: Math.max(0, Math.min(IDLE_MAX_MS, Number(q.get("idle") ?? 0) || 0)),
       warmInterp: q.get("warminterp") === "1",
+      phases: q.get("phases") === "1",
       req: { name, hex, device: q.get("device") || "", interp: q.get("interp") === "1", eager: q.get("eager") === "1", max_cycles: Number(q.get("max") || 0) },
     });
   });

@@ -93,7 +93,11 @@
 //     logs it; the WebAssembly is about 16 bytes per AVR byte), as long as interpreting a few million
 //     cycles. NewNative translates after max(MinHot = 1M, HotPerByte = 4K x code bytes) interpreted
 //     cycles (the region is discovered first: that is cheap); NewBrowserEngine after half of that
-//     (BrowserHot = 512K, 2K x code bytes): V8 translates at about 3.5 ms per KB.
+//     (BrowserHot = 512K, 2K x code bytes): V8 translates at about 3.5 ms per KB; and a machine's
+//     current run alone (its cycle counter: since its reset, or since a harness call's start) after
+//     BrowserRunHot = 64K cycles, or 512 per code byte: a long run from reset is translated after
+//     64K cycles, where the total's 512K kept bench.html's loop interpreting for 5-15 ms, while a
+//     harness's calls (CHAM-64's 1,611 cycles each) are short runs and wait for the total.
 //     A machine told how many cycles are to come (emu's Machine.Expect: bench's harness after its
 //     first call, the calls left times that call's cycles) counts them as run: a long kernel is
 //     translated from its second call. A bench of CHAM-64 (165 calls of 1611 cycles) never

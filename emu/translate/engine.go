@@ -62,6 +62,10 @@ type Engine struct {
 	hot     uint64
 	slice   uint64 // cycles of one call into translated code at most (0: no cut)
 	perByte uint64 // interpreted cycles a machine waits per byte of AVR code its region holds (0: hot only)
+	// runHot and runPerByte (NewPage; 0: none): the same on the machine's current run alone (its
+	// cycle counter, which a reset or a harness call's start sets to 0), which a long run from reset
+	// reaches sooner: a machine is hot when either pair says so.
+	runHot, runPerByte uint64
 	// noHint: the runtime checks no access against its memory's size (V8's guard regions), so
 	// modules leave out the loads of a run's top byte that tell wazero's compiler the run is in bounds.
 	noHint bool
@@ -104,16 +108,20 @@ func NewSliced(rt Runtime, hot, slice uint64) *Engine {
 
 // NewPage returns the page's engine on rt (NewBrowserEngine is NewPage(browser runtime, BrowserHot)):
 // NewSliced(rt, hot, BrowserSlice) with a wait per byte of code that is to hot what NewNative's
-// HotPerByte is to MinHot (hot 0: translate from the first Run, no wait, for tests), whose
-// modules leave out the loads that tell wazero's compiler a run of accesses is in bounds (a
-// browser's WebAssembly engine checks accesses with guard pages around the memory, not compares:
-// there the hints are loads for nothing, one per run of accesses and loop pass). Natively, on
-// wazero, it serves the tests of the page's engine.
+// HotPerByte is to MinHot, and on the machine's current run alone (a long run from reset, not the
+// calls of a harness) a threshold and a wait per byte that are to those what BrowserRunHot and
+// BrowserRunPerByte are to BrowserHot and its wait (hot 0: translate from the first Run, no wait,
+// for tests), whose modules leave out the loads that tell wazero's compiler a run of accesses is
+// in bounds (a browser's WebAssembly engine checks accesses with guard pages around the memory,
+// not compares: there the hints are loads for nothing, one per run of accesses and loop pass).
+// Natively, on wazero, it serves the tests of the page's engine.
 func NewPage(rt Runtime, hot uint64) *Engine {
 	e := NewSliced(rt, hot, BrowserSlice)
 	e.noHint = true
 	if hot > 0 {
 		e.perByte = max(1, HotPerByte*hot/MinHot)
+		e.runHot = max(1, BrowserRunHot*hot/BrowserHot)
+		e.runPerByte = max(1, BrowserRunPerByte*hot/BrowserHot)
 	}
 	return e
 }
@@ -125,6 +133,19 @@ func NewPage(rt Runtime, hot uint64) *Engine {
 // the default example's bench (CHAM-64, 265,815 cycles a machine, counted ahead by Machine.Expect)
 // must stay interpreted, or the page's first RANK would run the translator cold in a fresh worker.
 const BrowserHot = MinHot / 2
+
+// BrowserRunHot and BrowserRunPerByte are the page's threshold and wait per byte of code on a
+// machine's current run alone (its cycle counter: since its reset, or since the start of a
+// harness's call, which sets it to 0): a run from reset that has gone on for 64K cycles, or 512
+// per byte of the region's code when that is more (about 1.5 times what V8 takes to translate a
+// byte, in interpreted cycles), is translated there, where the total of BrowserHot would wait for
+// 512K. A harness's calls are short runs (CHAM-64's 1,611 cycles; its 64 constant-time inputs,
+// 103K cycles on a machine told nothing ahead, stay under BrowserHot), so the page's first RANK
+// stays interpreted.
+const (
+	BrowserRunHot     = 64 << 10
+	BrowserRunPerByte = 512
+)
 
 // BrowserSlice is the page's slice (NewSliced): about a millisecond of translated code.
 const BrowserSlice = 1 << 20
@@ -233,9 +254,9 @@ type runner struct {
 	hotRoot []uint32 // that machine's roots: the same roots give the same module (the cache, compiled once)
 	waited  int      // steps taken waiting for a backward jump to translate at (see Run)
 	lastPC  uint32
-	need    uint64  // interpreted cycles before translating, for the region's size (Engine.perByte)
+	bytes   int     // AVR code bytes of the region the machine would translate (0: not measured), for the wait per byte (hot)
 	slice   uint64  // cycles of the next call at most (Engine.slice; 0: not started)
-	needReg *region // the region need was measured on, for build (nil once used, or after a flash write)
+	needReg *region // the region bytes was measured on, for build (nil once used, or after a flash write)
 	// wait receives the module being compiled in the background (Engine.background), of region
 	// waitReg and roots waitRoots; nil when none is.
 	wait      chan compiled
@@ -305,23 +326,11 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		r.e.mu.Unlock()
 		r.warm = r.hotRoot != nil
 	}
-	seen := max(p.Interpreted, p.Expected) // what the machine ran, or is said to run (Machine.Expect)
-	if r.broken || seen < r.e.hot && r.reg == nil && !r.warm {
+	seen := max(p.Interpreted, p.Expected)  // what the machine ran, or is said to run (Machine.Expect)
+	run := le.Uint64(r.buf[emu.CtlCycles:]) // this run so far: since the machine's reset, or the harness call's start
+	if r.broken || r.reg == nil && !r.warm && !r.hot(seen, run, 0) {
 		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit
-	}
-	if r.reg == nil && r.e.perByte > 0 && !r.warm {
-		// Hot, but compiling a large region costs more than a small one: wait for the cycles
-		// that pay for it (discovering the region is cheap; compiling it is what costs).
-		if r.need == 0 {
-			reg := buildRegion(p, []uint32{le.Uint32(r.buf[emu.CtlPC:])})
-			r.need = max(r.e.hot, r.e.perByte*uint64(codeBytes(p, reg)))
-			r.needReg = reg
-		}
-		if seen < r.need {
-			r.e.count(func(s *Stats) { s.Cold++ })
-			return emu.ExitLimit
-		}
 	}
 	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait && le.Uint32(r.buf[emu.CtlPC:]) != r.first {
 		// The machine got hot somewhere in its code, most likely inside a loop: translated from
@@ -335,6 +344,22 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			return emu.ExitStep
 		}
 		r.waited = maxWait
+	}
+	if r.reg == nil && r.e.perByte > 0 && !r.warm {
+		// Hot, but compiling a large region costs more than a small one: wait for the cycles
+		// that pay for it (discovering the region is cheap; compiling it is what costs). The
+		// region is the one the machine would translate here (the roots enter takes), which build
+		// then reuses.
+		if r.bytes == 0 {
+			reg := buildRegion(p, r.firstRoots(p, le.Uint32(r.buf[emu.CtlPC:])))
+			r.bytes = max(1, codeBytes(p, reg))
+			r.needReg = reg
+		}
+		if !r.hot(seen, run, r.bytes) {
+			r.waited = 0 // when it is: step to a backward jump again
+			r.e.count(func(s *Stats) { s.Cold++ })
+			return emu.ExitLimit
+		}
 	}
 	mode := uint32(0)
 	if p.TraceHash {
@@ -497,24 +522,42 @@ func (r *runner) enter(p *emu.Program, pc uint32) (emu.Exit, bool) {
 		r.added++
 	}
 	roots := append(r.roots[:len(r.roots):len(r.roots)], pc)
-	if r.reg == nil && r.hotRoot != nil {
+	if r.reg == nil && r.hotRoot == nil {
+		roots = r.firstRoots(p, pc)
+	} else if r.reg == nil {
 		// Translate what the machine that got hot translated (the module is then the cached one,
 		// already compiled), with pc added only when it is not one of its roots.
 		roots = r.hotRoot
 		if !slices.Contains(roots, pc) {
 			roots = append(roots[:len(roots):len(roots)], pc)
 		}
-	} else if r.reg == nil && r.started && r.first != pc && r.first < uint32(len(p.Code)) {
-		// Also where the machine's first Run started (the harness's call entry, reset): the next
-		// Run most likely starts there again, and would otherwise add it and retranslate.
-		if c := class(p.Device, &p.Code[r.first]); c != clHost && c != clFault {
-			roots = append(roots, r.first)
-		}
 	}
 	if !r.build(p, roots) {
 		return emu.ExitLimit, false
 	}
 	return 0, r.reg.isEntry(pc)
+}
+
+// firstRoots returns the roots of a machine's first translation at pc: pc, and where the
+// machine's first Run started (the harness's call entry, reset): the next Run most likely starts
+// there again, and would otherwise add it and retranslate.
+func (r *runner) firstRoots(p *emu.Program, pc uint32) []uint32 {
+	roots := []uint32{pc}
+	if r.started && r.first != pc && r.first < uint32(len(p.Code)) {
+		if c := class(p.Device, &p.Code[r.first]); c != clHost && c != clFault {
+			roots = append(roots, r.first)
+		}
+	}
+	return roots
+}
+
+// hot reports whether a machine that has run seen cycles (max of Program.Interpreted and
+// Expected), run of them in its current run (its cycle counter), has paid for translating bytes of
+// AVR code (0: not known yet): the engine's threshold and wait per byte on seen, or a page
+// engine's shorter ones on run (NewPage).
+func (r *runner) hot(seen, run uint64, bytes int) bool {
+	e, b := r.e, uint64(bytes)
+	return seen >= max(e.hot, e.perByte*b) || e.runHot > 0 && run >= max(e.runHot, e.runPerByte*b)
 }
 
 // build translates the region of roots and loads it.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"sync"
 	"syscall/js"
+	"time"
 	"unsafe"
 
 	"github.com/avrlab/avrlab/emu"
@@ -28,6 +29,28 @@ type Browser struct {
 	// function serves them all.
 	mu       sync.Mutex
 	compiled map[string]js.Value
+	// phases, when the page set globalThis.avrlabPhases to an array before NewBrowser
+	// (site/bench.js does), receives one {op, ms, n} per compile, instantiation and each of a
+	// module's first calls (at most firstCallsTimed): where a run's fixed cost lies.
+	phases js.Value
+}
+
+// PhasesGlobal is the array through which a page asks Browser for the time of its phases.
+const PhasesGlobal = "avrlabPhases"
+
+// firstCallsTimed is how many calls of each module Browser times for PhasesGlobal.
+const firstCallsTimed = 12
+
+// phase appends {op, ms, n} to b.phases, when the page asked for it.
+func (b *Browser) phase(op string, t time.Time, n int) {
+	if b.phases.Type() != js.TypeObject {
+		return
+	}
+	o := js.Global().Get("Object").New()
+	o.Set("op", op)
+	o.Set("ms", float64(time.Since(t).Microseconds())/1e3)
+	o.Set("n", n)
+	b.phases.Call("push", o)
 }
 
 var _ Runtime = (*Browser)(nil)
@@ -44,8 +67,12 @@ func NewBrowser() (*Browser, error) {
 	if wa.Type() != js.TypeObject || mem.Type() != js.TypeObject || !mem.InstanceOf(wa.Get("Memory")) {
 		return nil, errors.New("translate: globalThis." + GoMemoryGlobal + " is not the Go program's WebAssembly.Memory")
 	}
-	return &Browser{mem: mem, module: wa.Get("Module"), inst: wa.Get("Instance"), u8: g.Get("Uint8Array"),
-		compiled: map[string]js.Value{}}, nil
+	b := &Browser{mem: mem, module: wa.Get("Module"), inst: wa.Get("Instance"), u8: g.Get("Uint8Array"),
+		compiled: map[string]js.Value{}}
+	if ph := g.Get(PhasesGlobal); ph.InstanceOf(g.Get("Array")) {
+		b.phases = ph
+	}
+	return b, nil
 }
 
 // NewBrowserEngine returns an engine on the browser runtime with the page's threshold (BrowserHot), whose
@@ -85,17 +112,21 @@ func (m *browserMemory) Load(module []byte) (f Func, err error) {
 			}
 		}
 	}()
+	t := time.Now()
 	mod := m.b.compile(module)
+	m.b.phase("compile", t, len(module))
+	t = time.Now()
 	env := js.Global().Get("Object").New()
 	env.Set("mem", m.b.mem)
 	imports := js.Global().Get("Object").New()
 	imports.Set("env", env)
 	inst := m.b.inst.New(mod, imports)
+	m.b.phase("instantiate", t, len(module))
 	run := inst.Get("exports").Get("run")
 	if run.Type() != js.TypeFunction {
 		return nil, errors.New("translate: module exports no run")
 	}
-	return &browserFunc{run: run}, nil
+	return &browserFunc{b: m.b, run: run}, nil
 }
 
 // compile returns the WebAssembly.Module of module, compiled once per Browser (at most maxCache
@@ -119,9 +150,20 @@ func (b *Browser) compile(module []byte) js.Value {
 	return mod
 }
 
-type browserFunc struct{ run js.Value }
+type browserFunc struct {
+	b     *Browser
+	run   js.Value
+	calls int // calls so far, up to firstCallsTimed (Browser.phases)
+}
 
 func (f *browserFunc) Call(base, pc, mode uint32) uint32 {
+	if f.calls < firstCallsTimed && f.b.phases.Type() == js.TypeObject {
+		f.calls++
+		t := time.Now()
+		code := uint32(f.run.Invoke(base, pc, mode).Int())
+		f.b.phase("call", t, f.calls)
+		return code
+	}
 	return uint32(f.run.Invoke(base, pc, mode).Int())
 }
 

@@ -1,0 +1,102 @@
+//go:build !js
+
+package translate
+
+import (
+	"testing"
+
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/emu"
+)
+
+// hotLoopSrc is a run from reset of a few million cycles (a load/store loop, BREAK at the end), and,
+// from "short", a routine of 16,386 cycles that ends with BREAK, which a harness would call.
+const hotLoopSrc = `
+	ldi r20, 0x00
+	ldi r21, 0x10
+	ldi r22, 0x01
+outer:
+	ldi r26, 0x00
+	ldi r27, 0x02
+	ldi r24, 64
+inner:
+	ld r16, X+
+	add r16, r22
+	eor r17, r16
+	st X, r17
+	dec r24
+	brne inner
+	subi r20, 1
+	sbci r21, 0
+	brne outer
+	break
+short:
+	ldi r20, 0x00
+	ldi r21, 0x10
+1:	subi r20, 1
+	sbci r21, 0
+	brne 1b
+	break
+`
+
+// TestPageRunHot: the page's engine (NewPage with BrowserHot) translates a long run from reset at
+// the machine's first call of the runner past BrowserRunHot cycles of that run, in one Run (the
+// machine asks every 64K interpreted cycles) and in Runs of 64K, 128K, ... cycles as bench.html's
+// runner makes them, and the final state is the interpreter's; a machine of many short runs (each
+// from its reset, as a harness's calls are) stays interpreted until their total reaches BrowserHot.
+func TestPageRunHot(t *testing.T) {
+	im, err := asm.Assemble("hot.S", []byte(hotLoopSrc), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := emu.New(im.Device, im.Flash, emu.Config{})
+	want := ref.Run(1 << 30)
+	if want.Reason != emu.StopBreak {
+		t.Fatalf("interpreted: %v", want)
+	}
+	for _, chunked := range []bool{false, true} {
+		e := NewPage(NewWazero(), BrowserHot)
+		m := emu.New(im.Device, im.Flash, emu.Config{Engine: e})
+		var s emu.Stop
+		if chunked {
+			for to := uint64(1 << 16); ; to *= 2 {
+				if s = m.Run(to); s.Reason != emu.StopLimit {
+					break
+				}
+			}
+		} else {
+			s = m.Run(1 << 30)
+		}
+		st := e.Stats()
+		if s != want || m.Cycles() != ref.Cycles() || m.Reg(16) != ref.Reg(16) || m.Reg(17) != ref.Reg(17) {
+			t.Fatalf("chunked %v: stop %v after %d cycles, r16 r17 %02X %02X; interpreted %v after %d, %02X %02X",
+				chunked, s, m.Cycles(), m.Reg(16), m.Reg(17), want, ref.Cycles(), ref.Reg(16), ref.Reg(17))
+		}
+		interp := m.Cycles() - st.Cycles
+		t.Logf("chunked %v: %d of %d cycles interpreted; %+v", chunked, interp, m.Cycles(), st)
+		if st.Modules != 1 || interp < BrowserRunHot || interp > BrowserRunHot+1000 {
+			t.Errorf("chunked %v: %d cycles interpreted, %d modules; want one module after %d..%d",
+				chunked, interp, st.Modules, BrowserRunHot, BrowserRunHot+1000)
+		}
+	}
+	// Short runs: 31 of 16,386 cycles (508K, past BrowserRunHot in total but not in any one run)
+	// stay interpreted; the 33rd starts past BrowserHot's total and runs translated.
+	short, ok := im.Symbol("short")
+	if !ok {
+		t.Fatal("no symbol short")
+	}
+	e := NewPage(NewWazero(), BrowserHot)
+	m := emu.New(im.Device, im.Flash, emu.Config{Engine: e})
+	for i := 1; i <= 40; i++ {
+		m.Reset()
+		m.SetPC(uint32(short.Value) / 2)
+		if s := m.Run(1 << 20); s.Reason != emu.StopBreak || m.Reg(20) != 0 || m.Reg(21) != 0 {
+			t.Fatalf("short run %d: %v, r20 r21 %02X %02X", i, s, m.Reg(20), m.Reg(21))
+		}
+		st := e.Stats()
+		if i <= 31 && st.Modules != 0 || i >= 33 && st.Cycles == 0 {
+			t.Errorf("short run %d (%d cycles each): %d modules, %d cycles translated; want translated only once the total passes %d",
+				i, m.Cycles(), st.Modules, st.Cycles, BrowserHot)
+		}
+	}
+}
