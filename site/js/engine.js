@@ -91,10 +91,12 @@ class WorkerClient {
     const w = this.w;
     if (boot) {
       timings[this.role + "WorkerCreated"] = boot.created;
+      this.given = Promise.resolve(); // the boot worker fetches its own module
       for (const m of boot.early) this.onMessage(m);
       return;
     }
-    this.modP.then(
+    // given: the worker has been sent its module, so a request posted now is served after the init.
+    this.given = this.modP.then(
       (module) => w.postMessage({ op: "init", module, role: this.role }),
       (err) => this.readyRej(err),
     );
@@ -139,13 +141,24 @@ class WorkerClient {
   }
   // call posts a request; hold (ms) makes it a live run the worker holds that long (see
   // LIVE_DELAY_MS), which fails with SupersededError when a newer one with hold replaces it.
+  // The request is posted once the worker has its module, not once the page has seen it ready: the
+  // worker queues it until Go is up (worker.js), so a page busy laying itself out does not hold back
+  // the first bench. A worker that fails to start fails its requests.
   async call(op, arg, onProgress, hold = 0) {
-    await this.ready;
+    // The worker has its module (a restart meanwhile: the new worker has).
+    for (let given = null; given !== this.given; ) await (given = this.given);
     const w = this.w;
+    const ready = this.ready;
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress, op, sent: performance.now() });
       w.postMessage(hold > 0 ? { id, op, arg, hold } : { id, op, arg });
+      ready.catch((err) => {
+        if (this.w === w && this.pending.get(id)) {
+          this.pending.delete(id);
+          reject(err);
+        }
+      });
     });
   }
   get busy() {
