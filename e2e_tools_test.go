@@ -4,16 +4,21 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/lab"
 	"github.com/chromedp/chromedp"
 )
 
 // TestPlaygroundToolsModule: the first RANK comes from engine.wasm alone (tools.wasm not even
 // fetched); a Run of an exercise with a leakage goal, which the core answers with a redirect, is
 // measured by tools.wasm (its traces simulated), while a live run of it stays in the core and says to
-// press Run; opening the Debug pane starts tools.wasm.
+// press Run; an AVRASM2 example's bench goes to tools.wasm and shows avrlab bench's RANK; opening the
+// Debug pane starts tools.wasm.
 func TestPlaygroundToolsModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test")
@@ -60,6 +65,31 @@ func TestPlaygroundToolsModule(t *testing.T) {
 		t.Error("the Run's leakage goal did not start tools.wasm")
 	}
 	t.Logf("leakage goal on Run (tools.wasm): %q", run[1][1])
+
+	// An AVRASM2 example: engine.wasm links no AVRASM2 front end, so the core sends its bench on to
+	// tools.wasm, which measures what avrlab bench measures.
+	var atmel examples.Example
+	for _, e := range examples.List() {
+		if strings.HasSuffix(e.File, ".asm") {
+			atmel = e
+		}
+	}
+	if atmel.ID == "" {
+		t.Fatal("no AVRASM2 example")
+	}
+	rep, _, err := lab.BenchFile(examples.FS, atmel.File, lab.Options{Task: atmel.Task, Seed: 1})
+	if err != nil || !rep.Pass {
+		t.Fatalf("%s: avrlab bench: %v %+v", atmel.ID, err, rep)
+	}
+	a := b.tab(true)
+	b.do(a, chromedp.Navigate(base+"#example="+atmel.ID))
+	b.wait(a, atmel.ID+": PASS", passShown+" && "+idle, 60*time.Second)
+	if got, want := b.rank(a), fmt.Sprintf("%.2f", rep.Rank); got != want {
+		t.Errorf("%s: RANK %s on the page, avrlab bench %s", atmel.ID, got, want)
+	}
+	if !eval[bool](b, a, `avrlabTimings.toolsReady !== undefined && avrlabTimings.calls.some((c) => c.role === "tools" && c.op === "bench")`) {
+		t.Errorf("%s: the bench of an AVRASM2 source did not go to tools.wasm", atmel.ID)
+	}
 
 	// Opening the Debug pane in a fresh profile starts tools.wasm before any debugger request.
 	d := b.tab(true)

@@ -181,7 +181,8 @@ func DialectOf(name string, src []byte, dialect string) (string, error) {
 // preprocess, read, lay out) and returns its object, for [Link] to link with others; the object's
 // Errors hold the diagnostics. A GNU source goes to this package's front end, an AVRASM2 one to
 // package asm/atmel (its object's Device is then the part its .device names when cfg.Device is ""). The
-// error is an ErrorList only when cfg.Device or cfg.Dialect is unknown. Compile is safe for
+// error is an ErrorList only when cfg.Device or cfg.Dialect is unknown, or for an AVRASM2 source in a
+// build with the tag avrlab_core (the playground's engine.wasm, which leaves that dialect to tools.wasm). Compile is safe for
 // concurrent use.
 func Compile(name string, src []byte, cfg Config) (*obj.Object, error) {
 	d, err := DialectOf(name, src, cfg.Dialect)
@@ -193,9 +194,7 @@ func Compile(name string, src []byte, cfg Config) (*obj.Object, error) {
 		return nil, err
 	}
 	if d == obj.DialectAtmel {
-		return atmel.Parse(name, src, atmel.Config{Device: cfg.Device, FS: cfg.FS, Defines: cfg.Defines,
-			Include: cfg.Include, MaxErrors: cfg.MaxErrors, MaxFileBytes: cfg.MaxFileBytes,
-			MaxTotalBytes: cfg.MaxTotalBytes}), nil
+		return compileAtmel(name, src, cfg)
 	}
 	return assemble(name, src, cfg, dev), nil
 }

@@ -91,10 +91,12 @@ class WorkerClient {
     const w = this.w;
     if (boot) {
       timings[this.role + "WorkerCreated"] = boot.created;
+      this.given = Promise.resolve(); // the boot worker fetches its own module
       for (const m of boot.early) this.onMessage(m);
       return;
     }
-    this.modP.then(
+    // given: the worker has been sent its module, so a request posted now is served after the init.
+    this.given = this.modP.then(
       (module) => w.postMessage({ op: "init", module, role: this.role }),
       (err) => this.readyRej(err),
     );
@@ -126,7 +128,11 @@ class WorkerClient {
       return this.readyRej(new Error(m.error));
     }
     const p = this.pending.get(m.id);
-    if (!p) return;
+    if (!p) {
+      // The answer to boot.js's first request before the page has taken it (adopt).
+      if (m.id === "boot" && m.progress === undefined) this.bootAnswer = m;
+      return;
+    }
     if (m.progress !== undefined) {
       p.ran = true;
       if (p.onProgress) p.onProgress(m.progress);
@@ -146,13 +152,41 @@ class WorkerClient {
   }
   // call posts a request; hold (ms) makes it a live run the worker holds that long (see
   // LIVE_DELAY_MS), which fails with SupersededError when a newer one with hold replaces it.
+  // The request is posted once the worker has its module, not once the page has seen it ready: the
+  // worker queues it until Go is up (worker.js), so a page busy laying itself out does not hold back
+  // the first bench. A worker that fails to start fails its requests.
   async call(op, arg, onProgress, hold = 0) {
-    await this.ready;
+    // The worker has its module (a restart meanwhile: the new worker has).
+    for (let given = null; given !== this.given; ) await (given = this.given);
     const w = this.w;
+    const ready = this.ready;
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress, op, sent: performance.now() });
       w.postMessage(hold > 0 ? { id, op, arg, hold } : { id, op, arg });
+      ready.catch((err) => {
+        if (this.w === w && this.pending.get(id)) {
+          this.pending.delete(id);
+          reject(err);
+        }
+      });
+    });
+  }
+  // adopt takes the answer to a request boot.js posted itself (id), which the page sends as op at
+  // sent (page clock): as call's, from the answer kept if it came first.
+  adopt(id, op, sent) {
+    const ready = this.ready;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, op, sent });
+      ready.catch((err) => {
+        if (this.pending.get(id)) {
+          this.pending.delete(id);
+          reject(err);
+        }
+      });
+      const m = this.bootAnswer;
+      this.bootAnswer = null;
+      if (m && m.id === id) this.onMessage(m);
     });
   }
   get busy() {
@@ -329,7 +363,13 @@ export function request(full = false) {
 // time.
 let speculative = null; // {req, answer: Promise}
 const defaultFile = DEFAULT_EXAMPLE + ".S"; // examples.List: the file of example ID is ID.S
-const defaultSourceP = firstVisit ? fetch("examples/" + defaultFile).then((r) => (r.ok ? r.text() : null)) : Promise.resolve(null);
+// boot.js's request of the default example (see boot.first there), when it made one.
+const bootFirst = (self.avrlabBoot && self.avrlabBoot.first) || null;
+const defaultSourceP = bootFirst
+  ? bootFirst.source
+  : firstVisit
+    ? fetch("examples/" + defaultFile).then((r) => (r.ok ? r.text() : null))
+    : Promise.resolve(null);
 defaultSourceP.catch(() => {});
 
 // requestKey compares requests (an empty Vectors field is 0 in both: the engine resolves it).
@@ -340,8 +380,16 @@ function requestKey(req) {
 export async function speculate() {
   const source = await defaultSourceP;
   if (source === null) return null;
+  if (bootFirst && bootFirst.req) runSeed = bootFirst.seed; // the seed boot.js drew for the page's runs
   const req = makeRequest({ [defaultFile]: source }, defaultFile, { task: "", device: "", vectors: "", maxCycles: store.settings.maxCycles });
-  const answer = engine.call("bench", req);
+  let answer;
+  if (bootFirst && bootFirst.req && bootFirst.file === defaultFile && requestKey(bootFirst.req) === requestKey(req)) {
+    // boot.js posted this very request: take its answer (a redirect goes on as engine.call's would).
+    timings.firstBenchFromBoot = true;
+    answer = core.adopt(bootFirst.id, "bench", bootFirst.sent).then((res) => (res && res.redirect === "tools" ? warmTools().call("bench", req) : res));
+  } else {
+    answer = engine.call("bench", req);
+  }
   answer.catch(() => {});
   speculative = { req, answer };
   return { id: DEFAULT_EXAMPLE, file: defaultFile, source };

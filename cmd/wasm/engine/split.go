@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/asm/obj"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -11,7 +13,8 @@ import (
 // avrlab_core, see core.go) must leave request op (argument arg, JSON) to the tools module
 // (tools.wasm, the whole engine): the debugger and the profiler (debug-*), the leakage pane (leak), the
 // meta answer (meta, which the page reads from meta.json and asks only of a host without it), a
-// linked program (Request.Binary), and a bench on Run (no live budget) of an exercise whose goals
+// linked program (Request.Binary), a request with a file the assembler would read as AVRASM2 (the core
+// links no asm/atmel front end: see hasAVRASM2), and a bench on Run (no live budget) of an exercise whose goals
 // include a leakage goal (lab.GoalLeakFirstOrder, lab.GoalCPAResists), which simulates traces. A
 // request it cannot read stays where it is, which answers the error.
 func NeedsTools(op string, arg []byte) bool {
@@ -24,15 +27,16 @@ func NeedsTools(op string, arg []byte) bool {
 		return false
 	}
 	var req struct {
-		Binary string `json:"binary"`
-		Budget uint64 `json:"budget"`
-		Goals  string `json:"goals"`
-		Tests  string `json:"tests"`
+		Files  map[string]string `json:"files"`
+		Binary string            `json:"binary"`
+		Budget uint64            `json:"budget"`
+		Goals  string            `json:"goals"`
+		Tests  string            `json:"tests"`
 	}
 	if json.Unmarshal(arg, &req) != nil {
 		return false
 	}
-	if req.Binary != "" {
+	if req.Binary != "" || hasAVRASM2(req.Files) {
 		return true
 	}
 	if op != "bench" || req.Budget != 0 || req.Goals == "" && req.Tests == "" {
@@ -46,6 +50,24 @@ func NeedsTools(op string, arg []byte) bool {
 	}
 	for _, g := range goals {
 		if g.Metric == lab.GoalLeakFirstOrder || g.Metric == lab.GoalCPAResists {
+			return true
+		}
+	}
+	return false
+}
+
+// hasAVRASM2 reports whether files holds a source that assembling the request may read in the AVRASM2
+// dialect: its own dialect (asm.DialectOf: a .asm or .inc file, or a "; avrlab dialect: atmel" line)
+// is atmel. The engine reads the main file in that dialect, each other source for its includes too
+// (otherIncludes), so any one of them sends the request to tools.wasm; Markdown and text files are
+// never assembled. It errs on the side of tools.wasm, which reads everything: a GNU main file that
+// includes keys.inc is read as GNU there too.
+func hasAVRASM2(files map[string]string) bool {
+	for n, src := range files {
+		if isDoc(n) {
+			continue
+		}
+		if d, err := asm.DialectOf(n, []byte(src), ""); err == nil && d == obj.DialectAtmel {
 			return true
 		}
 	}

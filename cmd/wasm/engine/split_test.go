@@ -7,7 +7,7 @@ import (
 )
 
 // TestNeedsTools: the requests the core module leaves to tools.wasm are the debugger's, the leakage
-// pane's, a linked program's and a Run of an exercise with leakage goals (its README's or its
+// pane's, a linked program's, one with an AVRASM2 source and a Run of an exercise with leakage goals (its README's or its
 // tests.txt's); the live runs of that exercise, other exercises and plain benches stay in the core.
 func TestNeedsTools(t *testing.T) {
 	readme, err := os.ReadFile("../../../examples/exercises/aes128-remove-leak/README.md")
@@ -40,6 +40,12 @@ func TestNeedsTools(t *testing.T) {
 		{"bench", []byte("{not json"), false},
 		{"meta", nil, true},
 		{"hex", req(map[string]any{"files": files, "main": "main.S"}), false},
+		// An AVRASM2 file anywhere among the sources (the core links no asm/atmel front end): by its
+		// extension or its dialect line; a GNU file says so, Markdown and text are never assembled.
+		{"bench", req(map[string]any{"files": map[string]string{"speck.asm": ".device ATmega128\n"}, "main": "speck.asm"}), true},
+		{"assemble", req(map[string]any{"files": map[string]string{"main.S": files["main.S"], "keys.inc": ".equ K = 1\n"}, "main": "main.S"}), true},
+		{"hex", req(map[string]any{"files": map[string]string{"m.S": "; avrlab dialect: atmel\n"}, "main": "m.S"}), true},
+		{"devices", req(map[string]any{"files": map[string]string{"m.asm": "; avrlab dialect: gnu\n", "notes.md": "x", "t.txt": "y"}, "main": "m.asm"}), false},
 	} {
 		if got := NeedsTools(c.op, c.arg); got != c.want {
 			t.Errorf("NeedsTools(%s, %.80s) = %v, want %v", c.op, c.arg, got, c.want)
