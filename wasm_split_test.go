@@ -3,8 +3,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/binary"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -132,62 +130,11 @@ func TestCoreLinks(t *testing.T) {
 }
 
 // wasmFuncNames returns the function names of a WebAssembly module's "name" section (empty when it
-// has none or cannot be read).
+// has none or cannot be read): the names of wasmFuncIndex, as a set.
 func wasmFuncNames(b []byte) map[string]bool {
 	out := map[string]bool{}
-	if !bytes.HasPrefix(b, []byte("\x00asm")) {
-		return out
-	}
-	uleb := func(b []byte, p *int) (int, bool) {
-		v, n := binary.Uvarint(b[*p:])
-		if n <= 0 || v > uint64(len(b)) {
-			return 0, false
-		}
-		*p += n
-		return int(v), true
-	}
-	for p := 8; p < len(b); {
-		id := b[p]
-		p++
-		size, ok := uleb(b, &p)
-		if !ok || p+size > len(b) {
-			return out
-		}
-		sec := b[p : p+size]
-		p += size
-		if id != 0 {
-			continue
-		}
-		q := 0
-		l, ok := uleb(sec, &q)
-		if !ok || q+l > len(sec) || string(sec[q:q+l]) != "name" {
-			continue
-		}
-		q += l
-		for q < len(sec) {
-			sub := sec[q]
-			q++
-			ssz, ok := uleb(sec, &q)
-			if !ok || q+ssz > len(sec) {
-				return out
-			}
-			if sub == 1 { // function names: count, then (index, name) pairs
-				r, body := 0, sec[q:q+ssz]
-				n, _ := uleb(body, &r)
-				for i := 0; i < n; i++ {
-					if _, ok := uleb(body, &r); !ok {
-						return out
-					}
-					nl, ok := uleb(body, &r)
-					if !ok || r+nl > len(body) {
-						return out
-					}
-					out[string(body[r:r+nl])] = true
-					r += nl
-				}
-			}
-			q += ssz
-		}
+	for _, n := range wasmFuncIndex(b) {
+		out[n] = true
 	}
 	return out
 }
