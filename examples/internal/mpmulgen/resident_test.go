@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/lab"
 )
@@ -36,7 +37,7 @@ func TestResidentKernel(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for n := range 400 {
+	for range 400 {
 		a, b := make([]byte, 20), make([]byte, 20)
 		for i := range 10 {
 			a[i], b[i] = byte(rng.Uint32()), byte(rng.Uint32())
@@ -59,35 +60,43 @@ func TestResidentKernel(t *testing.T) {
 				x[0]++
 			}
 		}
-		m, cs, err := lab.PrepareCall(im, lab.Options{Task: "mpmul-160"}, 0, emu.Config{})
-		if err != nil || m == nil {
-			t.Fatal(err)
+		checkProduct(t, im, a, b, 10, p.total())
+	}
+}
+
+// checkProduct calls the mpmul-160 routine of im once on a and b (20 bytes each, the harness's own
+// call set-up) and checks that r[0..2n-1] is the product of their low n bytes (math/big) and that the
+// call takes cycles, the generator's count.
+func checkProduct(t *testing.T, im *asm.Image, a, b []byte, n, cycles int) {
+	t.Helper()
+	m, cs, err := lab.PrepareCall(im, lab.Options{Task: "mpmul-160"}, 0, emu.Config{})
+	if err != nil || m == nil {
+		t.Fatal(err)
+	}
+	var rAddr uint16
+	for _, u := range cs.Buffers {
+		switch u.Role {
+		case "a":
+			m.LoadData(u.Addr, a)
+		case "b":
+			m.LoadData(u.Addr, b)
+		case "r":
+			rAddr = u.Addr
 		}
-		var rAddr uint16
-		for _, u := range cs.Buffers {
-			switch u.Role {
-			case "a":
-				m.LoadData(u.Addr, a)
-			case "b":
-				m.LoadData(u.Addr, b)
-			case "r":
-				rAddr = u.Addr
-			}
-		}
-		c0 := m.Cycles()
-		if s := m.Run(1 << 20); s.Reason != emu.StopReturn {
-			t.Fatalf("stopped with %v", s)
-		}
-		if got := m.Cycles() - c0; got != uint64(p.total()) {
-			t.Fatalf("call %d took %d cycles, the generator counts %d", n, got, p.total())
-		}
-		got := make([]byte, 20)
-		for i := range got {
-			got[i] = m.ReadData(rAddr + uint16(i))
-		}
-		want := new(big.Int).Mul(le(a[:10]), le(b[:10]))
-		if le(got).Cmp(want) != 0 {
-			t.Fatalf("a=%x b=%x: got %x, want %x", a[:10], b[:10], got, want.FillBytes(make([]byte, 20)))
-		}
+	}
+	c0 := m.Cycles()
+	if s := m.Run(1 << 20); s.Reason != emu.StopReturn {
+		t.Fatalf("stopped with %v", s)
+	}
+	if got := m.Cycles() - c0; got != uint64(cycles) {
+		t.Fatalf("a=%x b=%x: the call took %d cycles, the generator counts %d", a[:n], b[:n], got, cycles)
+	}
+	got := make([]byte, 2*n)
+	for i := range got {
+		got[i] = m.ReadData(rAddr + uint16(i))
+	}
+	want := new(big.Int).Mul(le(a[:n]), le(b[:n]))
+	if le(got).Cmp(want) != 0 {
+		t.Fatalf("a=%x b=%x: got %x (little-endian), want %x", a[:n], b[:n], got, want.FillBytes(make([]byte, 2*n)))
 	}
 }

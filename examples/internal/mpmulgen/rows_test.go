@@ -2,12 +2,10 @@ package main
 
 import (
 	"fmt"
-	"math/big"
 	"math/rand/v2"
 	"os"
 	"testing"
 
-	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -62,35 +60,6 @@ func checkPhase1Rows(t *testing.T, n int, high, zeroPair bool) {
 				a[i], b[i] = 0xff, 0xff
 			}
 		}
-		m, cs, err := lab.PrepareCall(im, lab.Options{Task: "mpmul-160"}, 0, emu.Config{})
-		if err != nil || m == nil {
-			t.Fatal(err)
-		}
-		var rAddr uint16
-		for _, u := range cs.Buffers {
-			switch u.Role {
-			case "a":
-				m.LoadData(u.Addr, a)
-			case "b":
-				m.LoadData(u.Addr, b)
-			case "r":
-				rAddr = u.Addr
-			}
-		}
-		c0 := m.Cycles()
-		if s := m.Run(1 << 20); s.Reason != emu.StopReturn {
-			t.Fatalf("stopped with %v", s)
-		}
-		if got := m.Cycles() - c0; got != uint64(p.total()) {
-			t.Fatalf("call %d took %d cycles, the generator counts %d", call, got, p.total())
-		}
-		got := make([]byte, 2*n)
-		for i := range got {
-			got[i] = m.ReadData(rAddr + uint16(i))
-		}
-		want := new(big.Int).Mul(le(a[:n]), le(b[:n]))
-		if le(got).Cmp(want) != 0 {
-			t.Fatalf("a=%x b=%x: got %x (little-endian), want %x", a[:n], b[:n], got, want)
-		}
+		checkProduct(t, im, a, b, n, p.total())
 	}
 }
