@@ -12,6 +12,7 @@ package wasmdata
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 )
@@ -63,7 +64,7 @@ func Merge(module []byte, maxGap uint32) (out []byte, before, after int, err err
 			if int(n) != len(segs) {
 				return nil, 0, 0, fmt.Errorf("data count %d differs from the data section's %d segments", n, len(segs))
 			}
-			writeSection(&b, dataCountSection, appendULEB(nil, uint64(len(join(segs, maxGap)))))
+			writeSection(&b, dataCountSection, binary.AppendUvarint(nil, uint64(len(join(segs, maxGap)))))
 		default:
 			b.Write(module[s.start:s.end])
 		}
@@ -216,12 +217,12 @@ func join(segs []Segment, maxGap uint32) []Segment {
 
 // encode writes the body of a data section holding segs.
 func encode(segs []Segment) []byte {
-	b := appendULEB(nil, uint64(len(segs)))
+	b := binary.AppendUvarint(nil, uint64(len(segs)))
 	for _, s := range segs {
 		b = append(b, 0, 0x41)
 		b = appendSLEB(b, int64(int32(s.Offset)))
 		b = append(b, 0x0b)
-		b = appendULEB(b, uint64(len(s.Data)))
+		b = binary.AppendUvarint(b, uint64(len(s.Data)))
 		b = append(b, s.Data...)
 	}
 	return b
@@ -229,7 +230,7 @@ func encode(segs []Segment) []byte {
 
 func writeSection(b *bytes.Buffer, id byte, body []byte) {
 	b.WriteByte(id)
-	b.Write(appendULEB(nil, uint64(len(body))))
+	b.Write(binary.AppendUvarint(nil, uint64(len(body))))
 	b.Write(body)
 }
 
@@ -277,18 +278,6 @@ func sleb32(b []byte, p int) (int32, int, error) {
 			}
 			return int32(v), p, nil
 		}
-	}
-}
-
-func appendULEB(b []byte, v uint64) []byte {
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if v != 0 {
-			b = append(b, c|0x80)
-			continue
-		}
-		return append(b, c)
 	}
 }
 

@@ -2,6 +2,7 @@ package wasmdata
 
 import (
 	"bytes"
+	"encoding/binary"
 	"testing"
 )
 
@@ -13,7 +14,7 @@ func module(segs []Segment, count bool) []byte {
 	b.Write(m)
 	writeSection(&b, 5, []byte{1, 0, 1}) // one memory, min 1 page
 	if count {
-		writeSection(&b, dataCountSection, appendULEB(nil, uint64(len(segs))))
+		writeSection(&b, dataCountSection, binary.AppendUvarint(nil, uint64(len(segs))))
 	}
 	writeSection(&b, dataSection, encode(segs))
 	writeSection(&b, 0, append([]byte{4}, "tail"...))
