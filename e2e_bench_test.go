@@ -322,12 +322,23 @@ func TestBenchPageAvr8js(t *testing.T) {
 		sort.Float64s(v)
 		return v[len(v)/2]
 	}
+	// times says a ratio, or "not run" for a mode AVRLAB_BENCH_INTERP=0 left out.
+	times := func(r float64) string {
+		if math.IsNaN(r) {
+			return "not run"
+		}
+		return fmt.Sprintf("%.1fx avr8js", r)
+	}
 	for i, m := range modes {
+		if math.IsNaN(med(ms[i])) {
+			t.Logf("%s: not run (AVRLAB_BENCH_INTERP=0)", m.name)
+			continue
+		}
 		t.Logf("%s: %d cycles, median %.0f ms: %.0f MHz (%v ms)", m.name, want.Cycles, med(ms[i]),
 			float64(want.Cycles)/med(ms[i])/1000, ms[i])
 	}
-	t.Logf("translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
-		med(ms[3])/med(ms[0]), med(ms[3])/med(ms[1]), med(ms[3])/med(ms[2]))
+	t.Logf("translated %s, interpreted %s, translated from the start %s (medians)",
+		times(med(ms[3])/med(ms[0])), times(med(ms[3])/med(ms[1])), times(med(ms[3])/med(ms[2])))
 	// On a loaded machine avr8js's own time varies by 2-4x between rounds: the ratio within each
 	// round (the runs of one round share the load most) is the steadier figure.
 	ratio := func(i int) float64 {
@@ -339,12 +350,12 @@ func TestBenchPageAvr8js(t *testing.T) {
 	}
 	for i, m := range modes {
 		if i != 3 {
-			t.Logf("%s: median of the rounds' ratios %.1fx avr8js", m.name, ratio(i))
+			t.Logf("%s: median of the rounds' ratios %s", m.name, times(ratio(i)))
 		}
 	}
 	for k, dir := range bases {
 		i := len(modes) - 3*len(bases) + 3*k
-		t.Logf("%s: translated %.1fx avr8js, interpreted %.1fx avr8js, translated from the start %.1fx avr8js (medians)",
-			dir, med(ms[3])/med(ms[i]), med(ms[3])/med(ms[i+1]), med(ms[3])/med(ms[i+2]))
+		t.Logf("%s: translated %s, interpreted %s, translated from the start %s (medians)",
+			dir, times(med(ms[3])/med(ms[i])), times(med(ms[3])/med(ms[i+1])), times(med(ms[3])/med(ms[i+2])))
 	}
 }
