@@ -98,8 +98,10 @@
 ;       entry 2 + swap 60 + BREQ 2 + rounds 44 x 45 - 1 = 1979 + RJMP 2 + swap 60 + BREQ 1 + RET 4
 ;   The ABI costs the two swap passes: the same rounds with plain loads and stores into r2..r9 (the
 ;   caller's values lost) measure 2018 cycles at 288 bytes, RANK 13.8, about the published figures.
-;   RANK 13.6 with the ABI needs cycles x bytes <= 588,232: <= 2100 cycles at 280 bytes, 10 fewer
-;   than here; see examples/README.md for what that would take.
+;   RANK 13.6 with the ABI needs cycles x bytes <= 588,235: <= 2100 cycles at 280 bytes, 10 fewer
+;   than here, or one word fewer. examples/README.md counts why neither is there: the round is at its
+;   floor (12 LPM, 16 logic, 10 rotation, 4 MOVW, 3 loop), a loop exchange of 8 bytes in 2-byte steps
+;   needs 4 MOVW a step (59 cycles a pass), and each of the 16 words around the rounds is needed.
 
         .text
         .global simon64_128_encrypt
