@@ -78,7 +78,7 @@ func source256() string {
 		"K16L": r.inst[0], "K16H": r.inst[1], "K16M": r.inst[2],
 		"KPL": r.instProducts[0], "KPH": r.instProducts[1], "KPM": r.instProducts[2],
 		"K16ALL": k16, "PRODALL": r.cost["k16 products"], "ROWGAIN": build256(false).cycles - r.cycles,
-		"EK1": eKept(true) - 1, "EKR": 1 + eKept(true), "EKD": eKept(true) + dKept,
+		"EK1": eKept(true) - 1, "EKR": 1 + eKept(true), "EKD": eKept(true) + dKept(true),
 		"de": r.cost["de"], "outer": r.cost["outer"], "frame": r.cost["frame"],
 		"BF": branchFree256}
 	return fill(strings.ReplaceAll(header256, "@BFCMP@", versus(r.cycles-branchFree256)), f) + "\n\n" + r.body
@@ -285,7 +285,7 @@ const header256 = `; avrlab task: mpmul-256
 ; ---------------------------------------------------------------------------------------------------
 ; Inside k16 "a", "b" and "r" in the comments are k16's operands and product, not mpmul256's.
 ; Phase 1 L = a[0..7]*b[0..7] by rows, as in mpmul160 (8-byte rows need 20 of the 22 registers,
-; so Y stays, and the new tops of two rows are cleared with one MOVW from r24:r25; in the M instance b[0..7] = E[0..7] and a[0..1] = D[0..1] arrive in registers:
+; so Y stays, and the new tops of two rows are cleared with one MOVW from r24:r25; in the M instance b[0..7] = E[0..7] and a[0..5] = D[0..5] arrive in registers:
 ; @ROWGAIN@ cycles fewer than with all three by columns, the generator builds both), phase 2 H' =
 ; a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] - a[8..15], E = b[8..15] - b[0..7] over
 ; the registers of the high halves, phase 3b D*E with the columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
@@ -307,7 +307,10 @@ const header256 = `; avrlab task: mpmul-256
 ; |D| and |E| (a and b popped into X and Z; r waits in r22:r23), then M (X = D, Y = frame with E at
 ; Y+i, Z = frame with M at Z+32): |E| is computed last, so E[0..@EK1@] are still in r2..r@EKR@ and the M
 ; instance takes them from there instead of loading them (the count that measured fastest: its
-; phase 1 by rows has 2 registers to spare), and D[0..1], copied to r20:r21 before |E| is computed, likewise (X starts at D + 2). a and
+; phase 1 by rows has 2 registers to spare), and D[0..5], copied to r20:r21, r26:r27 and r28:r29
+; before |E| is computed, likewise: X and Y are pointers again only where that instance first reads
+; through them (X = D + 6 before its row 6, Y = frame before its phase 2; its phase 1 reads no b
+; from memory), Z = frame from the start: 4 loads instead of 2 MOVWs (7 cycles fewer). a and
 ; b, r and ns survive the k16 instances on the stack: k16 keeps only Z.
 ; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.

@@ -26,7 +26,16 @@ type operands struct {
 	// leaves an even/odd pair free for every parked product, with 10-byte halves the bottom-up
 	// order does (each order costs the other one MOVs: 8 in mpmul256, 13 in mpmul160).
 	rowsHigh bool
+	// setX and setY, when not nil, emit the set-up of X (pointing at a[len(aIn)]) and of Y (b)
+	// where they are first needed instead of before the instance: X before the first row of
+	// phase 1 by rows that loads a byte of a, Y before phase 2 (phase 1 must then take every byte
+	// of b from bIn). Until then aIn may hold bytes of a in r26..r29; registers of aIn outside
+	// r2..r24 are never handed to the pool.
+	setX, setY func(p *prog)
 }
+
+// inPool reports whether r is one of the registers karatsubaAt allocates (r2..r24).
+func inPool(r reg) bool { return r >= 2 && r <= 24 }
 
 // karatsubaAt is karatsuba with its operands at the displacements of o.
 func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int, o operands) {
@@ -41,7 +50,17 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	if zeros != none && reserveZeros {
 		free.take(zeros) // zeros+1 is rZero
 	}
-	free.take(o.aIn...)
+	for _, r := range o.aIn {
+		if inPool(r) {
+			free.take(r)
+		}
+	}
+	if o.setY != nil && (!o.rows || len(o.bIn) < n) {
+		panic("mpmulgen: Y set up late but phase 1 reads b")
+	}
+	if o.setX != nil && !o.rows {
+		panic("mpmulgen: X set up late needs phase 1 by rows")
+	}
 	for _, r := range o.bIn {
 		free.take(r)
 	}
@@ -62,6 +81,9 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	}
 
 	// Phase 2: H' = AH*BH + L1 -> r[2n..4n-1]; AH and BH stay.
+	if o.setY != nil {
+		o.setY(p)
+	}
 	p.bucket = "phase2"
 	p.text(fmt.Sprintf("; ==== phase 2: H' = AH*BH + L1 -> r[%d..%d]; a[%d..%d] and b[%d..%d] stay in registers for phase 3",
 		2*n, 4*n-1, n, 2*n-1, n, 2*n-1))
@@ -324,6 +346,10 @@ func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
 			if k < len(o.aIn) {
 				a[k] = o.aIn[k]
 			} else {
+				if k == len(o.aIn) && o.setX != nil {
+					o.setX(p)
+					p.bucket = "phase1"
+				}
 				a[k] = free.get()
 				p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
 			}
@@ -347,7 +373,9 @@ func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
 			p.note("L[%d] kept in %v", k, out)
 		}
 		if i := k - n + 1; i >= 0 { // a[i] and b[i] served their last column
-			free.put(a[i])
+			if i >= len(o.aIn) || inPool(a[i]) {
+				free.put(a[i])
+			}
 			free.put(b[i])
 		}
 	}

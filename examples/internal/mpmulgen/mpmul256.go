@@ -38,13 +38,17 @@ func instance(p *prog, o operands, comment string) (cycles, products int) {
 	karatsubaAt(k, 8, 24, true, 0, 2, o)
 	p.b.WriteString(k.b.String())
 	for b, c := range k.cost {
+		if b == "frame" { // the pointer set-up of o.setX and o.setY
+			p.cost[b] += c
+			continue
+		}
 		p.cost["k16 "+b] += c
 	}
 	p.words += k.words
 	if k.peak != 0 {
 		panic("mpmulgen: k16 uses the stack")
 	}
-	return k.total(), k.cost["products"]
+	return k.total() - k.cost["frame"], k.cost["products"]
 }
 
 // chain is a 16-byte carry chain over the registers r2..r17: op (ADD/ADC or SUB/SBC) of each byte
@@ -89,8 +93,19 @@ func eKept(rows bool) int {
 	return 11
 }
 
-// dKept is how many bytes of |D| (0 or 2) it takes from r20:r21, copied there before |E| is computed.
-const dKept = 2
+// dKept is how many bytes of |D| the M instance takes from registers, copied there before |E| is
+// computed: D[0..1] in r20:r21 and, with phase 1 by rows, D[2..3] in r26:r27 and D[4..5] in r28:r29,
+// X and Y, which that instance sets up only where it first needs them (X before row 6, Y before
+// phase 2: its phase 1 takes all of b = E[0..7] from registers).
+func dKept(rows bool) int {
+	if rows {
+		return 6
+	}
+	return 2
+}
+
+// dRegs are the registers of D[0..5], in the order of dKept.
+var dRegs = []reg{20, 21, 26, 27, 28, 29}
 
 // mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory around three
 // inlined instances of k16 (the 1-level Karatsuba of 8-byte halves) for its 16x16-byte products.
@@ -144,8 +159,9 @@ func build256(rows bool) routine {
 	for i := 15; i >= 0; i-- {
 		p.op("push", fmt.Sprintf("r%d", 2+i), fmt.Sprintf("D[%d]", i))
 	}
-	if dKept > 0 {
-		p.op("movw", "r20, r2", "D[0..1] kept in r20:r21 for the M instance")
+	dKept := dKept(rows)
+	for i := 0; i < dKept; i += 2 {
+		p.op("movw", fmt.Sprintf("%v, r%d", dRegs[i], 2+i), fmt.Sprintf("D[%d..%d] kept in %v:%v for the M instance", i, i+1, dRegs[i], dRegs[i+1]))
 	}
 	for i := range 16 {
 		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 16+i), fmt.Sprintf("b[%d]", 16+i))
@@ -162,18 +178,37 @@ func build256(rows bool) routine {
 	p.op("push", "r18", "keep ns")
 	p.op("push", "r22", "keep r")
 	p.op("push", "r23", "")
-	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
-	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
-	p.op("adiw", "r28, 4", "Y = frame (SP + 1 + r and ns): E at Y+i")
-	p.op("movw", "r26, r28", "")
-	p.op("adiw", fmt.Sprintf("r26, %d", frameD+dKept), fmt.Sprintf("X = D + %d", dKept))
-	p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
+	setX := func(p *prog) {
+		p.bucket = "frame"
+		p.op("movw", "r26, r30", "")
+		p.op("adiw", fmt.Sprintf("r26, %d", frameD+dKept), fmt.Sprintf("X = D + %d", dKept))
+	}
+	setY := func(p *prog) {
+		p.bucket = "frame"
+		p.op("movw", "r28, r30", "Y = frame: E at Y+i")
+	}
 	eIn := map[int]reg{}
 	eKept := eKept(rows)
 	for i := range eKept {
 		eIn[i] = reg(2 + i)
 	}
-	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, aIn: []reg{20, 21}[:dKept], bIn: eIn, rows: rows, rowsHigh: true}, fmt.Sprintf("frame[32..63] = M = |D|*|E| (X = D + %d, Y = frame with E at Y+i, E[0..%d] still in r2..r%d and D[0..1] in r20:r21, Z = frame with M at Z+32)", dKept, eKept-1, 1+eKept))
+	o := operands{yOff: frameE, zOff: frameM, aIn: dRegs[:dKept], bIn: eIn, rows: rows, rowsHigh: true}
+	where := fmt.Sprintf("D[0..%d] in r20:r21, r26:r27, r28:r29, Z = frame with M at Z+32; X = D + %d and Y = frame with E at Y+i set up where first read", dKept-1, dKept)
+	if rows {
+		p.op("in", "r30, _SFR_IO_ADDR(SPL)", "")
+		p.op("in", "r31, _SFR_IO_ADDR(SPH)", "")
+		p.op("adiw", "r30, 4", "Z = frame (SP + 1 + r and ns): M at Z+32+i")
+		o.setX, o.setY = setX, setY
+	} else {
+		p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
+		p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
+		p.op("adiw", "r28, 4", "Y = frame (SP + 1 + r and ns): E at Y+i")
+		p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
+		setX(p)
+		p.bucket = "frame"
+		where = fmt.Sprintf("D[0..1] in r20:r21, X = D + %d, Y = frame with E at Y+i, Z = frame with M at Z+32", dKept)
+	}
+	inst[2], prods[2] = instance(p, o, fmt.Sprintf("frame[32..63] = M = |D|*|E| (E[0..%d] still in r2..r%d, %s)", eKept-1, 1+eKept, where))
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")

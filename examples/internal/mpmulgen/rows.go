@@ -39,7 +39,13 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 		}
 	}
 	park := o.zOff + n
-	parked := bits.OnesCount32(free.free)+len(o.aIn) < need
+	inA := 0 // bytes of a in pool registers, free again after their rows
+	for _, r := range o.aIn {
+		if inPool(r) {
+			inA++
+		}
+	}
+	parked := bits.OnesCount32(free.free)+inA < need
 	for j := range n {
 		if _, ok := o.bIn[j]; !ok {
 			b[j] = single(free, o.rowsHigh)
@@ -86,6 +92,10 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 		if i < len(o.aIn) {
 			ai = o.aIn[i]
 		} else {
+			if i == len(o.aIn) && o.setX != nil {
+				o.setX(p)
+				p.bucket = "phase1"
+			}
 			ai = single(free, o.rowsHigh)
 			p.op("ld", fmt.Sprintf("%v, X+", ai), fmt.Sprintf("a[%d]", i))
 		}
@@ -174,7 +184,9 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 			part(0)
 		}
 		part(1)
-		free.put(ai)
+		if i >= len(o.aIn) || inPool(ai) {
+			free.put(ai)
+		}
 	}
 	p.bucket = "phase1"
 	if spare != none {
