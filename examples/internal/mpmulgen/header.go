@@ -304,13 +304,13 @@ const header256 = `; avrlab task: mpmul-256
 ; D = |AL - AH| at [16..31] (both PUSHed byte 15 first as they are computed, so byte 0 is lowest)
 ; and M = |D|*|E| at [32..63] (SP moved by 32 at entry as avr-gcc does it, with interrupts held off
 ; for the two OUTs). The order is L, then H (a and b read back from the stack, where they stay), then
-; |D| and |E| (a and b popped into X and Z; r waits in r22:r23), then M (X = D, Y = frame with E at
-; Y+i, Z = frame with M at Z+32): |E| is computed last, so E[0..@EK1@] are still in r2..r@EKR@ and the M
+; |D| and |E| (a and b popped into X and Z; r waits in r22:r23), then M (Z = frame: it reads D at
+; Z+16+i and E at Z+i and writes M at Z+32+i, one base for all three, so neither X nor Y is a pointer
+; there and its phase 3a needs no SBIW X): |E| is computed last, so E[0..@EK1@] are still in r2..r@EKR@ and the M
 ; instance takes them from there instead of loading them (the count that measured fastest: its
 ; phase 1 by rows has 2 registers to spare), and D[0..5], copied to r20:r21, r26:r27 and r28:r29
-; before |E| is computed, likewise: X and Y are pointers again only where that instance first reads
-; through them (X = D + 6 before its row 6, Y = frame before its phase 2; its phase 1 reads no b
-; from memory), Z = frame from the start: 4 loads instead of 2 MOVWs (7 cycles fewer). a and
+; (X and Y, free until its phase 3b takes them as accumulator bytes) before |E| is computed,
+; likewise: 13 cycles fewer than D[0..1] alone with X = D + 2 and Y = frame set up before it. a and
 ; b, r and ns survive the k16 instances on the stack: k16 keeps only Z.
 ; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.

@@ -14,9 +14,9 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 // operands places a karatsuba instance: b[i] is read at Y+yOff+i and r[i] is at Z+zOff+i (both
 // displacements at most 63), so that an inlined instance needs no pointer arithmetic around it.
 // bIn[i], when present, is a register that holds b[i] already (the caller has just computed it
-// there), and aIn[0..len-1] hold a[0..len-1] with X pointing at a[len]: phases 1 and 2 take those
-// bytes from the registers instead of loading them (phase 3a still reads a[0..n-1] and b[0..n-1]
-// from memory: X has passed a[2n-1] by then either way).
+// there), and aIn[0..len-1] hold a[0..len-1] with X pointing at a[len] (or Z+aOff at a[0], with
+// aZ): phases 1 and 2 take those bytes from the registers instead of loading them (phase 3a still
+// reads a[0..n-1] and b[0..n-1] from memory: the registers are reused by then).
 type operands struct {
 	yOff, zOff int
 	aIn        []reg
@@ -26,12 +26,31 @@ type operands struct {
 	// leaves an even/odd pair free for every parked product, with 10-byte halves the bottom-up
 	// order does (each order costs the other one MOVs: 8 in mpmul256, 13 in mpmul160).
 	rowsHigh bool
-	// setX and setY, when not nil, emit the set-up of X (pointing at a[len(aIn)]) and of Y (b)
-	// where they are first needed instead of before the instance: X before the first row of
-	// phase 1 by rows that loads a byte of a, Y before phase 2 (phase 1 must then take every byte
-	// of b from bIn). Until then aIn may hold bytes of a in r26..r29; registers of aIn outside
-	// r2..r24 are never handed to the pool.
-	setX, setY func(p *prog)
+	// aZ and bZ read a at Z+aOff+i and b at Z+yOff+i, through the pointer of r, instead of through
+	// X and Y, when r and the operands share a base (the frame of mpmul256's M instance): no X, no
+	// Y and no SBIW X before phase 3a. Until phase 3b, where X and Y become accumulator bytes, aIn
+	// may then hold bytes of a in r26..r29; registers of aIn outside r2..r24 are never handed to
+	// the pool.
+	aZ, bZ bool
+	aOff   int
+}
+
+// loadA is the instruction that reads a[i] into r (mnemonic, operands, comment): LD r, X+ (the
+// bytes of a are read in order from where X points), or LDD from Z with aZ.
+func (o operands) loadA(r reg, i int) (string, string, string) {
+	if o.aZ {
+		return "ldd", fmt.Sprintf("%v, Z+%d", r, o.aOff+i), fmt.Sprintf("a[%d]", i)
+	}
+	return "ld", fmt.Sprintf("%v, X+", r), fmt.Sprintf("a[%d]", i)
+}
+
+// loadB is the instruction that reads b[i] into r: LDD from Y, or from Z with bZ.
+func (o operands) loadB(r reg, i int) (string, string, string) {
+	p := "Y"
+	if o.bZ {
+		p = "Z"
+	}
+	return "ldd", fmt.Sprintf("%v, %s+%d", r, p, o.yOff+i), fmt.Sprintf("b[%d]", i)
 }
 
 // inPool reports whether r is one of the registers karatsubaAt allocates (r2..r24).
@@ -55,11 +74,13 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 			free.take(r)
 		}
 	}
-	if o.setY != nil && (!o.rows || len(o.bIn) < n) {
-		panic("mpmulgen: Y set up late but phase 1 reads b")
+	if o.aZ && o.aOff+2*n-1 > 63 || o.bZ && yOff+2*n-1 > 63 {
+		panic("mpmulgen: displacement above 63")
 	}
-	if o.setX != nil && !o.rows {
-		panic("mpmulgen: X set up late needs phase 1 by rows")
+	for _, r := range o.aIn {
+		if (r == rXL || r == rXL+1) && !o.aZ || (r == rYL || r == rYL+1) && !o.bZ {
+			panic(fmt.Sprintf("mpmulgen: a byte of a in %v, a pointer the instance reads through", r))
+		}
 	}
 	for _, r := range o.bIn {
 		free.take(r)
@@ -81,9 +102,6 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	}
 
 	// Phase 2: H' = AH*BH + L1 -> r[2n..4n-1]; AH and BH stay.
-	if o.setY != nil {
-		o.setY(p)
-	}
 	p.bucket = "phase2"
 	p.text(fmt.Sprintf("; ==== phase 2: H' = AH*BH + L1 -> r[%d..%d]; a[%d..%d] and b[%d..%d] stay in registers for phase 3",
 		2*n, 4*n-1, n, 2*n-1, n, 2*n-1))
@@ -110,12 +128,12 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 				}
 			}
 			ah[k] = free.get()
-			p.op("ld", fmt.Sprintf("%v, X+", ah[k]), fmt.Sprintf("a[%d]", n+k))
+			p.op(o.loadA(ah[k], n+k))
 			if r, ok := o.bIn[n+k]; ok {
 				bh[k] = r
 			} else {
 				bh[k] = free.get()
-				p.op("ldd", fmt.Sprintf("%v, Y+%d", bh[k], yOff+n+k), fmt.Sprintf("b[%d]", n+k))
+				p.op(o.loadB(bh[k], n+k))
 			}
 		}
 		lo, hi := products(k)
@@ -147,18 +165,20 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	// Phase 3a: D = AL - AH, E = BH - BL (mod X) over the registers of AH and BH, and the masks.
 	p.bucket = "phase3a"
 	p.text(fmt.Sprintf("; ==== phase 3a: D = AL - AH (borrow bA), E = BH - BL (borrow bB), mod 2^%d, over the registers of AH and BH", 8*n))
-	p.op("sbiw", fmt.Sprintf("%v, %d", rXL, 2*n), "X = a")
+	if !o.aZ {
+		p.op("sbiw", fmt.Sprintf("%v, %d", rXL, 2*n), "X = a")
+	}
 	d, e := make([]reg, n), bh
 	for i := range n {
 		d[i] = free.get()
-		p.op("ld", fmt.Sprintf("%v, X+", d[i]), fmt.Sprintf("a[%d]", i))
+		p.op(o.loadA(d[i], i))
 		p.op(subOp(i), fmt.Sprintf("%v, %v", d[i], ah[i]), fmt.Sprintf("D[%d] = a[%d] - a[%d]", i, i, n+i))
 		free.put(ah[i])
 	}
 	mA := free.get()
 	p.op("sbc", fmt.Sprintf("%v, %v", mA, mA), "mA = -bA")
 	for i := range n {
-		p.op("ldd", fmt.Sprintf("%v, Y+%d", rLo, yOff+i), fmt.Sprintf("b[%d]", i))
+		p.op(o.loadB(rLo, i))
 		p.op(subOp(i), fmt.Sprintf("%v, %v", e[i], rLo), fmt.Sprintf("E[%d] = b[%d] - b[%d]", i, n+i, i))
 	}
 	mB := free.get()
@@ -331,7 +351,7 @@ func addOp(i int) string {
 // phase1Columns emits phase 1 of karatsubaAt by columns (product scanning) into the accumulator c,
 // whose bytes 0 and 1 start in r22:r23, and returns the registers of L1.
 func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
-	yOff, zOff := o.yOff, o.zOff
+	zOff := o.zOff
 	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 	p.bucket = "phase1"
@@ -346,18 +366,14 @@ func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
 			if k < len(o.aIn) {
 				a[k] = o.aIn[k]
 			} else {
-				if k == len(o.aIn) && o.setX != nil {
-					o.setX(p)
-					p.bucket = "phase1"
-				}
 				a[k] = free.get()
-				p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
+				p.op(o.loadA(a[k], k))
 			}
 			if r, ok := o.bIn[k]; ok {
 				b[k] = r
 			} else {
 				b[k] = free.get()
-				p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], yOff+k), fmt.Sprintf("b[%d]", k))
+				p.op(o.loadB(b[k], k))
 			}
 		}
 		lo, hi := products(k)

@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The 256-bit routine keeps E, D and M = |D|*|E| in a frame on the stack, at these offsets from
 // its lowest byte: E and D are pushed as they are computed, the 32 bytes of M are made by moving SP.
@@ -94,9 +97,8 @@ func eKept(rows bool) int {
 }
 
 // dKept is how many bytes of |D| the M instance takes from registers, copied there before |E| is
-// computed: D[0..1] in r20:r21 and, with phase 1 by rows, D[2..3] in r26:r27 and D[4..5] in r28:r29,
-// X and Y, which that instance sets up only where it first needs them (X before row 6, Y before
-// phase 2: its phase 1 takes all of b = E[0..7] from registers).
+// computed: D[0..1] in r20:r21 and D[2..3] in r26:r27, D[4..5] in r28:r29 (that instance reads D
+// and E through Z, so X and Y are free until its phase 3b).
 func dKept(rows bool) int {
 	if rows {
 		return 6
@@ -106,6 +108,15 @@ func dKept(rows bool) int {
 
 // dRegs are the registers of D[0..5], in the order of dKept.
 var dRegs = []reg{20, 21, 26, 27, 28, 29}
+
+// regPairs names the registers rs pair by pair: "r20:r21, r26:r27".
+func regPairs(rs []reg) string {
+	var b []string
+	for i := 0; i+1 < len(rs); i += 2 {
+		b = append(b, fmt.Sprintf("%v:%v", rs[i], rs[i+1]))
+	}
+	return strings.Join(b, ", ")
+}
 
 // mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory around three
 // inlined instances of k16 (the 1-level Karatsuba of 8-byte halves) for its 16x16-byte products.
@@ -178,37 +189,16 @@ func build256(rows bool) routine {
 	p.op("push", "r18", "keep ns")
 	p.op("push", "r22", "keep r")
 	p.op("push", "r23", "")
-	setX := func(p *prog) {
-		p.bucket = "frame"
-		p.op("movw", "r26, r30", "")
-		p.op("adiw", fmt.Sprintf("r26, %d", frameD+dKept), fmt.Sprintf("X = D + %d", dKept))
-	}
-	setY := func(p *prog) {
-		p.bucket = "frame"
-		p.op("movw", "r28, r30", "Y = frame: E at Y+i")
-	}
 	eIn := map[int]reg{}
 	eKept := eKept(rows)
 	for i := range eKept {
 		eIn[i] = reg(2 + i)
 	}
-	o := operands{yOff: frameE, zOff: frameM, aIn: dRegs[:dKept], bIn: eIn, rows: rows, rowsHigh: true}
-	where := fmt.Sprintf("D[0..%d] in r20:r21, r26:r27, r28:r29, Z = frame with M at Z+32; X = D + %d and Y = frame with E at Y+i set up where first read", dKept-1, dKept)
-	if rows {
-		p.op("in", "r30, _SFR_IO_ADDR(SPL)", "")
-		p.op("in", "r31, _SFR_IO_ADDR(SPH)", "")
-		p.op("adiw", "r30, 4", "Z = frame (SP + 1 + r and ns): M at Z+32+i")
-		o.setX, o.setY = setX, setY
-	} else {
-		p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
-		p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
-		p.op("adiw", "r28, 4", "Y = frame (SP + 1 + r and ns): E at Y+i")
-		p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
-		setX(p)
-		p.bucket = "frame"
-		where = fmt.Sprintf("D[0..1] in r20:r21, X = D + %d, Y = frame with E at Y+i, Z = frame with M at Z+32", dKept)
-	}
-	inst[2], prods[2] = instance(p, o, fmt.Sprintf("frame[32..63] = M = |D|*|E| (E[0..%d] still in r2..r%d, %s)", eKept-1, 1+eKept, where))
+	p.op("in", "r30, _SFR_IO_ADDR(SPL)", "")
+	p.op("in", "r31, _SFR_IO_ADDR(SPH)", "")
+	p.op("adiw", "r30, 4", "Z = frame (SP + 1 + r and ns): E at Z+i, D at Z+16+i, M at Z+32+i")
+	o := operands{aOff: frameD, yOff: frameE, zOff: frameM, aZ: true, bZ: true, aIn: dRegs[:dKept], bIn: eIn, rows: rows, rowsHigh: true}
+	inst[2], prods[2] = instance(p, o, fmt.Sprintf("frame[32..63] = M = |D|*|E| (Z = frame: D at Z+16+i, E at Z+i, M at Z+32+i; E[0..%d] still in r2..r%d, D[0..%d] in %s)", eKept-1, 1+eKept, dKept-1, regPairs(dRegs[:dKept])))
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")

@@ -46,10 +46,17 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 		}
 	}
 	parked := bits.OnesCount32(free.free)+inA < need
+	if parked {
+		for _, r := range o.aIn {
+			if r == rYL || r == rYL+1 {
+				panic("mpmulgen: phase 1 by rows would park Y, which holds a byte of a")
+			}
+		}
+	}
 	for j := range n {
 		if _, ok := o.bIn[j]; !ok {
 			b[j] = single(free, o.rowsHigh)
-			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[j], o.yOff+j), fmt.Sprintf("b[%d]", j))
+			p.op(o.loadB(b[j], j))
 		}
 	}
 	if parked {
@@ -92,12 +99,8 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 		if i < len(o.aIn) {
 			ai = o.aIn[i]
 		} else {
-			if i == len(o.aIn) && o.setX != nil {
-				o.setX(p)
-				p.bucket = "phase1"
-			}
 			ai = single(free, o.rowsHigh)
-			p.op("ld", fmt.Sprintf("%v, X+", ai), fmt.Sprintf("a[%d]", i))
+			p.op(o.loadA(ai, i))
 		}
 		p.bucket = "products"
 		mul := func(j int) {
