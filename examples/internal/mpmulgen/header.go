@@ -309,8 +309,9 @@ const header256 = `; avrlab task: mpmul-256
 ; there and its phase 3a needs no SBIW X): |E| is computed last, so E[0..@EK1@] are still in r2..r@EKR@ and the M
 ; instance takes them from there instead of loading them (the count that measured fastest: its
 ; phase 1 by rows has 2 registers to spare), and D[0..5], copied to r20:r21, r26:r27 and r28:r29
-; (X and Y, free until its phase 3b takes them as accumulator bytes) before |E| is computed,
-; likewise: 13 cycles fewer than D[0..1] alone with X = D + 2 and Y = frame set up before it. a and
+; (X and Y: working registers of that instance from its start, not only from its phase 3b) before
+; |E| is computed, likewise: 14 cycles fewer than D[0..1] alone with X = D + 2 and Y = frame set
+; up before it. a and
 ; b, r and ns survive the k16 instances on the stack: k16 keeps only Z.
 ; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.

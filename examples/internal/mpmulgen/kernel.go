@@ -28,9 +28,8 @@ type operands struct {
 	rowsHigh bool
 	// aZ and bZ read a at Z+aOff+i and b at Z+yOff+i, through the pointer of r, instead of through
 	// X and Y, when r and the operands share a base (the frame of mpmul256's M instance): no X, no
-	// Y and no SBIW X before phase 3a. Until phase 3b, where X and Y become accumulator bytes, aIn
-	// may then hold bytes of a in r26..r29; registers of aIn outside r2..r24 are never handed to
-	// the pool.
+	// Y and no SBIW X before phase 3a. With both, r26..r29 are working registers from the start
+	// (aIn may hold bytes of a there) instead of from phase 3b.
 	aZ, bZ bool
 	aOff   int
 }
@@ -53,8 +52,15 @@ func (o operands) loadB(r reg, i int) (string, string, string) {
 	return "ldd", fmt.Sprintf("%v, %s+%d", r, p, o.yOff+i), fmt.Sprintf("b[%d]", i)
 }
 
-// inPool reports whether r is one of the registers karatsubaAt allocates (r2..r24).
-func inPool(r reg) bool { return r >= 2 && r <= 24 }
+// inPool reports whether r is one of the registers karatsubaAt allocates: r2..r24, and X and Y
+// when the instance reads through neither (aZ and bZ).
+func (o operands) inPool(r reg) bool {
+	return r >= 2 && r <= 24 || o.xyFree() && r >= rXL && r <= rYL+1
+}
+
+// xyFree reports whether the instance reads through neither X nor Y, so that r26..r29 are working
+// registers from its start.
+func (o operands) xyFree() bool { return o.aZ && o.bZ }
 
 // karatsubaAt is karatsuba with its operands at the displacements of o.
 func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int, o operands) {
@@ -63,6 +69,9 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 		panic("mpmulgen: displacement above 63")
 	}
 	free := regs(2, 24)
+	if o.xyFree() {
+		free.put(rXL, rXL+1, rYL, rYL+1)
+	}
 	if !o.rows {
 		free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
 	}
@@ -70,7 +79,7 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 		free.take(zeros) // zeros+1 is rZero
 	}
 	for _, r := range o.aIn {
-		if inPool(r) {
+		if o.inPool(r) {
 			free.take(r)
 		}
 	}
@@ -187,10 +196,9 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 
 	// Phase 3b: r[n..3n-1] = G + D*E + the masked corrections, column j -> r[n+j].
 	p.bucket = "phase3b"
-	free.put(rXL)
-	free.put(rXL + 1)
-	free.put(rYL)
-	free.put(rYL + 1)
+	if !o.xyFree() {
+		free.put(rXL, rXL+1, rYL, rYL+1)
+	}
 	p.text(fmt.Sprintf("; ==== phase 3b: r[%d..%d] = G + D*E + corrections, column j -> r[%d+j]; G[j] = W[j] + W[%d+j], W = L0 | H' (W[j] at r[j] for j < %d, at r[%d+j] above)",
 		n, 4*n-1, n, n, n, n))
 	c.release()
@@ -389,7 +397,7 @@ func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
 			p.note("L[%d] kept in %v", k, out)
 		}
 		if i := k - n + 1; i >= 0 { // a[i] and b[i] served their last column
-			if i >= len(o.aIn) || inPool(a[i]) {
+			if i >= len(o.aIn) || o.inPool(a[i]) {
 				free.put(a[i])
 			}
 			free.put(b[i])

@@ -41,7 +41,7 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 	park := o.zOff + n
 	inA := 0 // bytes of a in pool registers, free again after their rows
 	for _, r := range o.aIn {
-		if inPool(r) {
+		if o.inPool(r) {
 			inA++
 		}
 	}
@@ -187,7 +187,7 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 			part(0)
 		}
 		part(1)
-		if i >= len(o.aIn) || inPool(ai) {
+		if i >= len(o.aIn) || o.inPool(ai) {
 			free.put(ai)
 		}
 	}
