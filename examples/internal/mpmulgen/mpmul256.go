@@ -244,11 +244,12 @@ func build256(rows bool) routine {
 	}
 
 	p.note("F2 = T + H1 + (M[16..31] ^ ns) + (t + c1 + c2) -> r[32..47]: t, c1 and c2 are the carries into the three chains")
-	p.op("cp", fmt.Sprintf("%v, r20", rZero), "carry = t")
+	// T + t never carries out: t = 1 only when L1 + H0 >= 2^128, and then T = L1 + H0 - 2^128
+	// <= 2^128 - 2.
+	p.op("cp", fmt.Sprintf("%v, r20", rZero), "carry = t (T + t < 2^128: no carry out)")
 	for i := range 16 {
 		p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
 	}
-	p.op("sbc", "r23, r23", "-carry of T + t")
 	p.op("cp", fmt.Sprintf("%v, r22", rZero), "carry = c2")
 	chain(p, "adc", "adc", func(i int) {
 		p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+16+i), fmt.Sprintf("M[%d]", 16+i))
@@ -266,17 +267,16 @@ func build256(rows bool) routine {
 	}
 	p.op("sbc", "r24, r24", "")
 
-	p.note("F3 = H1 + t + c3 + c4 + c5 - (ns & 1) -> r[48..63] (the 0xff bytes of ~M above byte 31), H1 in r1..r16")
-	p.op("clr", "r17", "")
-	for _, r := range []string{"r20", "r22", "r23", "r24"} {
-		p.op("sub", "r17, "+r, "")
-	}
-	p.op("add", "r17, r18", "x = p - (ns & 1); the carry is set when ns and p > 0")
+	p.note("F3 = H1 + t + c4 + c5 - (ns & 1) -> r[48..63] (the 0xff bytes of ~M above byte 31), H1 in r1..r16")
+	p.op("add", "r20, r22", "-(t + c4)")
+	p.op("add", "r20, r24", "-(t + c4 + c5)")
+	p.op("neg", "r20", "p = t + c4 + c5")
+	p.op("add", "r20, r18", "x = p - (ns & 1); the carry is set when ns and p > 0")
 	p.op("sbc", "r21, r21", "")
 	p.op("eor", "r21, r18", "the sign extension of x: 0xff only when ns and p = 0")
 	for i := range 16 {
 		if i == 0 {
-			p.op("add", fmt.Sprintf("%s, r17", h1(i)), "")
+			p.op("add", fmt.Sprintf("%s, r20", h1(i)), "")
 		} else {
 			p.op("adc", fmt.Sprintf("%s, r21", h1(i)), "")
 		}
