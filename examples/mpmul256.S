@@ -102,10 +102,17 @@
 ; The 576 byte products cost 2850
 ; cycles here (5 cycles each where a carry can arrive, with the MOVW clears of the accumulator),
 ; about what they cost in any design that multiplies 576 byte pairs, so the gap is in the loads,
-; stores and additions around them: each k16 still stores H'[0..11] and reads W back 28 times
-; (the 8x8 products leave no room for more of it in registers), and the outer level goes through
-; memory (the inputs read three times, D and E stored and reloaded, M stored and reloaded, L, H and
-; M each read once).
+; stores and additions around them: 1116 cycles of loads and stores (378 and 180, and 39
+; PUSHes for D, E, ns and the pointers; reading the inputs once and writing the product once would be
+; 256). Each part is at or near its floor for this data flow: each k16 stores H'[0..11] and reads W
+; back 28 times (its 8x8 products leave no register for more); |D| and |E| read the inputs (64
+; loads), subtract, take the absolute values and push, 290 cycles and 3 MOVWs that keep D[0..5] for
+; M (293); F1..F3 read L, H and M once (96 loads), write r[16..63] once (48 stores) and add 112
+; bytes and 32 XORs with ns, 432 cycles, against 455 (the carries kept between blocks and
+; chains). The 99 cycles to 4797 are therefore round trips through memory to remove, not
+; instructions: M's 32 bytes stored by the M instance and read back by F1 and F2 are 128 cycles,
+; but adding them as the instance produces them needs T (16 bytes), the two pointers, ns and the
+; three chain carries in registers while the instance uses all the others; no schedule found fits.
 
 #include <avr/io.h>
 
