@@ -38,6 +38,24 @@ func versus(gap int) string {
 	return "this routine takes the same number of cycles"
 }
 
+// memOps counts the data-memory loads (LD, LDD) and stores (ST, STD) of a routine's body, 2 cycles
+// each on the ATmega128; PUSH and POP are not counted.
+func memOps(body string) (loads, stores int) {
+	for _, l := range strings.Split(body, "\n") {
+		f := strings.Fields(l)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "ld", "ldd":
+			loads++
+		case "st", "std":
+			stores++
+		}
+	}
+	return loads, stores
+}
+
 // fill replaces the @NAME@ fields of a header template.
 func fill(t string, fields map[string]int) string {
 	var args []string
@@ -59,6 +77,11 @@ func source160() string {
 		"BEAT":    pct(operandCaching160-r.cycles, operandCaching160),
 		"BF":      branchFree160,
 		"ROWGAIN": build160(false).cycles - r.cycles, "COLS": build160(false).cycles}
+	ld, st := memOps(r.body)
+	f["LOADS"], f["STORES"], f["MEMC"] = ld, st, 2*(ld+st)
+	f["ROOM"] = published160 - r.cost["products"] - r.cost["frame"]
+	f["NOW"] = r.cycles - r.cost["products"] - r.cost["frame"]
+	f["ROOMOPS"], f["OPS"] = f["ROOM"]-f["MEMC"], f["NOW"]-f["MEMC"]
 	for b, c := range r.cost {
 		f[b] = c
 	}
@@ -73,13 +96,15 @@ func source256() string {
 			k16 += c
 		}
 	}
+	ld, st := memOps(r.body)
 	f := map[string]int{"CYC": r.cycles, "FLASH": r.flash, "STACK": r.stack, "PUB": published256,
 		"GAP": r.cycles - published256, "GAPPCT": pct(r.cycles-published256, published256),
 		"K16L": r.inst[0], "K16H": r.inst[1], "K16M": r.inst[2],
 		"KPL": r.instProducts[0], "KPH": r.instProducts[1], "KPM": r.instProducts[2],
 		"K16ALL": k16, "PRODALL": r.cost["k16 products"], "ROWGAIN": build256(false).cycles - r.cycles,
-		"EK1": eKept(true) - 1, "EKR": 1 + eKept(true), "EKD": eKept(true) + dKept,
+		"EK1": eKept(true) - 1, "EKR": 1 + eKept(true), "EKD": eKept(true) + dKept(true),
 		"de": r.cost["de"], "outer": r.cost["outer"], "frame": r.cost["frame"],
+		"LOADS": ld, "STORES": st, "MEMC": 2 * (ld + st), "PUSHES": strings.Count(r.body, "        push    ") - len(calleeSaved),
 		"BF": branchFree256}
 	return fill(strings.ReplaceAll(header256, "@BFCMP@", versus(r.cycles-branchFree256)), f) + "\n\n" + r.body
 }
@@ -234,8 +259,19 @@ const header160 = `; avrlab task: mpmul-160
 ; 80-bit Karatsubas and the outer level included. This one level cannot keep its partial products
 ; in the registers (the 10x10 products need 20 operand registers at column 9, all 32 are in use
 ; there), so H' goes to memory and W is read back 40 times, AL and BL once more: that is where
-; the difference lies; shaving this data flow further is worth a few cycles, not @GAP@. It beats
-; the 2395 cycles of operand caching (Hutter and Wenger, CHES 2011) by @BEAT@ %.`
+; the difference lies. Counted: @MEMC@ cycles are loads and stores (@LOADS@ and @STORES@; reading the
+; inputs once and writing the product once would be 160), the frame @frame@; with these 300 products
+; and this frame, @PUB@ cycles leave @ROOM@ for everything else, against @NOW@ now: with the same loads
+; and stores, @ROOMOPS@ for the additions of L1, G and the corrections, D, E and the clears, which take
+; @OPS@. A 2-level routine with this generator's inner 80-bit kernel (karatsubaResident, 582 cycles:
+; 374 in its 75 products, 110 in the loads and stores it cannot drop, its inputs once, its low halves
+; again for D and E, L0 back, its product out) is at least 3 x 484 = 1452 cycles before any of its
+; additions, and an outer level over memory (|AL - AH| and |BL - BH| formed and stored, about 180;
+; L, H and M read once, r[10..39] written, the additions, about 270; the frame 77) brings it to
+; about 1980 before the kernels' own additions and corrections (about 100 each): about 2280. So
+; @PUB@ (and the authors' branch-free @BF@) needs another data flow at both levels, not a better
+; schedule of this one. It beats the 2395 cycles of operand caching (Hutter and Wenger, CHES 2011)
+; by @BEAT@ %.`
 
 const header256 = `; avrlab task: mpmul-256
 ; title: 256-bit multiplication, 2-level subtractive Karatsuba (16-byte halves, 8x8 products in registers)
@@ -285,7 +321,7 @@ const header256 = `; avrlab task: mpmul-256
 ; ---------------------------------------------------------------------------------------------------
 ; Inside k16 "a", "b" and "r" in the comments are k16's operands and product, not mpmul256's.
 ; Phase 1 L = a[0..7]*b[0..7] by rows, as in mpmul160 (8-byte rows need 20 of the 22 registers,
-; so Y stays, and the new tops of two rows are cleared with one MOVW from r24:r25; in the M instance b[0..7] = E[0..7] and a[0..1] = D[0..1] arrive in registers:
+; so Y stays, and the new tops of two rows are cleared with one MOVW from r24:r25; in the M instance b[0..7] = E[0..7] and a[0..5] = D[0..5] arrive in registers:
 ; @ROWGAIN@ cycles fewer than with all three by columns, the generator builds both), phase 2 H' =
 ; a[8..15]*b[8..15] + L[8..15], phase 3a D = a[0..7] - a[8..15], E = b[8..15] - b[0..7] over
 ; the registers of the high halves, phase 3b D*E with the columns preloaded from W = L0 | H' and the masked corrections, top chain. As there: every
@@ -304,10 +340,14 @@ const header256 = `; avrlab task: mpmul-256
 ; D = |AL - AH| at [16..31] (both PUSHed byte 15 first as they are computed, so byte 0 is lowest)
 ; and M = |D|*|E| at [32..63] (SP moved by 32 at entry as avr-gcc does it, with interrupts held off
 ; for the two OUTs). The order is L, then H (a and b read back from the stack, where they stay), then
-; |D| and |E| (a and b popped into X and Z; r waits in r22:r23), then M (X = D, Y = frame with E at
-; Y+i, Z = frame with M at Z+32): |E| is computed last, so E[0..@EK1@] are still in r2..r@EKR@ and the M
+; |D| and |E| (a and b popped into X and Z; r waits in r22:r23), then M (Z = frame: it reads D at
+; Z+16+i and E at Z+i and writes M at Z+32+i, one base for all three, so neither X nor Y is a pointer
+; there and its phase 3a needs no SBIW X): |E| is computed last, so E[0..@EK1@] are still in r2..r@EKR@ and the M
 ; instance takes them from there instead of loading them (the count that measured fastest: its
-; phase 1 by rows has 2 registers to spare), and D[0..1], copied to r20:r21 before |E| is computed, likewise (X starts at D + 2). a and
+; phase 1 by rows has 2 registers to spare), and D[0..5], copied to r20:r21, r26:r27 and r28:r29
+; (X and Y: working registers of that instance from its start, not only from its phase 3b) before
+; |E| is computed, likewise: 14 cycles fewer than D[0..1] alone with X = D + 2 and Y = frame set
+; up before it. a and
 ; b, r and ns survive the k16 instances on the stack: k16 keeps only Z.
 ; r24:r25 is 0:0 throughout (r, which arrives there, is copied to Z first).
 ; r2..r17, r28, r29 are pushed and popped; r1 is cleared before RET.
@@ -337,7 +377,14 @@ const header256 = `; avrlab task: mpmul-256
 ; The 576 byte products cost @PRODALL@
 ; cycles here (5 cycles each where a carry can arrive, with the MOVW clears of the accumulator),
 ; about what they cost in any design that multiplies 576 byte pairs, so the gap is in the loads,
-; stores and additions around them: each k16 still stores H'[0..11] and reads W back 28 times
-; (the 8x8 products leave no room for more of it in registers), and the outer level goes through
-; memory (the inputs read three times, D and E stored and reloaded, M stored and reloaded, L, H and
-; M each read once).`
+; stores and additions around them: @MEMC@ cycles of loads and stores (@LOADS@ and @STORES@, and @PUSHES@
+; PUSHes for D, E, ns and the pointers; reading the inputs once and writing the product once would be
+; 256). Each part is at or near its floor for this data flow: each k16 stores H'[0..11] and reads W
+; back 28 times (its 8x8 products leave no register for more); |D| and |E| read the inputs (64
+; loads), subtract, take the absolute values and push, 290 cycles and 3 MOVWs that keep D[0..5] for
+; M (@de@); F1..F3 read L, H and M once (96 loads), write r[16..63] once (48 stores) and add 112
+; bytes and 32 XORs with ns, 432 cycles, against @outer@ (the carries kept between blocks and
+; chains). The @GAP@ cycles to @PUB@ are therefore round trips through memory to remove, not
+; instructions: M's 32 bytes stored by the M instance and read back by F1 and F2 are 128 cycles,
+; but adding them as the instance produces them needs T (16 bytes), the two pointers, ns and the
+; three chain carries in registers while the instance uses all the others; no schedule found fits.`

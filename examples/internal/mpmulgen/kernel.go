@@ -14,9 +14,9 @@ func karatsuba(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int) {
 // operands places a karatsuba instance: b[i] is read at Y+yOff+i and r[i] is at Z+zOff+i (both
 // displacements at most 63), so that an inlined instance needs no pointer arithmetic around it.
 // bIn[i], when present, is a register that holds b[i] already (the caller has just computed it
-// there), and aIn[0..len-1] hold a[0..len-1] with X pointing at a[len]: phases 1 and 2 take those
-// bytes from the registers instead of loading them (phase 3a still reads a[0..n-1] and b[0..n-1]
-// from memory: X has passed a[2n-1] by then either way).
+// there), and aIn[0..len-1] hold a[0..len-1] with X pointing at a[len] (or Z+aOff at a[0], with
+// aZ): phases 1 and 2 take those bytes from the registers instead of loading them (phase 3a still
+// reads a[0..n-1] and b[0..n-1] from memory: the registers are reused by then).
 type operands struct {
 	yOff, zOff int
 	aIn        []reg
@@ -26,7 +26,41 @@ type operands struct {
 	// leaves an even/odd pair free for every parked product, with 10-byte halves the bottom-up
 	// order does (each order costs the other one MOVs: 8 in mpmul256, 13 in mpmul160).
 	rowsHigh bool
+	// aZ and bZ read a at Z+aOff+i and b at Z+yOff+i, through the pointer of r, instead of through
+	// X and Y, when r and the operands share a base (the frame of mpmul256's M instance): no X, no
+	// Y and no SBIW X before phase 3a. With both, r26..r29 are working registers from the start
+	// (aIn may hold bytes of a there) instead of from phase 3b.
+	aZ, bZ bool
+	aOff   int
 }
+
+// loadA is the instruction that reads a[i] into r (mnemonic, operands, comment): LD r, X+ (the
+// bytes of a are read in order from where X points), or LDD from Z with aZ.
+func (o operands) loadA(r reg, i int) (string, string, string) {
+	if o.aZ {
+		return "ldd", fmt.Sprintf("%v, Z+%d", r, o.aOff+i), fmt.Sprintf("a[%d]", i)
+	}
+	return "ld", fmt.Sprintf("%v, X+", r), fmt.Sprintf("a[%d]", i)
+}
+
+// loadB is the instruction that reads b[i] into r: LDD from Y, or from Z with bZ.
+func (o operands) loadB(r reg, i int) (string, string, string) {
+	p := "Y"
+	if o.bZ {
+		p = "Z"
+	}
+	return "ldd", fmt.Sprintf("%v, %s+%d", r, p, o.yOff+i), fmt.Sprintf("b[%d]", i)
+}
+
+// inPool reports whether r is one of the registers karatsubaAt allocates: r2..r24, and X and Y
+// when the instance reads through neither (aZ and bZ).
+func (o operands) inPool(r reg) bool {
+	return r >= 2 && r <= 24 || o.xyFree() && r >= rXL && r <= rYL+1
+}
+
+// xyFree reports whether the instance reads through neither X nor Y, so that r26..r29 are working
+// registers from its start.
+func (o operands) xyFree() bool { return o.aZ && o.bZ }
 
 // karatsubaAt is karatsuba with its operands at the displacements of o.
 func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int, o operands) {
@@ -35,13 +69,28 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 		panic("mpmulgen: displacement above 63")
 	}
 	free := regs(2, 24)
+	if o.xyFree() {
+		free.put(rXL, rXL+1, rYL, rYL+1)
+	}
 	if !o.rows {
 		free.take(22, 23) // byte 0 and 1 of the first accumulator: an even pair, for MOVW
 	}
 	if zeros != none && reserveZeros {
 		free.take(zeros) // zeros+1 is rZero
 	}
-	free.take(o.aIn...)
+	for _, r := range o.aIn {
+		if o.inPool(r) {
+			free.take(r)
+		}
+	}
+	if o.aZ && o.aOff+2*n-1 > 63 || o.bZ && yOff+2*n-1 > 63 {
+		panic("mpmulgen: displacement above 63")
+	}
+	for _, r := range o.aIn {
+		if (r == rXL || r == rXL+1) && !o.aZ || (r == rYL || r == rYL+1) && !o.bZ {
+			panic(fmt.Sprintf("mpmulgen: a byte of a in %v, a pointer the instance reads through", r))
+		}
+	}
 	for _, r := range o.bIn {
 		free.take(r)
 	}
@@ -88,12 +137,12 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 				}
 			}
 			ah[k] = free.get()
-			p.op("ld", fmt.Sprintf("%v, X+", ah[k]), fmt.Sprintf("a[%d]", n+k))
+			p.op(o.loadA(ah[k], n+k))
 			if r, ok := o.bIn[n+k]; ok {
 				bh[k] = r
 			} else {
 				bh[k] = free.get()
-				p.op("ldd", fmt.Sprintf("%v, Y+%d", bh[k], yOff+n+k), fmt.Sprintf("b[%d]", n+k))
+				p.op(o.loadB(bh[k], n+k))
 			}
 		}
 		lo, hi := products(k)
@@ -125,18 +174,20 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 	// Phase 3a: D = AL - AH, E = BH - BL (mod X) over the registers of AH and BH, and the masks.
 	p.bucket = "phase3a"
 	p.text(fmt.Sprintf("; ==== phase 3a: D = AL - AH (borrow bA), E = BH - BL (borrow bB), mod 2^%d, over the registers of AH and BH", 8*n))
-	p.op("sbiw", fmt.Sprintf("%v, %d", rXL, 2*n), "X = a")
+	if !o.aZ {
+		p.op("sbiw", fmt.Sprintf("%v, %d", rXL, 2*n), "X = a")
+	}
 	d, e := make([]reg, n), bh
 	for i := range n {
 		d[i] = free.get()
-		p.op("ld", fmt.Sprintf("%v, X+", d[i]), fmt.Sprintf("a[%d]", i))
+		p.op(o.loadA(d[i], i))
 		p.op(subOp(i), fmt.Sprintf("%v, %v", d[i], ah[i]), fmt.Sprintf("D[%d] = a[%d] - a[%d]", i, i, n+i))
 		free.put(ah[i])
 	}
 	mA := free.get()
 	p.op("sbc", fmt.Sprintf("%v, %v", mA, mA), "mA = -bA")
 	for i := range n {
-		p.op("ldd", fmt.Sprintf("%v, Y+%d", rLo, yOff+i), fmt.Sprintf("b[%d]", i))
+		p.op(o.loadB(rLo, i))
 		p.op(subOp(i), fmt.Sprintf("%v, %v", e[i], rLo), fmt.Sprintf("E[%d] = b[%d] - b[%d]", i, n+i, i))
 	}
 	mB := free.get()
@@ -145,10 +196,9 @@ func karatsubaAt(p *prog, n int, zeros reg, reserveZeros bool, keepT, keepU int,
 
 	// Phase 3b: r[n..3n-1] = G + D*E + the masked corrections, column j -> r[n+j].
 	p.bucket = "phase3b"
-	free.put(rXL)
-	free.put(rXL + 1)
-	free.put(rYL)
-	free.put(rYL + 1)
+	if !o.xyFree() {
+		free.put(rXL, rXL+1, rYL, rYL+1)
+	}
 	p.text(fmt.Sprintf("; ==== phase 3b: r[%d..%d] = G + D*E + corrections, column j -> r[%d+j]; G[j] = W[j] + W[%d+j], W = L0 | H' (W[j] at r[j] for j < %d, at r[%d+j] above)",
 		n, 4*n-1, n, n, n, n))
 	c.release()
@@ -309,7 +359,7 @@ func addOp(i int) string {
 // phase1Columns emits phase 1 of karatsubaAt by columns (product scanning) into the accumulator c,
 // whose bytes 0 and 1 start in r22:r23, and returns the registers of L1.
 func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
-	yOff, zOff := o.yOff, o.zOff
+	zOff := o.zOff
 	mulName := func(x, y string, i, j int) string { return fmt.Sprintf("%s[%d]*%s[%d]", x, i, y, j) }
 	products := func(k int) (lo, hi int) { return max(0, k-n+1), min(k, n-1) }
 	p.bucket = "phase1"
@@ -325,13 +375,13 @@ func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
 				a[k] = o.aIn[k]
 			} else {
 				a[k] = free.get()
-				p.op("ld", fmt.Sprintf("%v, X+", a[k]), fmt.Sprintf("a[%d]", k))
+				p.op(o.loadA(a[k], k))
 			}
 			if r, ok := o.bIn[k]; ok {
 				b[k] = r
 			} else {
 				b[k] = free.get()
-				p.op("ldd", fmt.Sprintf("%v, Y+%d", b[k], yOff+k), fmt.Sprintf("b[%d]", k))
+				p.op(o.loadB(b[k], k))
 			}
 		}
 		lo, hi := products(k)
@@ -347,7 +397,9 @@ func phase1Columns(p *prog, free *pool, c *acc, n int, o operands) []reg {
 			p.note("L[%d] kept in %v", k, out)
 		}
 		if i := k - n + 1; i >= 0 { // a[i] and b[i] served their last column
-			free.put(a[i])
+			if i >= len(o.aIn) || o.inPool(a[i]) {
+				free.put(a[i])
+			}
 			free.put(b[i])
 		}
 	}

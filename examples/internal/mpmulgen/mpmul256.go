@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The 256-bit routine keeps E, D and M = |D|*|E| in a frame on the stack, at these offsets from
 // its lowest byte: E and D are pushed as they are computed, the 32 bytes of M are made by moving SP.
@@ -38,13 +41,17 @@ func instance(p *prog, o operands, comment string) (cycles, products int) {
 	karatsubaAt(k, 8, 24, true, 0, 2, o)
 	p.b.WriteString(k.b.String())
 	for b, c := range k.cost {
+		if b == "frame" { // the pointer set-up of o.setX and o.setY
+			p.cost[b] += c
+			continue
+		}
 		p.cost["k16 "+b] += c
 	}
 	p.words += k.words
 	if k.peak != 0 {
 		panic("mpmulgen: k16 uses the stack")
 	}
-	return k.total(), k.cost["products"]
+	return k.total() - k.cost["frame"], k.cost["products"]
 }
 
 // chain is a 16-byte carry chain over the registers r2..r17: op (ADD/ADC or SUB/SBC) of each byte
@@ -89,8 +96,27 @@ func eKept(rows bool) int {
 	return 11
 }
 
-// dKept is how many bytes of |D| (0 or 2) it takes from r20:r21, copied there before |E| is computed.
-const dKept = 2
+// dKept is how many bytes of |D| the M instance takes from registers, copied there before |E| is
+// computed: D[0..1] in r20:r21 and D[2..3] in r26:r27, D[4..5] in r28:r29 (that instance reads D
+// and E through Z, so X and Y are free until its phase 3b).
+func dKept(rows bool) int {
+	if rows {
+		return 6
+	}
+	return 2
+}
+
+// dRegs are the registers of D[0..5], in the order of dKept.
+var dRegs = []reg{20, 21, 26, 27, 28, 29}
+
+// regPairs names the registers rs pair by pair: "r20:r21, r26:r27".
+func regPairs(rs []reg) string {
+	var b []string
+	for i := 0; i+1 < len(rs); i += 2 {
+		b = append(b, fmt.Sprintf("%v:%v", rs[i], rs[i+1]))
+	}
+	return strings.Join(b, ", ")
+}
 
 // mpmul256 generates the 256-bit routine: the outer Karatsuba level over memory around three
 // inlined instances of k16 (the 1-level Karatsuba of 8-byte halves) for its 16x16-byte products.
@@ -144,8 +170,9 @@ func build256(rows bool) routine {
 	for i := 15; i >= 0; i-- {
 		p.op("push", fmt.Sprintf("r%d", 2+i), fmt.Sprintf("D[%d]", i))
 	}
-	if dKept > 0 {
-		p.op("movw", "r20, r2", "D[0..1] kept in r20:r21 for the M instance")
+	dKept := dKept(rows)
+	for i := 0; i < dKept; i += 2 {
+		p.op("movw", fmt.Sprintf("%v, r%d", dRegs[i], 2+i), fmt.Sprintf("D[%d..%d] kept in %v:%v for the M instance", i, i+1, dRegs[i], dRegs[i+1]))
 	}
 	for i := range 16 {
 		p.op("ldd", fmt.Sprintf("r%d, Z+%d", 2+i, 16+i), fmt.Sprintf("b[%d]", 16+i))
@@ -162,18 +189,16 @@ func build256(rows bool) routine {
 	p.op("push", "r18", "keep ns")
 	p.op("push", "r22", "keep r")
 	p.op("push", "r23", "")
-	p.op("in", "r28, _SFR_IO_ADDR(SPL)", "")
-	p.op("in", "r29, _SFR_IO_ADDR(SPH)", "")
-	p.op("adiw", "r28, 4", "Y = frame (SP + 1 + r and ns): E at Y+i")
-	p.op("movw", "r26, r28", "")
-	p.op("adiw", fmt.Sprintf("r26, %d", frameD+dKept), fmt.Sprintf("X = D + %d", dKept))
-	p.op("movw", "r30, r28", "Z = frame: M at Z+32+i")
 	eIn := map[int]reg{}
 	eKept := eKept(rows)
 	for i := range eKept {
 		eIn[i] = reg(2 + i)
 	}
-	inst[2], prods[2] = instance(p, operands{yOff: frameE, zOff: frameM, aIn: []reg{20, 21}[:dKept], bIn: eIn, rows: rows, rowsHigh: true}, fmt.Sprintf("frame[32..63] = M = |D|*|E| (X = D + %d, Y = frame with E at Y+i, E[0..%d] still in r2..r%d and D[0..1] in r20:r21, Z = frame with M at Z+32)", dKept, eKept-1, 1+eKept))
+	p.op("in", "r30, _SFR_IO_ADDR(SPL)", "")
+	p.op("in", "r31, _SFR_IO_ADDR(SPH)", "")
+	p.op("adiw", "r30, 4", "Z = frame (SP + 1 + r and ns): E at Z+i, D at Z+16+i, M at Z+32+i")
+	o := operands{aOff: frameD, yOff: frameE, zOff: frameM, aZ: true, bZ: true, aIn: dRegs[:dKept], bIn: eIn, rows: rows, rowsHigh: true}
+	inst[2], prods[2] = instance(p, o, fmt.Sprintf("frame[32..63] = M = |D|*|E| (Z = frame: D at Z+16+i, E at Z+i, M at Z+32+i; E[0..%d] still in r2..r%d, D[0..%d] in %s)", eKept-1, 1+eKept, dKept-1, regPairs(dRegs[:dKept])))
 	p.op("movw", "r28, r30", "Y = frame")
 	p.op("pop", "r31", "Z = r")
 	p.op("pop", "r30", "")
@@ -219,11 +244,12 @@ func build256(rows bool) routine {
 	}
 
 	p.note("F2 = T + H1 + (M[16..31] ^ ns) + (t + c1 + c2) -> r[32..47]: t, c1 and c2 are the carries into the three chains")
-	p.op("cp", fmt.Sprintf("%v, r20", rZero), "carry = t")
+	// T + t never carries out: t = 1 only when L1 + H0 >= 2^128, and then T = L1 + H0 - 2^128
+	// <= 2^128 - 2.
+	p.op("cp", fmt.Sprintf("%v, r20", rZero), "carry = t (T + t < 2^128: no carry out)")
 	for i := range 16 {
 		p.op("adc", fmt.Sprintf("r%d, %v", 2+i, rZero), "")
 	}
-	p.op("sbc", "r23, r23", "-carry of T + t")
 	p.op("cp", fmt.Sprintf("%v, r22", rZero), "carry = c2")
 	chain(p, "adc", "adc", func(i int) {
 		p.op("ldd", fmt.Sprintf("r0, Y+%d", frameM+16+i), fmt.Sprintf("M[%d]", 16+i))
@@ -241,17 +267,16 @@ func build256(rows bool) routine {
 	}
 	p.op("sbc", "r24, r24", "")
 
-	p.note("F3 = H1 + t + c3 + c4 + c5 - (ns & 1) -> r[48..63] (the 0xff bytes of ~M above byte 31), H1 in r1..r16")
-	p.op("clr", "r17", "")
-	for _, r := range []string{"r20", "r22", "r23", "r24"} {
-		p.op("sub", "r17, "+r, "")
-	}
-	p.op("add", "r17, r18", "x = p - (ns & 1); the carry is set when ns and p > 0")
+	p.note("F3 = H1 + t + c4 + c5 - (ns & 1) -> r[48..63] (the 0xff bytes of ~M above byte 31), H1 in r1..r16")
+	p.op("add", "r20, r22", "-(t + c4)")
+	p.op("add", "r20, r24", "-(t + c4 + c5)")
+	p.op("neg", "r20", "p = t + c4 + c5")
+	p.op("add", "r20, r18", "x = p - (ns & 1); the carry is set when ns and p > 0")
 	p.op("sbc", "r21, r21", "")
 	p.op("eor", "r21, r18", "the sign extension of x: 0xff only when ns and p = 0")
 	for i := range 16 {
 		if i == 0 {
-			p.op("add", fmt.Sprintf("%s, r17", h1(i)), "")
+			p.op("add", fmt.Sprintf("%s, r20", h1(i)), "")
 		} else {
 			p.op("adc", fmt.Sprintf("%s, r21", h1(i)), "")
 		}

@@ -110,11 +110,13 @@ func (s *pool) get() reg {
 	return r
 }
 
-func (s *pool) put(r reg) {
-	if s.free&(1<<r) != 0 {
-		panic(fmt.Sprintf("mpmulgen: %v freed twice", r))
+func (s *pool) put(rs ...reg) {
+	for _, r := range rs {
+		if s.free&(1<<r) != 0 {
+			panic(fmt.Sprintf("mpmulgen: %v freed twice", r))
+		}
+		s.free |= 1 << r
 	}
-	s.free |= 1 << r
 }
 
 // has reports whether r is free.

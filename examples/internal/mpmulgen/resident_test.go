@@ -100,3 +100,26 @@ func checkProduct(t *testing.T, im *asm.Image, a, b []byte, n, cycles int) {
 		t.Fatalf("a=%x b=%x: got %x (little-endian), want %x", a[:n], b[:n], got, want.FillBytes(make([]byte, 2*n)))
 	}
 }
+
+// TestPointerOperandsGuard checks that a byte of a may sit in X or Y only when the instance reads
+// through Z instead (aZ and bZ), the layout mpmul256's M instance uses: otherwise the generator
+// refuses it instead of emitting loads through a pointer that holds an operand.
+func TestPointerOperandsGuard(t *testing.T) {
+	for _, c := range []struct {
+		o    operands
+		fail bool
+	}{
+		{operands{rows: true, rowsHigh: true, aIn: []reg{26, 27}}, true},
+		{operands{rows: true, rowsHigh: true, aIn: []reg{28, 29}, aZ: true}, true},
+		{operands{rows: true, rowsHigh: true, aIn: []reg{26, 27, 28, 29}, aZ: true, bZ: true, aOff: 16}, false},
+	} {
+		panicked := func() (p bool) {
+			defer func() { p = recover() != nil }()
+			karatsubaAt(newProg(), 8, 24, true, 0, 2, c.o)
+			return false
+		}()
+		if panicked != c.fail {
+			t.Errorf("aIn %v, aZ %v, bZ %v: panicked %v, want %v", c.o.aIn, c.o.aZ, c.o.bZ, panicked, c.fail)
+		}
+	}
+}

@@ -39,11 +39,24 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 		}
 	}
 	park := o.zOff + n
-	parked := bits.OnesCount32(free.free)+len(o.aIn) < need
+	inA := 0 // bytes of a in pool registers, free again after their rows
+	for _, r := range o.aIn {
+		if o.inPool(r) {
+			inA++
+		}
+	}
+	parked := bits.OnesCount32(free.free)+inA < need
+	if parked {
+		for _, r := range o.aIn {
+			if r == rYL || r == rYL+1 {
+				panic("mpmulgen: phase 1 by rows would park Y, which holds a byte of a")
+			}
+		}
+	}
 	for j := range n {
 		if _, ok := o.bIn[j]; !ok {
 			b[j] = single(free, o.rowsHigh)
-			p.op("ldd", fmt.Sprintf("%v, Y+%d", b[j], o.yOff+j), fmt.Sprintf("b[%d]", j))
+			p.op(o.loadB(b[j], j))
 		}
 	}
 	if parked {
@@ -87,7 +100,7 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 			ai = o.aIn[i]
 		} else {
 			ai = single(free, o.rowsHigh)
-			p.op("ld", fmt.Sprintf("%v, X+", ai), fmt.Sprintf("a[%d]", i))
+			p.op(o.loadA(ai, i))
 		}
 		p.bucket = "products"
 		mul := func(j int) {
@@ -174,7 +187,9 @@ func phase1Rows(p *prog, free *pool, n int, zeroPair reg, o operands) []reg {
 			part(0)
 		}
 		part(1)
-		free.put(ai)
+		if i >= len(o.aIn) || o.inPool(ai) {
+			free.put(ai)
+		}
 	}
 	p.bucket = "phase1"
 	if spare != none {
