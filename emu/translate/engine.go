@@ -43,6 +43,7 @@ type Stats struct {
 	CacheHits  int           // translations served from the cache
 	CodeBytes  int           // AVR code translated, bytes (two per instruction word)
 	WasmBytes  int           // WebAssembly generated, bytes
+	Shared     int           // loops of the modules generated that call a loop function shared with identical ones
 	Translate  time.Duration // time spent discovering regions and generating modules
 	Compile    time.Duration // time spent compiling and instantiating them
 	Rebuilds   int           // translations after the first of a machine (new roots, SPM)
@@ -595,6 +596,11 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 			s.Modules++
 			s.CodeBytes += codeBytes(p, reg)
 			s.WasmBytes += len(mod)
+			for _, b := range reg.blocks {
+				if b.call != nil {
+					s.Shared++
+				}
+			}
 			if len(r.e.cache) >= maxCache {
 				clear(r.e.cache)
 			}

@@ -247,7 +247,7 @@ func (g *gen) traceFlush() {
 	g.op(opI32Add)
 	g.i32(int64(g.segment(g.tpend)))
 	if g.lf != nil {
-		g.get(lSegB) // the copy's segments (callLoop)
+		g.get(lSegB) // the copy's segments (copySegs)
 		g.op(opI32Add)
 	}
 	g.mem(opI32Stor16, logOff(g.lay.Size)+logHead)
