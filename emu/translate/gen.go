@@ -605,6 +605,9 @@ func (g *gen) dispatch() {
 func (g *gen) function() []byte {
 	r := g.r
 	for _, b := range r.blocks {
+		if b.hidden || b.call != nil {
+			continue // a loop function's code: its registers stay in the state memory here
+		}
 		for _, q := range b.insts {
 			g.markUsed(&g.p.Code[q])
 		}

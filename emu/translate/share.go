@@ -262,7 +262,7 @@ func (g *gen) callLoop(c *loopCall) {
 	g.get(lCode)
 	g.op(opReturn)
 	g.end()
-	g.fill(f.written, true)
+	g.fill(used(f.written, g.used), true)
 	g.get(lBase)
 	g.mem(opI32Load, emu.CtlPC)
 	g.set(lPC)
@@ -310,4 +310,12 @@ func (g *gen) copySegs() {
 			g.segs = append(g.segs, m)
 		}
 	}
+}
+
+// used returns the registers of a that are in b.
+func used(a, b [32]bool) (c [32]bool) {
+	for k := range c {
+		c[k] = a[k] && b[k]
+	}
+	return c
 }
