@@ -247,18 +247,29 @@ func subRegion(p *emu.Program, blocks []block, out map[uint32]int) *region {
 }
 
 // callLoop writes copy c of a loop function in "run", at its head block: the state written back
-// (all of it), the call; an exit code other than codeNoCode is "run"'s at once (the state is in
-// the state memory); codeNoCode (the copy jumped out of its loop): the state the function changed
+// (the registers the function uses), the call; an exit code other than codeNoCode is "run"'s at
+// once (the other registers written back: the state is in the state memory); codeNoCode (the copy jumped out of its loop): the state the function changed
 // loaded again, and the code goes on where it left to, as a jump from the head (the function's
 // limit checks counted the cycles there up to the next check: out in subRegion).
 func (g *gen) callLoop(c *loopCall) {
 	f := g.fns[c.fn]
-	g.spill(g.used)
+	var rest [32]bool // registers "run" keeps that the function does not use
+	for k := range rest {
+		rest[k] = g.used[k] && !f.used[k]
+	}
+	g.spill(used(f.used, g.used))
 	g.call(c)
 	g.tee(lCode)
 	g.i32(codeNoCode)
 	g.op(opI32Ne)
 	g.open(opIf, labAnon)
+	for k := range rest {
+		if rest[k] {
+			g.get(lBase)
+			g.get(lR(uint8(k)))
+			g.mem(opI32Store8, g.lay.Regs+uint32(k))
+		}
+	}
 	g.get(lCode)
 	g.op(opReturn)
 	g.end()

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -144,7 +145,8 @@ func TestTranslateLoopFunction(t *testing.T) {
 
 // BenchmarkCompileNTT compiles the NTT example's module (as avrlab bench's machines translate it)
 // with wazero's compiler in a new runtime each time (no cache), with its loop function and with
-// every copy of the loop, alternating: medians of the compile times and the module sizes.
+// every copy of the loop, alternating: medians of the compile times (wall), the module sizes and
+// the bytes each compile allocates.
 //
 //	go test ./emu/translate -run XXX -bench CompileNTT -benchtime 25x
 func BenchmarkCompileNTT(b *testing.B) {
@@ -154,17 +156,24 @@ func BenchmarkCompileNTT(b *testing.B) {
 	mods := [][]byte{generate(p, r, true, true).mod, generate(p, whole, true, true).mod}
 	ctx := context.Background()
 	var ds [2][]time.Duration
+	var alloc [2]uint64
+	var ms0, ms1 runtime.MemStats
 	for i := 0; i < b.N; i++ {
 		for k, mod := range mods {
 			rt := wazero.NewRuntime(ctx)
+			runtime.ReadMemStats(&ms0)
 			t0 := time.Now()
 			if _, err := rt.CompileModule(ctx, mod); err != nil {
 				b.Fatal(err)
 			}
 			ds[k] = append(ds[k], time.Since(t0))
+			runtime.ReadMemStats(&ms1)
+			alloc[k] += ms1.TotalAlloc - ms0.TotalAlloc
 			rt.Close(ctx)
 		}
 	}
+	b.ReportMetric(float64(alloc[0])/float64(b.N)/1e6, "shared-MB")
+	b.ReportMetric(float64(alloc[1])/float64(b.N)/1e6, "whole-MB")
 	med := func(d []time.Duration) float64 {
 		slices.Sort(d)
 		return float64(d[len(d)/2].Microseconds()) / 1000
