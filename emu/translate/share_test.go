@@ -185,3 +185,57 @@ func BenchmarkCompileNTT(b *testing.B) {
 	b.ReportMetric(float64(len(mods[0])), "shared-B")
 	b.ReportMetric(float64(len(mods[1])), "whole-B")
 }
+
+// BenchmarkRunNTT runs the NTT example's transform (from a driver that calls ntt256 on the same
+// buffer again and again) translated, with the access record, on engines whose modules have
+// the loop function and on ones whose modules hold every copy, alternating, the modules compiled
+// before: what the calls of the loop function cost the translated code (ns per transform each way).
+//
+//	go test ./emu/translate -run XXX -bench RunNTT -benchtime 20x
+func BenchmarkRunNTT(b *testing.B) {
+	src, err := os.ReadFile("../../examples/ntt256-xmega.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src = append(src, "\ndriver:\n        ldi r24, 0x00\n        ldi r25, 0x02\n        call ntt256\n        rjmp driver\n"...)
+	im, err := asm.Assemble("ntt256-xmega.S", src, asm.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := slices.IndexFunc(im.Symbols, func(s asm.Symbol) bool { return s.Name == "driver" })
+	if i < 0 {
+		b.Fatal("no driver")
+	}
+	const perNTT = 67638 + 8 // the transform, the driver's LDIs, CALL and RJMP
+	ms := [2]*emu.Machine{}
+	for k := range ms {
+		e := NewEager()
+		e.noShare = k == 1
+		ms[k] = emu.New(im.Device, im.Flash, emu.Config{Engine: e, Access: true})
+		ms[k].SetSP(im.Device.RAMEND())
+		ms[k].SetPC(uint32(im.Symbols[i].Value / 2))
+		if stop := ms[k].Run(4 * perNTT); stop.Reason != emu.StopLimit { // translated, compiled
+			b.Fatalf("engine %d: stopped %+v at %d", k, stop, ms[k].Cycles())
+		}
+		if st := e.Stats(); st.Shared != 6*(1-k) || st.Cycles == 0 {
+			b.Fatalf("engine %d: %+v", k, st)
+		}
+	}
+	var ds [2]time.Duration
+	const n = 50
+	for it := 0; it < b.N; it++ {
+		for k, m := range ms {
+			t0 := time.Now()
+			if stop := m.Run(m.Cycles() + n*perNTT); stop.Reason != emu.StopLimit {
+				b.Fatalf("engine %d: stopped %+v at %d", k, stop, m.Cycles())
+			}
+			ds[k] += time.Since(t0)
+		}
+	}
+	if ms[0].PC() != ms[1].PC() || ms[0].Cycles() != ms[1].Cycles() {
+		b.Fatalf("the machines part: PC %d and %d, cycles %d and %d", ms[0].PC(), ms[1].PC(), ms[0].Cycles(), ms[1].Cycles())
+	}
+	b.ReportMetric(float64(ds[0].Nanoseconds())/float64(b.N*n), "shared-ns/ntt")
+	b.ReportMetric(float64(ds[1].Nanoseconds())/float64(b.N*n), "whole-ns/ntt")
+	b.ReportMetric(float64(ds[0])/float64(ds[1]), "shared/whole")
+}
