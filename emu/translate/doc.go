@@ -141,8 +141,10 @@
 //     its exit PC, its access marks, its trace log's segments, each copy having its own) and loads
 //     again what the function may have written; the loop around each copy becomes a WebAssembly
 //     loop (the copy is one block now). The NTT example's six copies of its 91-instruction group
-//     loop (stages 2..7): its module 30.8 to 22.4 KB, wazero compiling it 0.6-0.7x
-//     (BenchmarkCompileNTT). What is left of its compile is "run"'s own code (about 90%): each loop
+//     loop (stages 2..7): its module 30.8 to 22.4 KB, wazero compiling it 0.77-0.87x (0.56-0.70x
+//     with the garbage collector off; BenchmarkCompileNTT), and the calls cost its translated run
+//     1.10-1.63x (BenchmarkRunNTT: 126 calls a transform, about 40 values of state written and
+//     loaded each). What is left of its compile is "run"'s own code (about 90%): each loop
 //     compiled alone takes about 2 ms, so wazero's cost is per loop and per block of code, not per
 //     copy of a shape.
 //   - Translations are cached by the lowered code they cover (and the roots, device and layout), so
