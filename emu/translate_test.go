@@ -3,6 +3,7 @@ package emu_test
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/avrlab/avrlab/emu"
@@ -232,6 +233,14 @@ func FuzzTranslate(f *testing.F) {
 		f.Add(uint8(i)|0x40, p.img)
 	}
 	devices := isa.DeviceNames()
+	lr := rand.New(rand.NewPCG(23, 6))
+	for i, name := range devices {
+		if name == "atmega128" {
+			for k := 0; k < 4; k++ { // loops written three times: one loop function (outline)
+				f.Add(uint8(i), loopCopies(f, dev(f, name), lr))
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, devSel uint8, flash []byte) {
 		d := isa.LookupDevice(devices[int(devSel)%len(devices)])
 		w := translate.NewWazero()
@@ -921,5 +930,86 @@ func TestTranslateBackgroundSPM(t *testing.T) {
 		if rs.Reason != emu.StopBreak || m.SPMWrites() != 5 || m.Reg(16) != 2 || eng.Stats().Cycles == 0 {
 			t.Fatalf("stop %v, %d SPM writes, r16 = %d, %+v: want break, 5, 2, translated cycles", rs, m.SPMWrites(), m.Reg(16), eng.Stats())
 		}
+	}
+}
+
+// loopCopies returns a program for the ATmega128 of more than 256 bytes whose loop of random
+// blocks is written three times, each copy with its own count and different code after it, in an
+// outer loop (TestTranslateLoopCopies, FuzzTranslate's seeds).
+func loopCopies(t testing.TB, d *isa.Device, r *rand.Rand) []byte {
+	used := map[isa.Op]bool{}
+	g := &gen{d: d, ports: plainIO["atmega128"], p: newProg(t), r: r, nsub: 1, protect: map[int]bool{}, used: used}
+	p := g.p
+	p.setSP(d, d.RAMEND())
+	for i := 16; i < 32; i++ {
+		g.I(isa.LDI, i, g.imm())
+	}
+	g.straight(100) // the region over 256 bytes (a module logging the trace hash's steps)
+	seed, nb := r.Uint64(), 6+r.IntN(10)
+	g.I(isa.LDI, 22, 2+r.IntN(3))
+	p.L("outer")
+	for c := 0; c < 3; c++ {
+		g.I(isa.LDI, 23, 1+r.IntN(20))
+		l := g.newLabel()
+		p.L(l)
+		g.protect[23], g.protect[22] = true, true
+		main := g.r
+		g.r = rand.New(rand.NewPCG(seed, 7)) // the same blocks in every copy
+		for i := 0; i < nb; i++ {
+			// The generator's blocks but those that leave a loop no WebAssembly loop (a write
+			// of SREG, a call, a computed jump: an entry inside) or no loop function's.
+			kinds := []func(){g.aluRR, g.aluImm, g.alu1, g.word, g.edge, g.branch, g.skip, g.mem, g.direct, g.stack, g.lpm, g.io, g.jump}
+			kinds[g.n(len(kinds))]()
+		}
+		g.r = main
+		g.I(isa.DEC, 23)
+		g.I(isa.BRNE, l)
+		g.block(false) // what follows each copy differs
+	}
+	g.I(isa.DEC, 22)
+	g.I(isa.BREQ, "done")
+	g.I(isa.JMP, "outer")
+	p.L("done")
+	g.I(isa.BREAK)
+	p.L("sub0")
+	g.straight(2)
+	g.I(isa.RET)
+	p.L(tableAt)
+	for i := 0; i < 16; i++ {
+		p.W(uint16(r.IntN(1 << 16)))
+	}
+	return p.Bytes()
+}
+
+// TestTranslateLoopCopies: random loops (the generator's blocks: ALU, branches, skips, loads and
+// stores through X, Y and Z, LDS/STS, PUSH/POP, I/O, LPM, JMP) written three times each at
+// different addresses, each copy with its own count and different code after it, in programs of
+// more than 256 bytes: identical copies become one loop function (translate's outline). Run with
+// the access record and the trace hash, stopped at limits inside the loops, the translated machine
+// ends every Run with the interpreter's state, access record and trace hash.
+func TestTranslateLoopCopies(t *testing.T) {
+	d := dev(t, "atmega128")
+	eng := translate.NewEager()
+	r := rand.New(rand.NewPCG(23, 5))
+	for n := 0; n < 60; n++ {
+		img := loopCopies(t, d, r)
+		ms := [2]*emu.Machine{
+			emu.New(d, img, emu.Config{Access: true, Trace: true}),
+			emu.New(d, img, emu.Config{Access: true, TraceHash: true, Engine: eng}),
+		}
+		for _, limit := range []uint64{200, 1001, 3007, 10_000, 100_000} {
+			a, b := ms[0].Run(limit), ms[1].Run(limit)
+			if diff := fullStateOf(ms[1], b).diff(fullStateOf(ms[0], a)); diff != "" {
+				t.Fatalf("program %d, limit %d: %s\n%s", n, limit, diff, listing(img))
+			}
+			if ms[0].TraceHash() != ms[1].TraceHash() {
+				t.Fatalf("program %d, limit %d: trace hash %#x, interpreted %#x\n%s", n, limit, ms[1].TraceHash(), ms[0].TraceHash(), listing(img))
+			}
+		}
+	}
+	st := eng.Stats()
+	t.Logf("%+v", st)
+	if st.Shared < 60 {
+		t.Errorf("%d loops called a shared loop function in 60 programs of three copies each", st.Shared)
 	}
 }

@@ -43,6 +43,7 @@ type Stats struct {
 	CacheHits  int           // translations served from the cache
 	CodeBytes  int           // AVR code translated, bytes (two per instruction word)
 	WasmBytes  int           // WebAssembly generated, bytes
+	Shared     int           // loops of the modules generated that call a loop function shared with identical ones
 	Translate  time.Duration // time spent discovering regions and generating modules
 	Compile    time.Duration // time spent compiling and instantiating them
 	Rebuilds   int           // translations after the first of a machine (new roots, SPM)
@@ -72,6 +73,9 @@ type Engine struct {
 	// noForward: modules keep no stored byte for the next pass's load (planForward); for the
 	// benchmark that measures what forwarding is worth.
 	noForward bool
+	// noShare: modules hold every copy of identical loops rather than one loop function (loopFn);
+	// for the benchmark that measures what sharing is worth.
+	noShare   bool
 	mu        sync.Mutex
 	cache     map[string]*translation // module by regionKey
 	hotImages map[uint64][]uint32     // imageKey of the programs a machine of the engine got hot on: its latest roots
@@ -568,6 +572,9 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 		reg = buildRegion(p, roots)
 	}
 	r.needReg = nil
+	if !r.e.noShare {
+		reg.outline(p)
+	}
 	key := regionKey(p, reg)
 	r.e.mu.Lock()
 	tr, hit := r.e.cache[key]
@@ -589,6 +596,11 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 			s.Modules++
 			s.CodeBytes += codeBytes(p, reg)
 			s.WasmBytes += len(mod)
+			for _, b := range reg.blocks {
+				if b.call != nil {
+					s.Shared++
+				}
+			}
 			if len(r.e.cache) >= maxCache {
 				clear(r.e.cache)
 			}
@@ -741,8 +753,8 @@ func regionKey(p *emu.Program, reg *region) string {
 	return string(b)
 }
 
-// generate writes the module of a region; hint: with the bounds hints (Engine.noHint); fwd: with
-// the self loops' forwarded bytes (Engine.noForward).
+// generate writes the module of a region (with its loop functions, when outline made any); hint:
+// with the bounds hints (Engine.noHint); fwd: with the self loops' forwarded bytes (Engine.noForward).
 func generate(p *emu.Program, reg *region, hint, fwd bool) *translation {
 	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd, logTrace: codeBytes(p, reg) > inlineTrace}
 	nglob := 0
@@ -752,7 +764,17 @@ func generate(p *emu.Program, reg *region, hint, fwd bool) *translation {
 		}
 		nglob = len(reg.blocks)
 	}
+	var loops [][]byte
+	if reg.fns != nil {
+		g.fns = reg.fns
+		for _, f := range g.fns {
+			lg := &gen{p: p, r: f.sub, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd, logTrace: true, lf: f}
+			loops = append(loops, lg.function())
+			f.used, f.written, f.segs = lg.used, lg.written, lg.segs
+		}
+		g.copySegs()
+	}
 	body := g.function()
 	pages := (logOff(p.Layout.Size) + logBytes + 0xFFFF) >> 16
-	return &translation{mod: module(pages, nglob, nI32, nI64, body), segs: g.segs}
+	return &translation{mod: module(pages, nglob, nI32, nI64, append([][]byte{body}, loops...)...), segs: g.segs}
 }

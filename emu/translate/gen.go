@@ -40,8 +40,11 @@ const (
 	lFwd   = lA0 + 3        // a self loop's forwarded byte (see planForward)
 	lLog   = lFwd + 1       // the trace log's next entry, a byte offset (see traceFlush)
 	lMask  = lLog + 1       // the log's offset mask: 0 when the machine keeps no trace hash
-	nI32   = 51 + 3*nSlots + 9
-	lCyc   = lMask + 1 // i64
+	lDelta = lMask + 1      // a loop function's: its copy's address less the canonical copy's (see loopFn)
+	lSegB  = lDelta + 1     // a loop function's: the index of its copy's first trace segment
+	lXB    = lSegB + 1      // a loop function's: lBase + lDelta, the base of its copy's access marks
+	nI32   = 51 + 3*nSlots + 12
+	lCyc   = lXB + 1   // i64
 	lLim   = lCyc + 1  // i64
 	lHash  = lLim + 1  // i64: the trace hash (Program.TraceHash), in a module that keeps it inline
 	lPrime = lHash + 1 // i64: fnvPrime (a local: one byte of code, not seven, per step)
@@ -88,6 +91,9 @@ type gen struct {
 	tpend  []uint32 // instructions executed whose trace hash steps are not yet written (traceStep)
 	cur    int      // index of the block being written
 	used   [32]bool
+	// written: the registers the code written so far may change (all of a loop function's after
+	// its body: the state its epilogue writes back, and its caller loads).
+	written [32]bool
 	// pending[i] is 1 + the slot holding the definition of flag bit i that exits must compute, or 0
 	// (the flag's local is right).
 	pending [8]int
@@ -95,6 +101,10 @@ type gen struct {
 	// ptrs caches X, Y and Z within a block: valid, the 16-bit value is in its lP0 local; dirty, the
 	// register locals have not been written since (a run of LD X+ updates the local only).
 	ptrs [3]ptrCache
+	// lf: the loop function being written (nil: the region's "run"); fns: the region's loop
+	// functions (region.fns), in their order in the module after "run".
+	lf  *loopFn
+	fns []*loopFn
 	// hint: load the top byte of each run of accesses (wazero's compiler then leaves out the bounds
 	// checks of the run's accesses; see Engine.noHint).
 	hint bool
@@ -139,12 +149,22 @@ func (g *gen) get(l uint32) {
 func (g *gen) set(l uint32) {
 	g.b = append(g.b, opLocalSet)
 	g.b.u32(l)
+	g.wrote(l)
 }
 
 //go:noinline
 func (g *gen) tee(l uint32) {
 	g.b = append(g.b, opLocalTee)
 	g.b.u32(l)
+	g.wrote(l)
+}
+
+// wrote notes a write of local l: of the registers, what a loop function's caller loads again
+// after the call (callLoop).
+func (g *gen) wrote(l uint32) {
+	if l >= lR0 && l < lR0+32 {
+		g.written[l-lR0] = true
+	}
 }
 
 //go:noinline
@@ -226,6 +246,10 @@ func (g *gen) traceFlush() {
 	g.op(opI32And)
 	g.op(opI32Add)
 	g.i32(int64(g.segment(g.tpend)))
+	if g.lf != nil {
+		g.get(lSegB) // the copy's segments (copySegs)
+		g.op(opI32Add)
+	}
 	g.mem(opI32Stor16, logOff(g.lay.Size)+logHead)
 	g.get(lLog)
 	g.i32(2)
@@ -440,9 +464,13 @@ func (g *gen) markBlock() {
 		return
 	}
 	b := g.r.blocks[g.cur]
-	if b.self {
+	if b.self && g.lf == nil {
 		g.markEpoch(b)
 		return
+	}
+	base := uint32(lBase)
+	if g.lf != nil {
+		base = lXB // the copy's words (a loop function has no globals of its own per copy)
 	}
 	for i := 0; i < len(b.insts); {
 		j := i + 1
@@ -451,7 +479,7 @@ func (g *gen) markBlock() {
 		}
 		a, n := g.lay.Executed+b.insts[i], uint32(j-i)
 		for n > 0 {
-			g.get(lBase)
+			g.get(base)
 			switch {
 			case n >= 8:
 				g.op(opI64Const)
@@ -575,25 +603,37 @@ func (g *gen) dispatch() {
 
 // function returns the body of the region's function.
 func (g *gen) function() []byte {
-	r, lay := g.r, g.lay
+	r := g.r
 	for _, b := range r.blocks {
+		if b.hidden || b.call != nil {
+			continue // a loop function's code: its registers stay in the state memory here
+		}
 		for _, q := range b.insts {
 			g.markUsed(&g.p.Code[q])
 		}
 	}
+	// A copy's head (the machine resumes there, after a side exit in the copy, say): its loop
+	// function, from the state memory as it is, and its exit code is the call's.
+	for _, b := range r.blocks {
+		if c := b.call; c != nil {
+			g.get(lPC)
+			g.i32(int64(b.start))
+			g.op(opI32Eq)
+			g.open(opIf, labAnon)
+			if g.logTrace {
+				g.get(lBase) // the call's log starts empty
+				g.i32(0)
+				g.mem(opI32Store, logOff(g.lay.Size))
+			}
+			g.call(c)
+			g.op(opReturn)
+			g.end()
+		}
+	}
 	// Prologue.
-	g.get(lBase)
-	g.mem(opI64Load, emu.CtlCycles)
-	g.set(lCyc)
 	g.get(lBase)
 	g.mem(opI64Load, emu.CtlLimit)
 	g.set(lLim)
-	g.get(lBase)
-	g.mem(opI32Load16, emu.CtlSP)
-	g.set(lSP)
-	g.get(lBase)
-	g.mem(opI32Load16, emu.CtlStackLow)
-	g.set(lLow)
 	g.get(lBase)
 	g.mem(opI32Load, emu.CtlSentinel)
 	g.set(lSent)
@@ -603,6 +643,8 @@ func (g *gen) function() []byte {
 	if g.logTrace {
 		g.i32(0)
 		g.get(lMode)
+		g.i32(1)
+		g.op(opI32And)
 		g.op(opI32Sub)
 		g.i32(logMask)
 		g.op(opI32And)
@@ -615,24 +657,25 @@ func (g *gen) function() []byte {
 		g.b.s64(fnvPrime)
 		g.set(lPrime)
 	}
-	g.get(lBase)
-	g.mem(opI32Load8U, emu.CtlSREG)
-	g.set(lT0)
-	for i := uint32(0); i < 8; i++ {
-		g.get(lT0)
-		g.i32(int64(i))
-		g.op(opI32ShrU)
+	if g.lf != nil {
+		// A loop function: PC is its copy's head, mode the machine's mode | the copy's first
+		// trace segment << 1 (see callLoop); the code works on the canonical copy's addresses.
+		g.get(lMode)
 		g.i32(1)
-		g.op(opI32And)
-		g.set(lF0 + i)
+		g.op(opI32ShrU)
+		g.set(lSegB)
+		g.get(lPC)
+		g.i32(int64(g.lf.head))
+		g.op(opI32Sub)
+		g.tee(lDelta)
+		g.get(lBase)
+		g.op(opI32Add)
+		g.set(lXB)
+		g.i32(int64(g.lf.head))
+		g.set(lPC)
 	}
-	for k := range g.used {
-		if g.used[k] {
-			g.get(lBase)
-			g.mem(opI32Load8U, lay.Regs+uint32(k))
-			g.set(lR(uint8(k)))
-		}
-	}
+	g.fill(g.used, g.lf != nil)
+	g.written = [32]bool{} // what the body writes
 	g.i32(codeNoCode)
 	g.set(lCode)
 
@@ -641,7 +684,7 @@ func (g *gen) function() []byte {
 	g.open(opLoop, labLoop)
 	g.open(opBlock, labNoCode)
 	for j := n - 1; j >= 0; j-- {
-		if !r.interior(j) { // a loop's inner labels open inside the loop
+		if !r.interior(j) && !r.blocks[j].hidden { // a loop's inner labels open inside the loop
 			g.open(opBlock, j)
 		}
 	}
@@ -675,6 +718,9 @@ func (g *gen) function() []byte {
 	}
 	g.br(labNoCode)
 	for i, b := range r.blocks {
+		if b.hidden {
+			continue // a loop function's (callLoop): no label, no code here
+		}
 		g.end() // label i: the code of block i follows
 		g.cur = i
 		g.pend = 0
@@ -682,10 +728,19 @@ func (g *gen) function() []byte {
 		if b.loop == i+1 { // the head of a multi-block loop: the loop, then its inner labels
 			g.open(opLoop, labMulti(i))
 			for j := b.end; j > i; j-- {
-				g.open(opBlock, j)
+				if !r.blocks[j].hidden {
+					g.open(opBlock, j)
+				}
 			}
 		}
 		g.ptrs = [3]ptrCache{}
+		if b.call != nil {
+			g.callLoop(b.call)
+			if b.loop != 0 && r.blocks[b.loop-1].end == i {
+				g.end() // the multi-block loop
+			}
+			continue
+		}
 		if b.self {
 			// The carried pointers are loaded before the loop and stay 16-bit values in it (their
 			// register bytes written at exits and after the loop).
@@ -737,11 +792,74 @@ func (g *gen) function() []byte {
 	g.end() // labLoop
 	g.end() // labExit
 	// Epilogue: write the state back.
-	for k := range g.used {
-		if g.used[k] {
+	if g.lf != nil {
+		g.spill(g.written) // the rest is as its caller wrote it
+	} else {
+		g.spill(g.used)
+	}
+	if !g.logTrace {
+		g.get(lBase)
+		g.get(lHash)
+		g.mem(opI64Store, emu.CtlTraceHash)
+	}
+	g.get(lBase)
+	g.get(lPC)
+	if g.lf != nil {
+		g.get(lDelta)
+		g.op(opI32Add)
+	}
+	g.mem(opI32Store, emu.CtlPC)
+	g.get(lCode)
+	g.op(opEnd)
+	return g.b
+}
+
+// fill loads the state the code keeps in locals from the state memory: the registers in regs, the
+// flags, SP, the stack's low-water mark, the cycle counter and, when the module logs the trace
+// hash's steps, the log's next entry (0 in a "run", which starts the log; the caller's in a loop
+// function, see callLoop).
+func (g *gen) fill(regs [32]bool, log bool) {
+	g.get(lBase)
+	g.mem(opI64Load, emu.CtlCycles)
+	g.set(lCyc)
+	g.get(lBase)
+	g.mem(opI32Load16, emu.CtlSP)
+	g.set(lSP)
+	g.get(lBase)
+	g.mem(opI32Load16, emu.CtlStackLow)
+	g.set(lLow)
+	if g.logTrace && log {
+		g.get(lBase)
+		g.mem(opI32Load, logOff(g.lay.Size))
+		g.set(lLog)
+	}
+	g.get(lBase)
+	g.mem(opI32Load8U, emu.CtlSREG)
+	g.set(lT0)
+	for i := uint32(0); i < 8; i++ {
+		g.get(lT0)
+		g.i32(int64(i))
+		g.op(opI32ShrU)
+		g.i32(1)
+		g.op(opI32And)
+		g.set(lF0 + i)
+	}
+	for k := range regs {
+		if regs[k] {
+			g.get(lBase)
+			g.mem(opI32Load8U, g.lay.Regs+uint32(k))
+			g.set(lR(uint8(k)))
+		}
+	}
+}
+
+// spill stores what fill loads.
+func (g *gen) spill(regs [32]bool) {
+	for k := range regs {
+		if regs[k] {
 			g.get(lBase)
 			g.get(lR(uint8(k)))
-			g.mem(opI32Store8, lay.Regs+uint32(k))
+			g.mem(opI32Store8, g.lay.Regs+uint32(k))
 		}
 	}
 	g.get(lBase)
@@ -764,21 +882,11 @@ func (g *gen) function() []byte {
 		g.get(lLog)
 		g.get(lMask)
 		g.op(opI32And)
-		g.mem(opI32Store, logOff(lay.Size))
-	} else {
-		g.get(lBase)
-		g.get(lHash)
-		g.mem(opI64Store, emu.CtlTraceHash)
+		g.mem(opI32Store, logOff(g.lay.Size))
 	}
 	g.get(lBase)
 	g.get(lCyc)
 	g.mem(opI64Store, emu.CtlCycles)
-	g.get(lBase)
-	g.get(lPC)
-	g.mem(opI32Store, emu.CtlPC)
-	g.get(lCode)
-	g.op(opEnd)
-	return g.b
 }
 
 // maxGap is the longest run of words without an entry that one br_table spans.

@@ -21,6 +21,12 @@ type region struct {
 	// segs: what the entries of its module's trace log stand for (translation.segs), set when the
 	// module is generated or taken from the cache.
 	segs [][]uint32
+	// fns: its loop functions (outline); outlined: outline ran; outD (a loop function's region):
+	// by address out of the loop, the most cycles the code there may run before its next limit
+	// check (the copies' "run"'s d there).
+	fns      []*loopFn
+	outlined bool
+	outD     map[uint32]int
 }
 
 // block is straight-line code: entered only at its start, left at its end or by a side exit.
@@ -42,6 +48,11 @@ type block struct {
 	guards []guardSpan // per instruction: what its SRAM guard checks (planGuards)
 	carry  uint8       // a self loop: the pointers (bit 0 X, 1 Y, 2 Z) kept as 16-bit values across its back edge
 	top    uint8       // flags live at the top of its body (live less the rotated guard's, see carryPtrs)
+	root   bool        // an entry for a reason other than a backward branch: a root, a call's target or return point, a resumption
+	// call: the head of a copy of a loop function (region.outline): "run" calls the function here.
+	// hidden: one of the copy's other blocks, whose code is the function's only.
+	call   *loopCall
+	hidden bool
 }
 
 // Instruction classes.
@@ -297,7 +308,7 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 			}
 		}
 		if entry[b.start] {
-			b.entry = true
+			b.entry, b.root = true, true
 		}
 	}
 	for _, b := range r.blocks {
@@ -308,14 +319,23 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 	r.findLoops()
 	r.carryPtrs(p)
 	r.hoistGuards(p)
-	// d: most cycles from a block's start to the next limit check (the dispatch, a loop's back edge)
-	// or exit, over forward paths; dmax: the most of the entries'.
+	r.delays()
+	r.liveness(p)
+	return r
+}
+
+// delays sets each block's d, the most cycles from its start to the next limit check (the
+// dispatch, a loop's back edge) or exit over forward paths, and dmax, the most of the entries'.
+func (r *region) delays() {
+	r.dmax = 0
 	for i := len(r.blocks) - 1; i >= 0; i-- {
 		b := r.blocks[i]
 		most := 0
 		for _, s := range b.succ {
 			if j, ok := r.index[s]; ok && j > i {
 				most = max(most, r.blocks[j].d)
+			} else if !ok {
+				most = max(most, r.outD[s])
 			}
 		}
 		b.d = b.cycles + most
@@ -323,8 +343,6 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 			r.dmax = max(r.dmax, b.d)
 		}
 	}
-	r.liveness(p)
-	return r
 }
 
 // findLoops makes WebAssembly loops of ranges of blocks h..l that a branch from the range goes back
@@ -559,6 +577,9 @@ func (r *region) liveness(p *emu.Program) {
 				}
 			}
 			top, _, _ := scanFlags(p, b, out)
+			if b.call != nil {
+				top = fAll // the loop function reads the flags from SREG
+			}
 			in := top
 			for _, gs := range b.guards {
 				if gs.rotated || gs.hoisted {

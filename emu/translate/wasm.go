@@ -1,7 +1,7 @@
 package translate
 
 // A small WebAssembly binary writer: just what the translator emits (one function type, an
-// imported memory, globals, one exported function). Spec: WebAssembly Core Specification 2.0,
+// imported memory, globals, functions of which one is exported). Spec: WebAssembly Core Specification 2.0,
 // §5 "Binary Format".
 
 // Opcodes (§5.4).
@@ -15,6 +15,7 @@ const (
 	opBrIf      = 0x0D
 	opBrTable   = 0x0E
 	opReturn    = 0x0F
+	opCall      = 0x10
 	opDrop      = 0x1A
 	opSelect    = 0x1B
 	opLocalGet  = 0x20
@@ -112,9 +113,9 @@ func (b *buf) section(id byte, c buf) {
 }
 
 // module assembles a module: memory "env" "mem" imported with at least minPages pages, nGlobals
-// mutable i32 globals (0), and one function of type (i32 base, i32 pc, i32 mode) -> i32, exported as "run",
-// with the given i32 and i64 locals and body (ending in opEnd).
-func module(minPages uint32, nGlobals int, nI32, nI64 uint32, body []byte) []byte {
+// mutable i32 globals (0), and functions of type (i32 base, i32 pc, i32 mode) -> i32 with the given
+// i32 and i64 locals and bodies (each ending in opEnd), the first exported as "run".
+func module(minPages uint32, nGlobals int, nI32, nI64 uint32, bodies ...[]byte) []byte {
 	var m buf
 	m = append(m, 0x00, 0x61, 0x73, 0x6D, 0x01, 0x00, 0x00, 0x00)
 
@@ -139,8 +140,10 @@ func module(minPages uint32, nGlobals int, nI32, nI64 uint32, body []byte) []byt
 	m.section(2, imports)
 
 	var funcs buf
-	funcs.u32(1)
-	funcs.u32(0)
+	funcs.u32(uint32(len(bodies)))
+	for range bodies {
+		funcs.u32(0)
+	}
 	m.section(3, funcs)
 
 	if nGlobals > 0 {
@@ -163,17 +166,19 @@ func module(minPages uint32, nGlobals int, nI32, nI64 uint32, body []byte) []byt
 	exports.u32(0)
 	m.section(7, exports)
 
-	var fn buf
-	fn.u32(2)
-	fn.u32(nI32)
-	fn.byte(typeI32)
-	fn.u32(nI64)
-	fn.byte(typeI64)
-	fn = append(fn, body...)
 	var code buf
-	code.u32(1)
-	code.u32(uint32(len(fn)))
-	code = append(code, fn...)
+	code.u32(uint32(len(bodies)))
+	for _, body := range bodies {
+		var fn buf
+		fn.u32(2)
+		fn.u32(nI32)
+		fn.byte(typeI32)
+		fn.u32(nI64)
+		fn.byte(typeI64)
+		fn = append(fn, body...)
+		code.u32(uint32(len(fn)))
+		code = append(code, fn...)
+	}
 	m.section(10, code)
 	return m
 }
