@@ -186,6 +186,7 @@ type pp struct {
 	stash    []token   // a directive line read while peeking, not yet processed
 	deep     *deepLine // the last line lexLine read was cut at parentheses nested too deeply
 	segBuf   []seg
+	arena    []token // where lexLine puts the lines' tokens (lineToks)
 	main     stream
 	cur      outLine
 	sites    map[string]gotoken.Position // included file → its first #include

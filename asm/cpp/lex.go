@@ -241,7 +241,7 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		p.fatal(s.name, s.line+s.delta, 0, fmt.Sprintf("input too large (limit %d MiB read, counting every #include)", maxInput>>20))
 		return nil, false
 	}
-	var toks []token
+	toks := p.lineToks()
 	si := 0 // current segment
 	pos := func(i int) (int, int) {
 		for si+1 < len(segs) && segs[si+1].off <= i {
@@ -302,9 +302,6 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		for g := si + 1; g < len(segs) && segs[g].off < end; g++ {
 			t.splits = append(t.splits, seg{off: segs[g].off - i, line: segs[g].line + s.delta, col: segs[g].col})
 		}
-		if toks == nil {
-			toks = make([]token, 0, 8) // most lines: a few tokens, one allocation
-		}
 		toks = append(toks, t)
 		i = end
 		wsStart = i
@@ -330,5 +327,30 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 	}
 	line, col := pos(len(text))
 	toks = append(toks, token{kind: kNewline, line: line, col: col})
-	return toks, true
+	return p.keepLine(toks), true
+}
+
+// arenaTokens is how many tokens one block of lexLine's arena holds (88 KB): the lines of a few
+// hundred source lines.
+const arenaTokens = 1024
+
+// lineToks returns an empty slice over the free part of the token arena, for lexLine to append a
+// line's tokens to: one allocation for many lines, instead of one or more a line (a comment line is
+// a dozen tokens), which was most of what preprocessing allocated.
+func (p *pp) lineToks() []token {
+	if cap(p.arena)-len(p.arena) < 32 {
+		p.arena = make([]token, 0, arenaTokens)
+	}
+	return p.arena[len(p.arena):len(p.arena)]
+}
+
+// keepLine ends line toks, built by appending to lineToks: when it is still in the arena (a line
+// longer than the arena's free part moved to an array of its own) the next line starts after it.
+// The line's capacity is its length, so that appending to it copies it rather than writing over
+// the next line.
+func (p *pp) keepLine(toks []token) []token {
+	if n := len(p.arena); len(toks) > 0 && &p.arena[:n+1][n] == &toks[0] {
+		p.arena = p.arena[:n+len(toks)]
+	}
+	return toks[:len(toks):len(toks)]
 }
