@@ -439,8 +439,8 @@ func (p *pp) emit(t token) {
 	if n := len(c.spans); n == 0 || !c.spans[n-1].continues(off, t.line, t.col, gen) {
 		c.spans = append(c.spans, span{off: off, line: t.line, col: t.col, gen: gen})
 	}
-	if !gen {
-		for _, sp := range t.splits {
+	if !gen && t.splits != nil {
+		for _, sp := range *t.splits {
 			c.spans = append(c.spans, span{off: off + sp.off, line: sp.line, col: sp.col})
 		}
 	}

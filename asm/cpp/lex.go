@@ -36,8 +36,9 @@ type token struct {
 	col   int
 	hide  *hideset
 	// splits are the places in text where a source token goes on on another physical line (after a
-	// backslash-newline): off is the offset in text, line the presumed line; nil for most tokens.
-	splits []seg
+	// backslash-newline): off is the offset in text, line the presumed line; nil for most tokens
+	// (a pointer: a token is 16 bytes smaller than with the slice itself, and most have none).
+	splits *[]seg
 }
 
 func (t token) is(punct string) bool { return t.kind == kPunct && t.text == punct }
@@ -300,7 +301,10 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		// A token that a backslash-newline cuts (".if\" then "ne" is the one token ".ifne") goes
 		// on on the next physical line: its splits say where, for the column map.
 		for g := si + 1; g < len(segs) && segs[g].off < end; g++ {
-			t.splits = append(t.splits, seg{off: segs[g].off - i, line: segs[g].line + s.delta, col: segs[g].col})
+			if t.splits == nil {
+				t.splits = new([]seg)
+			}
+			*t.splits = append(*t.splits, seg{off: segs[g].off - i, line: segs[g].line + s.delta, col: segs[g].col})
 		}
 		toks = append(toks, t)
 		i = end
@@ -330,7 +334,7 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 	return p.keepLine(toks), true
 }
 
-// arenaTokens is how many tokens one block of lexLine's arena holds (88 KB): the lines of a few
+// arenaTokens is how many tokens one block of lexLine's arena holds (72 KB): the lines of a few
 // hundred source lines.
 const arenaTokens = 1024
 
