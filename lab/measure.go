@@ -20,9 +20,19 @@ type flashUse struct {
 
 func (u *flashUse) used(a int64) bool { return a >= 0 && a < int64(len(u.any)) && u.any[a] }
 
-// flashUsed collects the flash record of both machines.
+// flashUsed collects the flash record of both machines. Its arrays end after the last byte of
+// the image or that a call executed or read, whichever is further (the rest of the flash is
+// false in all of them): not the device's whole flash, 64-256 KB a bench to clear and walk.
 func (h *harness) flashUsed() *flashUse {
-	n := h.dev.Flash
+	n := len(h.im.Emitted)
+	for _, m := range []*emu.Machine{h.m, h.mt} {
+		rec := m.Access()
+		if w := lastTrue(rec.Executed); w >= 0 {
+			n = max(n, (w+m.InstructionWords(uint32(w)))*2)
+		}
+		n = max(n, lastTrue(rec.FlashRead)+1)
+	}
+	n = min(n, h.dev.Flash)
 	u := &flashUse{exec: make([]bool, n), read: make([]bool, n)}
 	for _, m := range []*emu.Machine{h.m, h.mt} {
 		rec := m.Access()
@@ -52,7 +62,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	im := h.im
 	u := h.flashUsed()
 	rep.FlashDeclared = im.EmittedBytes(0, uint32(len(im.Flash)))
-	covered := make([]bool, len(u.exec)) // the bytes counted as flash
+	covered := make([]bool, len(u.exec)) // the bytes counted as flash (none past u's end)
 	if !h.opts.Linked {
 		for a := 0; a < len(im.Emitted) && a < len(covered); a++ {
 			covered[a] = im.Emitted[a]

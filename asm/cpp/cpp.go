@@ -186,6 +186,7 @@ type pp struct {
 	stash    []token   // a directive line read while peeking, not yet processed
 	deep     *deepLine // the last line lexLine read was cut at parentheses nested too deeply
 	segBuf   []seg
+	arena    []token // where lexLine puts the lines' tokens (lineToks)
 	main     stream
 	cur      outLine
 	sites    map[string]gotoken.Position // included file → its first #include
@@ -438,8 +439,8 @@ func (p *pp) emit(t token) {
 	if n := len(c.spans); n == 0 || !c.spans[n-1].continues(off, t.line, t.col, gen) {
 		c.spans = append(c.spans, span{off: off, line: t.line, col: t.col, gen: gen})
 	}
-	if !gen {
-		for _, sp := range t.splits {
+	if !gen && t.splits != nil {
+		for _, sp := range *t.splits {
 			c.spans = append(c.spans, span{off: off + sp.off, line: sp.line, col: sp.col})
 		}
 	}

@@ -36,8 +36,9 @@ type token struct {
 	col   int
 	hide  *hideset
 	// splits are the places in text where a source token goes on on another physical line (after a
-	// backslash-newline): off is the offset in text, line the presumed line; nil for most tokens.
-	splits []seg
+	// backslash-newline): off is the offset in text, line the presumed line; nil for most tokens
+	// (a pointer: a token is 16 bytes smaller than with the slice itself, and most have none).
+	splits *[]seg
 }
 
 func (t token) is(punct string) bool { return t.kind == kPunct && t.text == punct }
@@ -241,7 +242,7 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		p.fatal(s.name, s.line+s.delta, 0, fmt.Sprintf("input too large (limit %d MiB read, counting every #include)", maxInput>>20))
 		return nil, false
 	}
-	var toks []token
+	toks := p.lineToks()
 	si := 0 // current segment
 	pos := func(i int) (int, int) {
 		for si+1 < len(segs) && segs[si+1].off <= i {
@@ -300,10 +301,10 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 		// A token that a backslash-newline cuts (".if\" then "ne" is the one token ".ifne") goes
 		// on on the next physical line: its splits say where, for the column map.
 		for g := si + 1; g < len(segs) && segs[g].off < end; g++ {
-			t.splits = append(t.splits, seg{off: segs[g].off - i, line: segs[g].line + s.delta, col: segs[g].col})
-		}
-		if toks == nil {
-			toks = make([]token, 0, 8) // most lines: a few tokens, one allocation
+			if t.splits == nil {
+				t.splits = new([]seg)
+			}
+			*t.splits = append(*t.splits, seg{off: segs[g].off - i, line: segs[g].line + s.delta, col: segs[g].col})
 		}
 		toks = append(toks, t)
 		i = end
@@ -330,5 +331,30 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 	}
 	line, col := pos(len(text))
 	toks = append(toks, token{kind: kNewline, line: line, col: col})
-	return toks, true
+	return p.keepLine(toks), true
+}
+
+// arenaTokens is how many tokens one block of lexLine's arena holds (72 KB): the lines of a few
+// hundred source lines.
+const arenaTokens = 1024
+
+// lineToks returns an empty slice over the free part of the token arena, for lexLine to append a
+// line's tokens to: one allocation for many lines, instead of one or more a line (a comment line is
+// a dozen tokens), which was most of what preprocessing allocated.
+func (p *pp) lineToks() []token {
+	if cap(p.arena)-len(p.arena) < 32 {
+		p.arena = make([]token, 0, arenaTokens)
+	}
+	return p.arena[len(p.arena):len(p.arena)]
+}
+
+// keepLine ends line toks, built by appending to lineToks: when it is still in the arena (a line
+// longer than the arena's free part moved to an array of its own) the next line starts after it.
+// The line's capacity is its length, so that appending to it copies it rather than writing over
+// the next line.
+func (p *pp) keepLine(toks []token) []token {
+	if n := len(p.arena); len(toks) > 0 && &p.arena[:n+1][n] == &toks[0] {
+		p.arena = p.arena[:n+len(toks)]
+	}
+	return toks[:len(toks):len(toks)]
 }

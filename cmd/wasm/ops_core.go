@@ -39,9 +39,6 @@ type bridge struct {
 	jobs chan func()
 }
 
-// redirectJSON is the answer that sends a request on to tools.wasm.
-const redirectJSON = `{"redirect":"tools"}`
-
 func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any {
 	switch op {
 	case "highlight", "markdown", "open", "readAll", "write", "rename", "remove":
@@ -50,20 +47,17 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 	if op == "warm" {
 		return warm() // the worker is idle: compile the translator's Go code before a run needs it
 	}
-	if engine.NeedsTools(op, arg) {
-		return redirectJSON
-	}
 	if !b.started {
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
 	return b.serve(op, arg, progress, nil)
 }
 
-// serve runs one engine request with the worker's caches; stop, when not nil, may end a bench early
-// (engine.HandleLive).
+// serve runs one engine request with the worker's caches (engine.HandleCore: what tools.wasm serves
+// is answered {"redirect":"tools"}); stop, when not nil, may end a bench early.
 func (b *bridge) serve(op string, arg []byte, progress func(phase string), stop func() bool) string {
 	hits := b.cache.Hits
-	out := engine.HandleLive(b.exec, engine.Caches{Includes: &b.includes, Bench: &b.cache, Machines: &b.machines}, op, arg, progress, stop)
+	out := engine.HandleCore(b.exec, engine.Caches{Includes: &b.includes, Bench: &b.cache, Machines: &b.machines}, op, arg, progress, stop)
 	if b.cache.Hits != hits && progress != nil {
 		progress("reused") // the page's timings count these
 	}
@@ -82,7 +76,7 @@ const turnEvery = 4 * time.Millisecond
 // ({"superseded": true}), and the newer one starts after the calls already under way, not after the
 // whole bench. Other requests are served as by handle.
 func (b *bridge) live(op string, arg []byte, progress func(phase string), stale js.Value) (any, bool) {
-	if op != "bench" || engine.NeedsTools(op, arg) {
+	if op != "bench" {
 		return nil, false
 	}
 	if !b.started {

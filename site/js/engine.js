@@ -451,7 +451,7 @@ function showPhase(run) {
   const p = $("progress");
   if (secs < 1.5) {
     setStatus(short + "…", "busy");
-    p.hidden = true;
+    if (!p.hidden) p.hidden = true;
     return;
   }
   setStatus(`${short}… ${secs.toFixed(1)} s`, "busy");

@@ -47,8 +47,12 @@ export const segments = (text) => text.match(/[^\n]*\n|[^\n]+$/g) || [];
 
 export function setStatus(text, kind) {
   const s = $("status");
-  s.textContent = text;
-  s.className = "status" + (kind ? " " + kind : "");
+  const cls = "status" + (kind ? " " + kind : "");
+  // The same status again (a bench's progress, "benchmarking…" at every tenth of its calls) writes
+  // nothing: a write would have the page lay out and paint the line again, on a thread that shares
+  // the machine with the engine's worker while it benches.
+  if (s.textContent !== text) s.textContent = text;
+  if (s.className !== cls) s.className = cls;
 }
 
 let noticeTimer = 0;

@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/lab"
@@ -34,8 +34,8 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 	if c == nil || req.Budget == 0 {
 		return startBench(im, opts)
 	}
-	key, ok := benchKey(im, opts, req)
-	if ok && c.valid && key == c.key {
+	key := benchKey(im, opts, req)
+	if c.valid && key == c.key {
 		if cp := new(lab.Report); json.Unmarshal(c.rep, cp) == nil {
 			c.Hits++
 			return cp, nil
@@ -46,7 +46,7 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 		return rep, err // nothing measured: the kept bench stays
 	}
 	c.valid = false
-	if err == nil && ok && rep != nil {
+	if err == nil && rep != nil {
 		if b, err := json.Marshal(rep); err == nil {
 			c.key, c.rep, c.valid = key, b, true
 		}
@@ -63,33 +63,33 @@ func startBench(im *asm.Image, opts lab.Options) (*lab.Report, error) {
 	return lab.Bench(im, opts)
 }
 
-// benchKey hashes what a bench of image im with options opts for request req depends on; ok is false
-// when some part cannot be written out (nothing is kept then).
-func benchKey(im *asm.Image, opts lab.Options, req Request) (key [32]byte, ok bool) {
-	h := sha256.New()
-	enc := json.NewEncoder(h)
-	img := *im
-	img.Device = nil // by name below: the device's tables are the build's
+// benchKey hashes what a bench of image im with options opts for request req depends on (see
+// keyWriter): the device's name, the whole image, the options, the request but its files (the image
+// stands for them) and what the source's "avrlab" lines say.
+func benchKey(im *asm.Image, opts lab.Options, req Request) (key [32]byte) {
+	w := keyWriter{h: sha256.New()}
 	device := ""
 	if im.Device != nil {
 		device = im.Device.Name
 	}
+	w.string(device)
+	w.image(im)
+	w.options(&opts)
+	w.request(&req)
+	// The main file's lines that lab.Resolve reads (all those naming avrlab, read or not).
 	src := req.Files[req.Main]
-	req.Files, req.Exec, req.Cache, req.Binary = nil, nil, nil, ""
-	// What the page knew of the call's cost only planned the vectors (plan), which opts holds: the
-	// first live bench after a page opens (none known) and the next (known) are the same bench.
-	req.CallCycles = 0
-	var lines [][]byte
-	for line := range bytes.Lines([]byte(src)) {
-		if bytes.Contains(line, []byte("avrlab")) {
-			lines = append(lines, line)
+	for len(src) > 0 {
+		line := src
+		if i := strings.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i+1], src[i+1:]
+		} else {
+			src = ""
+		}
+		if strings.Contains(line, "avrlab") {
+			w.string(line)
 		}
 	}
-	for _, v := range []any{device, img, opts, []string{opts.SourceTask, opts.SourceCall, opts.SourceDevice}, req, lines} {
-		if enc.Encode(v) != nil {
-			return key, false
-		}
-	}
-	copy(key[:], h.Sum(nil))
-	return key, true
+	w.flush()
+	copy(key[:], w.h.Sum(nil))
+	return key
 }

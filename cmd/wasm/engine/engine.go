@@ -212,6 +212,24 @@ func HandleCached(eng emu.Engine, c Caches, op string, arg []byte, progress Prog
 // a newer request came, and when stop says so it ends there with {"superseded": true, ...} (Response.Superseded),
 // measuring nothing and leaving the caches as they were. A nil stop never stops.
 func HandleLive(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, stop func() bool) []byte {
+	return handle(eng, c, op, arg, progress, stop, false)
+}
+
+// RedirectJSON is HandleCore's answer to a request the core module leaves to tools.wasm.
+const RedirectJSON = `{"redirect":"tools"}`
+
+// HandleCore is HandleLive as the core module (engine.wasm) serves requests: one that NeedsTools
+// names is answered [RedirectJSON], and the page sends it to tools.wasm. The request is read once,
+// for both.
+func HandleCore(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, stop func() bool) []byte {
+	return handle(eng, c, op, arg, progress, stop, true)
+}
+
+// handle is HandleLive, and HandleCore when core is set.
+func handle(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, stop func() bool, core bool) []byte {
+	if tools, _ := opNeedsTools(op); core && tools {
+		return []byte(RedirectJSON)
+	}
 	if progress == nil {
 		progress = func(string) {}
 	}
@@ -231,6 +249,9 @@ func HandleLive(eng emu.Engine, c Caches, op string, arg []byte, progress Progre
 		var req Request
 		if err := json.Unmarshal(arg, &req); err != nil {
 			return errorJSON(fmt.Errorf("bad %s request: %v", op, err))
+		}
+		if core && req.needsTools(op) {
+			return []byte(RedirectJSON)
 		}
 		if !req.Interp {
 			req.Exec = eng

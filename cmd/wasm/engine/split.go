@@ -18,33 +18,40 @@ import (
 // include a leakage goal (lab.GoalLeakFirstOrder, lab.GoalCPAResists), which simulates traces. A
 // request it cannot read stays where it is, which answers the error.
 func NeedsTools(op string, arg []byte) bool {
-	if op == "leak" || op == "meta" || strings.HasPrefix(op, "debug-") {
-		return true
+	if tools, read := opNeedsTools(op); !read {
+		return tools
 	}
-	switch op {
-	case "bench", "assemble", "hex", "devices":
-	default:
-		return false
-	}
-	var req struct {
-		Files  map[string]string `json:"files"`
-		Binary string            `json:"binary"`
-		Budget uint64            `json:"budget"`
-		Goals  string            `json:"goals"`
-		Tests  string            `json:"tests"`
-	}
+	var req Request
 	if json.Unmarshal(arg, &req) != nil {
 		return false
 	}
-	if req.Binary != "" || hasAVRASM2(req.Files) {
+	return req.needsTools(op)
+}
+
+// opNeedsTools says what NeedsTools answers for op alone; read says that it depends on the request
+// (bench, assemble, hex, devices: see Request.needsTools).
+func opNeedsTools(op string) (tools, read bool) {
+	if op == "leak" || op == "meta" || strings.HasPrefix(op, "debug-") {
+		return true, false
+	}
+	switch op {
+	case "bench", "assemble", "hex", "devices":
+		return false, true
+	}
+	return false, false
+}
+
+// needsTools is NeedsTools for request r of op bench, assemble, hex or devices, read.
+func (r *Request) needsTools(op string) bool {
+	if r.Binary != "" || hasAVRASM2(r.Files) {
 		return true
 	}
-	if op != "bench" || req.Budget != 0 || req.Goals == "" && req.Tests == "" {
+	if op != "bench" || r.Budget != 0 || r.Goals == "" && r.Tests == "" {
 		return false
 	}
-	goals, _ := lab.ParseGoals([]byte(req.Goals)) // a goal line it cannot read: the bench says so
-	if req.Tests != "" {
-		if t, err := lab.ParseExerciseTests([]byte(req.Tests)); err == nil {
+	goals, _ := lab.ParseGoals([]byte(r.Goals)) // a goal line it cannot read: the bench says so
+	if r.Tests != "" {
+		if t, err := lab.ParseExerciseTests([]byte(r.Tests)); err == nil {
 			goals = append(goals, t.Goals...)
 		}
 	}

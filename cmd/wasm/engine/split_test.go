@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// TestNeedsTools: the requests the core module leaves to tools.wasm are the debugger's, the leakage
-// pane's, a linked program's, one with an AVRASM2 source and a Run of an exercise with leakage goals (its README's or its
-// tests.txt's); the live runs of that exercise, other exercises and plain benches stay in the core.
+// TestNeedsTools: the requests the core module leaves to tools.wasm (and HandleCore answers
+// {"redirect":"tools"}) are the debugger's, the leakage pane's, a linked program's, one with an
+// AVRASM2 source and a Run of an exercise with leakage goals (its README's or its tests.txt's); the
+// live runs of that exercise, other exercises and plain benches stay in the core.
 func TestNeedsTools(t *testing.T) {
 	readme, err := os.ReadFile("../../../examples/exercises/aes128-remove-leak/README.md")
 	if err != nil {
@@ -49,6 +50,10 @@ func TestNeedsTools(t *testing.T) {
 	} {
 		if got := NeedsTools(c.op, c.arg); got != c.want {
 			t.Errorf("NeedsTools(%s, %.80s) = %v, want %v", c.op, c.arg, got, c.want)
+		}
+		// HandleCore, which reads the request once for both, sends on the same ones.
+		if got := string(HandleCore(nil, Caches{}, c.op, c.arg, nil, nil)) == RedirectJSON; got != c.want {
+			t.Errorf("HandleCore(%s, %.80s) redirects: %v, want %v", c.op, c.arg, got, c.want)
 		}
 	}
 }
