@@ -853,8 +853,8 @@ func (g *gen) fill(regs [32]bool, log bool) {
 	}
 }
 
-// spill stores what fill loads.
-func (g *gen) spill(regs [32]bool) {
+// storeRegs stores the registers in regs from their locals into the state memory.
+func (g *gen) storeRegs(regs [32]bool) {
 	for k := range regs {
 		if regs[k] {
 			g.get(lBase)
@@ -862,6 +862,11 @@ func (g *gen) spill(regs [32]bool) {
 			g.mem(opI32Store8, g.lay.Regs+uint32(k))
 		}
 	}
+}
+
+// spill stores what fill loads.
+func (g *gen) spill(regs [32]bool) {
+	g.storeRegs(regs)
 	g.get(lBase)
 	g.get(lF0)
 	for i := uint32(1); i < 8; i++ {

@@ -263,13 +263,7 @@ func (g *gen) callLoop(c *loopCall) {
 	g.i32(codeNoCode)
 	g.op(opI32Ne)
 	g.open(opIf, labAnon)
-	for k := range rest {
-		if rest[k] {
-			g.get(lBase)
-			g.get(lR(uint8(k)))
-			g.mem(opI32Store8, g.lay.Regs+uint32(k))
-		}
-	}
+	g.storeRegs(rest)
 	g.get(lCode)
 	g.op(opReturn)
 	g.end()
