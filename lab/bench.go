@@ -114,7 +114,7 @@ func (h *harness) contradiction() (string, Option) {
 	switch h.sc.Name {
 	case ScenarioKeySchedule:
 		want, ok = "key and rkout, no rk", h.call.has(RoleKey) && h.call.has(RoleRKOut) && !h.call.has(RoleRK)
-	case ScenarioEncryptKS:
+	case ScenarioEncryptKS, ScenarioDecryptKS:
 		want, ok = "key, no rk", h.call.has(RoleKey) && !h.call.has(RoleRK)
 	default:
 		want, ok = "round keys (rk or the source's table), no key or rkout", !h.call.has(RoleKey) && !h.call.has(RoleRKOut)
@@ -163,7 +163,7 @@ func PrepareCall(im *asm.Image, opts Options, i int, cfg emu.Config) (*emu.Machi
 	for j := 0; j <= i; j++ {
 		v = h.vector(rng, j)
 	}
-	v.regs = h.plants(i)
+	v.regs, v.sreg = h.plants(i)
 	if cfg.Present == nil {
 		cfg.Present = h.im.Present
 	}
