@@ -1,9 +1,16 @@
 package lab_test
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/avrlab/avrlab/internal/oracle"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -94,5 +101,157 @@ func TestRedTeamEdgeInputsNotTimed(t *testing.T) {
 	if fast.CyclesMean < honest.CyclesMean {
 		t.Errorf("a fast path for an edge input lowered the mean: %.1f cycles (honest %.1f; min %d)",
 			fast.CyclesMean, honest.CyclesMean, fast.CyclesMin)
+	}
+}
+
+// teaParked is tea-t45.S's ENTER and LEAVE for a student who noticed that k0 and k2 (key bytes 0..3,
+// 8..11) stay in registers for the whole call: r2..r9 are parked in those 8 key bytes instead of
+// being pushed, and the key is written back before RET, so the buffer ends as it began.
+const teaParked = `        .macro  ENTER
+        .irp    reg, 10, 11, 12, 13, 14, 15, 16, 17, 28
+        push    r\reg
+        .endr
+        push    r24
+        push    r25
+        movw    r26, r24
+        movw    r30, r22
+        ldd     KA0, Z+0
+        ldd     KA1, Z+1
+        ldd     KA2, Z+2
+        ldd     KA3, Z+3
+        ldd     KC0, Z+8
+        ldd     KC1, Z+9
+        ldd     KC2, Z+10
+        ldd     KC3, Z+11
+        std     Z+0, r2
+        std     Z+1, r3
+        std     Z+2, r4
+        std     Z+3, r5
+        std     Z+8, r6
+        std     Z+9, r7
+        std     Z+10, r8
+        std     Z+11, r9
+        ld      V00, X+
+        ld      V01, X+
+        ld      V02, X+
+        ld      V03, X+
+        ld      V10, X+
+        ld      V11, X+
+        ld      V12, X+
+        ld      V13, X+
+        .endm
+
+        .macro  LEAVE
+        pop     r27
+        pop     r26
+        st      X+, V00
+        st      X+, V01
+        st      X+, V02
+        st      X+, V03
+        st      X+, V10
+        st      X+, V11
+        st      X+, V12
+        st      X+, V13
+        ldd     r2, Z+0
+        ldd     r3, Z+1
+        ldd     r4, Z+2
+        ldd     r5, Z+3
+        ldd     r6, Z+8
+        ldd     r7, Z+9
+        ldd     r8, Z+10
+        ldd     r9, Z+11
+        std     Z+0, KA0
+        std     Z+1, KA1
+        std     Z+2, KA2
+        std     Z+3, KA3
+        std     Z+8, KC0
+        std     Z+9, KC1
+        std     Z+10, KC2
+        std     Z+11, KC3
+        clr     r1
+        .irp    reg, 28, 17, 16, 15, 14, 13, 12, 11, 10
+        pop     r\reg
+        .endr
+        ret
+        .endm
+`
+
+// TestRedTeamReadOnlyBufferParking: TEA on the ATtiny45 parked r2..r9 in the key bytes it keeps in
+// registers and restored the key before RET: it passed with 11 B of RAM instead of 19, because only
+// the key buffer's final content was checked. Any write to a read-only input buffer during the call
+// is the problem now, found from the access record.
+func TestRedTeamReadOnlyBufferParking(t *testing.T) {
+	src := readFile(t, "../examples/tea-t45.S")
+	honest := benchText(t, src, lab.Options{Vectors: 10})
+	if !honest.Pass || honest.RAM != 19 {
+		t.Fatalf("the example: %s", dump(honest))
+	}
+	i, j := strings.Index(src, "        .macro  ENTER\n"), strings.Index(src, "        .text\n")
+	if i < 0 || j < i {
+		t.Fatal("no ENTER .. .text in tea-t45.S")
+	}
+	parked := src[:i] + teaParked + "\n" + src[j:]
+	rep := benchText(t, parked, lab.Options{Vectors: 10})
+	if rep.Pass {
+		t.Fatalf("parking registers in the read-only key passed: RAM %d (honest %d), RANK %.2f (honest %.2f)",
+			rep.RAM, honest.RAM, rep.Rank, honest.Rank)
+	}
+	want := "the routine wrote its read-only input buffer key (r23:r22); write key! in the call if it may overwrite it"
+	if rep.BufferFaults != rep.Vectors || rep.BufferProblem != want {
+		t.Errorf("%d of %d vectors with a buffer problem, %q; want all, %q", rep.BufferFaults, rep.Vectors, rep.BufferProblem, want)
+	}
+	// With key! the buffer is the routine's working memory: counted, so parking gains nothing.
+	rep = benchText(t, parked, lab.Options{Vectors: 10, Call: "tea_encrypt(block, key!)"})
+	if !rep.Pass || rep.Rank > honest.Rank {
+		t.Errorf("key!: pass %v, RAM %d, RANK %.2f (honest %d, %.2f)", rep.Pass, rep.RAM, rep.Rank, honest.RAM, honest.Rank)
+	}
+}
+
+// TestRedTeamLinkedLayout: the layout rule (a stretch of flash the call does not use before bytes it
+// uses counts modulo 256) was skipped for linked programs, so AES-128 on the ATtiny45 (its S-box on a
+// 256-byte boundary after 58 B of padding) measured 966 B / RANK 5.1 as a HEX file against 1024 B / 4.8
+// as source. The same code measures the same flash, RAM and RANK either way now: as source, as the
+// HEX file of avrlab's assembly and as avr-gcc's ELF (with the source's .type/.size).
+func TestRedTeamLinkedLayout(t *testing.T) {
+	oracle.NeedGNU(t)
+	src := readFile(t, "../examples/aes128-t45.S")
+	source, im, err := lab.BenchFile(memFS(src), "main.S", lab.Options{Vectors: 10})
+	if err != nil || !source.Pass || source.Flash != 1024 {
+		t.Fatalf("the example: %v %s", err, dump(source))
+	}
+	sym, _ := im.Symbol("aes128_encrypt")
+	var hex bytes.Buffer
+	if err := im.WriteHex(&hex); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "aes.S"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("avr-gcc", "-mmcu=attiny45", "-nostartfiles", "-nostdlib", "-x", "assembler-with-cpp",
+		"-o", filepath.Join(dir, "aes.elf"), filepath.Join(dir, "aes.S")).CombinedOutput(); err != nil {
+		t.Fatalf("avr-gcc: %v\n%s", err, out)
+	}
+	elf, err := os.ReadFile(filepath.Join(dir, "aes.elf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		call string
+	}{
+		{"aes.hex", hex.Bytes(), fmt.Sprintf("0x%x(block, key)", sym.Value)},
+		{"aes.elf", elf, ""},
+	} {
+		opts := lab.Options{Task: "aes128", Vectors: 10, Call: c.call}
+		rep, _, err := lab.BenchFile(fstest.MapFS{c.name: {Data: c.data}}, c.name, opts)
+		if err != nil || !rep.Pass {
+			t.Fatalf("%s: %v %s", c.name, err, dump(rep))
+		}
+		if rep.Flash != source.Flash || rep.RAM != source.RAM || rep.Rank != source.Rank {
+			t.Errorf("%s: flash %d, RAM %d, RANK %.2f; as source: %d, %d, %.2f\n%s", c.name, rep.Flash, rep.RAM, rep.Rank,
+				source.Flash, source.RAM, source.Rank, strings.Join(rep.Measurement, "\n"))
+		}
 	}
 }
