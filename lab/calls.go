@@ -181,6 +181,7 @@ func (h *harness) measure(rep *Report) {
 	n := 1 + h.opts.Vectors
 	var sum uint64
 	timed := 0
+	var first timedVector // the first timed vector, traced again by constantTime
 	rep.ABIOK = true
 	low := h.spStart
 	defer func() {
@@ -249,6 +250,9 @@ func (h *harness) measure(rep *Report) {
 		rep.CyclesMax = max(rep.CyclesMax, cycles)
 		if h.timed(i, n) {
 			sum, timed = sum+cycles, timed+1
+			if first.v == nil {
+				first = timedVector{i: i, v: v}
+			}
 		}
 	}
 	rep.Vectors = n
@@ -263,7 +267,7 @@ func (h *harness) measure(rep *Report) {
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
 	rep.CTInputs = t.CTInputs()
-	low = min(low, h.constantTime(n, rep, &ct, low))
+	low = min(low, h.constantTime(n, rep, &ct, low, first))
 	rep.ConstantTime, rep.CTDetail = ct.ok, ct.detail
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
 }

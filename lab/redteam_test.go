@@ -255,3 +255,48 @@ func TestRedTeamLinkedLayout(t *testing.T) {
 		}
 	}
 }
+
+// speckParity is a prologue for speck64.S's routine that tells the constant-time machine from the
+// vectors' by the block's address: the vectors' buffers are 16-byte aligned, the constant-time
+// inputs' an odd number of bytes further on. At an even address it branches on a bit of the
+// plaintext (both ways 10 cycles, different addresses); at an odd one it runs a straight line of 10.
+const speckParity = `speck64_128_encrypt:
+        movw    r30, r24
+        ld      r0, Z
+        sbrs    r24, 0
+        rjmp    branchy
+        nop
+        nop
+        nop
+        rjmp    body
+branchy:
+        sbrc    r0, 0
+        rjmp    one
+        rjmp    body
+one:
+        nop
+body:
+`
+
+// TestRedTeamConstantTimeByAddress: the executed-address traces were compared among the
+// constant-time inputs only, which run at buffer addresses of their own, so a routine that branches
+// on secret data only at the vectors' addresses was judged constant time. The first timed vector is
+// traced again at the vectors' addresses now and compared with the constant-time inputs.
+func TestRedTeamConstantTimeByAddress(t *testing.T) {
+	src := readFile(t, "../examples/speck64.S")
+	honest := benchText(t, src, lab.Options{Vectors: 5})
+	if !honest.Pass || !honest.ConstantTime {
+		t.Fatalf("the example: %s", dump(honest))
+	}
+	rep := benchText(t, replaceOnce(t, src, "speck64_128_encrypt:\n", speckParity), lab.Options{Vectors: 5})
+	if !rep.Pass {
+		t.Fatalf("the parity routine: %s", dump(rep))
+	}
+	if rep.ConstantTime {
+		t.Errorf("a routine branching on the plaintext at the vectors' addresses was judged constant time "+
+			"(%d cycles for every call, as the honest %d): %s", rep.CyclesMax, honest.CyclesMax, rep.CTDetail)
+	}
+	if !strings.Contains(rep.CTDetail, "vector 1, traced again at the vectors' buffer addresses") {
+		t.Errorf("the detail should say the traced call ran at the vectors' addresses: %q", rep.CTDetail)
+	}
+}
