@@ -77,12 +77,28 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 		return nil, nil, err
 	}
 	h, rep := newHarness(im, t, sc, call, opts)
-	if rep.Error == "" && opts.Fixed {
+	switch {
+	case rep.Error != "":
+	case opts.Fixed:
 		if msg, o := h.contradiction(); msg != "" {
 			rep.setProblem(&Problem{Kind: ProblemContradiction, Option: o, Text: text(msg)})
 		}
+	case t.Kind == KindCipher && sc.keyScheduled() && h.call.has(RoleRK):
+		p := &Problem{Kind: ProblemNote, Option: OptCall, Text: text(fmt.Sprintf("the call %s passes the round keys (rk) in the scenario %s, "+
+			"whose call schedules them from the key: the figures are a fixed-key call's, not the scenario's (a graded run refuses this call)", h.call, sc.Name))}
+		rep.Notes, rep.NoteProblems = append(rep.Notes, p.Error()), append(rep.NoteProblems, p)
 	}
 	return h, rep, nil
+}
+
+// keyScheduled says whether the scenario's call schedules the round keys from the key (its own
+// figures include the key schedule): key-schedule, encrypt-ks, decrypt-ks.
+func (s *Scenario) keyScheduled() bool {
+	switch s.Name {
+	case ScenarioKeySchedule, ScenarioEncryptKS, ScenarioDecryptKS:
+		return true
+	}
+	return false
 }
 
 // contradiction says how the source's task or call line contradicts the teacher's settings (Fixed), or

@@ -300,3 +300,18 @@ func TestRedTeamConstantTimeByAddress(t *testing.T) {
 		t.Errorf("the detail should say the traced call ran at the vectors' addresses: %q", rep.CTDetail)
 	}
 }
+
+// TestRedTeamUngradedRoundKeysNoted: outside a graded run the call line still chooses the call, so
+// TEA "encrypt-ks" given its round keys (tea_encrypt(block, rk)) reported encrypt-ks figures with no
+// word that no key was scheduled from the key. The report notes it now.
+func TestRedTeamUngradedRoundKeysNoted(t *testing.T) {
+	src := readFile(t, "../examples/tea-t45.S")
+	rep := benchText(t, src, lab.Options{Scenario: lab.ScenarioEncryptKS, Call: "tea_encrypt(block, rk)", Vectors: 5})
+	want := "the call tea_encrypt(block, rk) passes the round keys (rk) in the scenario encrypt-ks, whose call schedules them from the key"
+	if !rep.Pass || !strings.Contains(strings.Join(rep.Notes, "\n"), want) {
+		t.Errorf("pass %v (RANK %.2f, rk in %q), notes %q; want a note %q", rep.Pass, rep.Rank, rep.RKIn, rep.Notes, want)
+	}
+	if honest := benchText(t, src, lab.Options{Scenario: lab.ScenarioEncryptKS, Vectors: 5}); len(honest.Notes) != 0 {
+		t.Errorf("the example's own call has notes: %q", honest.Notes)
+	}
+}
