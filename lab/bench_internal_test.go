@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/examples"
 )
 
@@ -88,10 +89,10 @@ func BenchmarkRetrace(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for k, noRetrace := range []bool{true, false} {
 					start := time.Now()
-					rep, _, err := BenchSource("speck64.S", src, nil, Options{Device: "atmega2560", noRetrace: noRetrace, Machines: pools[k]})
+					rep := benchRetrace(b, src, Options{Device: "atmega2560", Machines: pools[k]}, noRetrace)
 					spent[k] += time.Since(start)
-					if err != nil || !rep.Pass || !rep.ConstantTime {
-						b.Fatalf("%v %+v", err, rep)
+					if !rep.Pass || !rep.ConstantTime {
+						b.Fatalf("%+v", rep)
 					}
 				}
 			}
@@ -101,4 +102,21 @@ func BenchmarkRetrace(b *testing.B) {
 			b.ReportMetric(float64(spent[1])/float64(spent[0]), "ratio")
 		})
 	}
+}
+
+// benchRetrace is BenchSource of src with opts, without the retrace when noRetrace is set.
+func benchRetrace(b *testing.B, src []byte, opts Options, noRetrace bool) *Report {
+	opts = Resolve(opts, src)
+	im, err := asm.Assemble("speck64.S", src, asm.Config{Device: opts.Device})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, rep, err := prepare(im, opts)
+	if err != nil || rep.Error != "" {
+		b.Fatalf("%v %+v", err, rep)
+	}
+	h.noRetrace = noRetrace
+	h.measure(rep)
+	h.opts.Machines.release(h.m, h.mt)
+	return rep
 }

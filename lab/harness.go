@@ -47,6 +47,9 @@ type harness struct {
 	free     uint32       // the first SRAM address after .data and .bss: where the layout starts
 	moved    string       // where placeCT put the constant-time machine's buffers ("" when it could not)
 	ctMachs  []*emu.Machine
+	// noRetrace leaves out the constant-time check's run of the first timed vector at the vectors'
+	// buffer addresses (retrace), for the benchmark that measures what it costs.
+	noRetrace bool
 }
 
 const (

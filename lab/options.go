@@ -95,9 +95,6 @@ type Options struct {
 	// noAccess turns the access record off, for the benchmark that measures what recording costs
 	// (the figures are then not measured).
 	noAccess bool
-	// noRetrace leaves out the constant-time check's run of the first timed vector at the vectors'
-	// buffer addresses (harness.retrace), for the benchmark that measures what it costs.
-	noRetrace bool
 }
 
 // MaxSourceBytes is the largest source file BenchFile assembles (asm's per-file limit).
