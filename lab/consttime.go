@@ -219,9 +219,9 @@ type timedVector struct {
 }
 
 // retrace runs the first timed vector again, on a machine of its own that keeps the trace hash (from
-// Options.Machines, which then keeps it for the next bench's retrace), at the
-// vectors' buffer addresses and with the registers and SREG it was called with: a call the routine
-// cannot tell from the timed one it repeats. Its cycles and its executed-address hash go to ct like
+// Options.Machines, which then keeps it for the next bench's retrace), at the vectors' buffer
+// addresses and with the registers and SREG it was called with: a call the routine cannot tell from
+// the timed one it repeats. Its cycles and its executed-address hash go to ct like
 // the constant-time inputs', which run at addresses of their own (placeCT), so a routine that takes
 // one path where the timed calls' buffers are and another where the constant-time inputs' are is
 // not judged constant time. Its flash and SRAM use are the timed call's: it keeps no access record.
