@@ -77,12 +77,28 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 		return nil, nil, err
 	}
 	h, rep := newHarness(im, t, sc, call, opts)
-	if rep.Error == "" && opts.Fixed {
+	switch {
+	case rep.Error != "":
+	case opts.Fixed:
 		if msg, o := h.contradiction(); msg != "" {
 			rep.setProblem(&Problem{Kind: ProblemContradiction, Option: o, Text: text(msg)})
 		}
+	case t.Kind == KindCipher && sc.keyScheduled() && h.call.has(RoleRK):
+		p := &Problem{Kind: ProblemNote, Option: OptCall, Text: text(fmt.Sprintf("the call %s passes the round keys (rk) in the scenario %s, "+
+			"whose call schedules them from the key: the figures are a fixed-key call's, not the scenario's (a graded run refuses this call)", h.call, sc.Name))}
+		rep.Notes, rep.NoteProblems = append(rep.Notes, p.Error()), append(rep.NoteProblems, p)
 	}
 	return h, rep, nil
+}
+
+// keyScheduled says whether the scenario's call schedules the round keys from the key (its own
+// figures include the key schedule): key-schedule, encrypt-ks, decrypt-ks.
+func (s *Scenario) keyScheduled() bool {
+	switch s.Name {
+	case ScenarioKeySchedule, ScenarioEncryptKS, ScenarioDecryptKS:
+		return true
+	}
+	return false
 }
 
 // contradiction says how the source's task or call line contradicts the teacher's settings (Fixed), or
@@ -114,7 +130,7 @@ func (h *harness) contradiction() (string, Option) {
 	switch h.sc.Name {
 	case ScenarioKeySchedule:
 		want, ok = "key and rkout, no rk", h.call.has(RoleKey) && h.call.has(RoleRKOut) && !h.call.has(RoleRK)
-	case ScenarioEncryptKS:
+	case ScenarioEncryptKS, ScenarioDecryptKS:
 		want, ok = "key, no rk", h.call.has(RoleKey) && !h.call.has(RoleRK)
 	default:
 		want, ok = "round keys (rk or the source's table), no key or rkout", !h.call.has(RoleKey) && !h.call.has(RoleRKOut)
@@ -163,7 +179,7 @@ func PrepareCall(im *asm.Image, opts Options, i int, cfg emu.Config) (*emu.Machi
 	for j := 0; j <= i; j++ {
 		v = h.vector(rng, j)
 	}
-	v.regs = h.plants(i)
+	v.regs, v.sreg = h.plants(i)
 	if cfg.Present == nil {
 		cfg.Present = h.im.Present
 	}

@@ -4,7 +4,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/examples"
 )
 
@@ -59,4 +61,62 @@ func TestOfficialFrom(t *testing.T) {
 			t.Errorf("%s: no %q in\n%s", c.file, c.line, b.String())
 		}
 	}
+}
+
+// BenchmarkRetrace benches examples/speck64.S on the ATmega2560 (100 random vectors and the official
+// one, 64 constant-time inputs) with the constant-time check's run of the first timed vector at the
+// vectors' addresses (harness.retrace) and, as the baseline, without it, the two alternating in every
+// iteration so that both see the same load, each with new machines (the CLI) and with a Machines of
+// its own (the page's worker); it reports each one's ms per bench and their ratio:
+//
+//	go test ./lab -run XXX -bench Retrace -count 5
+func BenchmarkRetrace(b *testing.B) {
+	src, err := os.ReadFile("../examples/speck64.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, pooled := range []bool{false, true} {
+		name := "new-machines"
+		if pooled {
+			name = "Options.Machines"
+		}
+		b.Run(name, func(b *testing.B) {
+			var spent [2]time.Duration
+			var pools [2]*Machines
+			if pooled {
+				pools = [2]*Machines{{}, {}}
+			}
+			for i := 0; i < b.N; i++ {
+				for k, noRetrace := range []bool{true, false} {
+					start := time.Now()
+					rep := benchRetrace(b, src, Options{Device: "atmega2560", Machines: pools[k]}, noRetrace)
+					spent[k] += time.Since(start)
+					if !rep.Pass || !rep.ConstantTime {
+						b.Fatalf("%+v", rep)
+					}
+				}
+			}
+			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
+			b.ReportMetric(ms(spent[0]), "ms-without/bench")
+			b.ReportMetric(ms(spent[1]), "ms-retraced/bench")
+			b.ReportMetric(float64(spent[1])/float64(spent[0]), "ratio")
+		})
+	}
+}
+
+// benchRetrace is BenchSource of src with opts, without the retrace when noRetrace is set.
+func benchRetrace(b *testing.B, src []byte, opts Options, noRetrace bool) *Report {
+	opts = Resolve(opts, src)
+	im, err := asm.Assemble("speck64.S", src, asm.Config{Device: opts.Device})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, rep, err := prepare(im, opts)
+	if err != nil || rep.Error != "" {
+		b.Fatalf("%v %+v", err, rep)
+	}
+	h.noRetrace = noRetrace
+	h.measure(rep)
+	h.opts.Machines.release(h.m, h.mt)
+	return rep
 }

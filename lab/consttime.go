@@ -42,6 +42,8 @@ type ctFirst struct {
 	traceHash uint64
 	traceName string
 	traceIn   string
+	// traceAtVectors says the first traced call ran at the vectors' buffer addresses (retrace).
+	traceAtVectors bool
 }
 
 // class returns the first calls of v's public class, making the class at its first call (ok false).
@@ -103,14 +105,19 @@ const ctStream = 0x6374696e // "ctin"
 // random keys and blocks drawn from the run's seed (a stream of their own). Their outputs and the ABI are
 // checked as the vectors' are (a wrong output or a call that does not return is the report's Error),
 // their cycles go to ct with every other call's, and their executed-address sequences (a running hash;
-// the kept trace locates a difference) must all agree. Its buffers sit at other addresses than the
-// vectors' (placeCT), below stackLow, the lowest SP the vectors' calls reached. It returns the lowest SP seen.
-func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow uint16) uint16 {
+// the kept trace locates a difference) must all agree, with each other and with the first timed vector
+// traced again where the vectors' buffers are (retrace: timed). Their buffers sit at other addresses
+// than the vectors' (placeCT), below stackLow, the lowest SP the vectors' calls reached. It returns the
+// lowest SP seen.
+func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow uint16, timed timedVector) uint16 {
 	t := h.t
 	if t.CTInputs() > 0 {
 		if h.moved = h.placeCT(stackLow); h.moved == "" {
 			rep.Measurement = append(rep.Measurement, "the constant-time inputs' buffers could not move away from the vectors' (no room below the stack): "+
 				"a routine using addresses it was not passed is not caught")
+		}
+		if timed.v != nil && !h.noRetrace {
+			h.retrace(ct, timed)
 		}
 	}
 	rng := rand.New(rand.NewPCG(h.opts.Seed^ctStream, 0x61767266))
@@ -128,7 +135,7 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 		default:
 			v = h.vector(rng, 1)
 		}
-		v.regs = h.plants(vectors + i)
+		v.regs, v.sreg = h.plants(vectors + i)
 		got, cycles, stop, problem := h.run(h.mt, v)
 		h.progress(vectors+i+1, vectors)
 		low = min(low, h.mt.StackLow())
@@ -163,47 +170,91 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 			}
 		}
 		ct.cycles(h, v, name, cycles)
-		hash := h.mt.TraceHash()
-		f, _ := ct.class(h, v)
-		if !f.traced {
-			f.traced, f.traceV, f.traceHash = true, *v, hash
-			f.traceName, f.traceIn = name, h.describeInput(v)
-			continue
-		}
-		if !ct.ok || hash == f.traceHash {
-			continue
-		}
-		// The two calls part: their address traces (interpreted) say where.
-		first, tr := h.traceAddrs(&f.traceV), h.traceAddrs(v)
-		j := 0
-		for j < len(first) && j < len(tr) && first[j] == tr[j] {
-			j++
-		}
-		var at string
-		switch {
-		case j < len(first) && j < len(tr):
-			at = fmt.Sprintf("step %d: pc 0x%x%s vs pc 0x%x", j, first[j]*2, h.where(first[j]), tr[j]*2)
-		case len(first) == len(tr):
-			at = fmt.Sprintf("a step after the first %d (beyond the trace kept; the hashes of the whole traces differ)", len(tr))
-		case j > 0:
-			at = fmt.Sprintf("step %d, after pc 0x%x%s (one trace ends)", j, first[j-1]*2, h.where(first[j-1]))
-		default:
-			at = "the first step"
-		}
-		ct.ok = false
-		ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), at)
+		h.compareTrace(ct, v, name, h.mt.TraceHash(), false)
 	}
 	return low
 }
 
+// compareTrace enters the executed-address hash of the traced call name (on vector v; atVectors: run
+// at the vectors' buffer addresses) in ct: the first traced call of its class is kept, any other must
+// have its hash, or ct fails with where the two calls part.
+func (h *harness) compareTrace(ct *ctState, v *testVector, name string, hash uint64, atVectors bool) {
+	f, _ := ct.class(h, v)
+	if !f.traced {
+		f.traced, f.traceV, f.traceHash, f.traceAtVectors = true, *v, hash, atVectors
+		f.traceName, f.traceIn = name, h.describeInput(v)
+		return
+	}
+	if !ct.ok || hash == f.traceHash {
+		return
+	}
+	// The two calls part: their address traces (interpreted) say where.
+	first, tr := h.traceAddrs(&f.traceV, f.traceAtVectors), h.traceAddrs(v, atVectors)
+	ct.ok = false
+	ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), h.partAt(first, tr))
+}
+
+// partAt says where two address traces part.
+func (h *harness) partAt(first, tr []uint32) string {
+	j := 0
+	for j < len(first) && j < len(tr) && first[j] == tr[j] {
+		j++
+	}
+	switch {
+	case j < len(first) && j < len(tr):
+		return fmt.Sprintf("step %d: pc 0x%x%s vs pc 0x%x", j, first[j]*2, h.where(first[j]), tr[j]*2)
+	case len(first) == len(tr):
+		return fmt.Sprintf("a step after the first %d (beyond the trace kept; the hashes of the whole traces differ)", len(tr))
+	case j > 0:
+		return fmt.Sprintf("step %d, after pc 0x%x%s (one trace ends)", j, first[j-1]*2, h.where(first[j-1]))
+	}
+	return "the first step"
+}
+
+// timedVector is the first vector the mean is taken over (harness.timed): its number and itself,
+// planted registers included (v nil when the bench ran none).
+type timedVector struct {
+	i int
+	v *testVector
+}
+
+// retrace runs the first timed vector again, on a machine of its own that keeps the trace hash (from
+// Options.Machines, which then keeps it for the next bench's retrace), at the vectors' buffer
+// addresses and with the registers and SREG it was called with: a call the routine cannot tell from
+// the timed one it repeats. Its cycles and its executed-address hash go to ct like
+// the constant-time inputs', which run at addresses of their own (placeCT), so a routine that takes
+// one path where the timed calls' buffers are and another where the constant-time inputs' are is
+// not judged constant time. Its flash and SRAM use are the timed call's: it keeps no access record.
+func (h *harness) retrace(ct *ctState, timed timedVector) {
+	m := h.opts.Machines.newMachine(h.dev, h.im.Flash, emu.Config{TraceHash: true, Engine: h.opts.Engine, Present: h.im.Present})
+	defer h.opts.Machines.release(m)
+	spm := h.spm
+	_, cycles, stop, _ := h.run(m, timed.v)
+	h.spm = spm // counted by the vector's own run
+	name := fmt.Sprintf("vector %d, traced again at the vectors' buffer addresses", timed.i)
+	if p := h.stopProblem(m, stop); p != nil {
+		if ct.ok {
+			ct.ok, ct.detail = false, name+" did not return as it did: "+p.Error()
+		}
+		return
+	}
+	ct.cycles(h, timed.v, name, cycles)
+	h.compareTrace(ct, timed.v, name, m.TraceHash(), true)
+}
+
 // traceAddrs runs vector v on a new machine with the address trace on (interpreted) and returns the
-// addresses: the constant-time check's machine keeps only the trace's hash.
-func (h *harness) traceAddrs(v *testVector) []uint32 {
+// addresses: the constant-time check's machines keep only the trace's hash. The buffers are where
+// the constant-time machine has them, or where the vectors' machine has them (atVectors).
+func (h *harness) traceAddrs(v *testVector, atVectors bool) []uint32 {
 	m := emu.New(h.dev, h.im.Flash, emu.Config{Trace: true, Present: h.im.Present})
 	spm := h.spm
-	h.ctMachs = append(h.ctMachs, m) // the constant-time machine's layout
+	if !atVectors {
+		h.ctMachs = append(h.ctMachs, m) // the constant-time machine's layout
+	}
 	h.run(m, v)
-	h.ctMachs = h.ctMachs[:len(h.ctMachs)-1]
+	if !atVectors {
+		h.ctMachs = h.ctMachs[:len(h.ctMachs)-1]
+	}
 	h.spm = spm // counted by the check's own run
 	return m.TraceAddrs()
 }

@@ -47,6 +47,9 @@ type harness struct {
 	free     uint32       // the first SRAM address after .data and .bss: where the layout starts
 	moved    string       // where placeCT put the constant-time machine's buffers ("" when it could not)
 	ctMachs  []*emu.Machine
+	// noRetrace leaves out the constant-time check's run of the first timed vector at the vectors'
+	// buffer addresses (retrace), for the benchmark that measures what it costs.
+	noRetrace bool
 }
 
 const (
@@ -64,19 +67,23 @@ const plantStream = 0x706c616e74 // "plant"
 // order, then the constant-time inputs): random from the run's seed, so that a routine cannot restore a
 // callee-saved register by loading a constant, r1 = 0, and in the pairs of the arguments r25:r24 ..
 // r19:r18 a pointer outside the data space of every classic device (see unpassedHigh), so that a routine
-// using an argument the call does not pass faults.
-func (h *harness) plants(idx int) [32]byte {
+// using an argument the call does not pass faults. SREG is random too, drawn after the registers, with
+// I clear (no interrupt may interrupt the call): a routine cannot save a CLC or CLT by relying on the
+// flags it is called with, which a C caller leaves as its last instruction did.
+func (h *harness) plants(idx int) (regs [32]byte, sreg byte) {
 	rng := rand.New(rand.NewPCG(h.opts.Seed^plantStream, uint64(idx)))
-	var p [32]byte
-	for r := range p {
-		p[r] = byte(rng.Uint32())
+	for r := range regs {
+		regs[r] = byte(rng.Uint32())
 	}
-	p[1] = 0
+	regs[1] = 0
 	for i := 0; i < 4; i++ {
-		p[argReg(i)+1] = unpassedHigh(i)
+		regs[argReg(i)+1] = unpassedHigh(i)
 	}
-	return p
+	return regs, byte(rng.Uint32()) &^ sregI
 }
+
+// sregI is SREG's global interrupt enable bit.
+const sregI = 0x80
 
 // unpassedHigh is the high byte planted in the register pair of argument i when the call does not pass
 // it: outside the data space of every classic device, and recognisable in a fault's address.

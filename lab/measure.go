@@ -142,16 +142,13 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	if more > 0 {
 		rep.Measurement = append(rep.Measurement, fmt.Sprintf("%d more runs of flash the source does not emit, executed or read: %d B counted", more, moreBytes))
 	}
-	// The layout of a source: what holds the counted bytes where they are (padding, gaps and
-	// never-entered functions before them) counts too; a never-entered function there is named in
-	// the layout's note instead of "not counted".
+	// The layout: what holds the counted bytes where they are (padding, gaps and never-entered
+	// functions before them) counts too, in a source and in a linked program alike, so that the same
+	// code measures the same flash either way; a never-entered function there is named in the
+	// layout's note instead of "not counted".
 	sort.Slice(never, func(i, j int) bool { return never[i].lo < never[j].lo })
-	layout := 0
-	if !h.opts.Linked {
-		var notes []string
-		layout, notes = h.layoutGaps(covered, never)
-		rep.Measurement = append(rep.Measurement, notes...)
-	}
+	layout, notes := h.layoutGaps(covered, never)
+	rep.Measurement = append(rep.Measurement, notes...)
 	for _, f := range never {
 		if !f.inGap {
 			unentered = append(unentered, fmt.Sprintf("%s: %d B, never entered: not counted", f.name, f.n))
@@ -316,8 +313,12 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	n := countTrue(covered)
 	rep.Flash = n + layout
 	if h.opts.Linked {
-		rep.Measurement = append(rep.Measurement, fmt.Sprintf("linked program: %d of the %d B it loads are the call's "+
-			"(the functions and objects it enters or reads, whole, and any other byte it executes or reads)", n, rep.FlashDeclared))
+		msg := fmt.Sprintf("linked program: %d of the %d B it loads are the call's "+
+			"(the functions and objects it enters or reads, whole, and any other byte it executes or reads)", n, rep.FlashDeclared)
+		if layout > 0 {
+			msg += fmt.Sprintf(", and %d B of layout between them", layout)
+		}
+		rep.Measurement = append(rep.Measurement, msg)
 	}
 }
 
@@ -366,14 +367,16 @@ type span struct {
 // one, and the most stretches layoutGaps does; the rest get one note each.
 const maxLayoutNotes = 16
 
-// layoutGaps counts what a source's layout costs besides the bytes counted (covered): every stretch
-// of bytes not counted that lies between two counted bytes, or before the first one, counts its
-// size modulo layoutBlock, whatever fills it (alignment padding, an .org gap, a function the call
-// never enters). A routine may depend on where its table sits (a table on a 256-byte boundary: its
-// end tested on ZL alone, a counter folded into ZL), so what holds it there is flash it uses; a
-// stretch after the last counted byte holds nothing up and costs nothing. It marks the functions
-// of never that lie in a stretch that counts and returns the bytes counted and the notes, one per
-// stretch up to maxLayoutNotes. It takes time linear in the flash and the functions' sizes.
+// layoutGaps counts what the layout costs besides the bytes counted (covered), in a source and in a
+// linked program (whose stretches hold the functions and bytes the call does not use): every stretch
+// of bytes not counted that lies between two counted bytes, or before the first one (a source's:
+// layoutStart), counts its size modulo layoutBlock, whatever fills it (alignment padding, an .org
+// gap, a function the call never enters). A routine may depend on where its table sits (a table on
+// a 256-byte boundary: its end tested on ZL alone, a counter folded into ZL), so what holds it there
+// is flash it uses; a stretch after the last counted byte holds nothing up and costs nothing. It
+// marks the functions of never that lie in a stretch that counts and returns the bytes counted and
+// the notes, one per stretch up to maxLayoutNotes. It takes time linear in the flash and the
+// functions' sizes.
 func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
 	last := lastTrue(covered)
 	if last < 0 {
@@ -396,7 +399,7 @@ func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
 	}
 	total, more, moreBytes := 0, 0, 0
 	var notes []string
-	for a := 0; a < last; {
+	for a := h.layoutStart(covered); a < last; {
 		if covered[a] {
 			a++
 			continue
@@ -425,6 +428,17 @@ func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
 		notes = append(notes, fmt.Sprintf("%d more stretches between bytes the call uses: %d B counted", more, moreBytes))
 	}
 	return total, notes
+}
+
+// layoutStart is where layoutGaps starts: 0 for a source, whose stretch before its first counted
+// byte counts like any other; a linked program's first counted byte, because what precedes it there
+// is most often the C start-up code and interrupt vectors every avr-gcc program begins with (a HEX
+// file that leaves that stretch empty is not charged for it either: see the README).
+func (h *harness) layoutStart(covered []bool) int {
+	if !h.opts.Linked {
+		return 0
+	}
+	return max(nextTrue(covered, 0), 0)
 }
 
 // gapNote describes the stretch [a, b) of flash the call does not use, of which c bytes count: the
@@ -474,7 +488,10 @@ func (h *harness) gapNote(a, b, c int, never []span, fn, pad []int32) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s %d B before %s (%s)", verb, padN[i], before, why))
 	}
-	if rest > 0 {
+	switch {
+	case rest > 0 && h.opts.Linked:
+		parts = append(parts, fmt.Sprintf("holds %d B the call does not use before %s", rest, before))
+	case rest > 0:
 		parts = append(parts, fmt.Sprintf("leaves a gap of %d B the source does not emit before %s", rest, before))
 	}
 	what := strings.Join(parts, ", ")

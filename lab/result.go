@@ -81,7 +81,7 @@ type Report struct {
 	BufferProblem string  `json:"buffer_problem,omitempty"`
 	CyclesMin     uint64  `json:"cycles_min"`
 	CyclesMax     uint64  `json:"cycles_max"`
-	CyclesMean    float64 `json:"cycles_mean"` // over the random vectors (the official one alone when there are none)
+	CyclesMean    float64 `json:"cycles_mean"` // over the random vectors (all the vectors when there are none: see harness.timed)
 	CPB           float64 `json:"cpb"`
 	// Flash and RAM are measured (see Measurement); the declared figures are what the source states.
 	Flash         int     `json:"flash"`

@@ -14,6 +14,7 @@ type testVector struct {
 	key  []byte   // cipher tasks: the master key (shown with the inputs)
 	rk   []byte   // cipher tasks: the round keys written into the source's table
 	regs [32]byte // the values planted in r0..r31 before the arguments are set (harness.plants)
+	sreg byte     // the value planted in SREG (harness.plants): I clear, the other flags random
 }
 
 // vector returns test vector i (0 = official) of the call.
