@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/asm"
@@ -219,5 +220,41 @@ func TestBrowserDiff(t *testing.T) {
 	}
 	for en, eng := range engines {
 		t.Logf("%s: %+v", en, eng.Stats())
+	}
+}
+
+// BenchmarkBrowserMix runs browserPrograms' load/store loop 60,000 times (17.8M cycles; the mix, shorter)
+// on the browser runtime's page engine from the first Run, and interpreted, on one engine whose
+// module stays compiled: the MHz of each in the same run, whose ratio is the figure (under Node:
+// GOOS=js GOARCH=wasm go test -c, then testdata/node_browser.js with -test.bench BrowserMix).
+func BenchmarkBrowserMix(b *testing.B) {
+	src := strings.Replace(browserPrograms["mix"], "ldi r24, 40", "ldi r24, lo8(60000)\n\tldi r25, hi8(60000)", 1)
+	src = strings.Replace(src, "dec r24\n\tbrne outer", "sbiw r24, 1\n\tbrne outer", 1)
+	im, err := asm.Assemble("mix.S", []byte(src), asm.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rt, err := NewBrowser()
+	if err != nil {
+		b.Fatal(err)
+	}
+	engines := []struct {
+		name string
+		eng  emu.Engine
+	}{{"interpreted", nil}, {"translated", NewPage(rt, 0)}}
+	for _, e := range engines {
+		b.Run(e.name, func(b *testing.B) {
+			var cycles uint64
+			for b.Loop() {
+				b.StopTimer() // a machine's set-up (its flash, the predecoded program) is not the run
+				m := emu.New(im.Device, im.Flash, emu.Config{Engine: e.eng})
+				b.StartTimer()
+				if s := m.Run(1 << 30); s.Reason != emu.StopBreak {
+					b.Fatalf("stopped: %v", s)
+				}
+				cycles += m.Cycles()
+			}
+			b.ReportMetric(float64(cycles)/b.Elapsed().Seconds()/1e6, "MHz")
+		})
 	}
 }
