@@ -178,7 +178,8 @@ table:
 
 // TestBrowserDiff runs browserPrograms and random flash images on the browser runtime's page
 // engine (translate.NewPage: from the first Run, and after a wait of 1024 cycles, in the middle of
-// a run) and interpreted: every stop has the same state, fault and access record.
+// a run) and a long loop on the page's own rule (BrowserHot), and interpreted: every stop has the
+// same state, fault and access record.
 func TestBrowserDiff(t *testing.T) {
 	b, err := NewBrowser()
 	if err != nil {
@@ -218,6 +219,21 @@ func TestBrowserDiff(t *testing.T) {
 			}
 		}
 	}
+	// The page's own rule (NewBrowserEngine: BrowserHot, a run from reset translated after
+	// BrowserRunHot cycles) on the loop run long enough to get hot, in one Run and in bench.html's.
+	page := NewPage(b, BrowserHot)
+	src := strings.Replace(browserPrograms["mix"], "ldi r24, 40", "ldi r24, 250", 1)
+	im, err := asm.Assemble("mix-long.S", []byte(src), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, limits := range [][]uint64{{1 << 24}, {1 << 16, 1 << 17, 1 << 18, 1 << 24}} {
+		d, ran := runBoth(t, page, im.Device, im.Flash, limits...)
+		if d != "" || ran == 0 {
+			t.Errorf("the long loop on the page's engine, Runs to %v: %d cycles translated; %s", limits, ran, d)
+		}
+	}
+	engines["page"] = page
 	for en, eng := range engines {
 		t.Logf("%s: %+v", en, eng.Stats())
 	}
