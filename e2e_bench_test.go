@@ -295,6 +295,7 @@ func TestBenchPageAvr8js(t *testing.T) {
 	// they take most of a round.
 	noInterp := os.Getenv("AVRLAB_BENCH_INTERP") == "0"
 	ms := make([][]float64, len(modes))
+	load0 := loadAverage()
 	for round := 0; round < rounds; round++ {
 		for i, m := range modes {
 			if noInterp && strings.Contains(m.url, "&interp=1") {
@@ -316,6 +317,16 @@ func TestBenchPageAvr8js(t *testing.T) {
 				t.Logf("round %d, %s: %s", round, m.name, got)
 			}
 		}
+	}
+	t.Logf("load average %s at the start, %s at the end", load0, loadAverage())
+	for round := 0; round < rounds; round++ {
+		line := fmt.Sprintf("round %d: avr8js %.0f ms", round, ms[3][round])
+		for i, m := range modes {
+			if i != 3 && !math.IsNaN(ms[i][round]) {
+				line += fmt.Sprintf("; %s %.0f ms, %.1fx", m.name, ms[i][round], ms[3][round]/ms[i][round])
+			}
+		}
+		t.Log(line)
 	}
 	med := func(v []float64) float64 {
 		v = append([]float64(nil), v...)
@@ -358,4 +369,14 @@ func TestBenchPageAvr8js(t *testing.T) {
 		t.Logf("%s: translated %s, interpreted %s, translated from the start %s (medians)",
 			dir, times(med(ms[3])/med(ms[i])), times(med(ms[3])/med(ms[i+1])), times(med(ms[3])/med(ms[i+2])))
 	}
+}
+
+// loadAverage returns the machine's 1-minute load average as /proc/loadavg has it, or "unknown"
+// where there is none: the benchmarks' logs say the load they ran at.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "unknown"
 }

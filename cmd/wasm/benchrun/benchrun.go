@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/ihex"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
@@ -165,7 +164,8 @@ func runChunked(m *emu.Machine, limit uint64, chunk func(time.Duration)) emu.Sto
 
 // warmSrc is the warm-up's program: a little of everything the translator handles (loads and stores
 // through X, Y and Z with and without increments, 8- and 16-bit arithmetic, shifts, a call, a skip,
-// flash reads, nested loops), 17,442 cycles, ending with BREAK.
+// flash reads, nested loops), 17,442 cycles, ending with BREAK. The warm-up runs its machine code,
+// warmFlash, not this text: see warmFlash.
 const warmSrc = `
 	ldi r16, 0xff
 	out 0x3d, r16
@@ -223,6 +223,28 @@ table:
 	.byte 24, 85, 109, 194, 47, 241, 32, 17, 49, 66, 115, 181, 40, 221, 5, 226
 `
 
+// warmFlash is warmSrc assembled for the default device (TestWarmFlash checks it against the
+// assembler), the image the warm-ups run. Assembling warmSrc in the worker instead made the
+// assembler's Go functions hot there (V8 tiers a Go function up after about a thousand of its
+// jumps), and V8 then compiled them with its optimising compiler on background threads during the
+// timed run that follows the warm-up (bench.html): the lexer, the preprocessor's line reader and
+// the instruction encoder took 100-500 ms of those threads' time in each timed window of 0.1-0.6 s,
+// on a two-core machine, for code the run never calls.
+const warmFlash = "" +
+	"\x0f\xef\x0d\xbf\x00\xe1\x0e\xbf\x8c\xe0\x90\xe0\xa0\xe0\xb1\xe0" +
+	"\xc0\xe8\xd1\xe0\xe0\xe6\xf0\xe0\x40\xe2\x0d\x90\x15\x90\x01\x0c" +
+	"\x20\x1c\x33\x0c\x22\x1c\x32\x24\x40\x18\x51\x08\x64\x2c\x62\x94" +
+	"\x0f\x77\x01\x60\x70\x94\x6b\x82\x39\x92\x2c\x92\x30\xfc\x83\x94" +
+	"\x07\xd0\x4a\x95\x51\xf7\x5c\x01\x11\x96\x01\x97\xf9\xf6\x98\x95" +
+	"\x1f\x93\x82\x9c\x10\x2d\x10\x38\x08\xf0\x17\x95\x1f\x91\x08\x95" +
+	"\x01\x02\x03\x05\x08\x0d\x15\x22\x37\x59\x90\xe9\x79\x62\xdb\x3d" +
+	"\x18\x55\x6d\xc2\x2f\xf1\x20\x11\x31\x42\x73\xb5\x28\xdd\x05\xe2"
+
+// newWarmMachine returns a machine on eng with warmFlash in the default device's flash.
+func newWarmMachine(eng emu.Engine) *emu.Machine {
+	return emu.New(isa.LookupDevice(isa.DefaultDevice), []byte(warmFlash), emu.Config{Engine: eng})
+}
+
 // WarmCycles is the warm-up's run limit: its program ends well before.
 const WarmCycles = 1 << 20
 
@@ -234,11 +256,7 @@ const WarmCycles = 1 << 20
 // first long run does not pay for that, and bench.html's worker calls it before its timed run, so
 // that the run is timed as the playground's would be.
 func Warm(eng emu.Engine) (Result, error) {
-	im, err := asm.Assemble("warm.S", []byte(warmSrc), asm.Config{})
-	if err != nil {
-		return Result{}, err
-	}
-	m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng})
+	m := newWarmMachine(eng)
 	s := runChunked(m, WarmCycles, nil)
 	if s.Reason != emu.StopBreak {
 		return Result{}, fmt.Errorf("benchrun: the warm-up stopped: %v", s)
@@ -260,13 +278,9 @@ const WarmInterpMachines = 16
 // the interpreter up by then; bench.html's worker calls WarmInterp before its timed run so that the
 // run starts from that state too, not from an interpreter V8 has not optimised yet.
 func WarmInterp(eng emu.Engine) (Result, error) {
-	im, err := asm.Assemble("warm.S", []byte(warmSrc), asm.Config{})
-	if err != nil {
-		return Result{}, err
-	}
 	var res Result
 	for i := 0; i < WarmInterpMachines; i++ {
-		m := emu.New(im.Device, im.Flash, emu.Config{Engine: eng})
+		m := newWarmMachine(eng)
 		s := runChunked(m, WarmCycles, nil)
 		if s.Reason != emu.StopBreak {
 			return Result{}, fmt.Errorf("benchrun: the interpreter's warm-up stopped: %v", s)

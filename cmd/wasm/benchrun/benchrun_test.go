@@ -142,6 +142,18 @@ func hexByte(b byte) string {
 	return string([]byte{digits[b>>4], digits[b&15]})
 }
 
+// TestWarmFlash: the warm-up's machine code is warmSrc as the assembler assembles it for the default
+// device (the warm-ups run warmFlash, so that the worker does not run the assembler).
+func TestWarmFlash(t *testing.T) {
+	im, err := asm.Assemble("warm.S", []byte(warmSrc), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if im.Device.Name != isa.DefaultDevice || !bytes.Equal(im.Flash, []byte(warmFlash)) {
+		t.Errorf("warmSrc assembles to %d bytes for %s:\n% x\nwarmFlash has %d:\n% x", len(im.Flash), im.Device.Name, im.Flash, len(warmFlash), warmFlash)
+	}
+}
+
 // TestWarm: the warm-up program stops at its BREAK with the same cycles and r16..r31 interpreted and
 // on the page's engine from the first Run (translate.NewPage, hot 0, on wazero), and the engine ran
 // most of its cycles translated (so the warm-up does run the translator and its code).
