@@ -490,10 +490,10 @@ func (r *runner) traceLog() (steps, memo uint64) {
 // the reset's hash, and code that is constant time runs the same segments in the same order in
 // every call, so from its second call on the runner steps each long segment with one lookup, not
 // one multiply per address (a serial chain). A direct-mapped table of memoSize entries keyed by
-// the hash and the segment (a call of traceSlice cycles logs fewer), kept while the machine's
-// translation is (install clears it).
+// the hash and the segment (a call of traceSlice cycles logs no more long segments than that; the
+// NTT example's calls about 620), kept while the machine's translation is (install clears it).
 const (
-	memoBits = 14
+	memoBits = 13
 	memoSize = 1 << memoBits
 	memoMin  = 8
 )
