@@ -4,6 +4,7 @@ package translate
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -59,7 +60,8 @@ func TestTranslateTraceLog(t *testing.T) {
 // TestTranslateTraceMemo: a machine with Config.TraceHash run again from reset on the same input
 // (the constant-time check's calls) steps the logged segments' hashes with the trace memo, not
 // address by address, and every run's trace hash is the interpreter's, also on an input that
-// takes another path (other hashes into the same segments) and on the first input after it.
+// takes another path (other hashes into the same segments), on the first input after it, on
+// random inputs, and after new code is written (a new module: the memo starts again).
 func TestTranslateTraceMemo(t *testing.T) {
 	var src strings.Builder
 	src.WriteString("ldi r20, 40\nloop:\n")
@@ -79,7 +81,12 @@ func TestTranslateTraceMemo(t *testing.T) {
 	m := emu.New(im.Device, im.Flash, emu.Config{TraceHash: true, Engine: k})
 	ref := emu.New(im.Device, im.Flash, emu.Config{Trace: true})
 	var last Stats
-	for i, in := range []byte{0x00, 0x00, 0xA5, 0x00, 0xA5} {
+	inputs := []byte{0x00, 0x00, 0xA5, 0x00, 0xA5}
+	lr := rand.New(rand.NewPCG(9, 1))
+	for range 24 { // then inputs of 0..7: paths that share a start, some run before
+		inputs = append(inputs, byte(lr.IntN(8)))
+	}
+	for i, in := range inputs {
 		for _, x := range []*emu.Machine{m, ref} {
 			x.Reset()
 			x.SetReg(24, in)
@@ -95,9 +102,11 @@ func TestTranslateTraceMemo(t *testing.T) {
 		}
 		st := k.e.Stats()
 		steps, memo := st.TraceSteps-last.TraceSteps, st.TraceMemo-last.TraceMemo
-		switch i {
-		case 0, 2: // a path not run before: stepped address by address (but for input 0xA5's
-			// first segment, from the reset's hash: input 0's)
+		last = st
+		switch {
+		case i >= 5: // the rest: the trace hash only
+		case i == 0 || i == 2: // a path not run before: stepped address by address (but for
+			// input 0xA5's first segment, from the reset's hash: input 0's)
 			if steps < 39*150 || memo > 1 {
 				t.Errorf("run %d (input %#x, new): %d addresses stepped, %d segments from the memo", i, in, steps, memo)
 			}
@@ -106,9 +115,21 @@ func TestTranslateTraceMemo(t *testing.T) {
 				t.Errorf("run %d (input %#x, run before): %d addresses stepped, %d segments from the memo", i, in, steps, memo)
 			}
 		}
-		last = st
 	}
 	if k.rs[0].reg.segs == nil {
 		t.Fatal("the module keeps the trace hash itself; want it logged")
+	}
+	// New code at words 1 and 2 (LDS r5, 0x0300 for two ADDs): the next Run retranslates, whose
+	// segments have the old ones' indices and other addresses; the memo is the old module's.
+	for _, x := range []*emu.Machine{m, ref} {
+		x.WriteFlash(2, []byte{0x50, 0x90, 0x00, 0x03})
+		x.Reset()
+		x.Run(1_000_000)
+	}
+	if m.TraceHash() != ref.TraceHash() {
+		t.Errorf("after new code: trace hash %#x, interpreted %#x", m.TraceHash(), ref.TraceHash())
+	}
+	if st := k.e.Stats(); st.Rebuilds == 0 {
+		t.Errorf("not retranslated after new code: %+v", st)
 	}
 }
