@@ -106,7 +106,7 @@ func (g *gen) arithFlags(live uint8, sub, keepZ bool, r, a, b uint32) {
 		g.i32(1)
 		g.op(opI32And)
 	})
-	if live&(fV|fS) != 0 {
+	v := func() {
 		if sub { // (a ^ b) & (a ^ r)
 			g.get(a)
 			g.get(b)
@@ -127,17 +127,17 @@ func (g *gen) arithFlags(live uint8, sub, keepZ bool, r, a, b uint32) {
 		g.op(opI32ShrU)
 		g.i32(1)
 		g.op(opI32And)
-		g.set(lF(fV))
 	}
-	if live&(fN|fS) != 0 {
+	n := func() {
 		g.get(r)
 		g.i32(7)
 		g.op(opI32ShrU)
 		g.i32(1)
 		g.op(opI32And)
-		g.set(lF(fN))
 	}
-	g.setFlag(live, fS, func() { g.get(lF(fN)); g.get(lF(fV)); g.op(opI32Xor) })
+	g.setFlag(live, fV, v)
+	g.setFlag(live, fN, n)
+	g.setFlag(live, fS, func() { g.flagOr(live, fN, n); g.flagOr(live, fV, v); g.op(opI32Xor) })
 	g.setFlag(live, fZ, func() {
 		g.get(r)
 		g.i32(0xFF)
@@ -162,7 +162,7 @@ func (g *gen) arithFlags(live uint8, sub, keepZ bool, r, a, b uint32) {
 // logicFlags sets S V N Z of the logical result r (0..255): V is 0, or, when vAt is not 0, whether
 // the result equals vAt (INC 0x80, DEC 0x7F).
 func (g *gen) logicFlags(live uint8, vAt int64, r uint32) {
-	if live&(fV|fS) != 0 {
+	v := func() {
 		if vAt == 0 {
 			g.i32(0)
 		} else {
@@ -170,34 +170,45 @@ func (g *gen) logicFlags(live uint8, vAt int64, r uint32) {
 			g.i32(vAt)
 			g.op(opI32Eq)
 		}
-		g.set(lF(fV))
 	}
-	if live&(fN|fS) != 0 {
+	n := func() {
 		g.get(r)
 		g.i32(7)
 		g.op(opI32ShrU)
-		g.set(lF(fN))
 	}
-	g.setFlag(live, fS, func() { g.get(lF(fN)); g.get(lF(fV)); g.op(opI32Xor) })
+	g.setFlag(live, fV, v)
+	g.setFlag(live, fN, n)
+	g.setFlag(live, fS, func() { g.flagOr(live, fN, n); g.flagOr(live, fV, v); g.op(opI32Xor) })
 	g.setFlag(live, fZ, func() { g.get(r); g.op(opI32Eqz) })
 }
 
 // shiftFlags sets S V N Z C of ASR, LSR or ROR with result r and operand a: C = a & 1, N = r7,
 // V = N ^ C, S = N ^ V = C.
 func (g *gen) shiftFlags(live uint8, r, a uint32) {
-	if live&(fC|fV|fS) != 0 {
+	c := func() {
 		g.get(a)
 		g.i32(1)
 		g.op(opI32And)
-		g.set(lF(fC))
 	}
-	g.setFlag(live, fZ, func() { g.get(r); g.op(opI32Eqz) })
-	if live&(fN|fV) != 0 {
+	n := func() {
 		g.get(r)
 		g.i32(7)
 		g.op(opI32ShrU)
-		g.set(lF(fN))
 	}
-	g.setFlag(live, fV, func() { g.get(lF(fN)); g.get(lF(fC)); g.op(opI32Xor) })
-	g.setFlag(live, fS, func() { g.get(lF(fC)) })
+	g.setFlag(live, fC, c)
+	g.setFlag(live, fZ, func() { g.get(r); g.op(opI32Eqz) })
+	g.setFlag(live, fN, n)
+	g.setFlag(live, fV, func() { g.flagOr(live, fN, n); g.flagOr(live, fC, c); g.op(opI32Xor) })
+	g.setFlag(live, fS, func() { g.flagOr(live, fC, c) })
+}
+
+// flagOr pushes flag f: its local when live has it (just set), else its value computed again. The
+// flags helpers set only the flags in live: on an exit path (materialize) the others may hold a
+// later instruction's definition (CP, then SEV, then a side exit: S is CP's, V is SEV's).
+func (g *gen) flagOr(live, f uint8, value func()) {
+	if live&f != 0 {
+		g.get(lF(f))
+		return
+	}
+	value()
 }

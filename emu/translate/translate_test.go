@@ -6,6 +6,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/tetratelabs/wazero"
@@ -165,5 +166,35 @@ func TestLoops(t *testing.T) {
 	defer rt.Close(ctx)
 	if _, err := rt.CompileModule(ctx, mod); err != nil {
 		t.Fatalf("wazero refuses the module: %v", err)
+	}
+}
+
+// TestTranslatePendingFlags: flags only a side exit needs (a later CP sets them again) are
+// computed on the exit path from the defining instruction's operands; a flag the instruction also
+// defines but a later one set again is the later one's there, and one computed from it (S from N
+// and V, a shift's V from N and C) is the defining instruction's. Each program faults at the exit
+// (a load from 0xFFFF, outside the data space): the stop and SREG are the interpreter's.
+func TestTranslatePendingFlags(t *testing.T) {
+	for _, src := range []string{
+		"ldi r16, 0x80\nldi r17, 1\ncp r16, r17\nclv\n",     // S = 1 from CP's V = 1, V = 0
+		"ldi r16, 0x80\nand r16, r16\nsev\n",                // S = 1 from AND's N = 1 and V = 0, V = 1
+		"ldi r16, 0x01\nlsr r16\nclc\n",                     // V = S = 1 from LSR's C = 1, C = 0
+		"ldi r16, 0x80\nasr r16\ncln\n",                     // V = S = 1 from ASR's N = 1, N = 0
+		"ldi r16, 0x7F\ninc r16\nclv\ncln\n",                // S = 0 from INC's N = V = 1
+		"ldi r16, 0x40\nldi r17, 0x40\nadd r16, r17\ncln\n", // S = 0 from ADD's N = V = 1, N = 0
+	} {
+		prog := "ldi r26, 0xFF\nldi r27, 0xFF\n" + src + "ld r5, X\ncp r16, r16\nsleep\n"
+		im, err := asm.Assemble("flags.S", []byte(prog), asm.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := emu.New(im.Device, im.Flash, emu.Config{Engine: NewEager()})
+		ref := emu.New(im.Device, im.Flash, emu.Config{})
+		if sm, sr := m.Run(1000), ref.Run(1000); sm.String() != sr.String() || sr.Reason != emu.StopFault {
+			t.Fatalf("%q: stop %+v, interpreted %+v", src, sm, sr)
+		}
+		if m.SREG() != ref.SREG() {
+			t.Errorf("%q: SREG %08b, interpreted %08b", src, m.SREG(), ref.SREG())
+		}
 	}
 }
