@@ -73,10 +73,15 @@ func (h *harness) wroteReadOnly(m *emu.Machine, b *buffer, v *testVector) bool {
 // the buffers filled, the round keys written, registers and SREG planted, the arguments set, the return
 // sentinel pushed, PC at the entry and the cycle counter at 0.
 func (h *harness) setup(m *emu.Machine, v *testVector) {
-	resetWithImage(m, h.im)
+	if v.sram == nil {
+		resetWithImage(m, h.im)
+	} else {
+		m.Reset()
+		h.fillSRAM(m, v.sram)
+	}
 	for i := range h.bufs {
-		if !h.bufs[i].Value {
-			m.LoadData(h.bufAddr(m, &h.bufs[i]), v.input(&h.bufs[i]))
+		if d, ok := v.preset(&h.bufs[i]); ok && !h.bufs[i].Value {
+			m.LoadData(h.bufAddr(m, &h.bufs[i]), d)
 		}
 	}
 	switch h.rkTable {
@@ -202,7 +207,7 @@ func (h *harness) measure(rep *Report) {
 			return
 		}
 		v := h.vector(rng, i)
-		v.regs, v.sreg = h.plants(i)
+		h.plant(v, i)
 		got, cycles, stop, problem := h.run(h.m, v)
 		h.progress(i+1, n)
 		vr := h.result(v, i, got, cycles)

@@ -135,7 +135,7 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 		default:
 			v = h.vector(rng, 1)
 		}
-		v.regs, v.sreg = h.plants(vectors + i)
+		h.plant(v, vectors+i)
 		got, cycles, stop, problem := h.run(h.mt, v)
 		h.progress(vectors+i+1, vectors)
 		low = min(low, h.mt.StackLow())

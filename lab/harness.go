@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -50,6 +51,8 @@ type harness struct {
 	// noRetrace leaves out the constant-time check's run of the first timed vector at the vectors'
 	// buffer addresses (retrace), for the benchmark that measures what it costs.
 	noRetrace bool
+	// sram is fillSRAM's buffer, the device's SRAM, reused from call to call.
+	sram []byte
 }
 
 const (
@@ -80,6 +83,56 @@ func (h *harness) plants(idx int) (regs [32]byte, sreg byte) {
 		regs[argReg(i)+1] = unpassedHigh(i)
 	}
 	return regs, byte(rng.Uint32()) &^ sregI
+}
+
+// sramStream is mixed into the ChaCha8 seed of the SRAM noise (sramSeed).
+const sramStream = 0x7372616d6e6f6973 // "sramnois"
+
+// plant gives vector v, call idx of the run, what the harness plants before the call: the registers
+// and SREG (plants) and the SRAM noise (sramSeed).
+func (h *harness) plant(v *testVector, idx int) {
+	v.regs, v.sreg = h.plants(idx)
+	v.sram = h.sramSeed(idx)
+}
+
+// sramSeed returns the ChaCha8 seed of the SRAM noise of call idx of the run (fillSRAM): from the
+// run's seed, a stream of its own per call, which a routine cannot predict without the seed.
+func (h *harness) sramSeed(idx int) *[32]byte {
+	var s [32]byte
+	binary.LittleEndian.PutUint64(s[0:], h.opts.Seed)
+	binary.LittleEndian.PutUint64(s[8:], uint64(idx))
+	binary.LittleEndian.PutUint64(s[16:], sramStream)
+	return &s
+}
+
+// fillSRAM fills m's SRAM, just reset, with the noise of seed, then writes the image's .data and zeroes
+// its .bss, as a C start-up does, in one copy. The buffers and round keys are written after it: a
+// routine that reads SRAM it did not write, an output buffer it adds into, a stack frame it did not
+// clear, reads noise, not the zeros of a reset.
+func (h *harness) fillSRAM(m *emu.Machine, seed *[32]byte) {
+	start := int(h.dev.SRAMStart)
+	n := int(h.dev.RAMEND()) + 1 - start
+	if n <= 0 {
+		resetWithImage(m, h.im)
+		return
+	}
+	if len(h.sram) != n {
+		h.sram = make([]byte, n)
+	}
+	rand.NewChaCha8(*seed).Read(h.sram)
+	data, off := h.im.Data, int(h.im.DataAddr)-start
+	if off < 0 { // .data below SRAM (not from the assembler): its bytes in SRAM
+		data, off = data[min(-off, len(data)):], 0
+	}
+	copy(h.sramPart(off, len(data)), data)
+	clear(h.sramPart(int(h.im.BSSAddr)-start, h.im.BSSSize))
+	m.LoadData(uint16(start), h.sram)
+}
+
+// sramPart returns the n bytes of fillSRAM's buffer from offset off, cut to the buffer.
+func (h *harness) sramPart(off, n int) []byte {
+	lo, hi := min(max(off, 0), len(h.sram)), min(max(off+n, 0), len(h.sram))
+	return h.sram[lo:max(lo, hi)]
 }
 
 // sregI is SREG's global interrupt enable bit.

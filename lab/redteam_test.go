@@ -315,3 +315,85 @@ func TestRedTeamUngradedRoundKeysNoted(t *testing.T) {
 		t.Errorf("the example's own call has notes: %q", honest.Notes)
 	}
 }
+
+// mpmulFrame is a 160-bit operand-scanning multiplication for mpmul-160 that accumulates the product
+// in a 40-byte frame below SP and copies it to r at the end: row i adds a_i·b into frame[i..i+19] and
+// stores its carry to frame[i+20], which no earlier row wrote. Only row 0 reads bytes no row wrote,
+// frame[0..19]: CLEAR is the honest routine's clearing of them. (r itself cannot be relied on: a
+// kernel's random vectors already start their output buffers as noise.)
+const mpmulFrame = `; avrlab task: mpmul-160
+        .global mpmul160
+mpmul160:
+        .irp    reg, 12, 13, 14, 15, 16, 17, 28, 29
+        push    r\reg
+        .endr
+        movw    r12, r24                ; r
+        in      r28, 0x3d
+        in      r29, 0x3e
+        sbiw    r28, 39                 ; Y = frame, SP-39 .. SP
+        movw    r14, r28
+CLEAR
+        clr     r25                     ; zero
+        movw    r26, r22                ; X = a
+        ldi     r19, 20
+outer:
+        ld      r16, X+                 ; a_i
+        movw    r30, r20                ; Z = b
+        clr     r17                     ; carry
+        ldi     r18, 20
+inner:
+        ld      r23, Z+                 ; b_j
+        mul     r16, r23
+        ld      r22, Y                  ; frame[i+j]
+        add     r0, r22
+        adc     r1, r25
+        add     r0, r17
+        adc     r1, r25
+        st      Y+, r0
+        mov     r17, r1
+        dec     r18
+        brne    inner
+        st      Y, r17                  ; frame[i+20]
+        sbiw    r28, 19                 ; Y = frame + i + 1
+        dec     r19
+        brne    outer
+        movw    r28, r14                ; r = frame
+        movw    r30, r12
+        ldi     r18, 40
+copy:
+        ld      r0, Y+
+        st      Z+, r0
+        dec     r18
+        brne    copy
+        clr     r1
+        .irp    reg, 29, 28, 17, 16, 15, 14, 13, 12
+        pop     r\reg
+        .endr
+        ret
+`
+
+// mpmulClear is the honest routine's clearing of frame[0..19].
+const mpmulClear = `        movw    r30, r28
+        ldi     r18, 20
+clear:
+        st      Z+, r1
+        dec     r18
+        brne    clear
+`
+
+// TestRedTeamZeroStack: a multiplication accumulating in a stack frame it does not clear, relying on
+// the harness's SRAM starting as zeros, passed with 101 cycles fewer than the honest one (6851 and
+// 6952 cycles). All SRAM that is not an input, round keys, .data or .bss starts as noise from the
+// seed now, so it fails.
+func TestRedTeamZeroStack(t *testing.T) {
+	opts := lab.Options{Vectors: 4}
+	honest := benchText(t, strings.Replace(mpmulFrame, "CLEAR\n", mpmulClear, 1), opts)
+	if !honest.Pass || !honest.ConstantTime {
+		t.Fatalf("the honest routine: %s", dump(honest))
+	}
+	gamed := benchText(t, strings.Replace(mpmulFrame, "CLEAR\n", "", 1), opts)
+	t.Logf("honest %.1f, gamed %v %.1f %s", honest.CyclesMean, gamed.Pass, gamed.CyclesMean, gamed.Error)
+	if gamed.Pass {
+		t.Errorf("relying on a zero stack frame passed: %.1f cycles (honest %.1f)", gamed.CyclesMean, honest.CyclesMean)
+	}
+}
