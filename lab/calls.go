@@ -249,6 +249,9 @@ func (h *harness) measure(rep *Report) {
 			}
 		}
 		ct.cycles(h, v, "vector "+strconv.Itoa(i), cycles)
+		if !h.retraceOnly {
+			h.compareTrace(&ct, v, "vector "+strconv.Itoa(i), h.m.TraceHash(), true)
+		}
 		if i == 0 || cycles < rep.CyclesMin {
 			rep.CyclesMin = cycles
 		}

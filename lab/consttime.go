@@ -116,7 +116,7 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 			rep.Measurement = append(rep.Measurement, "the constant-time inputs' buffers could not move away from the vectors' (no room below the stack): "+
 				"a routine using addresses it was not passed is not caught")
 		}
-		if timed.v != nil && !h.noRetrace {
+		if timed.v != nil && h.retraceOnly {
 			h.retrace(ct, timed)
 		}
 	}

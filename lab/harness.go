@@ -30,7 +30,7 @@ type harness struct {
 	sc   *Scenario
 	call Call
 	opts Options
-	m    *emu.Machine // machine for the vectors
+	m    *emu.Machine // machine for the vectors, with the trace hash on (the constant-time check)
 	mt   *emu.Machine // machine with the trace hash on, for the constant-time check (translated too)
 	// stopped says Options.Stop ended the bench (halt): its report is not one.
 	stopped bool
@@ -48,9 +48,13 @@ type harness struct {
 	free     uint32       // the first SRAM address after .data and .bss: where the layout starts
 	moved    string       // where placeCT put the constant-time machine's buffers ("" when it could not)
 	ctMachs  []*emu.Machine
-	// noRetrace leaves out the constant-time check's run of the first timed vector at the vectors'
-	// buffer addresses (retrace), for the benchmark that measures what it costs.
-	noRetrace bool
+	// retraceOnly is the constant-time check as it was before every vector's trace hash counted, for
+	// the benchmark that measures what hashing them costs (BenchmarkVectorHash): the vectors' hashes are
+	// left out and the first timed vector is run again on a machine of its own (retrace).
+	retraceOnly bool
+	// zeroSRAM starts every call's SRAM as the zeros of a reset, not noise (fillSRAM), for the
+	// benchmark that measures what the noise costs (BenchmarkSRAMNoise).
+	zeroSRAM bool
 	// sram is fillSRAM's buffer, the device's SRAM, reused from call to call.
 	sram []byte
 }
@@ -92,7 +96,9 @@ const sramStream = 0x7372616d6e6f6973 // "sramnois"
 // and SREG (plants) and the SRAM noise (sramSeed).
 func (h *harness) plant(v *testVector, idx int) {
 	v.regs, v.sreg = h.plants(idx)
-	v.sram = h.sramSeed(idx)
+	if !h.zeroSRAM {
+		v.sram = h.sramSeed(idx)
+	}
 }
 
 // sramSeed returns the ChaCha8 seed of the SRAM noise of call idx of the run (fillSRAM): from the
@@ -274,7 +280,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	h.spStart = uint16(ramEnd)
 	// The sentinel is the last word of flash: a RET popping it ends the call.
 	h.sentinel = uint32(dev.Flash/2 - 1)
-	h.m = opts.Machines.newMachine(dev, im.Flash, emu.Config{Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
+	h.m = opts.Machines.newMachine(dev, im.Flash, emu.Config{TraceHash: true, Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
 	h.mt = opts.Machines.newMachine(dev, im.Flash, emu.Config{TraceHash: true, Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
 	h.ctMachs = []*emu.Machine{h.mt}
 	return h, rep
