@@ -73,11 +73,11 @@ func (h *harness) wroteReadOnly(m *emu.Machine, b *buffer, v *testVector) bool {
 // the buffers filled, the round keys written, registers and SREG planted, the arguments set, the return
 // sentinel pushed, PC at the entry and the cycle counter at 0.
 func (h *harness) setup(m *emu.Machine, v *testVector) {
-	if v.sram == nil {
-		resetWithImage(m, h.im)
-	} else {
+	if v.noise {
 		m.Reset()
-		h.fillSRAM(m, v.sram)
+		h.fillSRAM(m, v.sramOff)
+	} else {
+		resetWithImage(m, h.im)
 	}
 	for i := range h.bufs {
 		if d, ok := v.preset(&h.bufs[i]); ok && !h.bufs[i].Value {

@@ -55,8 +55,9 @@ type harness struct {
 	// zeroSRAM starts every call's SRAM as the zeros of a reset, not noise (fillSRAM), for the
 	// benchmark that measures what the noise costs (BenchmarkSRAMNoise).
 	zeroSRAM bool
-	// sram is fillSRAM's buffer, the device's SRAM, reused from call to call.
-	sram []byte
+	// noise is the run's SRAM noise, sram fillSRAM's buffer (the device's SRAM, reused from call to
+	// call).
+	noise, sram []byte
 }
 
 const (
@@ -89,48 +90,53 @@ func (h *harness) plants(idx int) (regs [32]byte, sreg byte) {
 	return regs, byte(rng.Uint32()) &^ sregI
 }
 
-// sramStream is mixed into the ChaCha8 seed of the SRAM noise (sramSeed).
+// sramStream is mixed into the ChaCha8 seed of the run's SRAM noise and is the PCG stream of the
+// calls' offsets into it (fillSRAM).
 const sramStream = 0x7372616d6e6f6973 // "sramnois"
 
 // plant gives vector v, call idx of the run, what the harness plants before the call: the registers
-// and SREG (plants) and the SRAM noise (sramSeed).
+// and SREG (plants) and its SRAM noise (sramOffset).
 func (h *harness) plant(v *testVector, idx int) {
 	v.regs, v.sreg = h.plants(idx)
 	if !h.zeroSRAM {
-		v.sram = h.sramSeed(idx)
+		v.noise, v.sramOff = true, h.sramOffset(idx)
 	}
 }
 
-// sramSeed returns the ChaCha8 seed of the SRAM noise of call idx of the run (fillSRAM): from the
-// run's seed, a stream of its own per call, which a routine cannot predict without the seed.
-func (h *harness) sramSeed(idx int) *[32]byte {
-	var s [32]byte
-	binary.LittleEndian.PutUint64(s[0:], h.opts.Seed)
-	binary.LittleEndian.PutUint64(s[8:], uint64(idx))
-	binary.LittleEndian.PutUint64(s[16:], sramStream)
-	return &s
+// sramOffset returns the rotation of the run's SRAM noise that call idx starts with (fillSRAM).
+func (h *harness) sramOffset(idx int) int {
+	n := int(h.dev.RAMEND()) + 1 - int(h.dev.SRAMStart)
+	return rand.New(rand.NewPCG(h.opts.Seed^sramStream, uint64(idx))).IntN(max(n, 1))
 }
 
-// fillSRAM fills m's SRAM, just reset, with the noise of seed, then writes the image's .data and zeroes
-// its .bss, as a C start-up does, in one copy. The buffers and round keys are written after it: a
-// routine that reads SRAM it did not write, an output buffer it adds into, a stack frame it did not
-// clear, reads noise, not the zeros of a reset.
-func (h *harness) fillSRAM(m *emu.Machine, seed *[32]byte) {
+// fillSRAM fills m's SRAM, just reset, with the run's noise rotated by off bytes, then writes the
+// image's .data and zeroes its .bss, as a C start-up does, in one copy. The buffers and round keys are
+// written after it: a routine that reads SRAM it did not write (an output buffer it adds into, a stack
+// frame it did not clear) reads noise, not the zeros of a reset. The noise is ChaCha8 from the run's
+// seed, drawn once per bench (an ATmega2560's 8 KB cost microseconds), with an offset per call
+// from the seed: every call's SRAM differs, and a routine cannot predict it without the seed.
+func (h *harness) fillSRAM(m *emu.Machine, off int) {
 	start := int(h.dev.SRAMStart)
 	n := int(h.dev.RAMEND()) + 1 - start
 	if n <= 0 {
 		resetWithImage(m, h.im)
 		return
 	}
-	if len(h.sram) != n {
-		h.sram = make([]byte, n)
+	if len(h.noise) != n {
+		var seed [32]byte
+		binary.LittleEndian.PutUint64(seed[0:], h.opts.Seed)
+		binary.LittleEndian.PutUint64(seed[8:], sramStream)
+		h.noise, h.sram = make([]byte, n), make([]byte, n)
+		rand.NewChaCha8(seed).Read(h.noise)
 	}
-	rand.NewChaCha8(*seed).Read(h.sram)
-	data, off := h.im.Data, int(h.im.DataAddr)-start
-	if off < 0 { // .data below SRAM (not from the assembler): its bytes in SRAM
-		data, off = data[min(-off, len(data)):], 0
+	off %= n
+	copy(h.sram, h.noise[off:])
+	copy(h.sram[n-off:], h.noise[:off])
+	data, at := h.im.Data, int(h.im.DataAddr)-start
+	if at < 0 { // .data below SRAM (not from the assembler): its bytes in SRAM
+		data, at = data[min(-at, len(data)):], 0
 	}
-	copy(h.sramPart(off, len(data)), data)
+	copy(h.sramPart(at, len(data)), data)
 	clear(h.sramPart(int(h.im.BSSAddr)-start, h.im.BSSSize))
 	m.LoadData(uint16(start), h.sram)
 }

@@ -15,9 +15,10 @@ type testVector struct {
 	rk   []byte   // cipher tasks: the round keys written into the source's table
 	regs [32]byte // the values planted in r0..r31 before the arguments are set (harness.plants)
 	sreg byte     // the value planted in SREG (harness.plants): I clear, the other flags random
-	// sram is the ChaCha8 seed of the noise the call's SRAM starts as (harness.plant, fillSRAM); nil:
-	// zeros (the leakage traces, which start from the reset state).
-	sram *[32]byte
+	// noise says the call's SRAM starts as the run's noise rotated by sramOff bytes (harness.plant,
+	// fillSRAM); else as zeros (the leakage traces, which start from the reset state).
+	noise   bool
+	sramOff int
 }
 
 // vector returns test vector i (0 = official) of the call.
