@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/avrlab/avrlab/asm"
-	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/examples"
 )
 
@@ -64,24 +63,10 @@ func TestOfficialFrom(t *testing.T) {
 	}
 }
 
-// BenchmarkVectorHash benches examples/speck64.S (a cipher: 100 random vectors and the official
-// one, 64 constant-time inputs) and examples/sneik-f512.S (a longer kernel) on the ATmega2560 with
-// every vector's executed-address hash counting for the constant-time check and, as the baseline,
-// the check before it (the vectors unhashed, the first timed vector traced again: retraceOnly), the
-// two alternating in every iteration so that both see the same load; it reports each one's ms per
-// bench and their ratio:
-//
-//	go test ./lab -run XXX -bench VectorHash -count 5
-func BenchmarkVectorHash(b *testing.B) {
-	benchAB(b, func(h *harness) {
-		h.retraceOnly = true
-		h.opts.Machines.release(h.m)
-		h.m = h.opts.Machines.newMachine(h.dev, h.im.Flash, emuConfig(h, false))
-	})
-}
-
-// BenchmarkSRAMNoise is BenchmarkVectorHash's pair for the SRAM noise every call starts with
-// (fillSRAM), against the zeros of a reset as the baseline (zeroSRAM):
+// BenchmarkSRAMNoise benches examples/speck64.S (a cipher: 100 random vectors and the official one, 64
+// constant-time inputs) and examples/sneik-f512.S (a longer kernel) on the ATmega2560 with the SRAM
+// noise every call starts with (fillSRAM) and, as the baseline, with the zeros of a reset (zeroSRAM),
+// the two alternating in every iteration so that both see the same load:
 //
 //	go test ./lab -run XXX -bench SRAMNoise -count 5
 func BenchmarkSRAMNoise(b *testing.B) {
@@ -121,11 +106,6 @@ func benchAB(b *testing.B, base func(*harness)) {
 			}
 		})
 	}
-}
-
-// emuConfig is the vectors' machine's configuration, with or without the trace hash.
-func emuConfig(h *harness, traceHash bool) emu.Config {
-	return emu.Config{TraceHash: traceHash, Access: !h.opts.noAccess, Engine: h.opts.Engine, Present: h.im.Present}
 }
 
 // benchWith is BenchSource of src with opts, with f (when not nil) applied to the harness before it

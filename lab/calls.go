@@ -186,7 +186,6 @@ func (h *harness) measure(rep *Report) {
 	n := 1 + h.opts.Vectors
 	var sum uint64
 	timed := 0
-	var first timedVector // the first timed vector, traced again by constantTime
 	rep.ABIOK = true
 	low := h.spStart
 	defer func() {
@@ -249,18 +248,13 @@ func (h *harness) measure(rep *Report) {
 			}
 		}
 		ct.cycles(h, v, "vector "+strconv.Itoa(i), cycles)
-		if !h.retraceOnly {
-			h.compareTrace(&ct, v, "vector "+strconv.Itoa(i), h.m.TraceHash(), true)
-		}
+		h.compareTrace(&ct, v, "vector "+strconv.Itoa(i), h.m.TraceHash(), true)
 		if i == 0 || cycles < rep.CyclesMin {
 			rep.CyclesMin = cycles
 		}
 		rep.CyclesMax = max(rep.CyclesMax, cycles)
 		if h.timed(i, n) {
 			sum, timed = sum+cycles, timed+1
-			if first.v == nil {
-				first = timedVector{i: i, v: v}
-			}
 		}
 	}
 	rep.Vectors = n
@@ -275,7 +269,7 @@ func (h *harness) measure(rep *Report) {
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
 	rep.CTInputs = t.CTInputs()
-	low = min(low, h.constantTime(n, rep, &ct, low, first))
+	low = min(low, h.constantTime(n, rep, &ct, low))
 	rep.ConstantTime, rep.CTDetail = ct.ok, ct.detail
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
 }

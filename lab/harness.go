@@ -48,10 +48,6 @@ type harness struct {
 	free     uint32       // the first SRAM address after .data and .bss: where the layout starts
 	moved    string       // where placeCT put the constant-time machine's buffers ("" when it could not)
 	ctMachs  []*emu.Machine
-	// retraceOnly is the constant-time check as it was before every vector's trace hash counted, for
-	// the benchmark that measures what hashing them costs (BenchmarkVectorHash): the vectors' hashes are
-	// left out and the first timed vector is run again on a machine of its own (retrace).
-	retraceOnly bool
 	// zeroSRAM starts every call's SRAM as the zeros of a reset, not noise (fillSRAM), for the
 	// benchmark that measures what the noise costs (BenchmarkSRAMNoise).
 	zeroSRAM bool
