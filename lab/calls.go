@@ -69,9 +69,10 @@ func (h *harness) wroteReadOnly(m *emu.Machine, b *buffer, v *testVector) bool {
 	return !bytes.Equal(m.Data(a, b.size), v.input(b))
 }
 
-// setup puts machine m in the state of the call's first instruction for vector v: the image loaded,
-// the buffers filled, the round keys written, registers and SREG planted, the arguments set, the return
-// sentinel pushed, PC at the entry and the cycle counter at 0.
+// setup puts machine m in the state of the call's first instruction for vector v: SRAM planted with
+// v's noise (fillSRAM; zeros for a leakage trace's v), .data loaded and .bss zero, the input buffers
+// filled, the round keys written, registers and SREG planted, the arguments set, the return sentinel
+// pushed, PC at the entry and the cycle counter at 0.
 func (h *harness) setup(m *emu.Machine, v *testVector) {
 	if v.noise {
 		m.Reset()
