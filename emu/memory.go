@@ -111,14 +111,16 @@ func (m *Machine) WriteData(addr uint16, v byte) {
 }
 
 // LoadData writes b to the data space from address addr on, as WriteData does byte by byte; bytes
-// that would pass address 0xFFFF are dropped.
+// that would pass address 0xFFFF or RAMEND are dropped. The bytes that fall in SRAM, where no address
+// has a side effect, are one copy: filling the whole SRAM of an ATmega2560 costs microseconds.
 func (m *Machine) LoadData(addr uint16, b []byte) {
-	for i, v := range b {
-		a := int(addr) + i
-		if a > 0xFFFF {
-			return
-		}
-		m.WriteData(uint16(a), v)
+	a := int(addr)
+	for ; len(b) > 0 && a < int(m.sramStart); a++ {
+		m.WriteData(uint16(a), b[0])
+		b = b[1:]
+	}
+	if len(b) > 0 && a < len(m.data) {
+		copy(m.data[a:], b)
 	}
 }
 

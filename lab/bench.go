@@ -179,7 +179,7 @@ func PrepareCall(im *asm.Image, opts Options, i int, cfg emu.Config) (*emu.Machi
 	for j := 0; j <= i; j++ {
 		v = h.vector(rng, j)
 	}
-	v.regs, v.sreg = h.plants(i)
+	h.plant(v, i)
 	if cfg.Present == nil {
 		cfg.Present = h.im.Present
 	}

@@ -63,51 +63,56 @@ func TestOfficialFrom(t *testing.T) {
 	}
 }
 
-// BenchmarkRetrace benches examples/speck64.S on the ATmega2560 (100 random vectors and the official
-// one, 64 constant-time inputs) with the constant-time check's run of the first timed vector at the
-// vectors' addresses (harness.retrace) and, as the baseline, without it, the two alternating in every
-// iteration so that both see the same load, each with new machines (the CLI) and with a Machines of
-// its own (the page's worker); it reports each one's ms per bench and their ratio:
+// BenchmarkSRAMNoise benches examples/speck64.S (a cipher: 100 random vectors and the official one, 64
+// constant-time inputs) and examples/sneik-f512.S (a longer kernel) on the ATmega2560 with the SRAM
+// noise every call starts with (fillSRAM) and, as the baseline, with the zeros of a reset (zeroSRAM),
+// the two alternating in every iteration so that both see the same load:
 //
-//	go test ./lab -run XXX -bench Retrace -count 5
-func BenchmarkRetrace(b *testing.B) {
-	src, err := os.ReadFile("../examples/speck64.S")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, pooled := range []bool{false, true} {
-		name := "new-machines"
-		if pooled {
-			name = "Options.Machines"
+//	go test ./lab -run XXX -bench SRAMNoise -count 5
+func BenchmarkSRAMNoise(b *testing.B) {
+	benchAB(b, func(h *harness) { h.zeroSRAM = true })
+}
+
+// benchAB benches two examples on the ATmega2560 as the harness is (B) and with base applied to it
+// after prepare (A, the baseline), alternating, and reports their ms per bench and the ratio B/A, in
+// wall time and in the process's CPU time.
+func benchAB(b *testing.B, base func(*harness)) {
+	for _, file := range []string{"speck64.S", "sneik-f512.S"} {
+		src, err := os.ReadFile("../examples/" + file)
+		if err != nil {
+			b.Fatal(err)
 		}
-		b.Run(name, func(b *testing.B) {
-			var spent [2]time.Duration
-			var pools [2]*Machines
-			if pooled {
-				pools = [2]*Machines{{}, {}}
-			}
+		b.Run(file, func(b *testing.B) {
+			var spent, cpu [2]time.Duration
 			for i := 0; i < b.N; i++ {
-				for k, noRetrace := range []bool{true, false} {
-					start := time.Now()
-					rep := benchRetrace(b, src, Options{Device: "atmega2560", Machines: pools[k]}, noRetrace)
+				for k, f := range []func(*harness){base, nil} {
+					start, c0 := time.Now(), processCPU()
+					rep := benchWith(b, file, src, Options{Device: "atmega2560"}, f)
 					spent[k] += time.Since(start)
+					cpu[k] += processCPU() - c0
 					if !rep.Pass || !rep.ConstantTime {
 						b.Fatalf("%+v", rep)
 					}
 				}
 			}
 			ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
-			b.ReportMetric(ms(spent[0]), "ms-without/bench")
-			b.ReportMetric(ms(spent[1]), "ms-retraced/bench")
+			b.ReportMetric(ms(spent[0]), "ms-base/bench")
+			b.ReportMetric(ms(spent[1]), "ms/bench")
 			b.ReportMetric(float64(spent[1])/float64(spent[0]), "ratio")
+			if cpu[0] > 0 { // CPU time, steadier than wall time on a loaded machine
+				b.ReportMetric(ms(cpu[0]), "cpu-ms-base/bench")
+				b.ReportMetric(ms(cpu[1]), "cpu-ms/bench")
+				b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "cpu-ratio")
+			}
 		})
 	}
 }
 
-// benchRetrace is BenchSource of src with opts, without the retrace when noRetrace is set.
-func benchRetrace(b *testing.B, src []byte, opts Options, noRetrace bool) *Report {
+// benchWith is BenchSource of src with opts, with f (when not nil) applied to the harness before it
+// measures.
+func benchWith(b *testing.B, name string, src []byte, opts Options, f func(*harness)) *Report {
 	opts = Resolve(opts, src)
-	im, err := asm.Assemble("speck64.S", src, asm.Config{Device: opts.Device})
+	im, err := asm.Assemble(name, src, asm.Config{Device: opts.Device})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -115,7 +120,9 @@ func benchRetrace(b *testing.B, src []byte, opts Options, noRetrace bool) *Repor
 	if err != nil || rep.Error != "" {
 		b.Fatalf("%v %+v", err, rep)
 	}
-	h.noRetrace = noRetrace
+	if f != nil {
+		f(h)
+	}
 	h.measure(rep)
 	h.opts.Machines.release(h.m, h.mt)
 	return rep

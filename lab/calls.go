@@ -69,14 +69,20 @@ func (h *harness) wroteReadOnly(m *emu.Machine, b *buffer, v *testVector) bool {
 	return !bytes.Equal(m.Data(a, b.size), v.input(b))
 }
 
-// setup puts machine m in the state of the call's first instruction for vector v: the image loaded,
-// the buffers filled, the round keys written, registers and SREG planted, the arguments set, the return
-// sentinel pushed, PC at the entry and the cycle counter at 0.
+// setup puts machine m in the state of the call's first instruction for vector v: SRAM planted with
+// v's noise (fillSRAM; zeros for a leakage trace's v), .data loaded and .bss zero, the input buffers
+// filled, the round keys written, registers and SREG planted, the arguments set, the return sentinel
+// pushed, PC at the entry and the cycle counter at 0.
 func (h *harness) setup(m *emu.Machine, v *testVector) {
-	resetWithImage(m, h.im)
+	if v.noise {
+		m.Reset()
+		h.fillSRAM(m, v.sramOff)
+	} else {
+		resetWithImage(m, h.im)
+	}
 	for i := range h.bufs {
-		if !h.bufs[i].Value {
-			m.LoadData(h.bufAddr(m, &h.bufs[i]), v.input(&h.bufs[i]))
+		if d, ok := v.preset(&h.bufs[i]); ok && !h.bufs[i].Value {
+			m.LoadData(h.bufAddr(m, &h.bufs[i]), d)
 		}
 	}
 	switch h.rkTable {
@@ -181,7 +187,6 @@ func (h *harness) measure(rep *Report) {
 	n := 1 + h.opts.Vectors
 	var sum uint64
 	timed := 0
-	var first timedVector // the first timed vector, traced again by constantTime
 	rep.ABIOK = true
 	low := h.spStart
 	defer func() {
@@ -202,7 +207,7 @@ func (h *harness) measure(rep *Report) {
 			return
 		}
 		v := h.vector(rng, i)
-		v.regs, v.sreg = h.plants(i)
+		h.plant(v, i)
 		got, cycles, stop, problem := h.run(h.m, v)
 		h.progress(i+1, n)
 		vr := h.result(v, i, got, cycles)
@@ -244,15 +249,13 @@ func (h *harness) measure(rep *Report) {
 			}
 		}
 		ct.cycles(h, v, "vector "+strconv.Itoa(i), cycles)
+		h.compareTrace(&ct, v, "vector "+strconv.Itoa(i), h.m.TraceHash(), true)
 		if i == 0 || cycles < rep.CyclesMin {
 			rep.CyclesMin = cycles
 		}
 		rep.CyclesMax = max(rep.CyclesMax, cycles)
 		if h.timed(i, n) {
 			sum, timed = sum+cycles, timed+1
-			if first.v == nil {
-				first = timedVector{i: i, v: v}
-			}
 		}
 	}
 	rep.Vectors = n
@@ -267,7 +270,7 @@ func (h *harness) measure(rep *Report) {
 			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
 	rep.CTInputs = t.CTInputs()
-	low = min(low, h.constantTime(n, rep, &ct, low, first))
+	low = min(low, h.constantTime(n, rep, &ct, low))
 	rep.ConstantTime, rep.CTDetail = ct.ok, ct.detail
 	rep.Pass = rep.Failures == 0 && rep.ABIOK && rep.Error == ""
 }

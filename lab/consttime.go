@@ -21,7 +21,7 @@ func (t *Task) CTInputs() int {
 
 // ctState is the constant-time verdict of a run as it goes: one property over every call of the run
 // (the official vector, the random vectors, the constant-time inputs), each with its own key: the
-// same cycle count for all of them, and the same executed-address sequence for all those traced.
+// same cycle count and the same executed-address sequence (its hash) for all of them.
 // Calls are compared within their public class (harness.publicClass): a kernel's public parameters,
 // such as a hash's message length, may set its cycles; nothing else may.
 type ctState struct {
@@ -42,7 +42,7 @@ type ctFirst struct {
 	traceHash uint64
 	traceName string
 	traceIn   string
-	// traceAtVectors says the first traced call ran at the vectors' buffer addresses (retrace).
+	// traceAtVectors says the first traced call ran at the vectors' buffer addresses (a vector).
 	traceAtVectors bool
 }
 
@@ -105,19 +105,16 @@ const ctStream = 0x6374696e // "ctin"
 // random keys and blocks drawn from the run's seed (a stream of their own). Their outputs and the ABI are
 // checked as the vectors' are (a wrong output or a call that does not return is the report's Error),
 // their cycles go to ct with every other call's, and their executed-address sequences (a running hash;
-// the kept trace locates a difference) must all agree, with each other and with the first timed vector
-// traced again where the vectors' buffers are (retrace: timed). Their buffers sit at other addresses
+// the kept trace locates a difference) must all agree, with each other and with every vector's, hashed
+// on the vectors' machine where the vectors' buffers are. Their buffers sit at other addresses
 // than the vectors' (placeCT), below stackLow, the lowest SP the vectors' calls reached. It returns the
 // lowest SP seen.
-func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow uint16, timed timedVector) uint16 {
+func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow uint16) uint16 {
 	t := h.t
 	if t.CTInputs() > 0 {
 		if h.moved = h.placeCT(stackLow); h.moved == "" {
 			rep.Measurement = append(rep.Measurement, "the constant-time inputs' buffers could not move away from the vectors' (no room below the stack): "+
 				"a routine using addresses it was not passed is not caught")
-		}
-		if timed.v != nil && !h.noRetrace {
-			h.retrace(ct, timed)
 		}
 	}
 	rng := rand.New(rand.NewPCG(h.opts.Seed^ctStream, 0x61767266))
@@ -135,7 +132,7 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 		default:
 			v = h.vector(rng, 1)
 		}
-		v.regs, v.sreg = h.plants(vectors + i)
+		h.plant(v, vectors+i)
 		got, cycles, stop, problem := h.run(h.mt, v)
 		h.progress(vectors+i+1, vectors)
 		low = min(low, h.mt.StackLow())
@@ -209,37 +206,6 @@ func (h *harness) partAt(first, tr []uint32) string {
 		return fmt.Sprintf("step %d, after pc 0x%x%s (one trace ends)", j, first[j-1]*2, h.where(first[j-1]))
 	}
 	return "the first step"
-}
-
-// timedVector is the first vector the mean is taken over (harness.timed): its number and itself,
-// planted registers included (v nil when the bench ran none).
-type timedVector struct {
-	i int
-	v *testVector
-}
-
-// retrace runs the first timed vector again, on a machine of its own that keeps the trace hash (from
-// Options.Machines, which then keeps it for the next bench's retrace), at the vectors' buffer
-// addresses and with the registers and SREG it was called with: a call the routine cannot tell from
-// the timed one it repeats. Its cycles and its executed-address hash go to ct like
-// the constant-time inputs', which run at addresses of their own (placeCT), so a routine that takes
-// one path where the timed calls' buffers are and another where the constant-time inputs' are is
-// not judged constant time. Its flash and SRAM use are the timed call's: it keeps no access record.
-func (h *harness) retrace(ct *ctState, timed timedVector) {
-	m := h.opts.Machines.newMachine(h.dev, h.im.Flash, emu.Config{TraceHash: true, Engine: h.opts.Engine, Present: h.im.Present})
-	defer h.opts.Machines.release(m)
-	spm := h.spm
-	_, cycles, stop, _ := h.run(m, timed.v)
-	h.spm = spm // counted by the vector's own run
-	name := fmt.Sprintf("vector %d, traced again at the vectors' buffer addresses", timed.i)
-	if p := h.stopProblem(m, stop); p != nil {
-		if ct.ok {
-			ct.ok, ct.detail = false, name+" did not return as it did: "+p.Error()
-		}
-		return
-	}
-	ct.cycles(h, timed.v, name, cycles)
-	h.compareTrace(ct, timed.v, name, m.TraceHash(), true)
 }
 
 // traceAddrs runs vector v on a new machine with the address trace on (interpreted) and returns the

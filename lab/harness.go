@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -29,7 +30,7 @@ type harness struct {
 	sc   *Scenario
 	call Call
 	opts Options
-	m    *emu.Machine // machine for the vectors
+	m    *emu.Machine // machine for the vectors, with the trace hash on (the constant-time check)
 	mt   *emu.Machine // machine with the trace hash on, for the constant-time check (translated too)
 	// stopped says Options.Stop ended the bench (halt): its report is not one.
 	stopped bool
@@ -47,9 +48,12 @@ type harness struct {
 	free     uint32       // the first SRAM address after .data and .bss: where the layout starts
 	moved    string       // where placeCT put the constant-time machine's buffers ("" when it could not)
 	ctMachs  []*emu.Machine
-	// noRetrace leaves out the constant-time check's run of the first timed vector at the vectors'
-	// buffer addresses (retrace), for the benchmark that measures what it costs.
-	noRetrace bool
+	// zeroSRAM starts every call's SRAM as the zeros of a reset, not noise (fillSRAM), for the
+	// benchmark that measures what the noise costs (BenchmarkSRAMNoise).
+	zeroSRAM bool
+	// noise is the run's SRAM noise, sram fillSRAM's buffer (the device's SRAM, reused from call to
+	// call).
+	noise, sram []byte
 }
 
 const (
@@ -80,6 +84,63 @@ func (h *harness) plants(idx int) (regs [32]byte, sreg byte) {
 		regs[argReg(i)+1] = unpassedHigh(i)
 	}
 	return regs, byte(rng.Uint32()) &^ sregI
+}
+
+// sramStream is mixed into the ChaCha8 seed of the run's SRAM noise and is the PCG stream of the
+// calls' offsets into it (fillSRAM).
+const sramStream = 0x7372616d6e6f6973 // "sramnois"
+
+// plant gives vector v, call idx of the run, what the harness plants before the call: the registers
+// and SREG (plants) and its SRAM noise (sramOffset).
+func (h *harness) plant(v *testVector, idx int) {
+	v.regs, v.sreg = h.plants(idx)
+	if !h.zeroSRAM {
+		v.noise, v.sramOff = true, h.sramOffset(idx)
+	}
+}
+
+// sramOffset returns the rotation of the run's SRAM noise that call idx starts with (fillSRAM).
+func (h *harness) sramOffset(idx int) int {
+	n := int(h.dev.RAMEND()) + 1 - int(h.dev.SRAMStart)
+	return rand.New(rand.NewPCG(h.opts.Seed^sramStream, uint64(idx))).IntN(max(n, 1))
+}
+
+// fillSRAM fills m's SRAM, just reset, with the run's noise rotated by off bytes, then writes the
+// image's .data and zeroes its .bss, as a C start-up does, in one copy. The buffers and round keys are
+// written after it: a routine that reads SRAM it did not write (an output buffer it adds into, a stack
+// frame it did not clear) reads noise, not the zeros of a reset. The noise is ChaCha8 from the run's
+// seed, drawn once per bench (an ATmega2560's 8 KB cost microseconds), with an offset per call
+// from the seed: every call's SRAM differs, and a routine cannot predict it without the seed.
+func (h *harness) fillSRAM(m *emu.Machine, off int) {
+	start := int(h.dev.SRAMStart)
+	n := int(h.dev.RAMEND()) + 1 - start
+	if n <= 0 {
+		resetWithImage(m, h.im)
+		return
+	}
+	if len(h.noise) != n {
+		var seed [32]byte
+		binary.LittleEndian.PutUint64(seed[0:], h.opts.Seed)
+		binary.LittleEndian.PutUint64(seed[8:], sramStream)
+		h.noise, h.sram = make([]byte, n), make([]byte, n)
+		rand.NewChaCha8(seed).Read(h.noise)
+	}
+	off %= n
+	copy(h.sram, h.noise[off:])
+	copy(h.sram[n-off:], h.noise[:off])
+	data, at := h.im.Data, int(h.im.DataAddr)-start
+	if at < 0 { // .data below SRAM (not from the assembler): its bytes in SRAM
+		data, at = data[min(-at, len(data)):], 0
+	}
+	copy(h.sramPart(at, len(data)), data)
+	clear(h.sramPart(int(h.im.BSSAddr)-start, h.im.BSSSize))
+	m.LoadData(uint16(start), h.sram)
+}
+
+// sramPart returns the n bytes of fillSRAM's buffer from offset off, cut to the buffer.
+func (h *harness) sramPart(off, n int) []byte {
+	lo, hi := min(max(off, 0), len(h.sram)), min(max(off+n, 0), len(h.sram))
+	return h.sram[lo:max(lo, hi)]
 }
 
 // sregI is SREG's global interrupt enable bit.
@@ -221,7 +282,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	h.spStart = uint16(ramEnd)
 	// The sentinel is the last word of flash: a RET popping it ends the call.
 	h.sentinel = uint32(dev.Flash/2 - 1)
-	h.m = opts.Machines.newMachine(dev, im.Flash, emu.Config{Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
+	h.m = opts.Machines.newMachine(dev, im.Flash, emu.Config{TraceHash: true, Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
 	h.mt = opts.Machines.newMachine(dev, im.Flash, emu.Config{TraceHash: true, Access: !opts.noAccess, Engine: opts.Engine, Present: im.Present})
 	h.ctMachs = []*emu.Machine{h.mt}
 	return h, rep

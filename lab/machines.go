@@ -18,9 +18,9 @@ type Machines struct {
 	free []*emu.Machine
 }
 
-// maxFreeMachines is how many finished machines a Machines keeps (a bench leaves three: the vectors',
-// the constant-time inputs' and the retrace's).
-const maxFreeMachines = 3
+// maxFreeMachines is how many finished machines a Machines keeps (a bench leaves two: the vectors'
+// and the constant-time inputs').
+const maxFreeMachines = 2
 
 // newMachine is emu.New(dev, flash, cfg), over a kept machine of the same device when there is one.
 func (p *Machines) newMachine(dev *isa.Device, flash []byte, cfg emu.Config) *emu.Machine {

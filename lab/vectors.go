@@ -15,6 +15,10 @@ type testVector struct {
 	rk   []byte   // cipher tasks: the round keys written into the source's table
 	regs [32]byte // the values planted in r0..r31 before the arguments are set (harness.plants)
 	sreg byte     // the value planted in SREG (harness.plants): I clear, the other flags random
+	// noise says the call's SRAM starts as the run's noise rotated by sramOff bytes (harness.plant,
+	// fillSRAM); else as zeros (the leakage traces, which start from the reset state).
+	noise   bool
+	sramOff int
 }
 
 // vector returns test vector i (0 = official) of the call.
@@ -88,6 +92,16 @@ func (v *testVector) input(b *buffer) []byte {
 		return d
 	}
 	return make([]byte, b.size)
+}
+
+// preset returns what the harness puts in buffer b before a call of vector v, and false for an output
+// buffer the vector gives no content (a cipher's out and rkout): it keeps the SRAM noise the call
+// starts with (fillSRAM). A kernel's random vectors give their output buffers the reference's noise.
+func (v *testVector) preset(b *buffer) ([]byte, bool) {
+	if d, ok := v.in[b.Role]; b.Dir == kernel.Out && !(ok && len(d) == b.size) {
+		return nil, false
+	}
+	return v.input(b), true
 }
 
 func fill(rng *rand.Rand, b []byte) {
