@@ -364,7 +364,9 @@ var wasmNoInline = []string{"-gcflags=encoding/json=-l", "-gcflags=fmt=-l", "-gc
 const wasmDataGap = 256
 
 // buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w and
-// wasmNoInline, then its data segments merged: wasmDataGap), and returns the modules in the order of wasmModules. The engine goes first, alone: tools.wasm differs
+// wasmNoInline, then its data segments merged: wasmDataGap, and its functions' file and line tables
+// left out: wasmdata.StripLines, 120 KB of engine.wasm gzipped; a Go panic's traceback in the page
+// then names the functions, at "?:0"), and returns the modules in the order of wasmModules. The engine goes first, alone: tools.wasm differs
 // from it only in cmd/wasm and cmd/wasm/engine, so on a fresh machine the two others then find the
 // packages they share with it in Go's build cache instead of compiling them three times at once.
 func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
@@ -393,8 +395,12 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 			errs[i] = err
 			return
 		}
-		if mods[i], _, _, err = wasmdata.Merge(b, wasmDataGap); err != nil {
+		if b, _, _, err = wasmdata.Merge(b, wasmDataGap); err != nil {
 			errs[i] = fmt.Errorf("%s: merging its data segments: %v", m.name, err)
+			return
+		}
+		if mods[i], _, _, err = wasmdata.StripLines(b); err != nil {
+			errs[i] = fmt.Errorf("%s: leaving out its line tables (wasmdata.StripLines; a Go version whose function table it does not know?): %v", m.name, err)
 		}
 	}
 	build(0)
