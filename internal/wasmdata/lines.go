@@ -16,6 +16,8 @@ const (
 
 	// Word indexes in moduledata (8-byte words).
 	mdFuncnames  = 1  // funcnametab []byte: pointer, length, capacity
+	mdCutab      = 4  // cutab []uint32
+	mdFiletab    = 7  // filetab []byte
 	mdPctab      = 10 // pctab []byte
 	mdPclntable  = 13 // pclntable []byte
 	mdFtab       = 16 // ftab []functab
@@ -36,7 +38,7 @@ const (
 // line tables left out: every function's pcfile and pcln offsets set to 0 and the bytes of those
 // tables zeroed (but where another function's frame size or stack map table shares them), so that the
 // zeros cost gzip almost nothing. They are a third of a Go module's data and two thirds of its pc
-// tables; the program runs the same, but a traceback or runtime.Caller says "?" and line 0 for every
+// tables (and the file names, which only they lead to); the program runs the same, but a traceback or runtime.Caller says "?" and line 0 for every
 // frame (the function names stay). It also returns how many functions it rewrote and how many bytes
 // it zeroed. It fails, and never panics, on a module it cannot read or whose initial memory holds no
 // Go function table it knows (another Go version's layout): the caller then serves the module as it
@@ -82,8 +84,11 @@ func StripLines(module []byte) (out []byte, funcs, zeroed int, err error) {
 // funcTable is Go's function table in a module's initial memory img.
 type funcTable struct {
 	pctab, pclntable []byte // views of the image
-	ftab             []byte // nfunc+1 functab entries
-	nfunc            int
+	// cutab and filetab name each function's files, which the runtime reads only through a file
+	// table (funcline1 after pcvalue): with none left, nothing reads them.
+	cutab, filetab []byte
+	ftab           []byte // nfunc+1 functab entries
+	nfunc          int
 }
 
 // findFuncTable finds the runtime's moduledata in img: an 8-byte aligned word pointing at a pcHeader
@@ -100,8 +105,8 @@ func findFuncTable(img []byte) (*funcTable, error) {
 		if word(a+8*mdFuncnames) != h+word(h+32) { // pcHeader.funcnameOffset
 			continue
 		}
-		slice := func(i int) ([]byte, error) {
-			p, l := word(a+8*uint64(i)), word(a+8*uint64(i)+8)
+		slice := func(i int, size uint64) ([]byte, error) {
+			p, l := word(a+8*uint64(i)), word(a+8*uint64(i)+8)*size
 			if p > n || l > n-p {
 				return nil, fmt.Errorf("wasmdata: Go's function table: moduledata word %d points outside the memory", i)
 			}
@@ -109,11 +114,14 @@ func findFuncTable(img []byte) (*funcTable, error) {
 		}
 		t := &funcTable{nfunc: int(word(h + 8))}
 		var err error
-		if t.pctab, err = slice(mdPctab); err != nil {
-			return nil, err
-		}
-		if t.pclntable, err = slice(mdPclntable); err != nil {
-			return nil, err
+		for _, s := range []struct {
+			to   *[]byte
+			word int
+			size uint64
+		}{{&t.pctab, mdPctab, 1}, {&t.pclntable, mdPclntable, 1}, {&t.cutab, mdCutab, 4}, {&t.filetab, mdFiletab, 1}} {
+			if *s.to, err = slice(s.word, s.size); err != nil {
+				return nil, err
+			}
 		}
 		p, l := word(a+8*mdFtab), word(a+8*mdFtab+8)
 		if t.nfunc <= 0 || l != uint64(t.nfunc)+1 || p > n || l*functabStride > n-p {
@@ -125,8 +133,8 @@ func findFuncTable(img []byte) (*funcTable, error) {
 	return nil, errors.New("wasmdata: no Go function table (pcHeader 0xFFFFFFF1, Go 1.20 to 1.26) in the module's memory")
 }
 
-// strip clears every function's file and line table offsets and zeroes the bytes of those tables that
-// no frame size or pcdata table also covers.
+// strip clears every function's file and line table offsets, zeroes the bytes of those tables that
+// no frame size or pcdata table also covers, and zeroes the file names (cutab, filetab).
 func (t *funcTable) strip() (funcs, zeroed int, err error) {
 	keep := make([]bool, len(t.pctab))
 	drop := make([]bool, len(t.pctab))
@@ -165,6 +173,14 @@ func (t *funcTable) strip() (funcs, zeroed int, err error) {
 		if drop[i] && !keep[i] && t.pctab[i] != 0 {
 			t.pctab[i] = 0
 			zeroed++
+		}
+	}
+	for _, tab := range [][]byte{t.cutab, t.filetab} {
+		for i := range tab {
+			if tab[i] != 0 {
+				tab[i] = 0
+				zeroed++
+			}
 		}
 	}
 	return funcs, zeroed, nil
