@@ -15,8 +15,9 @@ import (
 
 // bridge of engine.wasm (build tag avrlab_core), the module on the path to the first result: bench,
 // assemble, hex and devices. What engine.NeedsTools names (meta, which the page reads from meta.json,
-// the debugger, the profiler, the leakage pane, linked programs, an exercise's leakage goals on Run) it
-// answers with
+// the debugger, the profiler, the leakage pane, linked programs, an exercise's leakage goals on Run, a
+// bench of a task whose reference the core does not link: the P-192 systems, Ring-LWE, SNEIKHA256 and
+// SNEIKEN128) it answers with
 // {"redirect":"tools"}, and the page sends the same request to tools.wasm: the core links none of it.
 type bridge struct {
 	// exec runs translated code in the browser's WebAssembly engine (made at the first call).
