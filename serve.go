@@ -352,9 +352,22 @@ func (s *site) addExamples() error {
 // with and without it and run interleaved under Node, BenchmarkLiveBench (the default example's live
 // bench) and BenchmarkAssemble5000 showed no slowdown beyond the noise (ratios 0.6–1.1 on a machine at
 // load average 15). No inlining in the assembler's own packages would save 72 KB more, but made
-// BenchmarkAssemble5000 1.1–1.5 times slower, so they keep it.
+// BenchmarkAssemble5000 1.1–1.5 times slower, so they keep it. Session 9 added the packages around the
+// bench that no call loop runs in (the lab's harness and task tables, the engine's requests, the kernel
+// references, the device registers, HEX, the disassembler, the bridge, and sort, io/fs, os, base64, hex,
+// fmtsort, bufio, path): 17 KB more (engine.wasm with its line tables stripped), with BenchmarkLiveBench's
+// fresh and edits under Node at medians of 1.03 and 1.09 times the inlined build over 10 alternating
+// rounds (load average 12–15; each round's ratio 0.25–2.18, the fastest runs 11.9 against 12.3 ms and
+// 21.4 against 25.6 ms): no slowdown beyond the noise. The emulator, the translator, the assembler and
+// lab/cipher keep their inlining.
 var wasmNoInline = []string{"-gcflags=encoding/json=-l", "-gcflags=fmt=-l", "-gcflags=reflect=-l",
-	"-gcflags=strconv=-l", "-gcflags=internal/strconv=-l", "-gcflags=time=-l"}
+	"-gcflags=strconv=-l", "-gcflags=internal/strconv=-l", "-gcflags=time=-l",
+	"-gcflags=github.com/avrlab/avrlab/lab=-l", "-gcflags=github.com/avrlab/avrlab/cmd/wasm/engine=-l",
+	"-gcflags=github.com/avrlab/avrlab/lab/kernel=-l", "-gcflags=github.com/avrlab/avrlab/isa/devreg=-l",
+	"-gcflags=github.com/avrlab/avrlab/asm/ihex=-l", "-gcflags=github.com/avrlab/avrlab/asm/disasm=-l",
+	"-gcflags=github.com/avrlab/avrlab/cmd/wasm=-l", "-gcflags=sort=-l", "-gcflags=io/fs=-l", "-gcflags=os=-l",
+	"-gcflags=encoding/base64=-l", "-gcflags=encoding/hex=-l", "-gcflags=internal/fmtsort=-l", "-gcflags=bufio=-l",
+	"-gcflags=path=-l"}
 
 // wasmDataGap is the longest run of zeros between two of a module's data segments that
 // internal/wasmdata.Merge fills in to make them one. Go's linker starts a new segment after every 9
@@ -364,7 +377,9 @@ var wasmNoInline = []string{"-gcflags=encoding/json=-l", "-gcflags=fmt=-l", "-gc
 const wasmDataGap = 256
 
 // buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w and
-// wasmNoInline, then its data segments merged: wasmDataGap), and returns the modules in the order of wasmModules. The engine goes first, alone: tools.wasm differs
+// wasmNoInline, then its data segments merged: wasmDataGap, and its functions' file and line tables
+// left out: wasmdata.StripLines, 120 KB of engine.wasm gzipped; a Go panic's traceback in the page
+// then names the functions, at "?:0"), and returns the modules in the order of wasmModules. The engine goes first, alone: tools.wasm differs
 // from it only in cmd/wasm and cmd/wasm/engine, so on a fresh machine the two others then find the
 // packages they share with it in Go's build cache instead of compiling them three times at once.
 func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
@@ -393,8 +408,12 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 			errs[i] = err
 			return
 		}
-		if mods[i], _, _, err = wasmdata.Merge(b, wasmDataGap); err != nil {
+		if b, _, _, err = wasmdata.Merge(b, wasmDataGap); err != nil {
 			errs[i] = fmt.Errorf("%s: merging its data segments: %v", m.name, err)
+			return
+		}
+		if mods[i], _, _, err = wasmdata.StripLines(b); err != nil {
+			errs[i] = fmt.Errorf("%s: leaving out its line tables (wasmdata.StripLines; a Go version whose function table it does not know?): %v", m.name, err)
 		}
 	}
 	build(0)

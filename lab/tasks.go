@@ -88,6 +88,15 @@ func LookupTask(id string) *Task {
 	return nil
 }
 
+// NeedsTools reports whether task id is a kernel task whose Go reference this build does not link
+// (kernel.Kernel.HasReference): in the page's engine (build tag avrlab_core) the P-192 systems,
+// Ring-LWE, SNEIKHA256 and SNEIKEN128, which it lists but cannot check, so that their benches go to
+// tools.wasm. False in every other build, and for any other ID.
+func NeedsTools(id string) bool {
+	t := LookupTask(id)
+	return t != nil && t.Kernel != nil && !t.Kernel.HasReference()
+}
+
 // TaskIDs returns the IDs of all tasks in order.
 func TaskIDs() []string {
 	var ids []string

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"syscall/js"
 
 	"github.com/avrlab/avrlab/cmd/wasm/engine"
 	"github.com/avrlab/avrlab/emu"
@@ -27,6 +28,9 @@ type bridge struct {
 	includes engine.IncludeCache
 	// machines keeps the last bench's emulators for the next bench to build its own over.
 	machines lab.Machines
+	// runner runs the live benches the core leaves to this module (the P-192, Ring-LWE and SNEIK AEAD
+	// and hash tasks, AVRASM2 sources), stoppable as the core's are (live.go).
+	runner liveRunner
 }
 
 // handle runs one engine operation (meta, bench, assemble, hex, devices) or debugger operation
@@ -46,4 +50,18 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
 	return string(engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes, Machines: &b.machines}, op, arg, progress))
+}
+
+// live serves a live bench as the core's bridge does (liveRunner: a newer request stops it between
+// two calls), for the benches the core sends here.
+func (b *bridge) live(op string, arg []byte, progress func(phase string), stale js.Value) (any, bool) {
+	if op != "bench" {
+		return nil, false
+	}
+	if !b.started {
+		b.exec, b.started = translate.NewBrowserEngine(), true
+	}
+	return b.runner.run(func(stop func() bool) string {
+		return string(engine.HandleLive(b.exec, engine.Caches{Includes: &b.includes, Machines: &b.machines}, op, arg, progress, stop))
+	}, stale), true
 }

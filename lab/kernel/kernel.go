@@ -188,14 +188,31 @@ func (k *Kernel) Random(r *rand.Rand) [][]byte {
 			fill(r, args[i])
 		}
 	}
-	k.gen(r, args)
+	if k.gen != nil {
+		k.gen(r, args)
+	}
 	return args
 }
 
 // Edges returns the kernel's fixed edge-case inputs (all-zero operands, all-0xFF operands, p−1,
 // coefficients q−1, ...), each a full argument list with zeroed Out buffers. The slices are new on
-// each call.
-func (k *Kernel) Edges() [][][]byte { return k.edges() }
+// each call. A kernel without its reference in this build ([Kernel.HasReference]) has none.
+func (k *Kernel) Edges() [][][]byte {
+	if k.edges == nil {
+		return nil
+	}
+	return k.edges()
+}
+
+// HasReference reports whether this build links the kernel's Go reference, without which its inputs
+// cannot be drawn or its outputs checked: true in every build but the page's engine (build tag
+// avrlab_core), which leaves the P-192 systems, Ring-LWE, SNEIKHA256 and SNEIKEN128 (systems.go) to
+// tools.wasm and sends their benches there.
+func (k *Kernel) HasReference() bool { return k.run != nil }
+
+// ErrNoReference is the error of [Kernel.Expected] for a kernel whose reference this build does not
+// link ([Kernel.HasReference]).
+var ErrNoReference = errors.New("the kernel's reference is in the page's tools module (tools.wasm), not this build")
 
 // ErrArgs is wrapped by the errors of [Kernel.Check] and [Kernel.Expected].
 var ErrArgs = errors.New("invalid kernel arguments")
@@ -224,6 +241,9 @@ func (k *Kernel) Check(args [][]byte) error {
 func (k *Kernel) Expected(args [][]byte) ([][]byte, error) {
 	if err := k.Check(args); err != nil {
 		return nil, err
+	}
+	if !k.HasReference() {
+		return nil, fmt.Errorf("kernel %s: %w", k.ID, ErrNoReference)
 	}
 	out := make([][]byte, len(args))
 	for i := range args {

@@ -1,3 +1,5 @@
+//go:build !avrlab_core
+
 package kernel_test
 
 import (
@@ -327,6 +329,16 @@ func TestArbitraryArgsNeverPanic(t *testing.T) {
 			if (err == nil) != (err2 == nil) || (err2 == nil) != (got != nil) {
 				t.Fatalf("%s: Check = %v but Expected = %v, %v", k.ID, err, got != nil, err2)
 			}
+		}
+	}
+}
+
+// TestEveryReference checks that every build but the page's engine links the reference of every kernel
+// (systems_ref.go attaches those of systems.go by ID).
+func TestEveryReference(t *testing.T) {
+	for _, k := range kernel.Kernels() {
+		if !k.HasReference() {
+			t.Errorf("%s has no reference", k.ID)
 		}
 	}
 }

@@ -1,3 +1,5 @@
+//go:build !avrlab_core
+
 package kernel
 
 import (
@@ -299,174 +301,119 @@ func hexInt(s string) *big.Int {
 	return v
 }
 
-// Defaults of the P-192 kernels' benches: a call is millions of cycles, so the harness runs few
-// random vectors and constant-time inputs, and allows more cycles per call than its default.
-const (
-	p192Vectors   = 6           // vectors besides the first: the fixed vectors, then random
-	p192VerifyVec = 9           // verify has 8 fixed vectors (4 valid, 4 invalid): 2 random after them
-	p192CTInputs  = 4           // constant-time inputs
-	p192MaxCycles = 200_000_000 // per call; a scalar multiplication in AVR assembly is 10^7 cycles
-)
-
-const (
-	scalarDoc = "24-byte integer, " + mpDoc
-	pointDoc  = "48-byte affine point x || y, each coordinate 24 bytes " + mpDoc + " and below p"
-)
-
-func p192ScalarMulKernel() *Kernel {
-	return &Kernel{
-		ID: "p192-scalarmul", Name: "P-192 scalar multiplication, any base", Entry: "p192_scalarmul", Device: "atmega128",
-		Official: "NIST CAVP ECC CDH P-192, COUNT 0",
-		Args: []Arg{
-			{"r", Pointer, 48, Out, "k·P as an affine point x || y, each coordinate fully reduced below p, " + mpDoc},
-			{"k", Pointer, 24, In, "the scalar, " + scalarDoc + "; 1 ≤ k ≤ n − 1 (n the order of G)"},
-			{"p", Pointer, 48, In, pointDoc + "; a point of the curve (not the point at infinity)"},
-		},
-		Doc: "r = k·P on NIST P-192 (FIPS 186-4 D.1.2.1), affine in and out, for any point P of the curve " +
-			"(variable base, as in ECDH: the NIST CAVP ECC CDH vectors run first) and 1 ≤ k < n; r does not " +
-			"overlap k or p. Liu et al. (ICICS 2013) give ECDH, two such multiplications, as context.",
-		Vectors: p192Vectors, CTInputs: p192CTInputs, MaxCycles: p192MaxCycles,
-		gen: func(r *rand.Rand, args [][]byte) {
-			copy(args[1], le24(randScalar(r)))
-			copy(args[2], pointBytes(randPoint(r)))
-		},
-		edges: func() [][][]byte {
-			var out [][][]byte
-			for _, v := range cdh192 {
-				out = append(out, [][]byte{make([]byte, 48), le24(hexInt(v[0])), append(le24(hexInt(v[1])), le24(hexInt(v[2]))...)})
-			}
-			g := affine{x: curve192.gx, y: curve192.gy}
-			out = append(out, [][]byte{make([]byte, 48), le24(hexInt(rfc6979Key)), pointBytes(g)})
-			return out
-		},
-		check: func(args [][]byte) error {
-			if !inRange(leInt(args[1]), curve192.n) {
-				return errors.New("k is not in [1, n−1]")
-			}
-			if _, ok := pointOf(args[2]); !ok {
-				return errors.New("p is not a point of P-192")
-			}
-			return nil
-		},
-		run: func(args [][]byte) {
-			pt, _ := pointOf(args[2])
-			copy(args[0], pointBytes(curve192.mul(leInt(args[1]), pt)))
-		},
+func p192ScalarMulReference(k *Kernel) {
+	k.gen = func(r *rand.Rand, args [][]byte) {
+		copy(args[1], le24(randScalar(r)))
+		copy(args[2], pointBytes(randPoint(r)))
+	}
+	k.edges = func() [][][]byte {
+		var out [][][]byte
+		for _, v := range cdh192 {
+			out = append(out, [][]byte{make([]byte, 48), le24(hexInt(v[0])), append(le24(hexInt(v[1])), le24(hexInt(v[2]))...)})
+		}
+		g := affine{x: curve192.gx, y: curve192.gy}
+		out = append(out, [][]byte{make([]byte, 48), le24(hexInt(rfc6979Key)), pointBytes(g)})
+		return out
+	}
+	k.check = func(args [][]byte) error {
+		if !inRange(leInt(args[1]), curve192.n) {
+			return errors.New("k is not in [1, n−1]")
+		}
+		if _, ok := pointOf(args[2]); !ok {
+			return errors.New("p is not a point of P-192")
+		}
+		return nil
+	}
+	k.run = func(args [][]byte) {
+		pt, _ := pointOf(args[2])
+		copy(args[0], pointBytes(curve192.mul(leInt(args[1]), pt)))
 	}
 }
 
-func p192SignKernel() *Kernel {
-	return &Kernel{
-		ID: "p192-ecdsa-sign", Name: "P-192 ECDSA signature (nonce given)", Entry: "p192_ecdsa_sign", Device: "atmega128",
-		Official: "RFC 6979 A.2.3, the first P-192 signature",
-		Args: []Arg{
-			{"sig", Pointer, 48, Out, "the signature r || s, each 24 bytes " + mpDoc + ", in [1, n−1]"},
-			{"d", Pointer, 24, In, "the private key, " + scalarDoc + "; 1 ≤ d ≤ n − 1"},
-			{"k", Pointer, 24, In, "the nonce, " + scalarDoc + "; 1 ≤ k ≤ n − 1, and r, s ≠ 0"},
-			{"e", Pointer, 24, In, "the hash integer e = bits2int(H(m)) (the digest's leftmost 192 bits), " + scalarDoc + "; any value"},
-		},
-		Doc: "ECDSA signing on NIST P-192 (FIPS 186-4 6.4) with the nonce k given, so the call is deterministic: " +
-			"R = k·G, r = R.x mod n, s = k⁻¹(e + r·d) mod n. RFC 6979 A.2.3's four signatures (SHA-1 and SHA-256, " +
-			"with the k the RFC derives) run first. Liu et al. (ICICS 2013) give ECDSA sign + verify as context.",
-		Vectors: p192Vectors, CTInputs: p192CTInputs, MaxCycles: p192MaxCycles,
-		gen: func(r *rand.Rand, args [][]byte) {
-			for {
-				d, k := randScalar(r), randScalar(r)
-				e := make([]byte, 24)
-				fill(r, e)
-				if _, _, err := P192Sign(d, k, leInt(e)); err == nil {
-					copy(args[1], le24(d))
-					copy(args[2], le24(k))
-					copy(args[3], e)
-					return
-				}
-			}
-		},
-		edges: func() [][][]byte {
-			var out [][][]byte
-			for _, v := range rfc6979Sigs {
-				e, _ := P192HashInt(v[0], []byte(v[1]))
-				out = append(out, [][]byte{make([]byte, 48), le24(hexInt(rfc6979Key)), le24(hexInt(v[2])), le24(e)})
-			}
-			return out
-		},
-		check: func(args [][]byte) error {
-			if _, _, err := P192Sign(leInt(args[1]), leInt(args[2]), leInt(args[3])); err != nil {
-				return errors.New("d or k is not in [1, n−1], or the nonce gives r = 0 or s = 0")
-			}
-			return nil
-		},
-		run: func(args [][]byte) {
-			r, s, _ := P192Sign(leInt(args[1]), leInt(args[2]), leInt(args[3]))
-			copy(args[0], append(le24(r), le24(s)...))
-		},
-	}
-}
-
-func p192VerifyKernel() *Kernel {
-	return &Kernel{
-		ID: "p192-ecdsa-verify", Name: "P-192 ECDSA verification", Entry: "p192_ecdsa_verify", Device: "atmega128",
-		Official: "RFC 6979 A.2.3, the first P-192 signature",
-		Args: []Arg{
-			{"ok", Pointer, 1, Out, "1 if the signature is valid, 0 if not"},
-			{"q", Pointer, 48, In, "the public key Q = d·G, " + pointDoc},
-			{"e", Pointer, 24, In, "the hash integer e = bits2int(H(m)), " + scalarDoc + "; any value"},
-			{"sig", Pointer, 48, In, "the signature r || s, each 24 bytes " + mpDoc + "; any value (r or s outside [1, n−1] is invalid)"},
-		},
-		Doc: "ECDSA verification on NIST P-192 (FIPS 186-4 6.4.2): with w = s⁻¹ mod n, valid when r, s are in " +
-			"[1, n−1] and the x of (e·w)·G + (r·w)·Q is r mod n. RFC 6979 A.2.3's four signatures run first, then " +
-			"each of them with s + 1 (invalid); random inputs are valid and tampered signatures in equal measure.",
-		Vectors: p192VerifyVec, CTInputs: p192CTInputs, MaxCycles: p192MaxCycles,
-		gen: func(r *rand.Rand, args [][]byte) {
-			g := affine{x: curve192.gx, y: curve192.gy}
-			for {
-				d, k := randScalar(r), randScalar(r)
-				e := make([]byte, 24)
-				fill(r, e)
-				rr, s, err := P192Sign(d, k, leInt(e))
-				if err != nil {
-					continue
-				}
-				sig := append(le24(rr), le24(s)...)
-				if r.IntN(2) == 0 { // tamper with one bit of e or of the signature
-					if i := r.IntN(24 + 48); i < 24 {
-						e[i] ^= 1 << r.IntN(8)
-					} else {
-						sig[i-24] ^= 1 << r.IntN(8)
-					}
-				}
-				copy(args[1], pointBytes(curve192.mul(d, g)))
-				copy(args[2], e)
-				copy(args[3], sig)
+func p192SignReference(k *Kernel) {
+	k.gen = func(r *rand.Rand, args [][]byte) {
+		for {
+			d, k := randScalar(r), randScalar(r)
+			e := make([]byte, 24)
+			fill(r, e)
+			if _, _, err := P192Sign(d, k, leInt(e)); err == nil {
+				copy(args[1], le24(d))
+				copy(args[2], le24(k))
+				copy(args[3], e)
 				return
 			}
-		},
-		edges: func() [][][]byte {
-			g := affine{x: curve192.gx, y: curve192.gy}
-			q := pointBytes(curve192.mul(hexInt(rfc6979Key), g))
-			var out [][][]byte
-			for _, bump := range []int64{0, 1} {
-				for _, v := range rfc6979Sigs {
-					e, _ := P192HashInt(v[0], []byte(v[1]))
-					s := new(big.Int).Add(hexInt(v[4]), big.NewInt(bump))
-					out = append(out, [][]byte{make([]byte, 1), bytesClone(q), le24(e), append(le24(hexInt(v[3])), le24(s)...)})
+		}
+	}
+	k.edges = func() [][][]byte {
+		var out [][][]byte
+		for _, v := range rfc6979Sigs {
+			e, _ := P192HashInt(v[0], []byte(v[1]))
+			out = append(out, [][]byte{make([]byte, 48), le24(hexInt(rfc6979Key)), le24(hexInt(v[2])), le24(e)})
+		}
+		return out
+	}
+	k.check = func(args [][]byte) error {
+		if _, _, err := P192Sign(leInt(args[1]), leInt(args[2]), leInt(args[3])); err != nil {
+			return errors.New("d or k is not in [1, n−1], or the nonce gives r = 0 or s = 0")
+		}
+		return nil
+	}
+	k.run = func(args [][]byte) {
+		r, s, _ := P192Sign(leInt(args[1]), leInt(args[2]), leInt(args[3]))
+		copy(args[0], append(le24(r), le24(s)...))
+	}
+}
+
+func p192VerifyReference(k *Kernel) {
+	k.gen = func(r *rand.Rand, args [][]byte) {
+		g := affine{x: curve192.gx, y: curve192.gy}
+		for {
+			d, k := randScalar(r), randScalar(r)
+			e := make([]byte, 24)
+			fill(r, e)
+			rr, s, err := P192Sign(d, k, leInt(e))
+			if err != nil {
+				continue
+			}
+			sig := append(le24(rr), le24(s)...)
+			if r.IntN(2) == 0 { // tamper with one bit of e or of the signature
+				if i := r.IntN(24 + 48); i < 24 {
+					e[i] ^= 1 << r.IntN(8)
+				} else {
+					sig[i-24] ^= 1 << r.IntN(8)
 				}
 			}
-			return out
-		},
-		check: func(args [][]byte) error {
-			if _, ok := pointOf(args[1]); !ok {
-				return errors.New("q is not a point of P-192")
+			copy(args[1], pointBytes(curve192.mul(d, g)))
+			copy(args[2], e)
+			copy(args[3], sig)
+			return
+		}
+	}
+	k.edges = func() [][][]byte {
+		g := affine{x: curve192.gx, y: curve192.gy}
+		q := pointBytes(curve192.mul(hexInt(rfc6979Key), g))
+		var out [][][]byte
+		for _, bump := range []int64{0, 1} {
+			for _, v := range rfc6979Sigs {
+				e, _ := P192HashInt(v[0], []byte(v[1]))
+				s := new(big.Int).Add(hexInt(v[4]), big.NewInt(bump))
+				out = append(out, [][]byte{make([]byte, 1), bytesClone(q), le24(e), append(le24(hexInt(v[3])), le24(s)...)})
 			}
-			return nil
-		},
-		run: func(args [][]byte) {
-			q, _ := pointOf(args[1])
-			args[0][0] = 0
-			if P192Verify(q.x, q.y, leInt(args[2]), leInt(args[3][:24]), leInt(args[3][24:])) {
-				args[0][0] = 1
-			}
-		},
+		}
+		return out
+	}
+	k.check = func(args [][]byte) error {
+		if _, ok := pointOf(args[1]); !ok {
+			return errors.New("q is not a point of P-192")
+		}
+		return nil
+	}
+	k.run = func(args [][]byte) {
+		q, _ := pointOf(args[1])
+		args[0][0] = 0
+		if P192Verify(q.x, q.y, leInt(args[2]), leInt(args[3][:24]), leInt(args[3][24:])) {
+			args[0][0] = 1
+		}
 	}
 }
 

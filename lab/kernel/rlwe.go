@@ -1,3 +1,5 @@
+//go:build !avrlab_core
+
 package kernel
 
 import (
@@ -7,29 +9,8 @@ import (
 	"math/rand/v2"
 )
 
-// Ring-LWE public-key encryption (Lyubashevsky–Peikert–Regev, in the form of Roy et al., CHES 2014,
-// de Clercq et al., DATE 2015, and Liu et al., CHES 2015) over R_q = Z_q[x]/(x^256 + 1), q = 7681, the
-// medium-term parameters of Liu et al. (../shared/data/vectors-systems.json, ringlwe_liu2015): every
-// polynomial of the public key, the secret and the ciphertext is kept in the NTT domain ([NTT]'s
-// bit-reversed order), so a ring product is a coefficient-wise one:
-//
-//	KeyGen:  ã uniform; r1, r2 ← D_σ;  p̃ = NTT(r1) − ã∘NTT(r2);  public (ã, p̃), secret r̃2 = NTT(r2)
-//	Enc(m):  e1, e2, e3 ← D_σ;  c̃1 = ã∘NTT(e1) + NTT(e2);  c̃2 = p̃∘NTT(e1) + NTT(e3 + encode(m))
-//	Dec:     m = decode(InverseNTT(c̃1∘r̃2 + c̃2))
-//
-// encode puts message bit i (bit i%8 of byte i/8) into coefficient i as 0 or ⌊q/2⌋ = 3840; decode
-// reads a coefficient c in [0, q) as 1 iff q/4 < c < 3q/4, that is 1920 < c < 5760 (the de Clercq/Roy
-// code's QBY2, QBY4, QBY4_TIMES3). The error polynomials come from the discrete Gaussian with s =
-// 11.31 (σ = s/√(2π) ≈ 4.51); the tasks' calls receive them already sampled (see the kernels' Doc).
-const (
-	RLWEMsgBytes = NTTN / 8 // a message: 256 bits, one per coefficient
-	RLWEQBy2     = 3840     // ⌊q/2⌋, the encoding of a 1 bit
-	RLWEQBy4     = 1920     // decode: 1 iff RLWEQBy4 < c < RLWE3QBy4
-	RLWE3QBy4    = 5760
-	// RLWESigma is the standard deviation of the error distribution, s/√(2π) with s = 11.31.
-	RLWESigma = 11.31 / 2.5066282746310002
-	rlweTail  = 48 // the sampler's support is |x| ≤ 48 (more than 10σ)
-)
+// rlweTail bounds the sampler's support: |x| ≤ 48 (more than 10σ).
+const rlweTail = 48
 
 // rlweCDF[k] is P(|X| ≤ k) for the discrete Gaussian X of RLWESigma, k = 0..rlweTail (the tail
 // beyond is below 2^-80 and left out).
@@ -178,39 +159,7 @@ func constPoly(v uint16) []uint16 {
 	return p
 }
 
-const rlweBoundary = " The published figures (Liu et al., CHES 2015: 672k cycles encryption, 276k decryption, " +
-	"590k key generation on the ATxmega128) include sampling the error polynomials with a Knuth-Yao " +
-	"sampler and its random bytes; this call receives them already sampled, so that it is deterministic " +
-	"and checkable, and its cycles leave the sampling out."
-
-const rlweVectors = " No official vectors exist (vectors-systems.json: parameters only); the checks are " +
-	"the NTT's, decryption of encryptions (every bit whose noise is below q/4 comes back), and a " +
-	"schoolbook negacyclic product mod x^256 + 1 computing the same ciphertexts in the tests."
-
-func polyDoc(what string) string {
-	return what + ": 256 coefficients, each a 16-bit little-endian word below q = 7681"
-}
-
-func rlweEncKernel() *Kernel {
-	k := &Kernel{
-		ID: "rlwe256-enc", Name: "Ring-LWE encryption, n = 256, q = 7681", Entry: "rlwe256_enc", Device: "atxmega128a1",
-		Args: []Arg{
-			{"c1", Pointer, 2 * NTTN, Out, polyDoc("c̃1 = ã∘NTT(e1) + NTT(e2), NTT domain (bit-reversed order as ntt256 leaves it)")},
-			{"c2", Pointer, 2 * NTTN, Out, polyDoc("c̃2 = p̃∘NTT(e1) + NTT(e3 + encode(m)), NTT domain")},
-			{"a", Pointer, 2 * NTTN, In, polyDoc("the public ã, NTT domain (uniform)")},
-			{"p", Pointer, 2 * NTTN, In, polyDoc("the public p̃ = NTT(r1) − ã∘NTT(r2), NTT domain")},
-			{"m", Pointer, RLWEMsgBytes, In, "the 256-bit message, bit i (bit i%8 of byte i/8) encoded in coefficient i as 0 or 3840"},
-			{"e1", Pointer, 2 * NTTN, In, polyDoc("the error polynomial e1, natural order, residues mod q of discrete Gaussian samples (σ ≈ 4.51)")},
-			{"e2", Pointer, 2 * NTTN, In, polyDoc("the error polynomial e2, natural order, residues mod q")},
-			{"e3", Pointer, 2 * NTTN, In, polyDoc("the error polynomial e3, natural order, residues mod q")},
-		},
-		Doc: "rlwe256_enc(c1, c2, a, p, m, e1, e2, e3): Ring-LWE encryption (Lyubashevsky-Peikert-Regev as in Roy et al. " +
-			"and Liu et al.; kernel.RLWEEncrypt) with the medium-term parameters n = 256, q = 7681, public key and " +
-			"ciphertext in the NTT domain of ntt-256. The call receives the message and the three sampled error " +
-			"polynomials (any coefficients below q are valid; random inputs draw them from the discrete Gaussian and " +
-			"the key from kernel.RLWEKeyGen)." + rlweBoundary + rlweVectors,
-		MaxCycles: 3_000_000,
-	}
+func rlweEncReference(k *Kernel) {
 	k.gen = func(r *rand.Rand, args [][]byte) {
 		a := uniformPoly(r)
 		p, _ := RLWEKeyGen(a, RLWEGaussian(r), RLWEGaussian(r))
@@ -246,24 +195,9 @@ func rlweEncKernel() *Kernel {
 		putPoly(args[0], c1)
 		putPoly(args[1], c2)
 	}
-	return k
 }
 
-func rlweDecKernel() *Kernel {
-	k := &Kernel{
-		ID: "rlwe256-dec", Name: "Ring-LWE decryption, n = 256, q = 7681", Entry: "rlwe256_dec", Device: "atxmega128a1",
-		Args: []Arg{
-			{"m", Pointer, RLWEMsgBytes, Out, "the 256-bit message: bit i (bit i%8 of byte i/8) is 1 iff coefficient i of InverseNTT(c̃1∘r̃2 + c̃2) lies in (1920, 5760)"},
-			{"c1", Pointer, 2 * NTTN, In, polyDoc("the ciphertext's c̃1, NTT domain (bit-reversed order)")},
-			{"c2", Pointer, 2 * NTTN, In, polyDoc("the ciphertext's c̃2, NTT domain")},
-			{"r2", Pointer, 2 * NTTN, In, polyDoc("the secret r̃2 = NTT(r2), NTT domain")},
-		},
-		Doc: "rlwe256_dec(m, c1, c2, r2): Ring-LWE decryption (kernel.RLWEDecrypt), m = decode(InverseNTT(c̃1∘r̃2 + c̃2)), " +
-			"n = 256, q = 7681. Any coefficients below q are valid; random inputs are encryptions (kernel.RLWEEncrypt) " +
-			"of random messages under random keys (kernel.RLWEKeyGen), so the output is mostly the message. The " +
-			"published decryption has no sampling, so this boundary is the published one." + rlweVectors,
-		MaxCycles: 2_000_000,
-	}
+func rlweDecReference(k *Kernel) {
 	k.gen = func(r *rand.Rand, args [][]byte) {
 		a := uniformPoly(r)
 		p, r2t := RLWEKeyGen(a, RLWEGaussian(r), RLWEGaussian(r))
@@ -294,24 +228,9 @@ func rlweDecKernel() *Kernel {
 	k.run = func(args [][]byte) {
 		copy(args[0], RLWEDecrypt(FromWords16(args[1]), FromWords16(args[2]), FromWords16(args[3])))
 	}
-	return k
 }
 
-func rlweKeyGenKernel() *Kernel {
-	k := &Kernel{
-		ID: "rlwe256-keygen", Name: "Ring-LWE key generation, n = 256, q = 7681", Entry: "rlwe256_keygen", Device: "atxmega128a1",
-		Args: []Arg{
-			{"p", Pointer, 2 * NTTN, Out, polyDoc("the public p̃ = NTT(r1) − ã∘NTT(r2), NTT domain (bit-reversed order)")},
-			{"r2t", Pointer, 2 * NTTN, Out, polyDoc("the secret r̃2 = NTT(r2), NTT domain (rlwe256-dec's r2)")},
-			{"a", Pointer, 2 * NTTN, In, polyDoc("the public ã, NTT domain (uniform)")},
-			{"r1", Pointer, 2 * NTTN, In, polyDoc("the error polynomial r1, natural order, residues mod q of discrete Gaussian samples (σ ≈ 4.51)")},
-			{"r2", Pointer, 2 * NTTN, In, polyDoc("the error polynomial r2, natural order, residues mod q")},
-		},
-		Doc: "rlwe256_keygen(p, r2t, a, r1, r2): Ring-LWE key generation (kernel.RLWEKeyGen), p̃ = NTT(r1) − ã∘NTT(r2) and " +
-			"r̃2 = NTT(r2), n = 256, q = 7681. The call receives ã and the two sampled error polynomials (any coefficients " +
-			"below q are valid; random inputs draw ã uniform and r1, r2 from the discrete Gaussian)." + rlweBoundary + rlweVectors,
-		MaxCycles: 2_000_000,
-	}
+func rlweKeyGenReference(k *Kernel) {
 	k.gen = func(r *rand.Rand, args [][]byte) {
 		putPoly(args[2], uniformPoly(r))
 		putPoly(args[3], RLWEGaussian(r))
@@ -334,5 +253,4 @@ func rlweKeyGenKernel() *Kernel {
 		putPoly(args[0], p)
 		putPoly(args[1], r2t)
 	}
-	return k
 }

@@ -1,20 +1,11 @@
+//go:build !avrlab_core
+
 package kernel
 
 import (
 	"crypto/subtle"
 	"fmt"
 	"math/rand/v2"
-)
-
-// SNEIKEN128 sizes (bytes): a 16-byte key and nonce and an 8-byte tag (SNEIK v1.1 specification,
-// section 4: k = n = 128, t = 64 bits; the designers' crypto_aead/sneiken128/api.h agrees).
-const (
-	SNEIKEN128KeySize   = 16
-	SNEIKEN128NonceSize = 16
-	SNEIKEN128TagSize   = 8
-	// SNEIKEN128MaxLen is the longest plaintext and associated data the sneiken128 kernels' buffers
-	// hold; their random inputs use exactly this length for both, so that cycle counts compare.
-	SNEIKEN128MaxLen = 128
 )
 
 // BLNK2 parameters of SNEIKEN128 (specification section 4: r = 384 bits, ρ = 6; Table 2 for the domain
@@ -214,18 +205,6 @@ func sneikenLengths() [][2]int {
 	return append(out, sneikenBoundaries...)
 }
 
-const sneikenArgsDoc = "; the KAT's 00 01 .. 0f for the edge inputs"
-
-// sneikenCommonArgs are the last three arguments of both kernels: the associated data's length, the
-// nonce and the key.
-func sneikenCommonArgs() []Arg {
-	return []Arg{
-		{"adlen", Byte, 1, In, fmt.Sprintf("associated data length 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
-		{"npub", Pointer, SNEIKEN128NonceSize, In, "the 16-byte public nonce" + sneikenArgsDoc},
-		{"k", Pointer, SNEIKEN128KeySize, In, "the 16-byte secret key" + sneikenArgsDoc},
-	}
-}
-
 func sneikenCheck(mlen, adlen byte) error {
 	if mlen > SNEIKEN128MaxLen || adlen > SNEIKEN128MaxLen {
 		return fmt.Errorf("mlen %d, adlen %d; want 0..%d", mlen, adlen, SNEIKEN128MaxLen)
@@ -234,112 +213,80 @@ func sneikenCheck(mlen, adlen byte) error {
 }
 
 // sneikenEncKernel: sneiken128_encrypt(c, m, mlen, ad, adlen, npub, k).
-func sneikenEncKernel() *Kernel {
-	args := func(mlen, adlen int, m, ad, npub, k []byte) [][]byte {
-		return [][]byte{make([]byte, SNEIKEN128MaxLen+SNEIKEN128TagSize), m, {byte(mlen)}, ad, {byte(adlen)}, npub, k}
+func sneikenEncReference(k *Kernel) {
+	args := func(mlen, adlen int, m, ad, npub, key []byte) [][]byte {
+		return [][]byte{make([]byte, SNEIKEN128MaxLen+SNEIKEN128TagSize), m, {byte(mlen)}, ad, {byte(adlen)}, npub, key}
 	}
-	return &Kernel{
-		ID: "sneiken128-enc", Name: "SNEIKEN128 AEAD encryption (v1.1)", Entry: "sneiken128_encrypt", Device: "atmega2560",
-		Official: "the designers' LWC_AEAD_KAT_128_128, Count 1",
-		Args: append([]Arg{
-			{"c", Pointer, SNEIKEN128MaxLen + SNEIKEN128TagSize, Out, "the ciphertext (mlen bytes) then the 8-byte tag, the KAT's CT; the bytes after them are left alone"},
-			{"m", Pointer, SNEIKEN128MaxLen, In, fmt.Sprintf("the plaintext: its first mlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
-			{"mlen", Byte, 1, In, fmt.Sprintf("plaintext length 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
-			{"ad", Pointer, SNEIKEN128MaxLen, In, fmt.Sprintf("the associated data: its first adlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
-		}, sneikenCommonArgs()...),
-		Public: []string{"mlen", "adlen"},
-		Doc: "sneiken128_encrypt(c, m, mlen, ad, adlen, npub, k): SNEIKEN128 (BLNK2 over f512, 6 rounds, rate 48 bytes, " +
-			"8-byte tag), the designers' crypto_aead_encrypt with the lengths as bytes. The KAT entries Count 1 (empty " +
-			"message and data: the official vector), 34, 545 and 1089 run first, then lengths around the 48-byte rate " +
-			"and the 64-byte full-state rate.",
-		gen: func(r *rand.Rand, a [][]byte) {
-			for _, i := range []int{1, 3, 5, 6} {
-				fill(r, a[i])
-			}
-			a[2][0], a[4][0] = SNEIKEN128MaxLen, SNEIKEN128MaxLen
-		},
-		edges: func() [][][]byte {
-			var out [][][]byte
-			for _, l := range sneikenLengths() {
-				out = append(out, args(l[0], l[1], counting(l[0], SNEIKEN128MaxLen), counting(l[1], SNEIKEN128MaxLen),
-					counting(16, 16), counting(16, 16)))
-			}
-			return out
-		},
-		check: func(a [][]byte) error { return sneikenCheck(a[2][0], a[4][0]) },
-		run: func(a [][]byte) {
-			mlen, adlen := int(a[2][0]), int(a[4][0])
-			copy(a[0], SNEIKEN128Encrypt(a[6], a[5], a[3][:adlen], a[1][:mlen]))
-		},
+	k.gen = func(r *rand.Rand, a [][]byte) {
+		for _, i := range []int{1, 3, 5, 6} {
+			fill(r, a[i])
+		}
+		a[2][0], a[4][0] = SNEIKEN128MaxLen, SNEIKEN128MaxLen
+	}
+	k.edges = func() [][][]byte {
+		var out [][][]byte
+		for _, l := range sneikenLengths() {
+			out = append(out, args(l[0], l[1], counting(l[0], SNEIKEN128MaxLen), counting(l[1], SNEIKEN128MaxLen),
+				counting(16, 16), counting(16, 16)))
+		}
+		return out
+	}
+	k.check = func(a [][]byte) error { return sneikenCheck(a[2][0], a[4][0]) }
+	k.run = func(a [][]byte) {
+		mlen, adlen := int(a[2][0]), int(a[4][0])
+		copy(a[0], SNEIKEN128Encrypt(a[6], a[5], a[3][:adlen], a[1][:mlen]))
 	}
 }
 
 // sneikenDecKernel: sneiken128_decrypt(m, ok, c, mlen, ad, adlen, npub, k).
-func sneikenDecKernel() *Kernel {
-	return &Kernel{
-		ID: "sneiken128-dec", Name: "SNEIKEN128 AEAD decryption (v1.1)", Entry: "sneiken128_decrypt", Device: "atmega2560",
-		Official: "the designers' LWC_AEAD_KAT_128_128, Count 1",
-		Args: append([]Arg{
-			{"m", Pointer, SNEIKEN128MaxLen, Out, "the plaintext (mlen bytes), all zero when the tag is invalid; the bytes after them are left alone"},
-			{"ok", Pointer, 1, Out, "1 if the tag is valid, 0 if not"},
-			{"c", Pointer, SNEIKEN128MaxLen + SNEIKEN128TagSize, In, "the ciphertext (mlen bytes) then its 8-byte tag, the KAT's CT"},
-			{"mlen", Byte, 1, In, fmt.Sprintf("ciphertext length without the tag, 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
-			{"ad", Pointer, SNEIKEN128MaxLen, In, fmt.Sprintf("the associated data: its first adlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
-		}, sneikenCommonArgs()...),
-		Public: []string{"mlen", "adlen"},
-		Doc: "sneiken128_decrypt(m, ok, c, mlen, ad, adlen, npub, k): SNEIKEN128 decryption and tag check, the designers' " +
-			"crypto_aead_decrypt with the lengths as bytes and the verdict in ok; an invalid tag leaves m all zero " +
-			"(no unverified plaintext is released). The KAT ciphertexts run first (Count 1, the official vector), then " +
-			"the encryption kernel's length edges, then Count 1089 with one bit of the tag, of the ciphertext and of the " +
-			"associated data flipped; random inputs are valid and tampered in equal measure.",
-		gen: func(r *rand.Rand, a [][]byte) {
-			fill(r, a[4])
-			fill(r, a[6])
-			fill(r, a[7])
-			m := make([]byte, SNEIKEN128MaxLen)
-			fill(r, m)
-			a[3][0], a[5][0] = SNEIKEN128MaxLen, SNEIKEN128MaxLen
-			copy(a[2], SNEIKEN128Encrypt(a[7], a[6], a[4], m))
-			if r.IntN(2) == 0 { // tamper with one bit of the ciphertext, the tag or the associated data
-				if i := r.IntN(len(a[2]) + len(a[4])); i < len(a[2]) {
-					a[2][i] ^= 1 << r.IntN(8)
-				} else {
-					a[4][i-len(a[2])] ^= 1 << r.IntN(8)
-				}
+func sneikenDecReference(k *Kernel) {
+	k.gen = func(r *rand.Rand, a [][]byte) {
+		fill(r, a[4])
+		fill(r, a[6])
+		fill(r, a[7])
+		m := make([]byte, SNEIKEN128MaxLen)
+		fill(r, m)
+		a[3][0], a[5][0] = SNEIKEN128MaxLen, SNEIKEN128MaxLen
+		copy(a[2], SNEIKEN128Encrypt(a[7], a[6], a[4], m))
+		if r.IntN(2) == 0 { // tamper with one bit of the ciphertext, the tag or the associated data
+			if i := r.IntN(len(a[2]) + len(a[4])); i < len(a[2]) {
+				a[2][i] ^= 1 << r.IntN(8)
+			} else {
+				a[4][i-len(a[2])] ^= 1 << r.IntN(8)
 			}
-		},
-		edges: func() [][][]byte {
-			kn := counting(16, 16)
-			one := func(mlen, adlen int) [][]byte {
-				ad := counting(adlen, SNEIKEN128MaxLen)
-				c := make([]byte, SNEIKEN128MaxLen+SNEIKEN128TagSize)
-				copy(c, SNEIKEN128Encrypt(kn, kn, ad[:adlen], counting(mlen, mlen)))
-				return [][]byte{make([]byte, SNEIKEN128MaxLen), {0}, c, {byte(mlen)}, ad, {byte(adlen)}, counting(16, 16), counting(16, 16)}
-			}
-			var out [][][]byte
-			for _, l := range sneikenLengths() {
-				out = append(out, one(l[0], l[1]))
-			}
-			last := sneikenKATs[len(sneikenKATs)-1]
-			for _, flip := range []struct{ arg, byte int }{{2, last.mlen + SNEIKEN128TagSize - 1}, {2, 0}, {4, last.adlen - 1}} {
-				a := one(last.mlen, last.adlen)
-				a[flip.arg][flip.byte] ^= 0x01
-				out = append(out, a)
-			}
-			return out
-		},
-		check: func(a [][]byte) error { return sneikenCheck(a[3][0], a[5][0]) },
-		run: func(a [][]byte) {
-			mlen, adlen := int(a[3][0]), int(a[5][0])
-			pt, ok := SNEIKEN128Decrypt(a[7], a[6], a[4][:adlen], a[2][:mlen+SNEIKEN128TagSize])
-			if !ok {
-				pt = make([]byte, mlen)
-			}
-			copy(a[0], pt)
-			a[1][0] = 0
-			if ok {
-				a[1][0] = 1
-			}
-		},
+		}
+	}
+	k.edges = func() [][][]byte {
+		kn := counting(16, 16)
+		one := func(mlen, adlen int) [][]byte {
+			ad := counting(adlen, SNEIKEN128MaxLen)
+			c := make([]byte, SNEIKEN128MaxLen+SNEIKEN128TagSize)
+			copy(c, SNEIKEN128Encrypt(kn, kn, ad[:adlen], counting(mlen, mlen)))
+			return [][]byte{make([]byte, SNEIKEN128MaxLen), {0}, c, {byte(mlen)}, ad, {byte(adlen)}, counting(16, 16), counting(16, 16)}
+		}
+		var out [][][]byte
+		for _, l := range sneikenLengths() {
+			out = append(out, one(l[0], l[1]))
+		}
+		last := sneikenKATs[len(sneikenKATs)-1]
+		for _, flip := range []struct{ arg, byte int }{{2, last.mlen + SNEIKEN128TagSize - 1}, {2, 0}, {4, last.adlen - 1}} {
+			a := one(last.mlen, last.adlen)
+			a[flip.arg][flip.byte] ^= 0x01
+			out = append(out, a)
+		}
+		return out
+	}
+	k.check = func(a [][]byte) error { return sneikenCheck(a[3][0], a[5][0]) }
+	k.run = func(a [][]byte) {
+		mlen, adlen := int(a[3][0]), int(a[5][0])
+		pt, ok := SNEIKEN128Decrypt(a[7], a[6], a[4][:adlen], a[2][:mlen+SNEIKEN128TagSize])
+		if !ok {
+			pt = make([]byte, mlen)
+		}
+		copy(a[0], pt)
+		a[1][0] = 0
+		if ok {
+			a[1][0] = 1
+		}
 	}
 }

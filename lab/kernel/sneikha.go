@@ -1,3 +1,5 @@
+//go:build !avrlab_core
+
 package kernel
 
 import (
@@ -12,9 +14,6 @@ const (
 	sneikhaRounds  = 8
 	sneikhaDomAD   = 0x10
 	sneikhaDomHash = 0x11
-	// SNEIKHA256MaxLen is the longest message the sneikha256 kernel's buffer holds; its random inputs
-	// hash messages of exactly this length, so that their cycle counts compare.
-	SNEIKHA256MaxLen = 128
 )
 
 // SNEIKHA256 returns the 32-byte SNEIKHA256 digest of msg (SNEIK v1.1, Saarinen 2019), as
@@ -42,7 +41,7 @@ func SNEIKHA256(msg []byte) []byte {
 	return state[:32]
 }
 
-func sneikhaKernel() *Kernel {
+func sneikhaReference(k *Kernel) {
 	counting := func(n byte) [][]byte {
 		msg := make([]byte, SNEIKHA256MaxLen)
 		for i := range msg {
@@ -50,36 +49,24 @@ func sneikhaKernel() *Kernel {
 		}
 		return [][]byte{make([]byte, 32), msg, {n}}
 	}
-	return &Kernel{
-		ID: "sneikha256", Name: "SNEIKHA256 hash (SNEIK v1.1)", Entry: "sneikha256", Device: "atmega2560",
-		Official: "the designers' LWC_HASH_KAT_256, Count 1",
-		Args: []Arg{
-			{"md", Pointer, 32, Out, "the 32-byte digest"},
-			{"msg", Pointer, SNEIKHA256MaxLen, In, fmt.Sprintf("the message: its first len bytes (a %d-byte buffer)", SNEIKHA256MaxLen)},
-			{"len", Byte, 1, In, fmt.Sprintf("message length 0..%d; random inputs use %d, the edge inputs the KAT lengths 0, 1, 33 and 31, 32, 64, 127", SNEIKHA256MaxLen, SNEIKHA256MaxLen)},
-		},
-		Public: []string{"len"},
-		Doc: "sneikha256(md, msg, len): the SNEIKHA256 digest of msg[0..len-1] (BLNK2 sponge over f512, rate 32 bytes, " +
-			"8 rounds), the designers' crypto_hash with the length as a byte.",
-		gen: func(r *rand.Rand, args [][]byte) {
-			fill(r, args[1])
-			args[2][0] = SNEIKHA256MaxLen
-		},
-		edges: func() [][][]byte {
-			// The KAT messages are bytes 00 01 02 ... (LWC_HASH_KAT_256.txt, Count = len + 1); 31, 32,
-			// 64 and 127 put the pad byte at the end of a block, at the start of one, and in between.
-			var out [][][]byte
-			for _, n := range []byte{0, 1, 33, 31, 32, 64, 127} {
-				out = append(out, counting(n))
-			}
-			return out
-		},
-		check: func(args [][]byte) error {
-			if n := args[2][0]; n > SNEIKHA256MaxLen {
-				return fmt.Errorf("len is %d, want 0..%d", n, SNEIKHA256MaxLen)
-			}
-			return nil
-		},
-		run: func(args [][]byte) { copy(args[0], SNEIKHA256(args[1][:args[2][0]])) },
+	k.gen = func(r *rand.Rand, args [][]byte) {
+		fill(r, args[1])
+		args[2][0] = SNEIKHA256MaxLen
 	}
+	k.edges = func() [][][]byte {
+		// The KAT messages are bytes 00 01 02 ... (LWC_HASH_KAT_256.txt, Count = len + 1); 31, 32,
+		// 64 and 127 put the pad byte at the end of a block, at the start of one, and in between.
+		var out [][][]byte
+		for _, n := range []byte{0, 1, 33, 31, 32, 64, 127} {
+			out = append(out, counting(n))
+		}
+		return out
+	}
+	k.check = func(args [][]byte) error {
+		if n := args[2][0]; n > SNEIKHA256MaxLen {
+			return fmt.Errorf("len is %d, want 0..%d", n, SNEIKHA256MaxLen)
+		}
+		return nil
+	}
+	k.run = func(args [][]byte) { copy(args[0], SNEIKHA256(args[1][:args[2][0]])) }
 }

@@ -263,7 +263,8 @@ export const engine = {
   async call(op, arg, onProgress, hold = 0) {
     if (toolsOp(op, arg)) return warmTools().call(op, arg, onProgress, hold);
     const res = await core.call(op, arg, onProgress, hold);
-    if (res && res.redirect === "tools") return warmTools().call(op, arg, onProgress);
+    // A live run goes on live (hold): tools.wasm stops it for a newer one as the core does.
+    if (res && res.redirect === "tools") return warmTools().call(op, arg, onProgress, hold);
     return res;
   },
   get generation() {

@@ -1,9 +1,10 @@
 package engine
 
 import (
-	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"hash/maphash"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -20,7 +21,11 @@ import (
 // The Run button (no budget) always measures. The zero value is empty; a nil *BenchCache keeps
 // nothing.
 type BenchCache struct {
-	key [32]byte
+	key cacheKey
+	// seeds key the hash of benchKey: random, drawn by the first bench (keySeeds), so that no source
+	// can be written to collide with another's key.
+	seeds  [2]maphash.Seed
+	seeded bool
 	// rep is the report as lab.Bench returned it, before the page's texts (pageResponse) changed
 	// it, in JSON (which holds every field): a hit decodes a copy of its own.
 	rep   []byte
@@ -34,7 +39,7 @@ func (c *BenchCache) bench(im *asm.Image, opts lab.Options, req Request) (*lab.R
 	if c == nil || req.Budget == 0 {
 		return startBench(im, opts)
 	}
-	key := benchKey(im, opts, req)
+	key := c.benchKey(im, opts, req)
 	if c.valid && key == c.key {
 		if cp := new(lab.Report); json.Unmarshal(c.rep, cp) == nil {
 			c.Hits++
@@ -66,8 +71,11 @@ func startBench(im *asm.Image, opts lab.Options) (*lab.Report, error) {
 // benchKey hashes what a bench of image im with options opts for request req depends on (see
 // keyWriter): the device's name, the whole image, the options, the request but its files (the image
 // stands for them) and what the source's "avrlab" lines say.
-func benchKey(im *asm.Image, opts lab.Options, req Request) (key [32]byte) {
-	w := keyWriter{h: sha256.New()}
+func (c *BenchCache) benchKey(im *asm.Image, opts lab.Options, req Request) cacheKey {
+	if !c.seeded {
+		c.seeds, c.seeded = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, true
+	}
+	w := keyWriter{h: newKeyHash(c.seeds)}
 	device := ""
 	if im.Device != nil {
 		device = im.Device.Name
@@ -90,6 +98,34 @@ func benchKey(im *asm.Image, opts lab.Options, req Request) (key [32]byte) {
 		}
 	}
 	w.flush()
-	copy(key[:], w.h.Sum(nil))
-	return key
+	return w.h.sum()
+}
+
+// cacheKey is the bench cache's key, 128 bits (keyHash).
+type cacheKey [16]byte
+
+// keyHash hashes the key's bytes twice, with hash/maphash under two random seeds, into 128 bits: a
+// keyed hash, which a cache in one worker needs, instead of crypto/sha256, which linked 24 packages of
+// crypto (AES, its GCM and DRBG among them, initialised at start-up) into engine.wasm. Two different
+// benches share a key with a chance of about 2^-128 (maphash is not cryptographic, but its seeds are
+// random and stay in the worker, so a source cannot be written to hit another's key).
+type keyHash struct{ a, b maphash.Hash }
+
+func newKeyHash(seeds [2]maphash.Seed) *keyHash {
+	h := new(keyHash)
+	h.a.SetSeed(seeds[0])
+	h.b.SetSeed(seeds[1])
+	return h
+}
+
+// Write hashes p into both halves; it never fails.
+func (h *keyHash) Write(p []byte) {
+	h.a.Write(p)
+	h.b.Write(p)
+}
+
+func (h *keyHash) sum() (k cacheKey) {
+	binary.LittleEndian.PutUint64(k[:8], h.a.Sum64())
+	binary.LittleEndian.PutUint64(k[8:], h.b.Sum64())
+	return k
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/binary"
 	"go/token"
-	"hash"
 	"maps"
 	"math"
 	"slices"
@@ -20,7 +19,7 @@ import (
 // words. TestBenchKeyFields changes every field of the written types one at a time and checks that
 // the key changes: a field added to one of them and not written here fails it.
 type keyWriter struct {
-	h   hash.Hash
+	h   *keyHash
 	buf []byte
 }
 

@@ -42,8 +42,9 @@ func TestBenchKeyFields(t *testing.T) {
 	}
 	opts := lab.Resolve(lab.Options{Seed: 7}, src)
 	req := Request{Files: map[string]string{"cham64-v2.S": string(src)}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000}
-	key := func() [32]byte {
-		return benchKey(im, opts, req)
+	c := &BenchCache{}
+	key := func() cacheKey {
+		return c.benchKey(im, opts, req)
 	}
 	k0 := key()
 	if k1 := key(); k1 != k0 {
@@ -70,24 +71,24 @@ func TestBenchKeyFields(t *testing.T) {
 	if other.Device == nil || other.Device == im.Device {
 		t.Fatal("no second device")
 	}
-	if k := benchKey(&other, opts, req); k == k0 {
+	if k := c.benchKey(&other, opts, req); k == k0 {
 		t.Error("another device: the same key")
 	}
 	edited := req
 	edited.Files = map[string]string{"cham64-v2.S": strings.Replace(string(src), "; avrlab task:", "; avrlab  task:", 1)}
-	if k := benchKey(im, opts, edited); k == k0 {
+	if k := c.benchKey(im, opts, edited); k == k0 {
 		t.Error("an avrlab line changed: the same key")
 	}
 	edited.Files = map[string]string{"cham64-v2.S": strings.Replace(string(src), "; title:", "; title: x", 1)}
 	edited.CallCycles = 1611
-	if k := benchKey(im, opts, edited); k != k0 {
+	if k := c.benchKey(im, opts, edited); k != k0 {
 		t.Error("a comment and the call's cycles changed the key")
 	}
 }
 
 // perturbFields changes each field of struct v (settable) in turn, checks that key changes, and
 // puts it back; n counts the changes.
-func perturbFields(t *testing.T, path string, v reflect.Value, key func() [32]byte, n *int) {
+func perturbFields(t *testing.T, path string, v reflect.Value, key func() cacheKey, n *int) {
 	t.Helper()
 	for i := 0; i < v.NumField(); i++ {
 		name := path + "." + v.Type().Field(i).Name
@@ -103,7 +104,7 @@ func perturbFields(t *testing.T, path string, v reflect.Value, key func() [32]by
 }
 
 // perturb changes settable value v (and what it holds) in every way perturbFields describes.
-func perturb(t *testing.T, path string, v reflect.Value, key func() [32]byte, n *int) {
+func perturb(t *testing.T, path string, v reflect.Value, key func() cacheKey, n *int) {
 	t.Helper()
 	old := reflect.New(v.Type()).Elem()
 	old.Set(v)

@@ -26,28 +26,34 @@ func (m memFS) Open(name string) (fs.File, error) {
 	if name == "." {
 		prefix = ""
 	}
-	seen := map[string]bool{}
-	var ents []fs.DirEntry
+	byName := map[string]*memInfo{}
+	var names []string
 	for fname, data := range m {
 		rest, ok := strings.CutPrefix(fname, prefix)
 		if !ok {
 			continue
 		}
 		elem, _, sub := strings.Cut(rest, "/")
-		if seen[elem] {
+		if byName[elem] != nil {
 			continue
 		}
-		seen[elem] = true
+		names = append(names, elem)
 		if sub {
-			ents = append(ents, &memInfo{name: elem, mode: fs.ModeDir | 0o555})
+			byName[elem] = &memInfo{name: elem, mode: fs.ModeDir | 0o555}
 		} else {
-			ents = append(ents, &memInfo{name: elem, size: int64(len(data)), mode: 0o644})
+			byName[elem] = &memInfo{name: elem, size: int64(len(data)), mode: 0o644}
 		}
 	}
-	if name != "." && len(ents) == 0 {
+	if name != "." && len(names) == 0 {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
-	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	// The entries in the order of their names, sorted as strings: a sort of the entries themselves
+	// instantiated slices' sort for fs.DirEntry in engine.wasm (5 KB gzipped).
+	slices.Sort(names)
+	ents := make([]fs.DirEntry, len(names))
+	for i, n := range names {
+		ents[i] = byName[n]
+	}
 	return &memDir{info: memInfo{name: name, mode: fs.ModeDir | 0o555}, ents: ents}, nil
 }
 

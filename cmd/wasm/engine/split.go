@@ -14,7 +14,8 @@ import (
 // (tools.wasm, the whole engine): the debugger and the profiler (debug-*), the leakage pane (leak), the
 // meta answer (meta, which the page reads from meta.json and asks only of a host without it), a
 // linked program (Request.Binary), a request with a file the assembler would read as AVRASM2 (the core
-// links no asm/atmel front end: see hasAVRASM2), and a bench on Run (no live budget) of an exercise whose goals
+// links no asm/atmel front end: see hasAVRASM2), a bench (or devices) of a task whose reference the
+// core does not link (lab.NeedsTools: the P-192 systems, Ring-LWE and the SNEIK AEAD and hash), and a bench on Run (no live budget) of an exercise whose goals
 // include a leakage goal (lab.GoalLeakFirstOrder, lab.GoalCPAResists), which simulates traces. A
 // request it cannot read stays where it is, which answers the error.
 func NeedsTools(op string, arg []byte) bool {
@@ -46,6 +47,9 @@ func (r *Request) needsTools(op string) bool {
 	if r.Binary != "" || hasAVRASM2(r.Files) {
 		return true
 	}
+	if (op == "bench" || op == "devices") && lab.NeedsTools(r.task()) {
+		return true
+	}
 	if op != "bench" || r.Budget != 0 || r.Goals == "" && r.Tests == "" {
 		return false
 	}
@@ -61,6 +65,17 @@ func (r *Request) needsTools(op string) bool {
 		}
 	}
 	return false
+}
+
+// task is the task a bench of r measures, as Bench and Devices resolve it (benchSource): the request's
+// fields with an exercise's tests.txt applied (on a copy of r), then the main source's lines; "" when
+// neither names one.
+func (r *Request) task() string {
+	c := *r
+	if _, err := applyTests(&c); err != nil {
+		return ""
+	}
+	return lab.Resolve(lab.Options{Task: c.Task, Fixed: c.fixed}, []byte(c.Files[c.Main])).Task
 }
 
 // hasAVRASM2 reports whether files holds a source that assembling the request may read in the AVRASM2
