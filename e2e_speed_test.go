@@ -39,6 +39,9 @@ type firstRankPhases struct {
 	BenchAnswered float64 `json:"benchAnswered"` // its answer back on the page
 	FirstRank     float64 `json:"firstRank"`     // RANK shown
 	MetaMs        float64 `json:"metaMs"`        // the meta request in the worker
+	MetaShownMs   float64 `json:"metaShownMs"`   // the page's work on meta.json (pickers, tables, the chart)
+	ChartMs       float64 `json:"chartMs"`       // the chart's renders before the first RANK, in all
+	FirstShowMs   float64 `json:"firstShowMs"`   // the page's work showing the first result (setResult)
 }
 
 const firstRankPhasesJS = `(() => {
@@ -54,7 +57,8 @@ const firstRankPhasesJS = `(() => {
 		compiled: t.engineCompiled, workerCreated: t.engineWorkerCreated || 0, workerUp: t.engineWorkerUp || 0, workerGlue: t.engineWorkerGlue || 0,
 		workerInit: t.engineWorkerInit || 0, ready: t.engineReady, startMs: t.engineStartMs, benchSent: b.sent,
 		assembleMs: bench ? bench[1] : b.ms, benchMs: bench ? b.ms - bench[1] : 0, benchAnswered: b.answered,
-		firstRank: t.firstRank, metaMs: meta ? meta.ms : 0,
+		firstRank: t.firstRank, metaMs: meta ? meta.ms : 0, metaShownMs: t.metaShownMs || 0,
+		chartMs: (t.chartRenders || []).filter((r) => r[0] < t.firstRank).reduce((a, r) => a + r[1], 0), firstShowMs: t.firstShowMs || 0,
 	});
 })()`
 
@@ -181,7 +185,8 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 		m := func(f func(firstRankPhases) float64) float64 { return median(phases[k], f) }
 		t.Logf("%s: navigation → first RANK, medians of %d fresh profiles (ms since navigation): HTML %.0f, boot.js began %.0f, engine.wasm asked %.0f, "+
 			"received %.0f, compiled %.0f, worker created %.0f, up %.0f (Go glue loaded %.0f, took the module %.0f), Go ready %.0f (instantiate + start-up %.0f), first bench sent %.0f "+
-			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, RANK shown %.0f",
+			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, RANK shown %.0f; on the page's thread: meta.json shown %.0f ms, "+
+			"the chart's renders %.0f ms, the first result shown %.0f ms",
 			name, len(phases[k]), m(func(p firstRankPhases) float64 { return p.HTML }), m(func(p firstRankPhases) float64 { return p.BootBegan }),
 			m(func(p firstRankPhases) float64 { return p.FetchStart }),
 			m(func(p firstRankPhases) float64 { return p.FetchEnd }), m(func(p firstRankPhases) float64 { return p.Compiled }),
@@ -191,7 +196,8 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 			m(func(p firstRankPhases) float64 { return p.BenchSent }), m(func(p firstRankPhases) float64 { return p.AssembleMs }),
 			m(func(p firstRankPhases) float64 { return p.BenchMs }), m(func(p firstRankPhases) float64 { return p.MetaMs }),
 			m(func(p firstRankPhases) float64 { return p.BenchAnswered }),
-			m(func(p firstRankPhases) float64 { return p.FirstRank }))
+			m(func(p firstRankPhases) float64 { return p.FirstRank }), m(func(p firstRankPhases) float64 { return p.MetaShownMs }),
+			m(func(p firstRankPhases) float64 { return p.ChartMs }), m(func(p firstRankPhases) float64 { return p.FirstShowMs }))
 	}
 	return firsts, ranks
 }

@@ -494,9 +494,11 @@ async function startRun(live = false) {
       }
     }
     redirected = false;
+    const showing = performance.now();
     store.setResult(res, store.dropped ? store.dropped.name : req.main);
     timings.resultInputAt = run.inputAt;
     const now = performance.now();
+    if (timings.firstResult === undefined) timings.firstShowMs = now - showing; // setResult's work, for the tests
     if (run.inputAt && run.inputAt === timings.lastInputAt) {
       timings.lastEditToRank = now - run.inputAt;
       timings.editToRank.push(timings.lastEditToRank);
