@@ -174,8 +174,12 @@ func (r *jsonReader) escaped(start int) (string, bool) {
 		case c < 0x20:
 			return "", false
 		case c != '\\':
-			out.WriteByte(c)
-			r.i++
+			j := r.i + 1
+			for j < len(r.b) && r.b[j] >= 0x20 && r.b[j] != '"' && r.b[j] != '\\' {
+				j++
+			}
+			out.Write(r.b[r.i:j]) // the run of plain bytes up to the next escape or the end
+			r.i = j
 			continue
 		}
 		if r.i+1 >= len(r.b) {
