@@ -152,3 +152,16 @@ func BenchmarkLiveBench(b *testing.B) {
 		}
 	})
 }
+
+// pageJSON writes v as the page's JSON.stringify does: no HTML escaping (encoding/json writes <, >
+// and & as \u escapes, which JSON.stringify does not).
+func pageJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}

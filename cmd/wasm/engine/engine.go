@@ -247,7 +247,7 @@ func handle(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, 
 		v = ParseGoals(req)
 	case "bench", "assemble", "hex", "devices":
 		var req Request
-		if err := decodeRequest(arg, &req); err != nil {
+		if err := json.Unmarshal(arg, &req); err != nil {
 			return errorJSON(fmt.Errorf("bad %s request: %v", op, err))
 		}
 		if core && req.needsTools(op) {

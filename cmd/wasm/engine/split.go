@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -21,7 +22,7 @@ func NeedsTools(op string, arg []byte) bool {
 		return tools
 	}
 	var req Request
-	if decodeRequest(arg, &req) != nil {
+	if json.Unmarshal(arg, &req) != nil {
 		return false
 	}
 	return req.needsTools(op)
