@@ -23,6 +23,8 @@ import (
 // to the first RANK, in ms since navigation began.
 type firstRankPhases struct {
 	HTML          float64 `json:"html"`          // the page's HTML received
+	BootAsked     float64 `json:"bootAsked"`     // the page asked for boot.js (its request left)
+	BootFetched   float64 `json:"bootFetched"`   // its last byte arrived
 	BootBegan     float64 `json:"bootBegan"`     // boot.js began
 	FetchStart    float64 `json:"fetchStart"`    // the page asked for engine.wasm
 	FetchEnd      float64 `json:"fetchEnd"`      // its last byte arrived
@@ -49,11 +51,12 @@ const firstRankPhasesJS = `(() => {
 	const url = document.querySelector('meta[name="avrlab-wasm-engine"]').content;
 	const res = performance.getEntriesByType("resource").find((e) => e.name.includes(url.split("?")[0]));
 	const nav = performance.getEntriesByType("navigation")[0];
+	const boot = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/boot.js"));
 	if (!t.firstCalls) return JSON.stringify({ firstRank: t.firstRank }); // a baseline site without the phases
 	const b = t.firstCalls.bench, meta = t.firstCalls.meta;
 	const bench = (b.marks || []).find((m) => m[0] !== "assembling");
 	return JSON.stringify({
-		html: nav ? nav.responseEnd : 0, bootBegan: (self.avrlabBoot && self.avrlabBoot.began) || 0, fetchStart: t.engineFetchStart, fetchEnd: t.engineFetchEnd || (res ? res.responseEnd : 0),
+		html: nav ? nav.responseEnd : 0, bootAsked: boot ? boot.requestStart : 0, bootFetched: boot ? boot.responseEnd : 0, bootBegan: (self.avrlabBoot && self.avrlabBoot.began) || 0, fetchStart: t.engineFetchStart, fetchEnd: t.engineFetchEnd || (res ? res.responseEnd : 0),
 		compiled: t.engineCompiled, workerCreated: t.engineWorkerCreated || 0, workerUp: t.engineWorkerUp || 0, workerGlue: t.engineWorkerGlue || 0,
 		workerInit: t.engineWorkerInit || 0, ready: t.engineReady, startMs: t.engineStartMs, benchSent: b.sent,
 		assembleMs: bench ? bench[1] : b.ms, benchMs: bench ? b.ms - bench[1] : 0, benchAnswered: b.answered,
@@ -183,11 +186,12 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 		t.Logf("%s: long tasks of the page's thread [start, ms] in the first profile: %s", name,
 			eval[string](b, firsts[k], `JSON.stringify((self.avrlabBoot && self.avrlabBoot.longTasks) || [])`))
 		m := func(f func(firstRankPhases) float64) float64 { return median(phases[k], f) }
-		t.Logf("%s: navigation → first RANK, medians of %d fresh profiles (ms since navigation): HTML %.0f, boot.js began %.0f, engine.wasm asked %.0f, "+
+		t.Logf("%s: navigation → first RANK, medians of %d fresh profiles (ms since navigation): HTML %.0f, boot.js asked %.0f, received %.0f, began %.0f, engine.wasm asked %.0f, "+
 			"received %.0f, compiled %.0f, worker created %.0f, up %.0f (Go glue loaded %.0f, took the module %.0f), Go ready %.0f (instantiate + start-up %.0f), first bench sent %.0f "+
 			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, RANK shown %.0f; on the page's thread: meta.json shown %.0f ms, "+
 			"the chart's renders %.0f ms, the first result shown %.0f ms",
-			name, len(phases[k]), m(func(p firstRankPhases) float64 { return p.HTML }), m(func(p firstRankPhases) float64 { return p.BootBegan }),
+			name, len(phases[k]), m(func(p firstRankPhases) float64 { return p.HTML }), m(func(p firstRankPhases) float64 { return p.BootAsked }),
+			m(func(p firstRankPhases) float64 { return p.BootFetched }), m(func(p firstRankPhases) float64 { return p.BootBegan }),
 			m(func(p firstRankPhases) float64 { return p.FetchStart }),
 			m(func(p firstRankPhases) float64 { return p.FetchEnd }), m(func(p firstRankPhases) float64 { return p.Compiled }),
 			m(func(p firstRankPhases) float64 { return p.WorkerCreated }), m(func(p firstRankPhases) float64 { return p.WorkerUp }), m(func(p firstRankPhases) float64 { return p.WorkerGlue }),
