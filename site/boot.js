@@ -27,7 +27,7 @@
     // no long-task timing in this browser
   }
   // The engine's worker first: it is needed on every visit, and the first read of localStorage in a
-  // fresh profile waits for the browser to open the origin's storage.
+  // fresh profile may wait for the browser to open the origin's storage.
   start("engine");
   try {
     boot.firstVisit = !location.hash && localStorage.getItem("avrlab.current") === null;

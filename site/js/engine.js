@@ -28,10 +28,11 @@ export const DEFAULT_EXAMPLE = "cham64-v2";
 export const isDoc = (name) => /\.(md|markdown|txt)$/i.test(name || "");
 
 // firstResultP settles with the first result shown, or FIRST_RESULT_WAIT_MS after the page opened
-// when the engine is not answering a request then (a failed first run: colours and the workspace
-// should not wait for ever); while it still benches (a loaded machine), not before it has answered,
-// so that the workspace module's download, compilation and start-up do not compete with the first
-// bench for the CPU.
+// (colours and the workspace should not wait for ever on a failed first run). On a first visit, when
+// the engine is still on a request then (the default example's bench on a loaded machine), it waits
+// for the engine to answer, so that the workspace module's download, compilation and start-up do not
+// compete with the first bench for the CPU; on a repeat visit the workspace started at once, and a
+// saved program's first bench may be long, so the colours wait no longer than that.
 let firstResultDone;
 export const firstResultP = new Promise((resolve) => {
   firstResultDone = resolve;
@@ -244,8 +245,8 @@ async function compileModule(role) {
 // answers {"redirect": "tools"} to what it leaves to it, and the request goes there.
 const core = new WorkerClient("engine", () => compileModule("engine"), booted("engine"));
 let tools = null;
-// waitFirstResult settles firstResultP once the core worker has no request under way.
-const waitFirstResult = () => (core.busy ? setTimeout(waitFirstResult, 250) : firstResultDone());
+// waitFirstResult settles firstResultP, on a first visit once the core worker has no request under way.
+const waitFirstResult = () => (firstVisit && core.busy ? setTimeout(waitFirstResult, 250) : firstResultDone());
 setTimeout(waitFirstResult, FIRST_RESULT_WAIT_MS);
 const TOOLS_PANES = new Set(["debug", "cycles", "leak"]);
 
