@@ -23,6 +23,9 @@ import (
 // to the first RANK, in ms since navigation began.
 type firstRankPhases struct {
 	HTML          float64 `json:"html"`          // the page's HTML received
+	BootAsked     float64 `json:"bootAsked"`     // the page asked for boot.js (its request left)
+	BootFetched   float64 `json:"bootFetched"`   // its last byte arrived
+	BootBegan     float64 `json:"bootBegan"`     // boot.js began
 	FetchStart    float64 `json:"fetchStart"`    // the page asked for engine.wasm
 	FetchEnd      float64 `json:"fetchEnd"`      // its last byte arrived
 	Compiled      float64 `json:"compiled"`      // compiled (streaming: overlaps the fetch)
@@ -38,6 +41,9 @@ type firstRankPhases struct {
 	BenchAnswered float64 `json:"benchAnswered"` // its answer back on the page
 	FirstRank     float64 `json:"firstRank"`     // RANK shown
 	MetaMs        float64 `json:"metaMs"`        // the meta request in the worker
+	MetaShownMs   float64 `json:"metaShownMs"`   // the page's work on meta.json (pickers, tables, the chart)
+	ChartMs       float64 `json:"chartMs"`       // the chart's renders before the first RANK, in all
+	FirstShowMs   float64 `json:"firstShowMs"`   // the page's work showing the first result (setResult)
 }
 
 const firstRankPhasesJS = `(() => {
@@ -45,15 +51,17 @@ const firstRankPhasesJS = `(() => {
 	const url = document.querySelector('meta[name="avrlab-wasm-engine"]').content;
 	const res = performance.getEntriesByType("resource").find((e) => e.name.includes(url.split("?")[0]));
 	const nav = performance.getEntriesByType("navigation")[0];
+	const boot = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/boot.js"));
 	if (!t.firstCalls) return JSON.stringify({ firstRank: t.firstRank }); // a baseline site without the phases
 	const b = t.firstCalls.bench, meta = t.firstCalls.meta;
 	const bench = (b.marks || []).find((m) => m[0] !== "assembling");
 	return JSON.stringify({
-		html: nav ? nav.responseEnd : 0, fetchStart: t.engineFetchStart, fetchEnd: t.engineFetchEnd || (res ? res.responseEnd : 0),
+		html: nav ? nav.responseEnd : 0, bootAsked: boot ? boot.requestStart : 0, bootFetched: boot ? boot.responseEnd : 0, bootBegan: (self.avrlabBoot && self.avrlabBoot.began) || 0, fetchStart: t.engineFetchStart, fetchEnd: t.engineFetchEnd || (res ? res.responseEnd : 0),
 		compiled: t.engineCompiled, workerCreated: t.engineWorkerCreated || 0, workerUp: t.engineWorkerUp || 0, workerGlue: t.engineWorkerGlue || 0,
 		workerInit: t.engineWorkerInit || 0, ready: t.engineReady, startMs: t.engineStartMs, benchSent: b.sent,
 		assembleMs: bench ? bench[1] : b.ms, benchMs: bench ? b.ms - bench[1] : 0, benchAnswered: b.answered,
-		firstRank: t.firstRank, metaMs: meta ? meta.ms : 0,
+		firstRank: t.firstRank, metaMs: meta ? meta.ms : 0, metaShownMs: t.metaShownMs || 0,
+		chartMs: (t.chartRenders || []).filter((r) => r[0] < t.firstRank).reduce((a, r) => a + r[1], 0), firstShowMs: t.firstShowMs || 0,
 	});
 })()`
 
@@ -178,10 +186,13 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 		t.Logf("%s: long tasks of the page's thread [start, ms] in the first profile: %s", name,
 			eval[string](b, firsts[k], `JSON.stringify((self.avrlabBoot && self.avrlabBoot.longTasks) || [])`))
 		m := func(f func(firstRankPhases) float64) float64 { return median(phases[k], f) }
-		t.Logf("%s: navigation → first RANK, medians of %d fresh profiles (ms since navigation): HTML %.0f, engine.wasm asked %.0f, "+
+		t.Logf("%s: navigation → first RANK, medians of %d fresh profiles (ms since navigation): HTML %.0f, boot.js asked %.0f, received %.0f, began %.0f, engine.wasm asked %.0f, "+
 			"received %.0f, compiled %.0f, worker created %.0f, up %.0f (Go glue loaded %.0f, took the module %.0f), Go ready %.0f (instantiate + start-up %.0f), first bench sent %.0f "+
-			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, RANK shown %.0f",
-			name, len(phases[k]), m(func(p firstRankPhases) float64 { return p.HTML }), m(func(p firstRankPhases) float64 { return p.FetchStart }),
+			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, RANK shown %.0f; on the page's thread: meta.json shown %.0f ms, "+
+			"the chart's renders %.0f ms, the first result shown %.0f ms",
+			name, len(phases[k]), m(func(p firstRankPhases) float64 { return p.HTML }), m(func(p firstRankPhases) float64 { return p.BootAsked }),
+			m(func(p firstRankPhases) float64 { return p.BootFetched }), m(func(p firstRankPhases) float64 { return p.BootBegan }),
+			m(func(p firstRankPhases) float64 { return p.FetchStart }),
 			m(func(p firstRankPhases) float64 { return p.FetchEnd }), m(func(p firstRankPhases) float64 { return p.Compiled }),
 			m(func(p firstRankPhases) float64 { return p.WorkerCreated }), m(func(p firstRankPhases) float64 { return p.WorkerUp }), m(func(p firstRankPhases) float64 { return p.WorkerGlue }),
 			m(func(p firstRankPhases) float64 { return p.WorkerInit }),
@@ -189,7 +200,8 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 			m(func(p firstRankPhases) float64 { return p.BenchSent }), m(func(p firstRankPhases) float64 { return p.AssembleMs }),
 			m(func(p firstRankPhases) float64 { return p.BenchMs }), m(func(p firstRankPhases) float64 { return p.MetaMs }),
 			m(func(p firstRankPhases) float64 { return p.BenchAnswered }),
-			m(func(p firstRankPhases) float64 { return p.FirstRank }))
+			m(func(p firstRankPhases) float64 { return p.FirstRank }), m(func(p firstRankPhases) float64 { return p.MetaShownMs }),
+			m(func(p firstRankPhases) float64 { return p.ChartMs }), m(func(p firstRankPhases) float64 { return p.FirstShowMs }))
 	}
 	return firsts, ranks
 }
@@ -343,4 +355,37 @@ func minOf[T any](xs []T, f func(T) float64) float64 {
 		m = min(m, f(x))
 	}
 	return m
+}
+
+// TestWorkspaceAfterFirstBench checks, in a fresh profile whose engine.wasm arrives late (3.5 s: a
+// slow link or a loaded machine, where the first bench ends after the page's 3-s wait for it), that
+// the page starts workspace.wasm (its download, compilation and Go start-up) only once the first
+// result is shown, not while the engine is still on the first bench, and that the result passes.
+func TestWorkspaceAfterFirstBench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	site := testSite(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path.Base(r.URL.Path) == "engine.wasm" {
+			time.Sleep(3500 * time.Millisecond)
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv.URL+"/")
+	c := b.tab(true)
+	b.do(c, chromedp.Navigate(srv.URL+"/"))
+	b.wait(c, "the first RANK", `avrlabTimings.firstRank !== undefined && `+rankShown, 60*time.Second)
+	b.wait(c, "the workspace module", `avrlabTimings.workspaceFetchStart !== undefined`, 30*time.Second)
+	first, ws := eval[float64](b, c, `avrlabTimings.firstResult`), eval[float64](b, c, `avrlabTimings.workspaceFetchStart`)
+	if ws < first {
+		t.Errorf("workspace.wasm asked at %.0f ms, before the first result (%.0f ms)", ws, first)
+	}
+	if !eval[bool](b, c, passShown) {
+		t.Errorf("the first result is not PASS: %s", eval[string](b, c, `document.getElementById("verdict").textContent`))
+	}
+	for _, e := range *b.errsOut {
+		t.Errorf("page error: %s", e)
+	}
 }

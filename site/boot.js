@@ -8,12 +8,7 @@
 // from here (see boot.first below).
 "use strict";
 (() => {
-  const boot = (self.avrlabBoot = {});
-  try {
-    boot.firstVisit = !location.hash && localStorage.getItem("avrlab.current") === null;
-  } catch {
-    boot.firstVisit = false;
-  }
+  const boot = (self.avrlabBoot = { began: performance.now() }); // began: for the page's timings
   const start = (role) => {
     const meta = document.querySelector(`meta[name="avrlab-wasm-${role}"]`);
     if (!meta || typeof Worker !== "function" || typeof WebAssembly !== "object") return;
@@ -31,7 +26,14 @@
   } catch {
     // no long-task timing in this browser
   }
+  // The engine's worker first: it is needed on every visit, and the first read of localStorage in a
+  // fresh profile may wait for the browser to open the origin's storage.
   start("engine");
+  try {
+    boot.firstVisit = !location.hash && localStorage.getItem("avrlab.current") === null;
+  } catch {
+    boot.firstVisit = false;
+  }
   if (!boot.firstVisit) start("workspace");
   // On a first visit the first result is the bench of the default example (js/engine.js, speculate).
   // Its request leaves from here, as soon as the example's text has come, so that it waits in the
@@ -39,19 +41,16 @@
   // when the request is the one it would send itself (requestKey), and asks again otherwise.
   const ex = document.querySelector('meta[name="avrlab-first-example"]');
   if (boot.firstVisit && boot.engine && ex) {
-    const w = new Uint32Array(2);
-    crypto.getRandomValues(w);
-    const first = (boot.first = { id: "boot", file: ex.content, seed: (w[0] & 0x1fffff) * 2 ** 32 + w[1] });
-    first.source = fetch("examples/" + first.file)
-      .then((r) => (r.ok ? r.text() : null))
-      .then((source) => {
-        if (source === null) return null;
-        const q = new URLSearchParams(location.search);
-        first.req = {
-          files: { [first.file]: source }, main: first.file, task: "", device: "", vectors: 0, seed: first.seed,
-          max_cycles: Math.max(0, parseInt(q.get("cycles") || "0", 10) || 0), call: "", binary: "", defines: "", scenario: "",
-          rk: "", goals: "", tests: "", budget: 10_000_000, call_cycles: 0, interp: q.has("interp"), link: [],
-        };
+    const first = (boot.first = { id: "boot", file: ex.content });
+    // js/request.js builds the request, as it does the page's: the page takes this answer only when
+    // its own request is the same.
+    const requestP = import("./js/request.js").catch(() => null); // none: the page sends its own
+    first.source = Promise.all([fetch("examples/" + first.file).then((r) => (r.ok ? r.text() : null)), requestP])
+      .then(([source, r]) => {
+        if (source === null || r === null) return source;
+        first.seed = r.freshSeed();
+        const cycles = Math.max(0, parseInt(new URLSearchParams(location.search).get("cycles") || "0", 10) || 0);
+        first.req = r.makeRequest({ [first.file]: source }, first.file, { maxCycles: cycles }, first.seed);
         first.sent = performance.now();
         boot.engine.worker.postMessage({ id: first.id, op: "bench", arg: first.req });
         return source;

@@ -9,6 +9,7 @@
 //               Markdown; started after the first result on a first visit.
 import { $, setStatus } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
+import { LIVE_BUDGET_CYCLES, freshSeed, makeRequest as buildRequest } from "./request.js";
 
 // LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms, and a newer edit stops
 // a live one running (the engine's worker asks between its calls, site/worker.js),
@@ -17,14 +18,8 @@ import { store, timings, mainFile } from "./store.js";
 // request replaces a held one (superseded). A timer on the page fired only after the page had laid out and drawn the keystroke,
 // 11-22 ms after it.
 export const LIVE_DELAY_MS = 5;
-// LIVE_BUDGET_CYCLES: what the random vectors of a run that the Run button did not ask for may take
-// together; the engine runs fewer (at least 8) when one call times the vectors is more, so that a
-// call of over 100,000 cycles (a 1024-bit multiplication, an NTT) keeps live editing quick. Run
-// (Ctrl+Enter) measures all of them.
-export const LIVE_BUDGET_CYCLES = 10_000_000;
-// ?interp in the address runs every call on the engine's interpreter instead of translated code (as
-// avrlab -interp does), for comparisons and for tests that need a run to take its time.
-const INTERP = new URLSearchParams(location.search).has("interp");
+// LIVE_BUDGET_CYCLES: what a live run's random vectors may take together (js/request.js).
+export { LIVE_BUDGET_CYCLES };
 const STALE_RESTART_MS = 1500; // a live run older than this is abandoned when a newer edit waits
 export const DEFAULT_EXAMPLE = "cham64-v2";
 
@@ -32,11 +27,17 @@ export const DEFAULT_EXAMPLE = "cham64-v2";
 // and plain text (tests.txt).
 export const isDoc = (name) => /\.(md|markdown|txt)$/i.test(name || "");
 
+// firstResultP settles with the first result shown, or FIRST_RESULT_WAIT_MS after the page opened
+// (colours and the workspace should not wait for ever on a failed first run). On a first visit, when
+// the engine is still on a request then (the default example's bench on a loaded machine), it waits
+// for the engine to answer, so that the workspace module's download, compilation and start-up do not
+// compete with the first bench for the CPU; on a repeat visit the workspace started at once, and a
+// saved program's first bench may be long, so the colours wait no longer than that.
 let firstResultDone;
 export const firstResultP = new Promise((resolve) => {
   firstResultDone = resolve;
-  setTimeout(resolve, 3000); // never wait longer than this for colours
 });
+const FIRST_RESULT_WAIT_MS = 3000;
 
 export class StoppedError extends Error {
   constructor() {
@@ -244,6 +245,9 @@ async function compileModule(role) {
 // answers {"redirect": "tools"} to what it leaves to it, and the request goes there.
 const core = new WorkerClient("engine", () => compileModule("engine"), booted("engine"));
 let tools = null;
+// waitFirstResult settles firstResultP, on a first visit once the core worker has no request under way.
+const waitFirstResult = () => (firstVisit && core.busy ? setTimeout(waitFirstResult, 250) : firstResultDone());
+setTimeout(waitFirstResult, FIRST_RESULT_WAIT_MS);
 const TOOLS_PANES = new Set(["debug", "cycles", "leak"]);
 
 // warmTools starts tools.wasm (fetch, compile, Go start-up) unless it runs already.
@@ -306,33 +310,14 @@ export const ws = new WorkerClient(
 
 // ---- requests ----------------------------------------------------------------------------------------
 
-// vectorCount reads the Vectors setting into the request: empty asks for the task's count (0: the
-// engine resolves it, lab.VectorsFor, and says it in the answer's vectors), 0 for the official vector
-// only (-1).
-function vectorCount(v) {
-  const n = parseInt(v, 10);
-  if (!Number.isFinite(n)) return 0;
-  return n <= 0 ? -1 : Math.min(n, 10000);
-}
-
-// freshSeed draws a run's seed from the browser's cryptographic generator, below 2^53 so that JSON
-// carries it exactly: the random vectors, constant-time inputs and planted registers come from it.
-function freshSeed() {
-  const w = new Uint32Array(2);
-  crypto.getRandomValues(w);
-  return (w[0] & 0x1fffff) * 2 ** 32 + w[1];
-}
-
 // runSeed is the seed of the runs the page makes: drawn when the page opens and again for every Run
 // (Ctrl+Enter); the live runs while typing keep it, so that their figures move only with the code.
 let runSeed = freshSeed();
 
+// makeRequest is the bench request of main among fileMap with the page's settings s, on the page's
+// seed (js/request.js).
 export function makeRequest(fileMap, main, s, budget = LIVE_BUDGET_CYCLES) {
-  return {
-    files: fileMap, main, task: s.task, device: s.device, vectors: vectorCount(s.vectors), seed: runSeed,
-    max_cycles: s.maxCycles || 0, call: (s.call || "").trim(), binary: "", defines: s.defines || "", scenario: "",
-    rk: (s.rk || "").trim(), goals: "", tests: "", budget, call_cycles: 0, interp: INTERP, link: [],
-  };
+  return buildRequest(fileMap, main, s, runSeed, budget);
 }
 
 // request is the engine request for what the page shows now: the current program, the settings, the
@@ -511,9 +496,11 @@ async function startRun(live = false) {
       }
     }
     redirected = false;
+    const showing = performance.now();
     store.setResult(res, store.dropped ? store.dropped.name : req.main);
     timings.resultInputAt = run.inputAt;
     const now = performance.now();
+    if (timings.firstResult === undefined) timings.firstShowMs = now - showing; // setResult's work, for the tests
     if (run.inputAt && run.inputAt === timings.lastInputAt) {
       timings.lastEditToRank = now - run.inputAt;
       timings.editToRank.push(timings.lastEditToRank);

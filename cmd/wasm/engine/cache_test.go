@@ -102,7 +102,8 @@ func TestBenchCache(t *testing.T) {
 	}
 }
 
-// BenchmarkLiveBench compares a live bench of the default example measured afresh (fresh) with one
+// BenchmarkLiveBench (the requests as the page writes them, pageJSON) compares a live bench of the
+// default example measured afresh (fresh) with one
 // answered from the cache after a comment edit (cached), and code edits (a nop in and out) measured
 // on new machines (edits) with ones built over the last bench's (edits-kept, lab.Machines): compare
 // them in one run.
@@ -113,10 +114,10 @@ func BenchmarkLiveBench(b *testing.B) {
 	}
 	reqs, edits := [2][]byte{}, [2][]byte{}
 	for i, text := range []string{string(src), strings.Replace(string(src), "; title:", "; title: x", 1)} {
-		reqs[i], _ = json.Marshal(Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000})
+		reqs[i] = pageJSON(b, Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000, Link: []string{}})
 	}
 	for i, text := range []string{string(src), strings.Replace(string(src), "cham64_128_encrypt:\n", "cham64_128_encrypt:\n\tnop\n", 1)} {
-		edits[i], _ = json.Marshal(Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000})
+		edits[i] = pageJSON(b, Request{Files: map[string]string{"cham64-v2.S": text}, Main: "cham64-v2.S", Seed: 7, Budget: 10_000_000, Link: []string{}})
 	}
 	for _, kept := range []bool{false, true} {
 		name := "edits"
@@ -150,4 +151,17 @@ func BenchmarkLiveBench(b *testing.B) {
 			b.Fatalf("%d hits of %d", c.Hits, b.N)
 		}
 	})
+}
+
+// pageJSON writes v as the page's JSON.stringify does: no HTML escaping (encoding/json writes <, >
+// and & as \u escapes, which JSON.stringify does not).
+func pageJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
