@@ -346,6 +346,8 @@ type assembler struct {
 	cfg  Config
 	dev  *isa.Device
 	diag diag
+	// stmts is the block the source's statements are allocated from (newStmt), a line at a time.
+	stmts []stmt
 
 	// symbols
 	syms      map[string]*symDef

@@ -480,8 +480,8 @@ func (a *assembler) fill(st *stmt, toks []tok, i int) {
 		return
 	}
 	// repeat × size without overflow: compare with what the section can still hold.
-	if limit, what := a.sectionLimit(a.cur); vs[0] > (limit-a.cur.Size)/size {
-		msg := fmt.Sprintf(".fill of %d × %d bytes does not fit in %s", vs[0], size, what)
+	if vs[0] > (a.sectionLimit(a.cur)-a.cur.Size)/size {
+		msg := fmt.Sprintf(".fill of %d × %d bytes does not fit in %s", vs[0], size, a.sectionMemory(a.cur))
 		if a.cur.Size > 0 {
 			msg += fmt.Sprintf(" (section %s holds %d bytes already)", a.cur.Name, a.cur.Size)
 		}

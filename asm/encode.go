@@ -231,7 +231,8 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 		a.errAt(st, name.off, name.end, "instructions cannot go in "+a.cur.Name+" (the EEPROM holds data; code runs from flash)")
 		return
 	}
-	groups, ok := a.splitOperands(st, toks[i+1:])
+	var gbuf [4][]tok // an instruction's operands: no allocation for them
+	groups, ok := a.splitOperands(st, toks[i+1:], gbuf[:0])
 	if !ok {
 		return
 	}
@@ -316,9 +317,8 @@ func (a *assembler) registerConstant(st *stmt, op *operand) bool {
 	return false
 }
 
-// splitOperands splits tokens (ending with tEOF) at top-level commas.
-func (a *assembler) splitOperands(st *stmt, toks []tok) ([][]tok, bool) {
-	var groups [][]tok
+// splitOperands splits tokens (ending with tEOF) at top-level commas, appending the groups to groups.
+func (a *assembler) splitOperands(st *stmt, toks []tok, groups [][]tok) ([][]tok, bool) {
 	if toks[0].kind == tEOF {
 		return nil, true
 	}

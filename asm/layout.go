@@ -49,9 +49,8 @@ func (a *assembler) place(it item) {
 		s.Size += it.Size
 		return
 	}
-	limit, what := a.sectionLimit(s)
-	if it.Size > limit-s.Size {
-		a.diag.fatal(it.Src.Pos(it.At), fmt.Sprintf("section %s grows to %d bytes, beyond %s", s.Name, uint64(s.Size)+uint64(it.Size), what))
+	if it.Size > a.sectionLimit(s)-s.Size {
+		a.diag.fatal(it.Src.Pos(it.At), fmt.Sprintf("section %s grows to %d bytes, beyond %s", s.Name, uint64(s.Size)+uint64(it.Size), a.sectionMemory(s)))
 	}
 	it.Off = s.Size
 	s.Size += it.Size
@@ -62,16 +61,28 @@ func (a *assembler) place(it item) {
 	s.Items = append(s.Items, it)
 }
 
-// sectionLimit returns the most bytes section s can hold (the device's flash, its SRAM for .data and
-// .bss, its EEPROM for .eeprom) and a description of that memory for messages.
-func (a *assembler) sectionLimit(s *section) (int64, string) {
+// sectionLimit returns the most bytes section s can hold: the device's flash, its SRAM for .data and
+// .bss, its EEPROM for .eeprom. It is asked for every item placed; sectionMemory names that memory for
+// the message when one does not fit.
+func (a *assembler) sectionLimit(s *section) int64 {
 	switch s.Kind {
 	case obj.SecData, obj.SecBSS:
-		return int64(a.dev.SRAMSize), fmt.Sprintf("the %d bytes of SRAM of %s", a.dev.SRAMSize, a.dev.Name)
+		return int64(a.dev.SRAMSize)
 	case obj.SecEEPROM:
-		return int64(a.dev.EEPROM), fmt.Sprintf("the %d bytes of EEPROM of %s", a.dev.EEPROM, a.dev.Name)
+		return int64(a.dev.EEPROM)
 	}
-	return int64(a.dev.Flash), fmt.Sprintf("the %d bytes of flash of %s", a.dev.Flash, a.dev.Name)
+	return int64(a.dev.Flash)
+}
+
+// sectionMemory describes the memory whose size sectionLimit gives, for messages.
+func (a *assembler) sectionMemory(s *section) string {
+	switch s.Kind {
+	case obj.SecData, obj.SecBSS:
+		return fmt.Sprintf("the %d bytes of SRAM of %s", a.dev.SRAMSize, a.dev.Name)
+	case obj.SecEEPROM:
+		return fmt.Sprintf("the %d bytes of EEPROM of %s", a.dev.EEPROM, a.dev.Name)
+	}
+	return fmt.Sprintf("the %d bytes of flash of %s", a.dev.Flash, a.dev.Name)
 }
 
 func allZero(b []byte) bool {

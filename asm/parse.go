@@ -49,6 +49,20 @@ func (a *assembler) pushFile(name string, lines []*srcLine) {
 	a.frames = append(a.frames, &frame{kind: frFile, file: name, lines: lines, condDepth: len(a.conds)})
 }
 
+// stmtBlock is how many statements newStmt allocates at once.
+const stmtBlock = 64
+
+// newStmt returns a pointer to a copy of st, allocated with others in a block: one allocation per
+// stmtBlock statements of the source rather than one per statement. The statements stay as long as the
+// assembler (items and messages point at them).
+func (a *assembler) newStmt(st stmt) *stmt {
+	if len(a.stmts) == cap(a.stmts) {
+		a.stmts = make([]stmt, 0, stmtBlock)
+	}
+	a.stmts = append(a.stmts, st)
+	return &a.stmts[len(a.stmts)-1]
+}
+
 // next returns the next statement of the input, or nil at the end.
 func (a *assembler) next() *stmt {
 	for len(a.frames) > 0 {
@@ -66,7 +80,7 @@ func (a *assembler) next() *stmt {
 				f.pending = f.pending[:0]
 				splitStatements(l.text, func(s, e int) {
 					if !blank(l.text[s:e]) {
-						f.pending = append(f.pending, &stmt{src: l.text[s:e], line: l, off: s, exact: e - s, span: e - s})
+						f.pending = append(f.pending, a.newStmt(stmt{src: l.text[s:e], line: l, off: s, exact: e - s, span: e - s}))
 					}
 				})
 				continue

@@ -211,16 +211,24 @@ func benchSimavr(b *testing.B, img []byte) {
 	}
 }
 
-// BenchmarkNew measures building a machine (allocation and predecoding all of flash).
+// BenchmarkNew measures building a machine for a small program (allocation, loading and predecoding
+// flash), plain and with the access record (the harness's two machines a bench have it on).
 func BenchmarkNew(b *testing.B) {
 	p := arxProgram(b, 0)
-	for _, n := range []string{"atmega128", "atmega2560"} {
-		b.Run(n, func(b *testing.B) {
-			d := dev(b, n)
-			for i := 0; i < b.N; i++ {
-				emu.New(d, p, emu.Config{})
+	for _, n := range []string{"atmega128", "atmega2560", "atxmega128a1"} {
+		for _, access := range []bool{false, true} {
+			name := n
+			if access {
+				name += "/access"
 			}
-		})
+			b.Run(name, func(b *testing.B) {
+				d := dev(b, n)
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					emu.New(d, p, emu.Config{Access: access})
+				}
+			})
+		}
 	}
 }
 

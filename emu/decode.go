@@ -119,20 +119,55 @@ func (m *Machine) relTarget(w uint32, words int, off int64) uint32 {
 }
 
 // predecode decodes every flash word. Erased words (0xFFFF), usually most of flash, are decoded
-// once when they decode to an illegal op, which does not depend on where the word is.
+// once when they decode to an illegal op, which does not depend on where the word is: the erased
+// words among the program's are set to that op one by one, and the erased tail of flash (from the
+// word after the last one holding a programmed byte) is filled with it by doubling copies, with no
+// skip sizes to refresh there (an illegal op is no skip instruction).
 func (m *Machine) predecode() {
+	n := uint32(len(m.code))
 	erased := m.decodeAtWord(0xFFFF)
 	reuse := erased.Kind == opIllegal
-	for w := range m.code {
-		if reuse && m.word(uint32(w)) == 0xFFFF {
+	end := n
+	if reuse {
+		end = min(m.erasedFrom(), n)
+		fillOps(m.code[end:], erased)
+	}
+	for w := range end {
+		if reuse && m.word(w) == 0xFFFF {
 			m.code[w] = erased
 		} else {
-			m.code[w] = m.decodeAt(uint32(w))
+			m.code[w] = m.decodeAt(w)
 		}
 	}
-	m.fixSkips(0, uint32(len(m.code)))
-	m.arm(0, uint32(len(m.code)))
-	m.invalidate(0, uint32(len(m.code)))
+	m.fixSkips(0, end)
+	m.arm(0, n)
+	m.invalidate(0, n)
+}
+
+// erasedFrom returns the first flash word from which all of program memory is erased (every byte
+// 0xFF): the word after the last one holding another byte, or 0 when all flash is erased. It reads
+// the program memory itself (not what New loaded), so SPM writes and restored snapshots count.
+func (m *Machine) erasedFrom() uint32 {
+	f := m.flash
+	le := binary.LittleEndian
+	for len(f) >= 8 && le.Uint64(f[len(f)-8:]) == ^uint64(0) {
+		f = f[:len(f)-8]
+	}
+	for len(f) > 0 && f[len(f)-1] == 0xFF {
+		f = f[:len(f)-1]
+	}
+	return uint32(len(f)+1) / 2
+}
+
+// fillOps sets every op of s to o, by doubling copies.
+func fillOps(s []Op, o Op) {
+	if len(s) == 0 {
+		return
+	}
+	s[0] = o
+	for k := 1; k < len(s); k *= 2 {
+		copy(s[k:], s[:k])
+	}
 }
 
 // predecodeFrom is predecode over code that holds the decoding of program memory prev (a machine of

@@ -444,12 +444,7 @@ func (m *Machine) arm(lo, hi uint32) {
 	if lo >= hi {
 		return
 	}
-	// Filled by doubling copies: the whole flash is armed at every New.
-	s := m.ops[lo:hi]
-	s[0] = Op{Kind: opCover}
-	for k := 1; k < len(s); k *= 2 {
-		copy(s[k:], s[:k])
-	}
+	fillOps(m.ops[lo:hi], Op{Kind: opCover}) // the whole flash is armed at every New
 }
 
 // SPMWrites returns how many SPM instructions wrote program memory since New or ResetFlash.

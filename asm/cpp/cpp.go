@@ -167,6 +167,7 @@ type Config struct {
 // pp is the state of one Preprocess call.
 type pp struct {
 	cfg      Config
+	spans    []span // the block output lines' spans are kept in (keepSpans)
 	read     func(name string) ([]byte, error)
 	maxDepth int
 	incDirs  []string
@@ -464,6 +465,24 @@ func needSpace(a, b token) bool {
 	return end != len(a.text)
 }
 
+// spanBlock is how many spans keepSpans allocates at once.
+const spanBlock = 256
+
+// keepSpans returns a copy of spans for an output line, taken from a block shared with other lines
+// (one allocation per spanBlock spans rather than one per line); nil when there are none. The copy's
+// capacity ends at its length, so nothing appended to it reaches another line's spans.
+func (p *pp) keepSpans(spans []span) []span {
+	if len(spans) == 0 {
+		return nil
+	}
+	if cap(p.spans)-len(p.spans) < len(spans) {
+		p.spans = make([]span, 0, max(spanBlock, len(spans)))
+	}
+	i := len(p.spans)
+	p.spans = append(p.spans, spans...)
+	return p.spans[i:len(p.spans):len(p.spans)]
+}
+
 // flush ends the output line.
 func (p *pp) flush() {
 	c := &p.cur
@@ -472,8 +491,7 @@ func (p *pp) flush() {
 		if p.outBytes > maxOutput || len(p.out) >= maxLines {
 			p.fatal(c.file, c.line, 0, "output too large (limit 64 MiB or 1M lines)")
 		} else {
-			p.out = append(p.out, Line{Text: string(c.buf), File: c.file, Line: c.line,
-				spans: append([]span(nil), c.spans...)})
+			p.out = append(p.out, Line{Text: string(c.buf), File: c.file, Line: c.line, spans: p.keepSpans(c.spans)})
 		}
 	}
 	c.buf, c.spans, c.started, c.prev = c.buf[:0], c.spans[:0], false, token{}
