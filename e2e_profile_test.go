@@ -311,6 +311,12 @@ func wasmFuncIndex(b []byte) map[int]string {
 // (without -s -w: the same functions at the same indices), for the profiles' names.
 func namedEngine(t *testing.T, root string) map[int]string {
 	t.Helper()
+	return wasmFuncIndex(namedEngineModule(t, root))
+}
+
+// namedEngineModule is namedEngine's module.
+func namedEngineModule(t *testing.T, root string) []byte {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "engine.wasm")
 	args := append([]string{"build", "-tags=avrlab_core", "-trimpath"}, wasmNoInline...)
 	cmd := exec.Command("go", append(args, "-o", out, "./cmd/wasm")...)
@@ -323,7 +329,7 @@ func namedEngine(t *testing.T, root string) map[int]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return wasmFuncIndex(b)
+	return b
 }
 
 // yieldCost measures, in the engine worker wctx, what giving the event loop turns costs a live

@@ -10,10 +10,11 @@ package ihex
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"slices"
 )
 
 // MaxSize bounds the images Read builds and Write accepts: 8 MiB, the reach of a 22-bit AVR program
@@ -157,80 +158,72 @@ func (e *Error) Unwrap() error { return e.err }
 // Errors are *Error values naming the line; a missing end-of-file record names the last line and wraps
 // [ErrNoEOF].
 func Read(r io.Reader) (data []byte, present []bool, err error) {
+	recs, err := scanRecords(r)
+	data, present, placeErr := recs.place()
+	if placeErr != nil { // a byte written twice before the line err names
+		return nil, nil, placeErr
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, present, nil
+}
+
+// dataRecord is one data record's bytes, records.payload[from:to], at addr onwards.
+type dataRecord struct {
+	line     int
+	addr     uint32
+	from, to int
+}
+
+// records is what scanRecords read of a file: its data records in file order, their bytes in one
+// buffer, and the extent they write, from address 0 to end.
+type records struct {
+	data    []dataRecord
+	payload []byte
+	end     uint32
+}
+
+// scanRecords reads r's records up to its end-of-file record, checking every line, and returns
+// the data records read before the first error, the part of a data record below [MaxSize] when
+// the error is its bytes past it, and the error. A byte written twice is place's error, not its.
+func scanRecords(r io.Reader) (*records, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), 1<<20)
+	recs := &records{}
 	var base uint32
+	var rec []byte // the current line's bytes, its buffer reused
 	ended := false
 	n := 0
 	for sc.Scan() {
 		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
 			continue
 		}
-		fail := func(format string, args ...any) error { return &Error{Line: n, Msg: fmt.Sprintf(format, args...)} }
 		if ended {
-			return nil, nil, fail("record after the end-of-file record")
+			return recs, lineError(n, "record after the end-of-file record")
 		}
-		if line[0] != ':' {
-			return nil, nil, fail("record does not start with ':'")
-		}
-		digits := line[1:]
-		if len(digits)%2 != 0 {
-			return nil, nil, fail("odd number of hex digits (%d)", len(digits))
-		}
-		rec := make([]byte, len(digits)/2)
-		for i := range rec {
-			hi, ok1 := unhex(digits[2*i])
-			lo, ok2 := unhex(digits[2*i+1])
-			if !ok1 || !ok2 {
-				return nil, nil, fail("bad hex digit in %q", digits[2*i:2*i+2])
-			}
-			rec[i] = hi<<4 | lo
-		}
-		if len(rec) < 5 {
-			return nil, nil, fail("record too short (%d bytes, need at least 5)", len(rec))
+		var msg string
+		if rec, msg = decodeRecord(line, rec[:0]); msg != "" {
+			return recs, &Error{Line: n, Msg: msg}
 		}
 		count := int(rec[0])
-		if len(rec) != count+5 {
-			return nil, nil, fail("length byte says %d data bytes, record has %d", count, len(rec)-5)
-		}
-		var sum byte
-		for _, b := range rec[:len(rec)-1] {
-			sum += b
-		}
-		if want := -sum; rec[len(rec)-1] != want {
-			return nil, nil, fail("checksum is 0x%02X, want 0x%02X", rec[len(rec)-1], want)
-		}
 		offset := uint32(rec[1])<<8 | uint32(rec[2])
 		payload := rec[4 : 4+count]
 		switch typ := rec[3]; typ {
 		case recData:
-			for i, b := range payload {
-				a := base + offset + uint32(i)
-				if a >= MaxSize {
-					return nil, nil, fail("address 0x%X is beyond the %d-byte limit", a, MaxSize)
-				}
-				if int(a) >= len(data) {
-					grow := int(a) + 1 - len(data)
-					for range grow {
-						data = append(data, 0xFF)
-						present = append(present, false)
-					}
-				}
-				if present[a] {
-					return nil, nil, fail("address 0x%X written twice", a)
-				}
-				data[a], present[a] = b, true
+			if err := recs.add(n, base+offset, payload); err != nil {
+				return recs, err
 			}
 		case recEOF:
 			if count != 0 {
-				return nil, nil, fail("end-of-file record with %d data bytes", count)
+				return recs, lineError(n, "end-of-file record with %d data bytes", count)
 			}
 			ended = true
 		case recSegment, recLinear:
 			if count != 2 {
-				return nil, nil, fail("extended address record with %d data bytes, want 2", count)
+				return recs, lineError(n, "extended address record with %d data bytes, want 2", count)
 			}
 			v := uint32(payload[0])<<8 | uint32(payload[1])
 			if typ == recSegment {
@@ -240,17 +233,101 @@ func Read(r io.Reader) (data []byte, present []bool, err error) {
 			}
 		case recStartSegment, recStartLinear:
 			if count != 4 {
-				return nil, nil, fail("start address record with %d data bytes, want 4", count)
+				return recs, lineError(n, "start address record with %d data bytes, want 4", count)
 			}
 		default:
-			return nil, nil, fail("unknown record type 0x%02X", typ)
+			return recs, lineError(n, "unknown record type 0x%02X", typ)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, nil, fmt.Errorf("ihex: line %d: %w", n+1, err)
+		return recs, fmt.Errorf("ihex: line %d: %w", n+1, err)
 	}
 	if !ended {
-		return nil, nil, &Error{Line: max(n, 1), Msg: "file ends without an end-of-file record", err: ErrNoEOF}
+		return recs, &Error{Line: max(n, 1), Msg: "file ends without an end-of-file record", err: ErrNoEOF}
+	}
+	return recs, nil
+}
+
+func lineError(n int, format string, args ...any) error {
+	return &Error{Line: n, Msg: fmt.Sprintf(format, args...)}
+}
+
+// decodeRecord decodes line (':' and hex digits, trimmed) into buf and checks its length byte
+// and checksum: the record's bytes, or what is wrong with it.
+func decodeRecord(line, buf []byte) (rec []byte, msg string) {
+	if line[0] != ':' {
+		return buf, "record does not start with ':'"
+	}
+	digits := line[1:]
+	if len(digits)%2 != 0 {
+		return buf, fmt.Sprintf("odd number of hex digits (%d)", len(digits))
+	}
+	rec = slices.Grow(buf, len(digits)/2)[:len(digits)/2]
+	var sum byte
+	for i := range rec {
+		hi, ok1 := unhex(digits[2*i])
+		lo, ok2 := unhex(digits[2*i+1])
+		if !ok1 || !ok2 {
+			return rec, fmt.Sprintf("bad hex digit in %q", digits[2*i:2*i+2])
+		}
+		rec[i] = hi<<4 | lo
+		sum += rec[i]
+	}
+	if len(rec) < 5 {
+		return rec, fmt.Sprintf("record too short (%d bytes, need at least 5)", len(rec))
+	}
+	count := int(rec[0])
+	if len(rec) != count+5 {
+		return rec, fmt.Sprintf("length byte says %d data bytes, record has %d", count, len(rec)-5)
+	}
+	last := rec[len(rec)-1]
+	if want := -(sum - last); last != want {
+		return rec, fmt.Sprintf("checksum is 0x%02X, want 0x%02X", last, want)
+	}
+	return rec, ""
+}
+
+// add notes the data record of line writing payload at addr onwards; of a record reaching
+// [MaxSize] or past it, the bytes below it, and the error naming the first byte past.
+func (r *records) add(line int, addr uint32, payload []byte) error {
+	if uint64(addr)+uint64(len(payload)) <= MaxSize {
+		r.keep(line, addr, payload)
+		return nil
+	}
+	below := uint32(0)
+	if addr < MaxSize {
+		below = MaxSize - addr
+	}
+	r.keep(line, addr, payload[:below])
+	return lineError(line, "address 0x%X is beyond the %d-byte limit", addr+below, MaxSize)
+}
+
+func (r *records) keep(line int, addr uint32, payload []byte) {
+	if len(payload) == 0 {
+		return
+	}
+	from := len(r.payload)
+	r.payload = append(r.payload, payload...)
+	r.data = append(r.data, dataRecord{line: line, addr: addr, from: from, to: len(r.payload)})
+	r.end = max(r.end, addr+uint32(len(payload)))
+}
+
+// place lays the records' bytes out from address 0 to their end, 0xFF and not present where no
+// record writes, in file order: the first byte a record writes again is an error on its line.
+func (r *records) place() (data []byte, present []bool, err error) {
+	if r.end == 0 {
+		return nil, nil, nil
+	}
+	data = bytes.Repeat([]byte{0xFF}, int(r.end))
+	present = make([]bool, r.end)
+	for _, d := range r.data {
+		for i, b := range r.payload[d.from:d.to] {
+			a := d.addr + uint32(i)
+			if present[a] {
+				return nil, nil, lineError(d.line, "address 0x%X written twice", a)
+			}
+			data[a], present[a] = b, true
+		}
 	}
 	return data, present, nil
 }

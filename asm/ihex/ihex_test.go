@@ -1,6 +1,7 @@
 package ihex
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -264,5 +265,87 @@ func TestReadFlash(t *testing.T) {
 	var past *PastEndError
 	if !errors.As(err, &past) || past.Addr != 0x10 || err.Error() != "data at address 0x10 is past the end of the flash (0x10 bytes)" {
 		t.Errorf("ReadFlash into 16 bytes: %v", err)
+	}
+}
+
+// hexFile writes records (type, address, data) with their checksums, as Write does.
+func hexFile(recs ...any) string {
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	for i := 0; i+2 < len(recs); i += 3 {
+		data, _ := recs[i+2].([]byte) // nil: no data
+		writeRecord(w, byte(recs[i].(int)), uint16(recs[i+1].(int)), data)
+	}
+	_ = w.Flush()
+	return b.String()
+}
+
+// TestReadErrorOrder: Read reports the error of the first bad byte in file order, whether the
+// byte is written twice or lies past MaxSize, before a later line's error; a record reaching past
+// MaxSize names its first byte there, and an address past 2^32 does not wrap to 0.
+func TestReadErrorOrder(t *testing.T) {
+	twice := []byte{0x55, 0x66}
+	cases := []struct{ in, want string }{
+		// A byte written twice on line 2, a bad record on line 3.
+		{hexFile(recData, 0, twice, recData, 1, twice) + ":0100\n", "line 2: address 0x1 written twice"},
+		// The record at 0x7FFFFE runs two bytes past the limit: its first byte is written twice.
+		{hexFile(recLinear, 0, []byte{0x00, 0x7F}, recData, 0xFFFE, twice, recData, 0xFFFF, []byte{1, 2, 3, 4}, recEOF, 0, nil),
+			"line 3: address 0x7FFFFF written twice"},
+		// The same without the overlap: the first byte past the limit.
+		{hexFile(recLinear, 0, []byte{0x00, 0x7F}, recData, 0xFFFF, []byte{1, 2, 3, 4}, recEOF, 0, nil),
+			"line 2: address 0x800000 is beyond the 8388608-byte limit"},
+		// Linear 0xFFFF, offset 0xFFFF: 0xFFFFFFFF, then 0x100000000, which must not be 0.
+		{hexFile(recData, 0, twice, recLinear, 0, []byte{0xFF, 0xFF}, recData, 0xFFFF, twice, recEOF, 0, nil),
+			"line 3: address 0xFFFFFFFF is beyond the 8388608-byte limit"},
+		// A later line's error after good records.
+		{hexFile(recData, 0x10, twice, recData, 0, twice) + ":00000001FE\n", "line 3: checksum is 0xFE, want 0xFF"},
+	}
+	for _, c := range cases {
+		_, _, err := Read(strings.NewReader(c.in))
+		if err == nil || err.Error() != "ihex: "+c.want {
+			t.Errorf("%q: got %v, want %q", c.in, err, c.want)
+		}
+	}
+	data, present, err := Read(strings.NewReader(hexFile(recData, 4, twice, recData, 0, nil, recEOF, 0, nil)))
+	if err != nil || !bytes.Equal(data, []byte{0xFF, 0xFF, 0xFF, 0xFF, 0x55, 0x66}) || present[3] || !present[5] {
+		t.Errorf("gap of 4, empty record: % X %v %v", data, present, err)
+	}
+}
+
+// TestReadAllocs: reading a 32 KiB image (2,048 records) allocates a few dozen times (the
+// records' buffers growing, the image), not per line or per byte (2,085 before).
+func TestReadAllocs(t *testing.T) {
+	flash := make([]byte, 32<<10)
+	for i := range flash {
+		flash[i] = byte(i * 7)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, flash, nil); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	n := testing.AllocsPerRun(5, func() {
+		if data, _, err := Read(strings.NewReader(text)); err != nil || !bytes.Equal(data, flash) {
+			t.Fatalf("read back: %v", err)
+		}
+	})
+	if n > 64 {
+		t.Errorf("%v allocations reading %d records, want at most 64", n, len(flash)/16)
+	}
+}
+
+// BenchmarkRead reads a 32 KiB image.
+func BenchmarkRead(b *testing.B) {
+	flash := make([]byte, 32<<10)
+	var w bytes.Buffer
+	if err := Write(&w, flash, nil); err != nil {
+		b.Fatal(err)
+	}
+	text := w.String()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, _, err := Read(strings.NewReader(text)); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

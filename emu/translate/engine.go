@@ -305,7 +305,38 @@ func (r *runner) Invalidate(lo, hi uint32) {
 	}
 }
 
+// Run runs the machine's translated code from its PC, or says why not: the interpreter's turn
+// (emu.Exit) while the machine is not hot yet or its module is compiling, a step to a point worth
+// translating at, a side exit.
 func (r *runner) Run(p *emu.Program) emu.Exit {
+	if x, ok := r.ready(p); !ok {
+		return x
+	}
+	le := binary.LittleEndian
+	mode := uint32(0)
+	if p.TraceHash {
+		mode = modeTrace
+	}
+	for {
+		pc := le.Uint32(r.buf[emu.CtlPC:])
+		if r.stale || r.reg == nil || !r.reg.isEntry(pc) {
+			if x, ok := r.enter(p, pc); !ok {
+				if x == emu.ExitStep {
+					r.e.count(func(s *Stats) { s.Steps++ })
+				}
+				return x
+			}
+		}
+		if x, again := r.call(p, pc, mode); !again {
+			return x
+		}
+	}
+}
+
+// ready reports whether the machine runs translated code now: its module ready (installed when
+// a background compile ended), hot by the engine's rules, at a point worth translating at; or
+// the interpreter's turn (emu.ExitLimit, emu.ExitStep: step on to a backward jump).
+func (r *runner) ready(p *emu.Program) (emu.Exit, bool) {
 	le := binary.LittleEndian
 	if !r.started {
 		r.started, r.first = true, le.Uint32(r.buf[emu.CtlPC:])
@@ -318,12 +349,12 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 			stale := r.stale // the flash under it changed while it compiled (Invalidate)
 			r.wait = nil
 			if !r.install(c, r.waitReg, r.waitRoots) {
-				return emu.ExitLimit
+				return emu.ExitLimit, false
 			}
 			r.stale = stale
 		default:
 			r.e.count(func(s *Stats) { s.Cold++ })
-			return emu.ExitLimit
+			return emu.ExitLimit, false
 		}
 	}
 	if r.reg == nil && r.image == 0 && r.e.hot > 0 {
@@ -337,7 +368,7 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 	run := le.Uint64(r.buf[emu.CtlCycles:]) // this run so far: since the machine's reset, or the harness call's start
 	if r.broken || r.reg == nil && !r.warm && !r.hot(seen, run, 0) {
 		r.e.count(func(s *Stats) { s.Cold++ })
-		return emu.ExitLimit
+		return emu.ExitLimit, false
 	}
 	if r.reg == nil && p.Interpreted > 0 && r.waited < maxWait && le.Uint32(r.buf[emu.CtlPC:]) != r.first {
 		// The machine got hot somewhere in its code, most likely inside a loop: translated from
@@ -348,7 +379,7 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		if r.waited == 0 || pc >= r.lastPC {
 			r.waited++
 			r.lastPC = pc
-			return emu.ExitStep
+			return emu.ExitStep, false
 		}
 		r.waited = maxWait
 	}
@@ -365,85 +396,79 @@ func (r *runner) Run(p *emu.Program) emu.Exit {
 		if !r.hot(seen, run, r.bytes) {
 			r.waited = 0 // when it is: step to a backward jump again
 			r.e.count(func(s *Stats) { s.Cold++ })
-			return emu.ExitLimit
+			return emu.ExitLimit, false
 		}
 	}
-	mode := uint32(0)
-	if p.TraceHash {
-		mode = modeTrace
+	return 0, true
+}
+
+// call calls the module at pc once (up to the slice's or the trace log's cut) and reports how it
+// left: again when the machine goes on translated (a slice ended, a transfer to another entry),
+// else the exit Run returns.
+func (r *runner) call(p *emu.Program, pc, mode uint32) (emu.Exit, bool) {
+	le := binary.LittleEndian
+	c0 := le.Uint64(r.buf[emu.CtlCycles:])
+	limit, cut, short := le.Uint64(r.buf[emu.CtlLimit:]), false, false
+	if r.e.slice > 0 {
+		// The first calls of a module's code are short (see firstSlice), then twice as long
+		// each time up to the engine's slice.
+		if r.slice == 0 {
+			r.slice = max(1, r.e.slice>>firstSlice)
+		}
+		if c0+r.slice < limit {
+			le.PutUint64(r.buf[emu.CtlLimit:], c0+r.slice)
+			cut, short = true, r.slice < r.e.slice
+		}
+		r.slice = min(2*r.slice, r.e.slice)
 	}
-	for {
-		pc := le.Uint32(r.buf[emu.CtlPC:])
-		if r.stale || r.reg == nil || !r.reg.isEntry(pc) {
-			if x, ok := r.enter(p, pc); !ok {
-				if x == emu.ExitStep {
-					r.e.count(func(s *Stats) { s.Steps++ })
-				}
-				return x
-			}
-		}
-		c0 := le.Uint64(r.buf[emu.CtlCycles:])
-		limit, cut, short := le.Uint64(r.buf[emu.CtlLimit:]), false, false
-		if r.e.slice > 0 {
-			// The first calls of a module's code are short (see firstSlice), then twice as long
-			// each time up to the engine's slice.
-			if r.slice == 0 {
-				r.slice = max(1, r.e.slice>>firstSlice)
-			}
-			if c0+r.slice < limit {
-				le.PutUint64(r.buf[emu.CtlLimit:], c0+r.slice)
-				cut, short = true, r.slice < r.e.slice
-			}
-			r.slice = min(2*r.slice, r.e.slice)
-		}
-		logged := mode == modeTrace && r.reg.segs != nil
-		if logged && le.Uint64(r.buf[emu.CtlLimit:]) > c0+traceSlice {
-			// The trace log holds what a call of traceSlice cycles logs (see logCap).
-			le.PutUint64(r.buf[emu.CtlLimit:], c0+traceSlice)
-			cut = true
-		}
-		code := r.fn.Call(r.mem.Base(), pc, mode)
-		var steps, memo uint64
-		if logged {
-			steps, memo = r.traceLog()
-		}
-		le.PutUint64(r.buf[emu.CtlLimit:], limit)
-		ran := le.Uint64(r.buf[emu.CtlCycles:]) - c0
-		r.e.count(func(s *Stats) {
-			s.Cycles += ran
-			s.TraceSteps += steps
-			s.TraceMemo += memo
-			switch code {
-			case codeLimit:
-				s.LimitExits++
-			case codeSide:
-				s.SideExits++
-			default:
-				s.Transfers++
-			}
-		})
+	logged := mode == modeTrace && r.reg.segs != nil
+	if logged && le.Uint64(r.buf[emu.CtlLimit:]) > c0+traceSlice {
+		// The trace log holds what a call of traceSlice cycles logs (see logCap).
+		le.PutUint64(r.buf[emu.CtlLimit:], c0+traceSlice)
+		cut = true
+	}
+	code := r.fn.Call(r.mem.Base(), pc, mode)
+	var steps, memo uint64
+	if logged {
+		steps, memo = r.traceLog()
+	}
+	le.PutUint64(r.buf[emu.CtlLimit:], limit)
+	ran := le.Uint64(r.buf[emu.CtlCycles:]) - c0
+	r.e.count(func(s *Stats) {
+		s.Cycles += ran
+		s.TraceSteps += steps
+		s.TraceMemo += memo
 		switch code {
 		case codeLimit:
-			if cut && (ran > 0 || short) {
-				// The slice ended, not the machine's run: call again (a new call, see NewSliced),
-				// also when a short first slice was too short for the code ahead (the next is longer).
-				continue
-			}
-			return emu.ExitLimit
+			s.LimitExits++
 		case codeSide:
-			r.markPartial(p, le.Uint32(r.buf[emu.CtlPC:]))
-			if mode == modeTrace {
-				r.tracePartial(le.Uint32(r.buf[emu.CtlPC:]))
-			}
-			return emu.ExitStep
+			s.SideExits++
+		default:
+			s.Transfers++
 		}
-		if le.Uint32(r.buf[emu.CtlPC:]) == pc {
-			// No progress (the module has no entry where the region says it has one: a broken
-			// invariant); let the interpreter go on rather than loop here.
-			r.broken = true
-			return emu.ExitLimit
+	})
+	switch code {
+	case codeLimit:
+		if cut && (ran > 0 || short) {
+			// The slice ended, not the machine's run: call again (a new call, see NewSliced),
+			// also when a short first slice was too short for the code ahead (the next is longer).
+			return 0, true
 		}
+		return emu.ExitLimit, false
+	case codeSide:
+		r.markPartial(p, le.Uint32(r.buf[emu.CtlPC:]))
+		if mode == modeTrace {
+			r.tracePartial(le.Uint32(r.buf[emu.CtlPC:]))
+		}
+		return emu.ExitStep, false
 	}
+	if le.Uint32(r.buf[emu.CtlPC:]) == pc {
+		// No progress (the module has no entry where the region says it has one: a broken
+		// invariant); let the interpreter go on rather than loop here.
+		r.broken = true
+		return emu.ExitLimit, false
+	}
+	return 0, true
 }
 
 // markPartial records the instructions of the block holding pc that ran before its side exit at pc.

@@ -603,8 +603,34 @@ func (g *gen) dispatch() {
 
 // function returns the body of the region's function.
 func (g *gen) function() []byte {
-	r := g.r
-	for _, b := range r.blocks {
+	g.markRegionUsed()
+	g.copyHeads()
+	g.prologue()
+	g.fill(g.used, g.lf != nil)
+	g.written = [32]bool{} // what the body writes
+	g.i32(codeNoCode)
+	g.set(lCode)
+	g.openLabels()
+	// The limit check of every way in through the dispatch: the code ahead runs at most dmax cycles
+	// before the next check.
+	g.limitCheck(g.r.dmax)
+	g.dispatchTable()
+	g.br(labNoCode)
+	for i, b := range g.r.blocks {
+		if !b.hidden { // else a loop function's (callLoop): no label, no code here
+			g.blockCode(i, b)
+		}
+	}
+	g.end() // labNoCode: lPC holds a word address without an entry; lCode is codeNoCode
+	g.end() // labLoop
+	g.end() // labExit
+	g.epilogue()
+	return g.b
+}
+
+// markRegionUsed marks the registers the region's own blocks use.
+func (g *gen) markRegionUsed() {
+	for _, b := range g.r.blocks {
 		if b.hidden || b.call != nil {
 			continue // a loop function's code: its registers stay in the state memory here
 		}
@@ -612,9 +638,13 @@ func (g *gen) function() []byte {
 			g.markUsed(&g.p.Code[q])
 		}
 	}
-	// A copy's head (the machine resumes there, after a side exit in the copy, say): its loop
-	// function, from the state memory as it is, and its exit code is the call's.
-	for _, b := range r.blocks {
+}
+
+// copyHeads writes the way in at a copy's head (the machine resumes there, after a side exit in
+// the copy, say): its loop function, from the state memory as it is, and its exit code is the
+// call's.
+func (g *gen) copyHeads() {
+	for _, b := range g.r.blocks {
 		if c := b.call; c != nil {
 			g.get(lPC)
 			g.i32(int64(b.start))
@@ -630,7 +660,11 @@ func (g *gen) function() []byte {
 			g.end()
 		}
 	}
-	// Prologue.
+}
+
+// prologue loads the run's limit, the return sentinel, the epoch and the trace hash's state and,
+// in a loop function, where its copy is.
+func (g *gen) prologue() {
 	g.get(lBase)
 	g.mem(opI64Load, emu.CtlLimit)
 	g.set(lLim)
@@ -674,26 +708,27 @@ func (g *gen) function() []byte {
 		g.i32(int64(g.lf.head))
 		g.set(lPC)
 	}
-	g.fill(g.used, g.lf != nil)
-	g.written = [32]bool{} // what the body writes
-	g.i32(codeNoCode)
-	g.set(lCode)
+}
 
-	n := len(r.blocks)
+// openLabels opens the exit, the dispatch loop, labNoCode and the label of every block not inside
+// a loop (a loop's inner labels open inside the loop).
+func (g *gen) openLabels() {
+	r := g.r
 	g.open(opBlock, labExit)
 	g.open(opLoop, labLoop)
 	g.open(opBlock, labNoCode)
-	for j := n - 1; j >= 0; j-- {
-		if !r.interior(j) && !r.blocks[j].hidden { // a loop's inner labels open inside the loop
+	for j := len(r.blocks) - 1; j >= 0; j-- {
+		if !r.interior(j) && !r.blocks[j].hidden {
 			g.open(opBlock, j)
 		}
 	}
-	// The limit check of every way in through the dispatch: the code ahead runs at most dmax cycles
-	// before the next check.
-	g.limitCheck(r.dmax)
-	// Dispatch on the word address: entries to their blocks, anything else to labNoCode. Entries
-	// are grouped in clusters without long gaps, one br_table each (a table over a sparse span, say
-	// a call to the end of flash, would be huge).
+}
+
+// dispatchTable branches on the word address: entries to their blocks, anything else to
+// labNoCode. Entries are grouped in clusters without long gaps, one br_table each (a table over a
+// sparse span, say a call to the end of flash, would be huge).
+func (g *gen) dispatchTable() {
+	r := g.r
 	for _, c := range clusters(r.entries) {
 		lo, hi := c[0], c[len(c)-1]
 		g.get(lPC)
@@ -716,82 +751,89 @@ func (g *gen) function() []byte {
 		g.b.u32(g.depth(labNoCode))
 		g.end()
 	}
-	g.br(labNoCode)
-	for i, b := range r.blocks {
-		if b.hidden {
-			continue // a loop function's (callLoop): no label, no code here
-		}
-		g.end() // label i: the code of block i follows
-		g.cur = i
-		g.pend = 0
-		g.tpend = g.tpend[:0]
-		if b.loop == i+1 { // the head of a multi-block loop: the loop, then its inner labels
-			g.open(opLoop, labMulti(i))
-			for j := b.end; j > i; j-- {
-				if !r.blocks[j].hidden {
-					g.open(opBlock, j)
-				}
+}
+
+// blockCode closes label i and writes block b, the i-th, after it: its loop's opening when it
+// heads one, its call when it is a copy of a loop function, else its instructions.
+func (g *gen) blockCode(i int, b *block) {
+	r := g.r
+	g.end() // label i: the code of block i follows
+	g.cur = i
+	g.pend = 0
+	g.tpend = g.tpend[:0]
+	if b.loop == i+1 { // the head of a multi-block loop: the loop, then its inner labels
+		g.open(opLoop, labMulti(i))
+		for j := b.end; j > i; j-- {
+			if !r.blocks[j].hidden {
+				g.open(opBlock, j)
 			}
-		}
-		g.ptrs = [3]ptrCache{}
-		if b.call != nil {
-			g.callLoop(b.call)
-			if b.loop != 0 && r.blocks[b.loop-1].end == i {
-				g.end() // the multi-block loop
-			}
-			continue
-		}
-		if b.self {
-			// The carried pointers are loaded before the loop and stay 16-bit values in it (their
-			// register bytes written at exits and after the loop).
-			for k := range g.ptrs {
-				if b.carry&(1<<k) != 0 {
-					g.ptr(uint8(26 + 2*k))
-					g.op(opDrop)
-				}
-			}
-			g.rotatedCheck(b)
-			if !g.noFwd {
-				g.fwd = planForward(g.p, b)
-			}
-			if g.fwd.ok {
-				// The forwarded load's byte on the way in: its pointer is at the loop's top
-				// (off 0) and its range was just checked.
-				o := &g.p.Code[b.insts[g.fwd.load]]
-				addr, _, _ := ptrAccess(o)
-				g.get(lBase)
-				g.ptr(o.Ptr)
-				g.op(opI32Add)
-				g.mem(opI32Load8U, uint32(int64(g.lay.Data)+int64(addr)))
-				g.set(lFwd)
-			}
-			g.open(opLoop, labSelf)
-			for k := range g.ptrs {
-				if b.carry&(1<<k) != 0 {
-					g.ptrs[k].dirty = true
-				}
-			}
-		}
-		_, norm, exit := scanFlags(g.p, b, b.liveX)
-		g.pending = [8]int{}
-		g.stk = 0
-		g.hoistedCheck(b)
-		for k, q := range b.insts {
-			g.k = k
-			g.inst(q, norm[k], exit[k], b.guards[k], k == len(b.insts)-1)
-		}
-		g.fwd = forward{}
-		if b.self {
-			g.end()
-		}
-		if b.loop != 0 && r.blocks[b.loop-1].end == i {
-			g.end() // the multi-block loop
 		}
 	}
-	g.end() // labNoCode: lPC holds a word address without an entry; lCode is codeNoCode
-	g.end() // labLoop
-	g.end() // labExit
-	// Epilogue: write the state back.
+	g.ptrs = [3]ptrCache{}
+	if b.call != nil {
+		g.callLoop(b.call)
+	} else {
+		g.blockInsts(b)
+	}
+	if b.loop != 0 && r.blocks[b.loop-1].end == i {
+		g.end() // the multi-block loop
+	}
+}
+
+// blockInsts writes the instructions of block b, in its self loop when it is one.
+func (g *gen) blockInsts(b *block) {
+	if b.self {
+		g.selfLoopEntry(b)
+	}
+	_, norm, exit := scanFlags(g.p, b, b.liveX)
+	g.pending = [8]int{}
+	g.stk = 0
+	g.hoistedCheck(b)
+	for k, q := range b.insts {
+		g.k = k
+		g.inst(q, norm[k], exit[k], b.guards[k], k == len(b.insts)-1)
+	}
+	g.fwd = forward{}
+	if b.self {
+		g.end()
+	}
+}
+
+// selfLoopEntry writes the way into self loop b and opens it. The carried pointers are loaded
+// before the loop and stay 16-bit values in it (their register bytes written at exits and after
+// the loop).
+func (g *gen) selfLoopEntry(b *block) {
+	for k := range g.ptrs {
+		if b.carry&(1<<k) != 0 {
+			g.ptr(uint8(26 + 2*k))
+			g.op(opDrop)
+		}
+	}
+	g.rotatedCheck(b)
+	if !g.noFwd {
+		g.fwd = planForward(g.p, b)
+	}
+	if g.fwd.ok {
+		// The forwarded load's byte on the way in: its pointer is at the loop's top (off 0) and
+		// its range was just checked.
+		o := &g.p.Code[b.insts[g.fwd.load]]
+		addr, _, _ := ptrAccess(o)
+		g.get(lBase)
+		g.ptr(o.Ptr)
+		g.op(opI32Add)
+		g.mem(opI32Load8U, uint32(int64(g.lay.Data)+int64(addr)))
+		g.set(lFwd)
+	}
+	g.open(opLoop, labSelf)
+	for k := range g.ptrs {
+		if b.carry&(1<<k) != 0 {
+			g.ptrs[k].dirty = true
+		}
+	}
+}
+
+// epilogue writes the state back and returns the exit code.
+func (g *gen) epilogue() {
 	if g.lf != nil {
 		g.spill(g.written) // the rest is as its caller wrote it
 	} else {
@@ -811,7 +853,6 @@ func (g *gen) function() []byte {
 	g.mem(opI32Store, emu.CtlPC)
 	g.get(lCode)
 	g.op(opEnd)
-	return g.b
 }
 
 // fill loads the state the code keeps in locals from the state memory: the registers in regs, the

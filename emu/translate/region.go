@@ -244,34 +244,65 @@ func (w *walk) onePred(pc uint32) bool { return w.flags[pc]&(wPred1|wPred2) == w
 // buildRegion discovers the region of roots in p.
 func buildRegion(p *emu.Program, roots []uint32) *region {
 	n := uint32(len(p.Code))
-	d := p.Device
-	r := &region{roots: roots, index: map[uint32]int{}, covered: make([]uint64, (n+63)/64)}
-	w := &walk{cls: make([]int8, n), flags: make([]uint8, n)}
-	var work []uint32
-	add := func(pc uint32) {
-		if pc >= n || w.cls[pc] != 0 || len(w.pcs) >= maxInsts {
-			return
-		}
-		w.cls[pc] = int8(class(d, &p.Code[pc]) + 1)
-		w.pcs = append(w.pcs, pc)
-		work = append(work, pc)
+	rb := &regionBuilder{
+		p: p, n: n,
+		r: &region{roots: roots, index: map[uint32]int{}, covered: make([]uint64, (n+63)/64)},
+		w: &walk{cls: make([]int8, n), flags: make([]uint8, n)},
 	}
+	rb.discover(roots)
+	rb.placeBlocks()
+	r := rb.r
+	r.linkBlocks(rb.w)
+	r.findLoops()
+	r.carryPtrs(p)
+	r.hoistGuards(p)
+	r.delays()
+	r.liveness(p)
+	return r
+}
+
+// regionBuilder is buildRegion's state: the program, its size in words, the region so far, the
+// walk and the walk's work list.
+type regionBuilder struct {
+	p    *emu.Program
+	n    uint32
+	r    *region
+	w    *walk
+	work []uint32
+}
+
+// add reaches pc: classifies it and puts it on the work list, unless it is outside the program,
+// reached already or past maxInsts.
+func (rb *regionBuilder) add(pc uint32) {
+	w := rb.w
+	if pc >= rb.n || w.cls[pc] != 0 || len(w.pcs) >= maxInsts {
+		return
+	}
+	w.cls[pc] = int8(class(rb.p.Device, &rb.p.Code[pc]) + 1)
+	w.pcs = append(w.pcs, pc)
+	rb.work = append(rb.work, pc)
+}
+
+// discover walks the code reachable from roots, marking leaders, entries and fall-through
+// predecessors.
+func (rb *regionBuilder) discover(roots []uint32) {
+	w, n := rb.w, rb.n
 	for _, pc := range roots {
 		if pc < n {
 			w.flags[pc] |= wLeader | wEntry
 		}
-		add(pc)
+		rb.add(pc)
 	}
-	for len(work) > 0 {
-		pc := work[len(work)-1]
-		work = work[:len(work)-1]
+	for len(rb.work) > 0 {
+		pc := rb.work[len(rb.work)-1]
+		rb.work = rb.work[:len(rb.work)-1]
 		c := w.class(pc)
-		succ, ents := successors(p, pc, c)
+		succ, ents := successors(rb.p, pc, c)
 		for _, e := range ents {
 			if e < n {
 				w.flags[e] |= wLeader | wEntry
 			}
-			add(e)
+			rb.add(e)
 		}
 		for _, s := range succ {
 			if s >= n {
@@ -282,57 +313,71 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 			} else {
 				w.flags[s] |= wLeader
 			}
-			add(s)
+			rb.add(s)
 		}
 	}
+}
+
+// placeBlocks cuts the reached code into blocks, in address order. A block starts at a leader,
+// or at an instruction no single fall-through reaches; the others are placed by the chain that
+// reaches them (fall-through only goes forward, so in address order that chain comes first). Any
+// left over start blocks of their own.
+func (rb *regionBuilder) placeBlocks() {
+	w := rb.w
 	pcs := w.pcs
 	slices.Sort(pcs)
-	r.insts = len(pcs)
-	chain := func(pc uint32) {
-		b := &block{start: pc}
-		for q := pc; ; {
-			b.insts = append(b.insts, q)
-			w.flags[q] |= wInBlock
-			o := &p.Code[q]
-			for x := q; x < q+uint32(o.Words) && x < n; x++ {
-				r.covered[x/64] |= 1 << (x % 64)
-			}
-			c := w.class(q)
-			succ, _ := successors(p, q, c)
-			b.cycles += maxCycles(o, c)
-			if c != clPlain {
-				b.succ = succ
-				b.dyn = c == clHost || c == clFault || c == clICall || c == clRet || c == clIJmp
-				break
-			}
-			nx := succ[0]
-			if !w.reached(nx) || w.has(nx, wLeader|wInBlock) || !w.onePred(nx) {
-				b.succ = succ
-				break
-			}
-			q = nx
-		}
-		b.guards = planGuards(p, b)
-		r.blocks = append(r.blocks, b)
-	}
-	// A block starts at a leader, or at an instruction no single fall-through reaches; the others
-	// are placed by the chain that reaches them (fall-through only goes forward, so in address
-	// order that chain comes first). Any left over start blocks of their own.
+	rb.r.insts = len(pcs)
 	for _, pc := range pcs {
 		if !w.has(pc, wInBlock) && (w.has(pc, wLeader) || !w.onePred(pc)) {
-			chain(pc)
+			rb.chain(pc)
 		}
 	}
 	for _, pc := range pcs {
 		if !w.has(pc, wInBlock) {
-			chain(pc)
+			rb.chain(pc)
 		}
 	}
+	r := rb.r
 	sort.Slice(r.blocks, func(i, j int) bool { return r.blocks[i].start < r.blocks[j].start })
 	for i, b := range r.blocks {
 		r.index[b.start] = i
 	}
-	// Successors outside the region's blocks (past the cap) leave the region.
+}
+
+// chain places the block starting at pc: its instructions up to a control transfer, or to one
+// a single fall-through does not reach alone.
+func (rb *regionBuilder) chain(pc uint32) {
+	p, w, r, n := rb.p, rb.w, rb.r, rb.n
+	b := &block{start: pc}
+	for q := pc; ; {
+		b.insts = append(b.insts, q)
+		w.flags[q] |= wInBlock
+		o := &p.Code[q]
+		for x := q; x < q+uint32(o.Words) && x < n; x++ {
+			r.covered[x/64] |= 1 << (x % 64)
+		}
+		c := w.class(q)
+		succ, _ := successors(p, q, c)
+		b.cycles += maxCycles(o, c)
+		if c != clPlain {
+			b.succ = succ
+			b.dyn = c == clHost || c == clFault || c == clICall || c == clRet || c == clIJmp
+			break
+		}
+		nx := succ[0]
+		if !w.reached(nx) || w.has(nx, wLeader|wInBlock) || !w.onePred(nx) {
+			b.succ = succ
+			break
+		}
+		q = nx
+	}
+	b.guards = planGuards(p, b)
+	r.blocks = append(r.blocks, b)
+}
+
+// linkBlocks marks the blocks' entries (roots, loop heads), self loops and exits to code outside
+// the region (past the cap), and lists the entries.
+func (r *region) linkBlocks(w *walk) {
 	for i, b := range r.blocks {
 		for _, s := range b.succ {
 			j, ok := r.index[s]
@@ -355,12 +400,6 @@ func buildRegion(p *emu.Program, roots []uint32) *region {
 			r.entries = append(r.entries, b.start)
 		}
 	}
-	r.findLoops()
-	r.carryPtrs(p)
-	r.hoistGuards(p)
-	r.delays()
-	r.liveness(p)
-	return r
 }
 
 // delays sets each block's d, the most cycles from its start to the next limit check (the
