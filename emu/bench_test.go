@@ -1,6 +1,7 @@
 package emu_test
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"testing"
 	"time"
@@ -291,5 +292,33 @@ func BenchmarkQemu(b *testing.B) {
 		b.ReportMetric(n/qc.Seconds()/1e6, "qemu-cpu-MHz")
 		b.ReportMetric(n/ac.Seconds()/1e6, "avrlab-cpu-MHz")
 		b.ReportMetric(qc.Seconds()/ac.Seconds(), "x-qemu-cpu")
+	}
+}
+
+// BenchmarkWriteFlashRoundKeys measures what a bench's setup pays per vector for a round-key table
+// in flash: WriteFlash of 32 bytes (CHAM-64's round keys) of another key each time into the table
+// of a program that does not execute it, on a machine with the access record and the translated
+// engine's runner (the harness's machine).
+func BenchmarkWriteFlashRoundKeys(b *testing.B) {
+	p := arxProgram(b, 0)
+	at := uint32(len(p)+255) &^ 255
+	r := rand.New(rand.NewPCG(1, 2))
+	var keys [2][32]byte
+	for i := range keys {
+		for j := range keys[i] {
+			keys[i][j] = byte(r.Uint32())
+		}
+	}
+	eng := translate.NewEager()
+	m := emu.New(dev(b, "atmega128"), p, emu.Config{Access: true, Engine: eng})
+	m.Run(100_000) // translated: the runner has code to invalidate
+	if !m.Translated() {
+		b.Fatal("no runner")
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if err := m.WriteFlash(at, keys[i%2][:]); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

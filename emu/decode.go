@@ -9,9 +9,10 @@ import (
 
 // Op is one lowered flash word: what the run loop (and a translator, see [Engine]) needs to execute
 // the instruction starting there without looking at the word again, one field per meaning. It is
-// built once per word at load and again for words SPM or WriteFlash rewrite. Sixteen bytes.
+// built once per word at load, again for words SPM rewrites, and for words WriteFlash rewrites at
+// their first execution (OpDeferred until then). Sixteen bytes.
 type Op struct {
-	Kind  isa.Op // the operation; OpIllegal or OpMissing for words that fault
+	Kind  isa.Op // the operation; OpIllegal or OpMissing for words that fault, OpDeferred (see there)
 	Cyc   uint8  // base cycles on this device (22-bit PC extra included)
 	Words uint8  // size of the instruction in words: 1, or 2 for LDS, STS, JMP, CALL
 	// Skip is, for CPSE, SBRC, SBRS, SBIC and SBIS, the words of the next instruction: what the skip
@@ -36,12 +37,19 @@ const (
 	// opCover is the first-execution trap of Config.Access: it records the word as executed, puts
 	// the decoded op in its place and runs it. Its Cyc is 0.
 	opCover = isa.NumOps + 1
+	// OpDeferred is a word WriteFlash rewrote that no instruction has executed since: the
+	// interpreter decodes it (with the rest of its stretch of deferred words) at its first
+	// execution, and translated code leaves it to the interpreter. Words is 1, Cyc 0. A bench's
+	// round keys, rewritten in flash for every vector and never executed, are thus never decoded.
+	OpDeferred = isa.NumOps + 2
 )
 
-// opIllegal and opMissing are the run loop's names for OpIllegal and OpMissing.
+// opIllegal, opMissing and opDeferred are the run loop's names for OpIllegal, OpMissing and
+// OpDeferred.
 const (
-	opIllegal = OpIllegal
-	opMissing = OpMissing
+	opIllegal  = OpIllegal
+	opMissing  = OpMissing
+	opDeferred = OpDeferred
 )
 
 // word returns the little-endian flash word at word address w, or 0xFFFF (erased) past the end.
@@ -223,15 +231,67 @@ func (m *Machine) predecodeFrom(prev, executed []byte) {
 func (m *Machine) fixSkips(lo, hi uint32) {
 	n := uint32(len(m.ops))
 	for w := lo; w < hi && w < n; w++ {
-		s := uint8(1)
-		if w+1 < n {
-			s = m.code[w+1].Words
-		}
 		switch o := &m.code[w]; o.Kind {
 		case isa.CPSE, isa.SBRC, isa.SBRS, isa.SBIC, isa.SBIS:
-			o.Skip = s
+			o.Skip = m.wordsAt(w + 1)
 		}
 	}
+}
+
+// wordsAt returns the size in words of the instruction at word address w: 1 past the end of flash,
+// and for a deferred word (OpDeferred) the size of its decoding, which is not stored.
+func (m *Machine) wordsAt(w uint32) uint8 {
+	if w >= uint32(len(m.code)) {
+		return 1
+	}
+	if o := &m.code[w]; o.Kind != opDeferred {
+		return o.Words
+	}
+	return m.decodeAt(w).Words
+}
+
+// deferDecode is redecode for words lo..hi-1 that WriteFlash rewrote: they become OpDeferred,
+// decoded at their first execution (decodeDeferred), and only the word before them (a two-word
+// instruction whose operand they are, a skip over them) is decoded again now. The runner is told
+// about all of them.
+func (m *Machine) deferDecode(lo, hi uint32) {
+	hi = min(hi, uint32(len(m.code)))
+	if lo >= hi {
+		return
+	}
+	fillOps(m.code[lo:hi], Op{Kind: opDeferred, Words: 1})
+	m.arm(lo, hi) // Config.Access: the traps put the deferred op in place, which then decodes
+	m.invalidate(lo, hi)
+	if lo > 0 {
+		m.redecode(lo-1, lo)
+	}
+}
+
+// decodeDeferred decodes the deferred words (OpDeferred) around word w, which is about to execute:
+// the whole stretch of them that holds w (a round-key table WriteFlash rewrote, executed after
+// all), in m.code and, where their traps are gone (Config.Access), in m.ops; the runner is told
+// that they changed, so that translated code covering them is built again from their decoding.
+func (m *Machine) decodeDeferred(w uint32) {
+	n := uint32(len(m.code))
+	lo, hi := w, w+1
+	for lo > 0 && m.code[lo-1].Kind == opDeferred {
+		lo--
+	}
+	for hi < n && m.code[hi].Kind == opDeferred {
+		hi++
+	}
+	for i := lo; i < hi; i++ {
+		m.code[i] = m.decodeAt(i)
+	}
+	m.fixSkips(lo, hi)
+	if m.cfg.Access {
+		for i := lo; i < hi; i++ {
+			if m.ops[i].Kind == opDeferred {
+				m.ops[i] = m.code[i]
+			}
+		}
+	}
+	m.invalidate(lo, hi)
 }
 
 // redecode re-decodes after a flash write to words lo..hi-1: those words, the word before them (a

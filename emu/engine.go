@@ -61,7 +61,10 @@ const interpSlice = 1 << 16
 // read it only during Run.
 type Program struct {
 	Device *isa.Device
-	Code   []Op // one per flash word, each decoded on its own (skip sizes filled in)
+	// Code holds one op per flash word, each decoded on its own (skip sizes filled in), except the
+	// words WriteFlash rewrote that have not executed since (OpDeferred): a runner leaves those to
+	// the interpreter, which decodes them and then calls Invalidate for them.
+	Code []Op
 	// Access is Config.Access: translated code must keep the access record as the interpreter does
 	// (executed words, flash bytes read, data bytes read or written) in the Layout's arrays. An
 	// executed word is marked by the first execution of the instruction starting there.

@@ -89,6 +89,21 @@ func FuzzRun(f *testing.F) {
 			t.Fatalf("access recording on: %+v\noff: %+v", got, plain)
 		}
 
+		// The program written by WriteFlash over zeros instead of loaded: every word is decoded at its
+		// first execution (OpDeferred), with and without the hooks and the access record.
+		for _, c := range []emu.Config{{}, {Trace: true, Profile: true, TraceLimit: -1, Access: true}} {
+			n := min(len(flash), d.Flash)
+			w := emu.New(d, make([]byte, n), c)
+			if err := w.WriteFlash(0, flash[:n]); err != nil {
+				t.Fatal(err)
+			}
+			w.SetSP(d.RAMEND())
+			ws := w.Run(limit)
+			if got := stateOf(w, ws); !got.equal(plain) {
+				t.Fatalf("written by WriteFlash (%+v): %+v\nloaded: %+v", c, got, plain)
+			}
+		}
+
 		st := emu.New(d, flash, emu.Config{Writes: true}) // stepped with the store record, as lab/leak runs
 		st.SetSP(d.RAMEND())
 		var ss emu.Stop

@@ -359,10 +359,7 @@ func (m *Machine) Executed(w uint32) bool { return w < uint32(len(m.execSeen)) &
 
 // InstructionWords returns the size in words (1 or 2) of the instruction decoded at word address w.
 func (m *Machine) InstructionWords(w uint32) int {
-	if w >= uint32(len(m.code)) {
-		return 1
-	}
-	return int(m.code[w].Words)
+	return int(m.wordsAt(w))
 }
 
 // FlashRead reports whether program-memory byte addr was read as data (LPM, ELPM, or through the

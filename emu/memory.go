@@ -136,8 +136,10 @@ func (m *Machine) Data(addr uint16, n int) []byte {
 // Flash returns a copy of program memory (Device.Flash bytes, erased bytes 0xFF).
 func (m *Machine) Flash() []byte { return append([]byte(nil), m.flash...) }
 
-// WriteFlash writes b into program memory from byte address addr on and re-decodes the words it
-// touches. It returns an error and writes nothing when the bytes do not fit in flash.
+// WriteFlash writes b into program memory from byte address addr on. The words it touches are
+// decoded at their first execution, not now (a bench's round-key table, rewritten for every vector,
+// is data no instruction executes); the machine behaves as if they were decoded at once. It returns
+// an error and writes nothing when the bytes do not fit in flash.
 func (m *Machine) WriteFlash(addr uint32, b []byte) error {
 	if uint64(addr)+uint64(len(b)) > uint64(len(m.flash)) {
 		return fmt.Errorf("flash write of %d bytes at %#x past the end of flash (%d bytes)", len(b), addr, len(m.flash))
@@ -146,7 +148,7 @@ func (m *Machine) WriteFlash(addr uint32, b []byte) error {
 		return nil // the same bytes decode the same: nothing to do (a bench's round keys, often)
 	}
 	copy(m.flash[addr:], b)
-	m.redecode(addr/2, (addr+uint32(len(b))+1)/2)
+	m.deferDecode(addr/2, (addr+uint32(len(b))+1)/2)
 	return nil
 }
 

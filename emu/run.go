@@ -127,6 +127,10 @@ resume: // the machine's registers are still the loop's
 			ops[pc] = m.code[pc]
 			m.execSeen[pc] = true
 			continue
+		case opDeferred: // a word WriteFlash rewrote, executed: decoded now, run next (Cyc 0)
+			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			m.decodeDeferred(uint32(pc))
+			goto resume
 
 		// Arithmetic and logic.
 		case isa.ADD:

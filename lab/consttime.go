@@ -186,7 +186,8 @@ func (h *harness) compareTrace(ct *ctState, v *testVector, name string, hash uin
 		return
 	}
 	// The two calls part: their address traces (interpreted) say where.
-	first, tr := h.traceAddrs(&f.traceV, f.traceAtVectors), h.traceAddrs(v, atVectors)
+	first, m := h.traceAddrs(nil, &f.traceV, f.traceAtVectors)
+	tr, _ := h.traceAddrs(m, v, atVectors) // over the first's machine: its trace stays the first's
 	ct.ok = false
 	ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), h.partAt(first, tr))
 }
@@ -209,10 +210,11 @@ func (h *harness) partAt(first, tr []uint32) string {
 }
 
 // traceAddrs runs vector v on a new machine with the address trace on (interpreted) and returns the
-// addresses: the constant-time check's machines keep only the trace's hash. The buffers are where
-// the constant-time machine has them, or where the vectors' machine has them (atVectors).
-func (h *harness) traceAddrs(v *testVector, atVectors bool) []uint32 {
-	m := emu.New(h.dev, h.im.Flash, emu.Config{Trace: true, Present: h.im.Present})
+// addresses and the machine: the constant-time check's machines keep only the trace's hash. The
+// buffers are where the constant-time machine has them, or where the vectors' machine has them
+// (atVectors). The machine is built over old, one the caller is done with (emu.NewFrom; nil: none).
+func (h *harness) traceAddrs(old *emu.Machine, v *testVector, atVectors bool) ([]uint32, *emu.Machine) {
+	m := emu.NewFrom(old, h.dev, h.im.Flash, emu.Config{Trace: true, Present: h.im.Present})
 	spm := h.spm
 	if !atVectors {
 		h.ctMachs = append(h.ctMachs, m) // the constant-time machine's layout
@@ -222,7 +224,7 @@ func (h *harness) traceAddrs(v *testVector, atVectors bool) []uint32 {
 		h.ctMachs = h.ctMachs[:len(h.ctMachs)-1]
 	}
 	h.spm = spm // counted by the check's own run
-	return m.TraceAddrs()
+	return m.TraceAddrs(), m
 }
 
 // primaryInput is the input a constant-time message names: the block, or a kernel's first input.

@@ -122,8 +122,12 @@ func FindSubmissions(args []string) ([]Submission, error) {
 // folder, and returns one row per submission in the order of SortRows. One bad submission never stops
 // the others: errors, faults and panics become that row's problem. Grade has no time or memory limit
 // per submission; `avrlab grade` runs each submission in a child process for that. Progress goes to
-// progress (may be nil).
+// progress (may be nil). Each submission's bench builds its machines over the last one's (a
+// [Machines], unless opts has its own): the rows are the same, with less allocated.
 func Grade(subs []Submission, opts Options, progress io.Writer) []GradeRow {
+	if opts.Machines == nil {
+		opts.Machines = &Machines{}
+	}
 	rows := make([]GradeRow, 0, len(subs))
 	for i, s := range subs {
 		if progress != nil {

@@ -257,3 +257,88 @@ func TestGradeFolderPrograms(t *testing.T) {
 		t.Errorf("nothing: %+v", r)
 	}
 }
+
+// TestGradeReusesMachinesSameRows: Grade builds each submission's machines over the last one's
+// (lab.Machines); every row is the one GradeSubmission gives the submission alone, on new machines:
+// passing, failing, over the cycle limit, in either order.
+func TestGradeReusesMachinesSameRows(t *testing.T) {
+	good, err := os.ReadFile("testdata/speck64.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"a-good.S":  string(good),
+		"b-wrong.S": "#define BUG_CONST 1\n" + string(good),
+		"c-loop.S":  "#define BUG_LOOP 1\n" + string(good),
+		"d-good.S":  strings.Replace(string(good), "eor     r22, r18", "eor     r22, r18\n\tnop", 1),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, err := lab.FindSubmissions([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := lab.Options{Task: "speck64-128", Vectors: 3, MaxCycles: 200000}
+	alone := map[string]lab.GradeRow{}
+	for _, s := range subs {
+		alone[s.Label] = lab.GradeSubmission(s, opts)
+	}
+	for _, order := range [][]lab.Submission{subs, {subs[3], subs[2], subs[1], subs[0]}} {
+		rows := lab.Grade(order, opts, nil)
+		if len(rows) != len(subs) {
+			t.Fatalf("%d rows", len(rows))
+		}
+		for _, r := range rows {
+			if want := alone[r.Submission]; r != want {
+				t.Errorf("%s: %+v, alone %+v", r.Submission, r, want)
+			}
+		}
+	}
+	if r := alone[subs[0].Label]; !r.Pass || alone[subs[1].Label].Pass || alone[subs[2].Label].Pass || !alone[subs[3].Label].Pass {
+		t.Errorf("rows: %+v", alone)
+	}
+}
+
+// BenchmarkGradeMachines grades eight copies of the Speck example on an ATmega2560 (256 KB of flash)
+// with Grade, which builds each submission's machines over the last one's (kept), and, as the
+// baseline in the same run, one GradeSubmission after another, each on new machines (alone).
+func BenchmarkGradeMachines(b *testing.B) {
+	good, err := os.ReadFile("testdata/speck64.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	for i := range 8 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("s%d.S", i)), good, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	subs, err := lab.FindSubmissions([]string{dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := lab.Options{Task: "speck64-128", Device: "atmega2560"}
+	b.Run("alone", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, s := range subs {
+				if r := lab.GradeSubmission(s, opts); !r.Pass {
+					b.Fatalf("%+v", r)
+				}
+			}
+		}
+	})
+	b.Run("kept", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, r := range lab.Grade(subs, opts, nil) {
+				if !r.Pass {
+					b.Fatalf("%+v", r)
+				}
+			}
+		}
+	})
+}

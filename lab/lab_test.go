@@ -318,3 +318,16 @@ func TestEveryTenth(t *testing.T) {
 		t.Errorf("reports at %v", got)
 	}
 }
+
+// BenchmarkBenchNotConstantTime benches testdata's SPECK with a data-dependent branch
+// (BUG_BRANCH): the constant-time check fails and traces two calls on machines of their own to
+// say where they part, the second built over the first (emu.NewFrom).
+func BenchmarkBenchNotConstantTime(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		rep, _, err := lab.BenchFile(os.DirFS("testdata"), "speck64.S", lab.Options{Defines: map[string]string{"BUG_BRANCH": "1"}})
+		if err != nil || rep.ConstantTime || !strings.Contains(rep.CTDetail, "part at step") {
+			b.Fatalf("%v %+v", err, rep)
+		}
+	}
+}

@@ -736,8 +736,9 @@ func examplesTable(stdout, stderr io.Writer) int {
 		return fmt.Sprintf("%d / %d / %.0f / %.1f (%s, %s)", top.Flash, top.RAM, top.CPB, top.Rank, top.Impl, top.Source)
 	}
 	status := 0
+	kept := &lab.Machines{} // each example's machines built over the last one's: the same figures
 	for _, e := range examples.List() {
-		rep, _, err := lab.BenchFile(examples.FS, e.File, lab.Options{Task: e.Task})
+		rep, _, err := lab.BenchFile(examples.FS, e.File, lab.Options{Task: e.Task, Machines: kept})
 		if err != nil {
 			fmt.Fprintf(stderr, "avrlab: %s: %v\n", e.File, err)
 			status = 1
