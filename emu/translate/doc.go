@@ -119,20 +119,25 @@
 //     stores, not under an if once per epoch: the NTT's module from 95 exits to 12, its
 //     compile from 36.4 to 21.1 ms of CPU. NewBackground compiles on another goroutine while
 //     the machine interprets: about as fast by wall time on the shared 2-core machine, slower by CPU.
-//   - The trace hash's steps logged, in a region of more than 256 bytes of code (inlineTrace):
-//     each stretch of instructions stores a 16-bit index of its list of addresses in a log after
-//     the machine's state memory (a machine without the hash stores to one slot: no if on the
-//     mode), and the runner steps the hash over the log after the call (traceLog; a traced
-//     machine's calls last 64K cycles at most, so the 128K-entry log cannot fill). The NTT's
-//     module from 39.6 to 33.6 KB, wazero compiling it 0.74x (medians of 20 compiles of each,
-//     interleaved, load average 23). A small region keeps the steps inline: they run alongside the
-//     code they hash, where the runner's are serial after the call (a 1024-bit multiplication's
-//     bench, its module cached, spent 26% of its CPU in the runner's hashing with a log).
+//   - The trace hash's steps logged: each stretch of instructions stores a 16-bit index of its
+//     list of addresses in a log after the machine's state memory (a machine without the hash
+//     stores to one slot: no if on the mode), and the runner steps the hash over the log after
+//     the call (traceLog; a traced machine's calls last 64K cycles at most, so the 128K-entry log
+//     cannot fill). The NTT's module from 39.6 to 33.6 KB, wazero compiling it 0.74x (medians of
+//     20 compiles of each, interleaved, load average 23). Until session 10 a region of 256 bytes
+//     of code or less kept the steps inline, a multiply per address alongside the code (a
+//     1024-bit multiplication's bench, its module cached, spent 26% of its CPU in the runner's
+//     hashing with a log, before the call memo below).
 //     The runner keeps a trace memo (stepSegment): for a logged segment of 8 addresses or more,
 //     the hash it ended at from the hash it started at. The constant-time check's calls start
 //     from the reset's hash and, on constant-time code, log the same segments in the same order,
 //     so from the second call each is one lookup: the NTT example's bench steps 140K addresses
 //     itself rather than 3.2M, its hashing from 8.6% to 1.7% of the bench's CPU.
+//     And a call memo (stepLog): for a call's whole log, the hash it ended at from the hash it
+//     started at and the log's bytes. The hash after a call is a function of those two alone,
+//     so a call whose log and starting hash equal a kept call's ends where that one ended, exactly;
+//     a constant-time routine's calls (each from the reset's hash and cycle 0) log the same
+//     entries, so from a machine's second call on a log is one comparison.
 //   - Flags and masks: SBC, SBCI and CPC read Z only where their own Z is live (the SUB before
 //     them then computes no Z), an unsigned MUL's product and 16-bit register pairs are written
 //     without masks they cannot need: the NTT's module from 33.6 to 30.9 KB, and no change in

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"math/bits"
@@ -56,6 +57,7 @@ type Stats struct {
 	Cycles     uint64 // cycles run by translated code (the rest of every machine's cycles were interpreted)
 	TraceSteps uint64 // addresses of logged trace segments the runners stepped the trace hash over (see traceLog)
 	TraceMemo  uint64 // logged trace segments stepped with one lookup in the trace memo instead (see stepSegment)
+	TraceCalls uint64 // calls whose whole trace log the call memo stepped with one comparison (see stepLog)
 }
 
 // Engine is an [emu.Engine] that translates AVR code to WebAssembly. It is safe for concurrent
@@ -212,23 +214,22 @@ const (
 // logOff returns the offset of the trace log of a machine whose state memory has size bytes.
 func logOff(size uint32) uint32 { return (size + 7) &^ 7 }
 
-// translation is a generated module and what its trace log's entries stand for (nil: the module
-// keeps the trace hash itself).
+// translation is a generated module and what its trace log's entries stand for (nil: it logs none).
 type translation struct {
 	mod  []byte
 	segs [][]uint32
 }
 
-// inlineTrace is the most code (bytes) a region holds whose module keeps the trace hash itself
-// (traceInline) rather than logging its steps for the runner (traceFlush). Inline, the steps (a
-// multiply per instruction under an if per stretch) are a quarter of what wazero compiles, but
-// they run alongside the code they hash; logged, the module has no if for them and compiles
-// faster, but the runner steps the hash after the call, serially. A small region compiles fast
-// and may run many passes of few instructions (a 1024-bit multiplication's inner loops: with a
-// log, its bench with the module cached spent 26% of its CPU hashing in the runner): inline; a
-// large one (the NTT example, 1.9 KB: its module compiles in 0.74x the time): the log. The bound
-// is MinHot's (a region up to 256 bytes waits MinHot cycles, a larger one HotPerByte per byte).
-const inlineTrace = MinHot / HotPerByte
+// shareMin is the most code (bytes) a region holds whose identical loops stay code of their own
+// rather than one loop function (region.outline). Until session 10 it was also the most a region
+// held whose module kept the trace hash itself (a multiply per instruction, under an if per
+// stretch) rather than logging its steps for the runner: a small region's inner loops ran many
+// passes of few instructions, which the runner stepped serially after the call (a 1024-bit
+// multiplication's bench with its module cached spent 26% of its CPU there). Every module logs
+// now: the runner's call memo (stepLog) steps a constant-time routine's calls with one comparison,
+// and the multiplication's translated run lost the serial chain of multiplies that bounded it.
+// The bound is MinHot's (a region up to 256 bytes waits MinHot cycles, a larger one HotPerByte per byte).
+const shareMin = MinHot / HotPerByte
 
 // maxRoots bounds the entry points a machine's translation adds after its first (a computed jump
 // or a return to code not yet translated adds one, and retranslates); code reached after that is
@@ -264,6 +265,8 @@ type runner struct {
 	slice   uint64      // cycles of the next call at most (Engine.slice; 0: not started)
 	needReg *region     // the region bytes was measured on, for build (nil once used, or after a flash write)
 	memo    []memoEntry // the trace memo (see stepSegment; nil until a long segment is logged)
+	logs    []logEntry  // the call memo (see stepLog)
+	nextLog int         // the call memo's entry to replace next
 	// wait receives the module being compiled in the background (Engine.background), of region
 	// waitReg and roots waitRoots; nil when none is.
 	wait      chan compiled
@@ -428,9 +431,9 @@ func (r *runner) call(p *emu.Program, pc, mode uint32) (emu.Exit, bool) {
 		cut = true
 	}
 	code := r.fn.Call(r.mem.Base(), pc, mode)
-	var steps, memo uint64
+	var steps, memo, whole uint64
 	if logged {
-		steps, memo = r.traceLog()
+		steps, memo, whole = r.traceLog()
 	}
 	le.PutUint64(r.buf[emu.CtlLimit:], limit)
 	ran := le.Uint64(r.buf[emu.CtlCycles:]) - c0
@@ -438,6 +441,7 @@ func (r *runner) call(p *emu.Program, pc, mode uint32) (emu.Exit, bool) {
 		s.Cycles += ran
 		s.TraceSteps += steps
 		s.TraceMemo += memo
+		s.TraceCalls += whole
 		switch code {
 		case codeLimit:
 			s.LimitExits++
@@ -489,25 +493,85 @@ func (r *runner) markPartial(p *emu.Program, pc uint32) {
 }
 
 // traceLog steps the trace hash over the segments the last call logged (see logOff), in order, and
-// returns how many addresses it stepped and how many segments the trace memo stepped.
-func (r *runner) traceLog() (steps, memo uint64) {
+// returns how many addresses it stepped, how many segments the trace memo stepped and whether the
+// call memo stepped the whole log (1) instead (see stepLog).
+func (r *runner) traceLog() (steps, memo, whole uint64) {
 	le := binary.LittleEndian
 	n := le.Uint32(r.log)
 	if n > 2*logCap {
 		panic("translate: internal error: trace log overrun")
 	}
 	h := le.Uint64(r.buf[emu.CtlTraceHash:])
+	entries := r.log[logHead : logHead+n]
+	if out, ok := r.stepLog(h, entries); ok {
+		le.PutUint64(r.buf[emu.CtlTraceHash:], out)
+		return 0, 0, 1
+	}
+	in := h
 	for i := uint32(0); i < n; i += 2 {
 		var hit bool
-		h, hit = r.stepSegment(h, le.Uint16(r.log[logHead+i:]))
+		h, hit = r.stepSegment(h, le.Uint16(entries[i:]))
 		if hit {
 			memo++
 		} else {
-			steps += uint64(len(r.reg.segs[le.Uint16(r.log[logHead+i:])]))
+			steps += uint64(len(r.reg.segs[le.Uint16(entries[i:])]))
 		}
 	}
+	r.keepLog(in, h, entries)
 	le.PutUint64(r.buf[emu.CtlTraceHash:], h)
-	return steps, memo
+	return steps, memo, 0
+}
+
+// The call memo: the trace hash a whole call's log took the hash to, from the hash it started at,
+// for the last logMemo calls of logMemoMin entries or more. The hash after a call is a function of
+// the hash before it and of its log, the sequence of segment indexes (each segment a fixed list of
+// addresses of the machine's translation), so a call whose hash in and log bytes are equal to a
+// kept call's ends at that call's hash: exactly the hash stepping its addresses one by one gives,
+// whatever the code is. The harness starts every call of a machine from the reset's hash and cycle
+// 0, so a constant-time routine's calls log the same entries, cut at the same cycles (traceSlice):
+// from a machine's second call on, each of its calls' logs is one comparison (a memcmp) and no
+// multiply, where the trace memo still took one lookup per long segment and one multiply per
+// address of the short ones (a 1024-bit multiplication's inner loop is a few instructions a
+// segment). A routine whose path depends on its inputs logs other entries: no hit, stepped as
+// before. Kept while the machine's translation is (install clears it: its segments are the old
+// translation's).
+const (
+	logMemo    = 8
+	logMemoMin = 64 // bytes of log: a shorter one is stepped faster than compared
+)
+
+// logEntry is one call memo entry: the hash in and out and the call's log entries (empty: unused).
+type logEntry struct {
+	in, out uint64
+	log     []byte
+}
+
+// stepLog returns the trace hash the call memo holds for a call that started at hash h and logged
+// entries, and whether it holds one.
+func (r *runner) stepLog(h uint64, entries []byte) (uint64, bool) {
+	if len(entries) < logMemoMin {
+		return 0, false
+	}
+	for i := range r.logs {
+		if e := &r.logs[i]; e.in == h && bytes.Equal(e.log, entries) {
+			return e.out, true
+		}
+	}
+	return 0, false
+}
+
+// keepLog keeps in the call memo that a call which started at hash in and logged entries ended at
+// hash out, in place of the oldest entry (its log's buffer reused).
+func (r *runner) keepLog(in, out uint64, entries []byte) {
+	if len(entries) < logMemoMin {
+		return
+	}
+	if r.logs == nil {
+		r.logs = make([]logEntry, logMemo)
+	}
+	e := &r.logs[r.nextLog]
+	r.nextLog = (r.nextLog + 1) % logMemo
+	e.in, e.out, e.log = in, out, append(e.log[:0], entries...)
 }
 
 // The trace memo: what the hash became over a logged segment from the hash it started at, for the
@@ -770,6 +834,9 @@ func (r *runner) install(c compiled, reg *region, roots []uint32) bool {
 	}
 	r.fn, r.reg, r.roots, r.stale, r.slice = fn, reg, roots, false, 0
 	clear(r.memo) // its entries are the old translation's segments
+	for i := range r.logs {
+		r.logs[i].log = r.logs[i].log[:0]
+	}
 	if r.image != 0 {
 		r.e.mu.Lock()
 		if len(r.e.hotImages) >= maxCache {
@@ -843,7 +910,7 @@ func regionKey(p *emu.Program, reg *region) string {
 // generate writes the module of a region (with its loop functions, when outline made any); hint:
 // with the bounds hints (Engine.noHint); fwd: with the self loops' forwarded bytes (Engine.noForward).
 func generate(p *emu.Program, reg *region, hint, fwd bool) *translation {
-	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd, logTrace: codeBytes(p, reg) > inlineTrace}
+	g := &gen{p: p, r: reg, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd}
 	nglob := 0
 	if p.Access {
 		for i, b := range reg.blocks {
@@ -855,7 +922,7 @@ func generate(p *emu.Program, reg *region, hint, fwd bool) *translation {
 	if reg.fns != nil {
 		g.fns = reg.fns
 		for _, f := range g.fns {
-			lg := &gen{p: p, r: f.sub, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd, logTrace: true, lf: f}
+			lg := &gen{p: p, r: f.sub, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd, lf: f}
 			loops = append(loops, lg.function())
 			f.used, f.written, f.segs = lg.used, lg.written, lg.segs
 		}

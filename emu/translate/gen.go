@@ -44,11 +44,9 @@ const (
 	lSegB  = lDelta + 1     // a loop function's: the index of its copy's first trace segment
 	lXB    = lSegB + 1      // a loop function's: lBase + lDelta, the base of its copy's access marks
 	nI32   = 51 + 3*nSlots + 12
-	lCyc   = lXB + 1   // i64
-	lLim   = lCyc + 1  // i64
-	lHash  = lLim + 1  // i64: the trace hash (Program.TraceHash), in a module that keeps it inline
-	lPrime = lHash + 1 // i64: fnvPrime (a local: one byte of code, not seven, per step)
-	nI64   = 4
+	lCyc   = lXB + 1  // i64
+	lLim   = lCyc + 1 // i64
+	nI64   = 2
 	nSlots = 6
 )
 
@@ -119,9 +117,6 @@ type gen struct {
 	// their indexes by content.
 	segs   [][]uint32
 	segKey map[string]int
-	// logTrace: the module logs the trace hash's steps (traceFlush) rather than taking them
-	// itself (traceInline).
-	logTrace bool
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -231,13 +226,12 @@ func (g *gen) traceStep(pc uint32) {
 // logged segments after the call (runner.traceLog), h = (h ^ pc) * FNV prime per address as emu's
 // interpreter. A machine that keeps no trace hash has lMask 0: its entries all go to the log's
 // first, which nobody reads, and the code has no branch on the mode. (The steps were the module's
-// own before, unrolled under an if on the mode per stretch: a quarter of the NTT example's compile.)
+// own before, unrolled under an if on the mode per stretch: a quarter of the NTT example's compile;
+// a small region kept them so until session 10, when the runner's call memo, stepLog, made the log
+// cheaper for it too: a 1024-bit multiplication's serial chain of a multiply per address was most
+// of its translated run.)
 func (g *gen) traceFlush() {
 	if len(g.tpend) == 0 {
-		return
-	}
-	if !g.logTrace {
-		g.traceInline()
 		return
 	}
 	g.get(lBase)
@@ -255,25 +249,6 @@ func (g *gen) traceFlush() {
 	g.i32(2)
 	g.op(opI32Add)
 	g.set(lLog)
-}
-
-// traceInline is traceFlush for a module that keeps the trace hash itself, in lHash: its steps,
-// under an if on the mode, h = (h ^ pc) * FNV prime each. (One loop over a stretch of consecutive
-// addresses instead saved wazero about 2% compiling the NTT example and cost the constant-time
-// machine of a 1024-bit multiplication 40% of its speed: unrolled.)
-func (g *gen) traceInline() {
-	g.get(lMode)
-	g.open(opIf, labAnon)
-	g.get(lHash)
-	for _, pc := range g.tpend {
-		g.op(opI64Const)
-		g.b.s64(int64(pc))
-		g.op(opI64Xor)
-		g.get(lPrime)
-		g.op(opI64Mul)
-	}
-	g.set(lHash)
-	g.end()
 }
 
 // segment returns the index of the list of addresses pcs in the module's segments, adding it.
@@ -650,11 +625,9 @@ func (g *gen) copyHeads() {
 			g.i32(int64(b.start))
 			g.op(opI32Eq)
 			g.open(opIf, labAnon)
-			if g.logTrace {
-				g.get(lBase) // the call's log starts empty
-				g.i32(0)
-				g.mem(opI32Store, logOff(g.lay.Size))
-			}
+			g.get(lBase) // the call's log starts empty
+			g.i32(0)
+			g.mem(opI32Store, logOff(g.lay.Size))
 			g.call(c)
 			g.op(opReturn)
 			g.end()
@@ -674,23 +647,14 @@ func (g *gen) prologue() {
 	g.get(lBase)
 	g.mem(opI32Load, emu.CtlEpoch)
 	g.set(lEpoch)
-	if g.logTrace {
-		g.i32(0)
-		g.get(lMode)
-		g.i32(1)
-		g.op(opI32And)
-		g.op(opI32Sub)
-		g.i32(logMask)
-		g.op(opI32And)
-		g.set(lMask)
-	} else {
-		g.get(lBase)
-		g.mem(opI64Load, emu.CtlTraceHash)
-		g.set(lHash)
-		g.op(opI64Const)
-		g.b.s64(fnvPrime)
-		g.set(lPrime)
-	}
+	g.i32(0)
+	g.get(lMode)
+	g.i32(1)
+	g.op(opI32And)
+	g.op(opI32Sub)
+	g.i32(logMask)
+	g.op(opI32And)
+	g.set(lMask)
 	if g.lf != nil {
 		// A loop function: PC is its copy's head, mode the machine's mode | the copy's first
 		// trace segment << 1 (see callLoop); the code works on the canonical copy's addresses.
@@ -839,11 +803,6 @@ func (g *gen) epilogue() {
 	} else {
 		g.spill(g.used)
 	}
-	if !g.logTrace {
-		g.get(lBase)
-		g.get(lHash)
-		g.mem(opI64Store, emu.CtlTraceHash)
-	}
 	g.get(lBase)
 	g.get(lPC)
 	if g.lf != nil {
@@ -869,7 +828,7 @@ func (g *gen) fill(regs [32]bool, log bool) {
 	g.get(lBase)
 	g.mem(opI32Load16, emu.CtlStackLow)
 	g.set(lLow)
-	if g.logTrace && log {
+	if log {
 		g.get(lBase)
 		g.mem(opI32Load, logOff(g.lay.Size))
 		g.set(lLog)
@@ -923,13 +882,11 @@ func (g *gen) spill(regs [32]bool) {
 	g.get(lBase)
 	g.get(lLow)
 	g.mem(opI32Stor16, emu.CtlStackLow)
-	if g.logTrace {
-		g.get(lBase)
-		g.get(lLog)
-		g.get(lMask)
-		g.op(opI32And)
-		g.mem(opI32Store, logOff(g.lay.Size))
-	}
+	g.get(lBase)
+	g.get(lLog)
+	g.get(lMask)
+	g.op(opI32And)
+	g.mem(opI32Store, logOff(g.lay.Size))
 	g.get(lBase)
 	g.get(lCyc)
 	g.mem(opI64Store, emu.CtlCycles)

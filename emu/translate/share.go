@@ -81,8 +81,8 @@ func sharedLoops(p *emu.Program, r *region) [][]unit {
 	return out
 }
 
-// outline makes each set of identical loops of a region that logs the trace hash's steps (more
-// than inlineTrace bytes of code) one loop function (see loopFn): each copy's head calls it
+// outline makes each set of identical loops of a region of more than shareMin bytes of code one
+// loop function (see loopFn): each copy's head calls it
 // (block.call), its other blocks are hidden (no code in "run"; they stay in the region for the
 // runner's side exits, blockAt), and the rest of the region is looked at again with each copy one
 // block that jumps where the loop leaves to: its WebAssembly loops (a loop around a copy can be
@@ -93,7 +93,7 @@ func (r *region) outline(p *emu.Program) {
 		return
 	}
 	r.outlined = true
-	if codeBytes(p, r) <= inlineTrace {
+	if codeBytes(p, r) <= shareMin {
 		return
 	}
 	sets := sharedLoops(p, r)

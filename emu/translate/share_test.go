@@ -90,7 +90,7 @@ func TestTranslateSharedLoops(t *testing.T) {
 }
 
 // TestTranslateLoopFunction: three copies of a loop (a 130-instruction block and a multi-block
-// loop around it, more than inlineTrace bytes so the trace hash is logged) share a loop function;
+// loop around it, more than shareMin bytes so that they are outlined) share a loop function;
 // each has a side exit inside (a load through Z of a mapped register every 16 passes), and the copies
 // leave their loops to different code. Run with the access record and the trace hash, stopped at
 // limits inside the loops, the machine ends each Run with the interpreter's state, access record

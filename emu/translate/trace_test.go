@@ -12,9 +12,8 @@ import (
 	"github.com/avrlab/avrlab/emu"
 )
 
-// TestTranslateTraceLog: a module of more than inlineTrace bytes of code logs the trace hash's
-// steps for the runner (traceFlush, runner.traceLog), one of fewer keeps them itself
-// (traceInline); either way a machine with Config.TraceHash ends each Run with the trace hash,
+// TestTranslateTraceLog: a module logs the trace hash's steps for the runner (traceFlush,
+// runner.traceLog), a small region's (16 bytes of code in the loop) as a large one's; a machine with Config.TraceHash ends each Run with the trace hash,
 // state and access record of an interpreted machine with Config.Trace: on a loop with a side exit
 // in the middle of a block every 1792 passes (LDS of a mapped register: the runner steps the
 // block's part before it), stopped at limits inside it, and over Runs of millions of cycles
@@ -48,10 +47,10 @@ func TestTranslateTraceLog(t *testing.T) {
 		if st.Cycles < 2_000_000 || st.SideExits == 0 {
 			t.Errorf("%d adds: %d cycles translated, %d side exits: %+v", n, st.Cycles, st.SideExits, st)
 		}
-		if logged := k.rs[0].reg.segs != nil; logged != (2*n > inlineTrace) {
-			t.Errorf("%d adds (%d bytes of code): trace hash logged %v", n, 2*n, logged)
+		if k.rs[0].reg.segs == nil {
+			t.Errorf("%d adds (%d bytes of code): trace hash not logged", n, 2*n)
 		}
-		if calls := uint64(st.LimitExits + st.SideExits + st.Transfers); 2*n > inlineTrace && calls < st.Cycles/traceSlice {
+		if calls := uint64(st.LimitExits + st.SideExits + st.Transfers); calls < st.Cycles/traceSlice {
 			t.Errorf("%d adds: %d calls for %d cycles, want one per %d cycles at most", n, calls, st.Cycles, traceSlice)
 		}
 	}
@@ -101,18 +100,18 @@ func TestTranslateTraceMemo(t *testing.T) {
 			t.Fatalf("run %d (input %#x): trace hash %#x, interpreted %#x", i, in, m.TraceHash(), ref.TraceHash())
 		}
 		st := k.e.Stats()
-		steps, memo := st.TraceSteps-last.TraceSteps, st.TraceMemo-last.TraceMemo
+		steps, memo, calls := st.TraceSteps-last.TraceSteps, st.TraceMemo-last.TraceMemo, st.TraceCalls-last.TraceCalls
 		last = st
 		switch {
 		case i >= 5: // the rest: the trace hash only
 		case i == 0 || i == 2: // a path not run before: stepped address by address (but for
 			// input 0xA5's first segment, from the reset's hash: input 0's)
-			if steps < 39*150 || memo > 1 {
+			if steps < 39*150 || memo > 1 || calls > 0 {
 				t.Errorf("run %d (input %#x, new): %d addresses stepped, %d segments from the memo", i, in, steps, memo)
 			}
-		default: // run before: the long segments from the memo
-			if steps > 40*20 || memo < 40 {
-				t.Errorf("run %d (input %#x, run before): %d addresses stepped, %d segments from the memo", i, in, steps, memo)
+		default: // run before: the long segments from the memo, or the whole call (stepLog)
+			if steps > 40*20 || memo < 40 && calls == 0 {
+				t.Errorf("run %d (input %#x, run before): %d addresses stepped, %d segments from the memo, %d calls from the call memo", i, in, steps, memo, calls)
 			}
 		}
 	}
@@ -131,5 +130,100 @@ func TestTranslateTraceMemo(t *testing.T) {
 	}
 	if st := k.e.Stats(); st.Rebuilds == 0 {
 		t.Errorf("not retranslated after new code: %+v", st)
+	}
+}
+
+// TestTranslateTraceCallMemo: the call memo (stepLog) gives a call's trace hash from a kept call's
+// only when both started at the same hash and logged the same entries. A small loop (a region of a
+// few instructions, as a 1024-bit multiplication's) that takes one of two blocks of the same length
+// per pass on a bit of r25:r24 (two inputs with as many bits set log as many entries, in other
+// orders) is run from reset with each input, again and again: every run's trace hash is the
+// interpreter's, runs of such inputs end at different hashes, and a run that repeats an
+// earlier one is stepped by the call memo, no address stepped. Then an endless loop with one path,
+// Run in stretches of whole passes without a reset: every stretch logs the same entries from
+// another hash, and its hash must be the interpreter's too.
+func TestTranslateTraceCallMemo(t *testing.T) {
+	src := `ldi r20, 64
+loop:
+	add r0, r1
+	sbrc r24, 0
+	rjmp odd
+	eor r2, r3
+	inc r4
+	rjmp join
+odd:
+	eor r5, r6
+	inc r7
+	rjmp join
+join:
+	ror r25
+	ror r24
+	dec r20
+	brne loop
+	sleep
+`
+	im, err := asm.Assemble("callmemo.S", []byte(src), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := &keepRunners{e: NewEager()}
+	m := emu.New(im.Device, im.Flash, emu.Config{TraceHash: true, Engine: k})
+	ref := emu.New(im.Device, im.Flash, emu.Config{Trace: true})
+	// 0x5555 and 0x9555 part in the 15th pass, 0x0001 and 0x0002 in the first: the same number of
+	// each block, so the same number of entries; each input twice.
+	inputs := []uint16{0x5555, 0x9555, 0x5555, 0x9555, 0x0001, 0x0002, 0x0002, 0x0001}
+	hashes := map[uint16]uint64{}
+	var last Stats
+	for i, in := range inputs {
+		for _, x := range []*emu.Machine{m, ref} {
+			x.Reset()
+			x.SetReg(24, byte(in))
+			x.SetReg(25, byte(in>>8))
+			if stop := x.Run(1_000_000); stop.Reason != emu.StopSleep {
+				t.Fatalf("run %d: stopped %+v", i, stop)
+			}
+		}
+		if d := stateDiff(m, ref); d != "" {
+			t.Fatalf("run %d (input %#x): %s", i, in, d)
+		}
+		if m.TraceHash() != ref.TraceHash() {
+			t.Fatalf("run %d (input %#x): trace hash %#x, interpreted %#x", i, in, m.TraceHash(), ref.TraceHash())
+		}
+		st := k.e.Stats()
+		steps, calls := st.TraceSteps-last.TraceSteps, st.TraceCalls-last.TraceCalls
+		last = st
+		if h, again := hashes[in]; again {
+			if h != m.TraceHash() || calls == 0 || steps > 0 {
+				t.Errorf("run %d (input %#x, run before): hash %#x (before %#x), %d calls from the call memo, %d addresses stepped", i, in, m.TraceHash(), h, calls, steps)
+			}
+		} else if calls > 0 {
+			t.Errorf("run %d (input %#x, new): %d calls from the call memo", i, in, calls)
+		}
+		hashes[in] = m.TraceHash()
+	}
+	if hashes[0x5555] == hashes[0x9555] || hashes[0x0001] == hashes[0x0002] {
+		t.Errorf("paths that part in their last pass gave one hash: %#x", hashes)
+	}
+	if k.rs[0].reg.segs == nil {
+		t.Fatal("the module keeps the trace hash itself; want it logged")
+	}
+
+	im, err = asm.Assemble("endless.S", []byte("loop:\nadd r0, r1\neor r2, r0\ninc r3\nrjmp loop\n"), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k = &keepRunners{e: NewEager()}
+	m = emu.New(im.Device, im.Flash, emu.Config{TraceHash: true, Engine: k})
+	ref = emu.New(im.Device, im.Flash, emu.Config{Trace: true})
+	for i := 1; i <= 20; i++ {
+		limit := uint64(i) * 5 * 400 // 400 passes of 5 cycles a stretch
+		m.Run(limit)
+		ref.Run(limit)
+		if d := stateDiff(m, ref); d != "" {
+			t.Fatalf("stretch %d: %s", i, d)
+		}
+		if m.TraceHash() != ref.TraceHash() {
+			t.Fatalf("stretch %d: trace hash %#x, interpreted %#x", i, m.TraceHash(), ref.TraceHash())
+		}
 	}
 }
