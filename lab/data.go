@@ -1,31 +1,19 @@
 package lab
 
+//go:generate go run ./internal/datagen
+
 import (
-	_ "embed"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/avrlab/avrlab/isa"
 )
 
-// The files under data/ are copies of ../shared/data (a test checks they are identical), embedded so
-// the CLI and the page work with no files beside them.
-var (
-	//go:embed data/vectors.json
-	vectorsJSON []byte
-	//go:embed data/vectors-attiny45.json
-	vectorsATtiny45JSON []byte
-	//go:embed data/published-rows.json
-	publishedJSON []byte
-	//go:embed data/kernel-rows.json
-	kernelRowsJSON []byte
-	//go:embed data/vectors-systems.json
-	vectorsSystemsJSON []byte
-)
+// The files under data/ are copies of ../shared/data (a test checks they are identical). What lab reads
+// of them is in data_gen.go, written from them by go run ./internal/datagen (go generate ./lab; a test
+// holds it to them and to what encoding/json decodes from them): plain values the linker lays out as
+// data, so that nothing is decoded at start-up or on first use and lab links no JSON decoder.
 
 type vector struct {
 	family, variant, revision string // revision: CHAM's; the NOEKEON mode ("direct-key", "indirect-key")
@@ -36,103 +24,66 @@ type vectorFile struct{ vectors []vector }
 
 func mustVectors() *vectorFile {
 	vf := &vectorFile{}
-	for _, f := range vectorFiles {
-		vf.vectors = append(vf.vectors, f()...)
+	for _, f := range vectorFiles() {
+		vf.vectors = append(vf.vectors, f...)
 	}
 	return vf
 }
 
-// vectorFiles are the embedded vector files in the order a vector is looked for in them, each decoded
-// on first use: a task's official vector is in the first file for most, so the others stay undecoded.
-var vectorFiles = [...]func() []vector{
-	lazyVectors(func() []vector { return decodeVectors("vectors.json", vectorsJSON) }),
-	lazyVectors(func() []vector { return decodeVectors("vectors-attiny45.json", vectorsATtiny45JSON) }),
-	lazyVectors(func() []vector { vf := &vectorFile{}; vf.addSystems(); return vf.vectors }),
+// vectorFiles returns the vectors of the data files in the order a vector is looked for in them:
+// vectors.json, vectors-attiny45.json, vectors-systems.json.
+func vectorFiles() [3][]vector {
+	return [...][]vector{vectorsMain, vectorsATtiny45, vectorsSystems}
 }
 
-// lazyVectors returns decode's vectors, decoded once on first use. Not inlined: one sync.OnceValue
-// for the three files, not a copy of it for each in the page's module.
-//
-//go:noinline
-func lazyVectors(decode func() []vector) func() []vector { return sync.OnceValue(decode) }
-
-// findVector returns the first vector of the embedded files (in mustVectors' order) that matches, as
-// vectorFile.find, decoding only the files it has to read.
+// findVector returns the first vector of the data files (in mustVectors' order) that matches, as
+// vectorFile.find.
 func findVector(family, variant, revision string) *vector {
-	for _, f := range vectorFiles {
-		if v := (&vectorFile{vectors: f()}).find(family, variant, revision); v != nil {
+	for _, f := range vectorFiles() {
+		if v := (&vectorFile{vectors: f}).find(family, variant, revision); v != nil {
 			return v
 		}
 	}
 	return nil
 }
 
-// decodeVectors decodes one embedded file of the vectors.json format.
-func decodeVectors(name string, data []byte) []vector {
-	var out []vector
-	var raw struct {
-		Vectors []struct {
-			Cipher          string `json:"cipher"`
-			Variant         string `json:"variant"`
-			Revision        string `json:"revision"`
-			Mode            string `json:"mode"`
-			KeyBytes        string `json:"key_bytes"`
-			PlaintextBytes  string `json:"plaintext_bytes"`
-			CiphertextBytes string `json:"ciphertext_bytes"`
-		} `json:"vectors"`
+// citation is one source of a data file's "sources": its key and its text.
+type citation struct{ key, text string }
+
+// citations returns the citations as a map of texts by key, a new one each call.
+func citations(cs []citation) map[string]string {
+	m := make(map[string]string, len(cs))
+	for _, c := range cs {
+		m[c.key] = c.text
 	}
-	if err := json.Unmarshal(data, &raw); err != nil {
-		panic("lab: internal error: embedded " + name + ": " + err.Error())
-	}
-	for _, r := range raw.Vectors {
-		k, err1 := hex.DecodeString(r.KeyBytes)
-		p, err2 := hex.DecodeString(r.PlaintextBytes)
-		c, err3 := hex.DecodeString(r.CiphertextBytes)
-		if err1 != nil || err2 != nil || err3 != nil {
-			panic("lab: internal error: bad hex in " + name + " for " + r.Variant)
-		}
-		rev := r.Revision
-		if r.Mode != "" {
-			rev = r.Mode
-		}
-		out = append(out, vector{family: r.Cipher, variant: r.Variant, revision: rev, key: k, plain: p, ct: c})
-	}
-	return out
+	return m
 }
 
-// addSystems adds the block-cipher vectors of the embedded vectors-systems.json: those with a key, a
-// plaintext and a ciphertext, in file order within each algorithm, with the algorithm's key ("idea",
-// "kasumi64") as both family and variant (a task's vectorKey). Only single-encryption vectors are
-// taken (KASUMI's Test Set 4 iterates 50 times; lab/cipher's tests check it).
-func (vf *vectorFile) addSystems() {
-	var raw struct {
-		Algorithms map[string]struct {
-			Vectors []struct {
-				Key        string `json:"key"`
-				Plaintext  string `json:"plaintext"`
-				Ciphertext string `json:"ciphertext"`
-				Iterations int    `json:"iterations"`
-			} `json:"vectors"`
-		} `json:"algorithms"`
+// The rows of kernel-rows.json's sections, as the file gives them (KernelRows makes them KernelRows).
+type (
+	mpRow struct {
+		Kernel, Impl, Source, Device, Read string
+		Cycles                             int
 	}
-	if err := json.Unmarshal(vectorsSystemsJSON, &raw); err != nil {
-		panic("lab: internal error: embedded vectors-systems.json: " + err.Error())
+	eccRow struct {
+		Operation, Source, Read string
+		CyclesDerived           int
 	}
-	for name, a := range raw.Algorithms {
-		for _, r := range a.Vectors {
-			if r.Iterations > 1 || r.Key == "" || r.Plaintext == "" || r.Ciphertext == "" {
-				continue
-			}
-			k, err1 := hex.DecodeString(r.Key)
-			p, err2 := hex.DecodeString(r.Plaintext)
-			ct, err3 := hex.DecodeString(r.Ciphertext)
-			if err1 != nil || err2 != nil || err3 != nil {
-				panic("lab: internal error: bad hex in vectors-systems.json for " + name)
-			}
-			vf.vectors = append(vf.vectors, vector{family: name, variant: name, key: k, plain: p, ct: ct})
-		}
+	lweRow struct {
+		Operation, Source, Device, Read string
+		Cycles                          int
 	}
-}
+	sneikRow struct {
+		Impl, Source, Device, Read string
+		CyclesPerRound             float64
+		Rounds, ROM                int
+		RAM                        string
+	}
+	presentRow struct {
+		Impl, Source, Read   string
+		EncCycles, Code, RAM int
+	}
+)
 
 func (vf *vectorFile) find(family, variant, revision string) *vector {
 	for i := range vf.vectors {
@@ -159,13 +110,7 @@ type ATtiny45Row struct {
 
 // ATtiny45Rows returns the ATtiny45 table's rows in the file's order.
 func ATtiny45Rows() []ATtiny45Row {
-	var raw struct {
-		Rows []ATtiny45Row `json:"attiny45_rows"`
-	}
-	if err := json.Unmarshal(publishedJSON, &raw); err != nil {
-		panic("lab: internal error: embedded published-rows.json: " + err.Error())
-	}
-	return raw.Rows
+	return append([]ATtiny45Row(nil), attiny45Rows...)
 }
 
 // KernelRow is one published figure of a non-cipher kernel, from ../shared/data/kernel-rows.json:
@@ -188,45 +133,16 @@ type KernelRow struct {
 // permutation, PRESENT on the ATtiny45 and Ring-LWE decryption as comparable rows, P-192 ECC and the rest
 // of Ring-LWE as context.
 func KernelRows() []KernelRow {
-	var raw struct {
-		MP []struct {
-			Kernel, Impl, Source, Device, Read string
-			Cycles                             int
-		} `json:"mp_multiplication"`
-		ECC []struct {
-			Operation, Source, Read string
-			CyclesDerived           int `json:"cycles_derived"`
-		} `json:"ecc_p192"`
-		LWE []struct {
-			Operation, Source, Device, Read string
-			Cycles                          int
-		} `json:"ring_lwe"`
-		SNEIK []struct {
-			Impl, Source, Device, Read string
-			CyclesPerRound             float64 `json:"cycles_per_round"`
-			Rounds, ROM                int
-			RAM                        string
-		} `json:"sneik_f512"`
-		PRESENT []struct {
-			Impl, Source, Read string
-			EncCycles          int `json:"enc_cycles"`
-			Code               int
-			RAM                int
-		} `json:"present80_attiny45"`
-	}
-	if err := json.Unmarshal(kernelRowsJSON, &raw); err != nil {
-		panic("lab: internal error: embedded kernel-rows.json: " + err.Error())
-	}
 	var out []KernelRow
-	for _, r := range raw.MP {
+	for _, r := range kernelMP {
 		out = append(out, KernelRow{Kernel: r.Kernel, Impl: r.Impl, Source: r.Source, Cycles: r.Cycles, Device: r.Device, Read: r.Read})
 	}
-	for _, r := range raw.SNEIK {
+	for _, r := range kernelSNEIK {
 		out = append(out, KernelRow{Kernel: "sneik-f512", Impl: r.Impl, Source: r.Source, PerUnit: "round",
 			PerUnitCycles: r.CyclesPerRound, Cycles: int(r.CyclesPerRound*float64(r.Rounds) + 0.5), Code: r.ROM, RAM: r.RAM,
 			Device: r.Device, Read: r.Read})
 	}
-	for _, r := range raw.PRESENT {
+	for _, r := range kernelPRESENT {
 		ram := ""
 		if r.RAM > 0 {
 			ram = fmt.Sprint(r.RAM)
@@ -234,7 +150,7 @@ func KernelRows() []KernelRow {
 		out = append(out, KernelRow{Kernel: "present80", Impl: r.Impl, Source: r.Source, Cycles: r.EncCycles, Code: r.Code,
 			RAM: ram, Device: "attiny45", Read: r.Read})
 	}
-	for _, r := range raw.ECC {
+	for _, r := range kernelECC {
 		out = append(out, KernelRow{Kernel: "p192-mul", Impl: r.Operation, Source: r.Source, Cycles: r.CyclesDerived,
 			Device: "atmega128", Read: r.Read, Context: true})
 		// The same rows are the context of the P-192 systems: ECDH (two scalar multiplications) of
@@ -244,7 +160,7 @@ func KernelRows() []KernelRow {
 				Device: "atmega128", Read: r.Read, Context: true})
 		}
 	}
-	for _, r := range raw.LWE {
+	for _, r := range kernelLWE {
 		out = append(out, KernelRow{Kernel: "ntt-256", Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
 			Read: r.Read, Context: true})
 		// The medium-term rows are also the Ring-LWE tasks' own: decryption on the same boundary as
@@ -285,13 +201,7 @@ func rlweSystemTask(op string) string {
 
 // KernelSources returns the citations of the kernel rows by key.
 func KernelSources() map[string]string {
-	var raw struct {
-		Sources map[string]string `json:"sources"`
-	}
-	if err := json.Unmarshal(kernelRowsJSON, &raw); err != nil {
-		panic("lab: internal error: embedded kernel-rows.json: " + err.Error())
-	}
-	return raw.Sources
+	return citations(kernelSources)
 }
 
 // EnergyModel is the ATtiny45 energy per cycle of the ECRYPT measurement board, nJ (median and the
@@ -315,18 +225,7 @@ func deviceEnergy(d *isa.Device) (EnergyModel, bool) {
 
 // ATtiny45Energy returns the energy model.
 func ATtiny45Energy() EnergyModel {
-	var raw struct {
-		M struct {
-			About  string  `json:"about"`
-			Median float64 `json:"nJ_per_cycle_median"`
-			Min    float64 `json:"nJ_per_cycle_min"`
-			Max    float64 `json:"nJ_per_cycle_max"`
-		} `json:"attiny45_energy_model"`
-	}
-	if err := json.Unmarshal(kernelRowsJSON, &raw); err != nil {
-		panic("lab: internal error: embedded kernel-rows.json: " + err.Error())
-	}
-	return EnergyModel{Median: raw.M.Median, Min: raw.M.Min, Max: raw.M.Max, About: raw.M.About}
+	return attiny45Energy
 }
 
 // PublishedRow is one published fixed-key AVR result (ATmega128) from ../shared/data/published-rows.json.
@@ -342,24 +241,12 @@ type PublishedRow struct {
 
 // PublishedRows returns the published fixed-key rows, in the file's order (by RANK within a cipher).
 func PublishedRows() []PublishedRow {
-	var raw struct {
-		Rows []PublishedRow `json:"fixed_key_rank_rows"`
-	}
-	if err := json.Unmarshal(publishedJSON, &raw); err != nil {
-		panic("lab: internal error: embedded published-rows.json: " + err.Error())
-	}
-	return raw.Rows
+	return append([]PublishedRow(nil), publishedRows...)
 }
 
 // PublishedSources returns the citations of the published rows by key.
 func PublishedSources() map[string]string {
-	var raw struct {
-		Sources map[string]string `json:"sources"`
-	}
-	if err := json.Unmarshal(publishedJSON, &raw); err != nil {
-		panic("lab: internal error: embedded published-rows.json: " + err.Error())
-	}
-	return raw.Sources
+	return citations(publishedSources)
 }
 
 // Rank returns (10^6/cpb)/(flash + 2·ram), the figure of merit of Beaulieu et al. (LightSec 2014);

@@ -180,3 +180,77 @@ func (r *Report) Verdict() string {
 	}
 	return s
 }
+
+// Clone returns a deep copy of the report: nothing the copy holds (its slices, the values its pointers
+// point to) is shared with r, so either can be changed without the other changing. Nil and empty
+// slices stay as they are, so the copy encodes to the same JSON as r. A Problem's cause (the error
+// it wraps) is the same error value in both. Clone of nil is nil.
+func (r *Report) Clone() *Report {
+	if r == nil {
+		return nil
+	}
+	cp := *r
+	cp.EnergyUJ = clonePtr(r.EnergyUJ)
+	cp.Buffers = cloneSlice(r.Buffers)
+	cp.Functions = cloneSlice(r.Functions)
+	cp.Measurement = cloneSlice(r.Measurement)
+	cp.Notes = cloneSlice(r.Notes)
+	cp.Official = r.Official.clone()
+	cp.FirstFailure = r.FirstFailure.clone()
+	cp.Problem = r.Problem.clone()
+	if r.NoteProblems != nil {
+		cp.NoteProblems = make([]*Problem, len(r.NoteProblems))
+		for i, p := range r.NoteProblems {
+			cp.NoteProblems[i] = p.clone()
+		}
+	}
+	cp.RKTable = clonePtr(r.RKTable)
+	return &cp
+}
+
+// clone returns a deep copy of v, nil for nil.
+func (v *VectorResult) clone() *VectorResult {
+	if v == nil {
+		return nil
+	}
+	cp := *v
+	cp.Inputs = cloneSlice(v.Inputs)
+	return &cp
+}
+
+// clone returns a deep copy of p (its cause shared), nil for nil.
+func (p *Problem) clone() *Problem {
+	if p == nil {
+		return nil
+	}
+	cp := *p
+	cp.Pos = clonePtr(p.Pos)
+	cp.Text = cloneSegments(p.Text)
+	return &cp
+}
+
+// cloneSegments returns a deep copy of segs, nil for nil.
+func cloneSegments(segs []Segment) []Segment {
+	out := cloneSlice(segs)
+	for i := range out {
+		out[i].Either = cloneSegments(out[i].Either)
+	}
+	return out
+}
+
+// cloneSlice returns a new slice of s's elements, nil for nil and empty for empty.
+func cloneSlice[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
+}
+
+// clonePtr returns a pointer to a copy of *p, nil for nil.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	cp := *p
+	return &cp
+}
