@@ -45,6 +45,37 @@ func (w *Writer) Key(quoted string) {
 	w.B = append(w.B, quoted...)
 }
 
+// StringField appends a key (Key) and a string (String): one call of the generated writers per
+// field, which keeps engine.wasm's code smaller than two.
+func (w *Writer) StringField(quotedKey, v string) {
+	w.Key(quotedKey)
+	w.String(v)
+}
+
+// IntField appends a key (Key) and a signed integer (Int).
+func (w *Writer) IntField(quotedKey string, v int64) {
+	w.Key(quotedKey)
+	w.Int(v)
+}
+
+// UintField appends a key (Key) and an unsigned integer (Uint).
+func (w *Writer) UintField(quotedKey string, v uint64) {
+	w.Key(quotedKey)
+	w.Uint(v)
+}
+
+// Float64Field appends a key (Key) and a float (Float64).
+func (w *Writer) Float64Field(quotedKey string, v float64) {
+	w.Key(quotedKey)
+	w.Float64(v)
+}
+
+// BoolField appends a key (Key) and a bool (Bool).
+func (w *Writer) BoolField(quotedKey string, v bool) {
+	w.Key(quotedKey)
+	w.Bool(v)
+}
+
 // Null appends null.
 func (w *Writer) Null() { w.B = append(w.B, "null"...) }
 

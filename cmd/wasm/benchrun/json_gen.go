@@ -11,31 +11,21 @@ import (
 // writeResult writes *v as json.Marshal does.
 func writeResult(w *jsonw.Writer, v *Result) {
 	w.Byte('{')
-	w.Key(`"name":`)
-	w.String(v.Name)
-	w.Key(`"cycles":`)
-	w.Uint(v.Cycles)
-	w.Key(`"ms":`)
-	w.Float64(v.MS)
-	w.Key(`"regs":`)
-	w.String(v.Regs)
-	w.Key(`"stop":`)
-	w.String(v.Stop)
-	w.Key(`"engine":`)
-	w.String(v.Engine)
-	w.Key(`"mhz":`)
-	w.Float64(v.MHz)
+	w.StringField(`"name":`, v.Name)
+	w.UintField(`"cycles":`, v.Cycles)
+	w.Float64Field(`"ms":`, v.MS)
+	w.StringField(`"regs":`, v.Regs)
+	w.StringField(`"stop":`, v.Stop)
+	w.StringField(`"engine":`, v.Engine)
+	w.Float64Field(`"mhz":`, v.MHz)
 	if v.TranslateMS != 0 {
-		w.Key(`"translate_ms":`)
-		w.Float64(v.TranslateMS)
+		w.Float64Field(`"translate_ms":`, v.TranslateMS)
 	}
 	if v.CompileMS != 0 {
-		w.Key(`"compile_ms":`)
-		w.Float64(v.CompileMS)
+		w.Float64Field(`"compile_ms":`, v.CompileMS)
 	}
 	if v.Translated != 0 {
-		w.Key(`"translated":`)
-		w.Uint(v.Translated)
+		w.UintField(`"translated":`, v.Translated)
 	}
 	if len(v.Chunks) != 0 {
 		w.Key(`"chunks":`)
@@ -49,8 +39,7 @@ func writeResult(w *jsonw.Writer, v *Result) {
 		w.Byte(']')
 	}
 	if v.Error != "" {
-		w.Key(`"error":`)
-		w.String(v.Error)
+		w.StringField(`"error":`, v.Error)
 	}
 	w.Byte('}')
 }

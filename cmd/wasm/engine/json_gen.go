@@ -29,15 +29,12 @@ func writeDeviceResults(w *jsonw.Writer, v *[]DeviceResult) {
 // writeResponse writes *v as json.Marshal does.
 func writeResponse(w *jsonw.Writer, v *Response) {
 	w.Byte('{')
-	w.Key(`"mode":`)
-	w.String(v.Mode)
+	w.StringField(`"mode":`, v.Mode)
 	if v.Task != "" {
-		w.Key(`"task":`)
-		w.String(v.Task)
+		w.StringField(`"task":`, v.Task)
 	}
 	if v.Device != "" {
-		w.Key(`"device":`)
-		w.String(v.Device)
+		w.StringField(`"device":`, v.Device)
 	}
 	w.Key(`"errors":`)
 	if v.Errors == nil {
@@ -52,8 +49,7 @@ func writeResponse(w *jsonw.Writer, v *Response) {
 		}
 		w.Byte(']')
 	}
-	w.Key(`"flash":`)
-	w.Int(int64(v.Flash))
+	w.IntField(`"flash":`, int64(v.Flash))
 	if v.Report != nil {
 		w.Key(`"report":`)
 		writeLabReport(w, v.Report)
@@ -63,24 +59,20 @@ func writeResponse(w *jsonw.Writer, v *Response) {
 		writeLabRunResult(w, v.Run)
 	}
 	if v.Hex != "" {
-		w.Key(`"hex":`)
-		w.String(v.Hex)
+		w.StringField(`"hex":`, v.Hex)
 	}
 	if v.Note != "" {
-		w.Key(`"note":`)
-		w.String(v.Note)
+		w.StringField(`"note":`, v.Note)
 	}
 	if v.Error != "" {
-		w.Key(`"error":`)
-		w.String(v.Error)
+		w.StringField(`"error":`, v.Error)
 	}
 	if v.FaultAt != nil {
 		w.Key(`"fault_at":`)
 		writeDiagnostic(w, v.FaultAt)
 	}
 	if v.NoCode {
-		w.Key(`"no_code":`)
-		w.Bool(v.NoCode)
+		w.BoolField(`"no_code":`, v.NoCode)
 	}
 	if len(v.Goals) != 0 {
 		w.Key(`"goals":`)
@@ -94,8 +86,7 @@ func writeResponse(w *jsonw.Writer, v *Response) {
 		w.Byte(']')
 	}
 	if v.GoalsError != "" {
-		w.Key(`"goals_error":`)
-		w.String(v.GoalsError)
+		w.StringField(`"goals_error":`, v.GoalsError)
 	}
 	if len(v.GoalProblems) != 0 {
 		w.Key(`"goal_problems":`)
@@ -113,14 +104,11 @@ func writeResponse(w *jsonw.Writer, v *Response) {
 		writeAdapted(w, v.Adapted)
 	}
 	if v.Superseded {
-		w.Key(`"superseded":`)
-		w.Bool(v.Superseded)
+		w.BoolField(`"superseded":`, v.Superseded)
 	}
-	w.Key(`"vectors":`)
-	w.Int(int64(v.Vectors))
+	w.IntField(`"vectors":`, int64(v.Vectors))
 	if v.NoTask {
-		w.Key(`"no_task":`)
-		w.Bool(v.NoTask)
+		w.BoolField(`"no_task":`, v.NoTask)
 	}
 	if len(v.Fixes) != 0 {
 		w.Key(`"fixes":`)
@@ -197,27 +185,17 @@ func writeGoalsResponse(w *jsonw.Writer, v *GoalsResponse) {
 // writeDeviceResult writes *v as json.Marshal does.
 func writeDeviceResult(w *jsonw.Writer, v *DeviceResult) {
 	w.Byte('{')
-	w.Key(`"device":`)
-	w.String(v.Device)
-	w.Key(`"core":`)
-	w.String(v.Core)
-	w.Key(`"mode":`)
-	w.String(v.Mode)
-	w.Key(`"pass":`)
-	w.Bool(v.Pass)
-	w.Key(`"cycles":`)
-	w.Uint(v.Cycles)
-	w.Key(`"cpb":`)
-	w.Float64(v.CPB)
-	w.Key(`"flash":`)
-	w.Int(int64(v.Flash))
-	w.Key(`"ram":`)
-	w.Int(int64(v.RAM))
-	w.Key(`"rank":`)
-	w.Float64(v.Rank)
+	w.StringField(`"device":`, v.Device)
+	w.StringField(`"core":`, v.Core)
+	w.StringField(`"mode":`, v.Mode)
+	w.BoolField(`"pass":`, v.Pass)
+	w.UintField(`"cycles":`, v.Cycles)
+	w.Float64Field(`"cpb":`, v.CPB)
+	w.IntField(`"flash":`, int64(v.Flash))
+	w.IntField(`"ram":`, int64(v.RAM))
+	w.Float64Field(`"rank":`, v.Rank)
 	if v.Reason != "" {
-		w.Key(`"reason":`)
-		w.String(v.Reason)
+		w.StringField(`"reason":`, v.Reason)
 	}
 	w.Byte('}')
 }
@@ -225,95 +203,60 @@ func writeDeviceResult(w *jsonw.Writer, v *DeviceResult) {
 // writeErrorAnswer writes *v as json.Marshal does.
 func writeErrorAnswer(w *jsonw.Writer, v *errorAnswer) {
 	w.Byte('{')
-	w.Key(`"error":`)
-	w.String(v.Error)
+	w.StringField(`"error":`, v.Error)
 	w.Byte('}')
 }
 
 // writeDiagnostic writes *v as json.Marshal does.
 func writeDiagnostic(w *jsonw.Writer, v *Diagnostic) {
 	w.Byte('{')
-	w.Key(`"file":`)
-	w.String(v.File)
-	w.Key(`"line":`)
-	w.Int(int64(v.Line))
-	w.Key(`"col":`)
-	w.Int(int64(v.Col))
-	w.Key(`"end_col":`)
-	w.Int(int64(v.EndCol))
-	w.Key(`"severity":`)
-	w.String(v.Severity)
-	w.Key(`"msg":`)
-	w.String(v.Msg)
+	w.StringField(`"file":`, v.File)
+	w.IntField(`"line":`, int64(v.Line))
+	w.IntField(`"col":`, int64(v.Col))
+	w.IntField(`"end_col":`, int64(v.EndCol))
+	w.StringField(`"severity":`, v.Severity)
+	w.StringField(`"msg":`, v.Msg)
 	w.Byte('}')
 }
 
 // writeLabReport writes *v as json.Marshal does.
 func writeLabReport(w *jsonw.Writer, v *lab.Report) {
 	w.Byte('{')
-	w.Key(`"task":`)
-	w.String(v.Task)
-	w.Key(`"task_name":`)
-	w.String(v.TaskName)
-	w.Key(`"scenario":`)
-	w.String(v.Scenario)
-	w.Key(`"device":`)
-	w.String(v.Device)
-	w.Key(`"entry":`)
-	w.String(v.Entry)
-	w.Key(`"call":`)
-	w.String(v.Call)
-	w.Key(`"seed":`)
-	w.Uint(v.Seed)
-	w.Key(`"pass":`)
-	w.Bool(v.Pass)
-	w.Key(`"vectors":`)
-	w.Int(int64(v.Vectors))
-	w.Key(`"failures":`)
-	w.Int(int64(v.Failures))
+	w.StringField(`"task":`, v.Task)
+	w.StringField(`"task_name":`, v.TaskName)
+	w.StringField(`"scenario":`, v.Scenario)
+	w.StringField(`"device":`, v.Device)
+	w.StringField(`"entry":`, v.Entry)
+	w.StringField(`"call":`, v.Call)
+	w.UintField(`"seed":`, v.Seed)
+	w.BoolField(`"pass":`, v.Pass)
+	w.IntField(`"vectors":`, int64(v.Vectors))
+	w.IntField(`"failures":`, int64(v.Failures))
 	if v.BufferFaults != 0 {
-		w.Key(`"buffer_faults":`)
-		w.Int(int64(v.BufferFaults))
+		w.IntField(`"buffer_faults":`, int64(v.BufferFaults))
 	}
 	if v.BufferProblem != "" {
-		w.Key(`"buffer_problem":`)
-		w.String(v.BufferProblem)
+		w.StringField(`"buffer_problem":`, v.BufferProblem)
 	}
-	w.Key(`"cycles_min":`)
-	w.Uint(v.CyclesMin)
-	w.Key(`"cycles_max":`)
-	w.Uint(v.CyclesMax)
-	w.Key(`"cycles_mean":`)
-	w.Float64(v.CyclesMean)
-	w.Key(`"cpb":`)
-	w.Float64(v.CPB)
-	w.Key(`"flash":`)
-	w.Int(int64(v.Flash))
-	w.Key(`"ram":`)
-	w.Int(int64(v.RAM))
-	w.Key(`"flash_declared":`)
-	w.Int(int64(v.FlashDeclared))
-	w.Key(`"ram_declared":`)
-	w.Int(int64(v.RAMDeclared))
-	w.Key(`"stack":`)
-	w.Int(int64(v.Stack))
-	w.Key(`"reserved_ram":`)
-	w.Int(int64(v.Reserved))
-	w.Key(`"ram_other":`)
-	w.Int(int64(v.RAMOther))
-	w.Key(`"rk_in":`)
-	w.String(v.RKIn)
-	w.Key(`"rank":`)
-	w.Float64(v.Rank)
-	w.Key(`"kind":`)
-	w.String(v.Kind)
+	w.UintField(`"cycles_min":`, v.CyclesMin)
+	w.UintField(`"cycles_max":`, v.CyclesMax)
+	w.Float64Field(`"cycles_mean":`, v.CyclesMean)
+	w.Float64Field(`"cpb":`, v.CPB)
+	w.IntField(`"flash":`, int64(v.Flash))
+	w.IntField(`"ram":`, int64(v.RAM))
+	w.IntField(`"flash_declared":`, int64(v.FlashDeclared))
+	w.IntField(`"ram_declared":`, int64(v.RAMDeclared))
+	w.IntField(`"stack":`, int64(v.Stack))
+	w.IntField(`"reserved_ram":`, int64(v.Reserved))
+	w.IntField(`"ram_other":`, int64(v.RAMOther))
+	w.StringField(`"rk_in":`, v.RKIn)
+	w.Float64Field(`"rank":`, v.Rank)
+	w.StringField(`"kind":`, v.Kind)
 	if v.Unit != "" {
-		w.Key(`"unit":`)
-		w.String(v.Unit)
+		w.StringField(`"unit":`, v.Unit)
 	}
 	if v.CyclesPerUnit != 0 {
-		w.Key(`"cycles_per_unit":`)
-		w.Float64(v.CyclesPerUnit)
+		w.Float64Field(`"cycles_per_unit":`, v.CyclesPerUnit)
 	}
 	if v.EnergyUJ != nil {
 		w.Key(`"energy":`)
@@ -365,37 +308,30 @@ func writeLabReport(w *jsonw.Writer, v *lab.Report) {
 		}
 		w.Byte(']')
 	}
-	w.Key(`"constant_time":`)
-	w.Bool(v.ConstantTime)
+	w.BoolField(`"constant_time":`, v.ConstantTime)
 	if v.CTDetail != "" {
-		w.Key(`"constant_time_detail":`)
-		w.String(v.CTDetail)
+		w.StringField(`"constant_time_detail":`, v.CTDetail)
 	}
 	if v.CTInputs != 0 {
-		w.Key(`"constant_time_inputs":`)
-		w.Int(int64(v.CTInputs))
+		w.IntField(`"constant_time_inputs":`, int64(v.CTInputs))
 	}
-	w.Key(`"abi_ok":`)
-	w.Bool(v.ABIOK)
+	w.BoolField(`"abi_ok":`, v.ABIOK)
 	if v.ABIDetail != "" {
-		w.Key(`"abi_detail":`)
-		w.String(v.ABIDetail)
+		w.StringField(`"abi_detail":`, v.ABIDetail)
 	}
 	if v.Official != nil {
 		w.Key(`"official":`)
 		writeLabVectorResult(w, v.Official)
 	}
 	if v.OfficialFrom != "" {
-		w.Key(`"official_from":`)
-		w.String(v.OfficialFrom)
+		w.StringField(`"official_from":`, v.OfficialFrom)
 	}
 	if v.FirstFailure != nil {
 		w.Key(`"first_failure":`)
 		writeLabVectorResult(w, v.FirstFailure)
 	}
 	if v.Error != "" {
-		w.Key(`"error":`)
-		w.String(v.Error)
+		w.StringField(`"error":`, v.Error)
 	}
 	if v.Problem != nil {
 		w.Key(`"problem":`)
@@ -426,16 +362,11 @@ func writeLabReport(w *jsonw.Writer, v *lab.Report) {
 // writeLabRunResult writes *v as json.Marshal does.
 func writeLabRunResult(w *jsonw.Writer, v *lab.RunResult) {
 	w.Byte('{')
-	w.Key(`"stop":`)
-	w.String(string(v.Stop))
-	w.Key(`"cycles":`)
-	w.Uint(v.Cycles)
-	w.Key(`"pc":`)
-	w.Uint(uint64(v.PC))
-	w.Key(`"sp":`)
-	w.Uint(uint64(v.SP))
-	w.Key(`"sreg":`)
-	w.Uint(uint64(v.SREG))
+	w.StringField(`"stop":`, string(v.Stop))
+	w.UintField(`"cycles":`, v.Cycles)
+	w.UintField(`"pc":`, uint64(v.PC))
+	w.UintField(`"sp":`, uint64(v.SP))
+	w.UintField(`"sreg":`, uint64(v.SREG))
 	w.Key(`"r":`)
 	w.Byte('[')
 	for i0 := range v.R {
@@ -445,17 +376,13 @@ func writeLabRunResult(w *jsonw.Writer, v *lab.RunResult) {
 		w.Uint(uint64(v.R[i0]))
 	}
 	w.Byte(']')
-	w.Key(`"dump":`)
-	w.String(v.Dump)
-	w.Key(`"output":`)
-	w.String(v.Output)
+	w.StringField(`"dump":`, v.Dump)
+	w.StringField(`"output":`, v.Output)
 	if v.OutputCut {
-		w.Key(`"output_cut":`)
-		w.Bool(v.OutputCut)
+		w.BoolField(`"output_cut":`, v.OutputCut)
 	}
 	if v.Fault != "" {
-		w.Key(`"fault":`)
-		w.String(v.Fault)
+		w.StringField(`"fault":`, v.Fault)
 	}
 	w.Byte('}')
 }
@@ -465,75 +392,55 @@ func writeLabGoalResult(w *jsonw.Writer, v *lab.GoalResult) {
 	w.Byte('{')
 	w.Key(`"goal":`)
 	writeLabGoal(w, &v.Goal)
-	w.Key(`"met":`)
-	w.Bool(v.Met)
-	w.Key(`"got":`)
-	w.String(v.Got)
+	w.BoolField(`"met":`, v.Met)
+	w.StringField(`"got":`, v.Got)
 	w.Byte('}')
 }
 
 // writeAdapted writes *v as json.Marshal does.
 func writeAdapted(w *jsonw.Writer, v *Adapted) {
 	w.Byte('{')
-	w.Key(`"asked":`)
-	w.Int(int64(v.Asked))
-	w.Key(`"used":`)
-	w.Int(int64(v.Used))
-	w.Key(`"call_cycles":`)
-	w.Uint(v.CallCycles)
-	w.Key(`"budget":`)
-	w.Uint(v.Budget)
-	w.Key(`"measured":`)
-	w.Bool(v.Measured)
+	w.IntField(`"asked":`, int64(v.Asked))
+	w.IntField(`"used":`, int64(v.Used))
+	w.UintField(`"call_cycles":`, v.CallCycles)
+	w.UintField(`"budget":`, v.Budget)
+	w.BoolField(`"measured":`, v.Measured)
 	w.Byte('}')
 }
 
 // writeFix writes *v as json.Marshal does.
 func writeFix(w *jsonw.Writer, v *Fix) {
 	w.Byte('{')
-	w.Key(`"field":`)
-	w.String(v.Field)
-	w.Key(`"value":`)
-	w.String(v.Value)
-	w.Key(`"why":`)
-	w.String(v.Why)
+	w.StringField(`"field":`, v.Field)
+	w.StringField(`"value":`, v.Value)
+	w.StringField(`"why":`, v.Why)
 	w.Byte('}')
 }
 
 // writeInclude writes *v as json.Marshal does.
 func writeInclude(w *jsonw.Writer, v *Include) {
 	w.Byte('{')
-	w.Key(`"from":`)
-	w.String(v.From)
-	w.Key(`"line":`)
-	w.Int(int64(v.Line))
-	w.Key(`"col":`)
-	w.Int(int64(v.Col))
-	w.Key(`"name":`)
-	w.String(v.Name)
-	w.Key(`"file":`)
-	w.String(v.File)
+	w.StringField(`"from":`, v.From)
+	w.IntField(`"line":`, int64(v.Line))
+	w.IntField(`"col":`, int64(v.Col))
+	w.StringField(`"name":`, v.Name)
+	w.StringField(`"file":`, v.File)
 	w.Byte('}')
 }
 
 // writeLabGoal writes *v as json.Marshal does.
 func writeLabGoal(w *jsonw.Writer, v *lab.Goal) {
 	w.Byte('{')
-	w.Key(`"text":`)
-	w.String(v.Text)
-	w.Key(`"metric":`)
-	w.String(v.Metric)
+	w.StringField(`"text":`, v.Text)
+	w.StringField(`"metric":`, v.Metric)
 	if v.Op != "" {
-		w.Key(`"op":`)
-		w.String(v.Op)
+		w.StringField(`"op":`, v.Op)
 	}
 	if v.Value != 0 {
-		w.Key(`"value":`)
-		w.Float64(v.Value)
+		w.Float64Field(`"value":`, v.Value)
 	}
 	if v.Line != 0 {
-		w.Key(`"line":`)
-		w.Int(int64(v.Line))
+		w.IntField(`"line":`, int64(v.Line))
 	}
 	w.Byte('}')
 }
@@ -541,41 +448,28 @@ func writeLabGoal(w *jsonw.Writer, v *lab.Goal) {
 // writeLabEnergy writes *v as json.Marshal does.
 func writeLabEnergy(w *jsonw.Writer, v *lab.Energy) {
 	w.Byte('{')
-	w.Key(`"uj":`)
-	w.Float64(v.UJ)
-	w.Key(`"min_uj":`)
-	w.Float64(v.MinUJ)
-	w.Key(`"max_uj":`)
-	w.Float64(v.MaxUJ)
-	w.Key(`"model":`)
-	w.String(v.Model)
+	w.Float64Field(`"uj":`, v.UJ)
+	w.Float64Field(`"min_uj":`, v.MinUJ)
+	w.Float64Field(`"max_uj":`, v.MaxUJ)
+	w.StringField(`"model":`, v.Model)
 	w.Byte('}')
 }
 
 // writeLabBufferUse writes *v as json.Marshal does.
 func writeLabBufferUse(w *jsonw.Writer, v *lab.BufferUse) {
 	w.Byte('{')
-	w.Key(`"role":`)
-	w.String(string(v.Role))
-	w.Key(`"register":`)
-	w.String(v.Register)
-	w.Key(`"addr":`)
-	w.Uint(uint64(v.Addr))
-	w.Key(`"size":`)
-	w.Int(int64(v.Size))
-	w.Key(`"dir":`)
-	w.String(v.Dir)
-	w.Key(`"counted":`)
-	w.Bool(v.Counted)
-	w.Key(`"touched":`)
-	w.Int(int64(v.Touched))
+	w.StringField(`"role":`, string(v.Role))
+	w.StringField(`"register":`, v.Register)
+	w.UintField(`"addr":`, uint64(v.Addr))
+	w.IntField(`"size":`, int64(v.Size))
+	w.StringField(`"dir":`, v.Dir)
+	w.BoolField(`"counted":`, v.Counted)
+	w.IntField(`"touched":`, int64(v.Touched))
 	if v.Value {
-		w.Key(`"value":`)
-		w.Bool(v.Value)
+		w.BoolField(`"value":`, v.Value)
 	}
 	if v.Writable {
-		w.Key(`"writable":`)
-		w.Bool(v.Writable)
+		w.BoolField(`"writable":`, v.Writable)
 	}
 	w.Byte('}')
 }
@@ -583,14 +477,10 @@ func writeLabBufferUse(w *jsonw.Writer, v *lab.BufferUse) {
 // writeLabFunctionUse writes *v as json.Marshal does.
 func writeLabFunctionUse(w *jsonw.Writer, v *lab.FunctionUse) {
 	w.Byte('{')
-	w.Key(`"name":`)
-	w.String(v.Name)
-	w.Key(`"addr":`)
-	w.Uint(uint64(v.Addr))
-	w.Key(`"size":`)
-	w.Int(int64(v.Size))
-	w.Key(`"entered":`)
-	w.Bool(v.Entered)
+	w.StringField(`"name":`, v.Name)
+	w.UintField(`"addr":`, uint64(v.Addr))
+	w.IntField(`"size":`, int64(v.Size))
+	w.BoolField(`"entered":`, v.Entered)
 	w.Byte('}')
 }
 
@@ -610,21 +500,14 @@ func writeLabVectorResult(w *jsonw.Writer, v *lab.VectorResult) {
 		}
 		w.Byte(']')
 	}
-	w.Key(`"output":`)
-	w.String(string(v.Output))
-	w.Key(`"expected":`)
-	w.String(v.Expected)
-	w.Key(`"got":`)
-	w.String(v.Got)
-	w.Key(`"cycles":`)
-	w.Uint(v.Cycles)
-	w.Key(`"ok":`)
-	w.Bool(v.OK)
-	w.Key(`"official":`)
-	w.Bool(v.Official)
+	w.StringField(`"output":`, string(v.Output))
+	w.StringField(`"expected":`, v.Expected)
+	w.StringField(`"got":`, v.Got)
+	w.UintField(`"cycles":`, v.Cycles)
+	w.BoolField(`"ok":`, v.OK)
+	w.BoolField(`"official":`, v.Official)
 	if v.Problem != "" {
-		w.Key(`"problem":`)
-		w.String(v.Problem)
+		w.StringField(`"problem":`, v.Problem)
 	}
 	w.Byte('}')
 }
@@ -632,15 +515,13 @@ func writeLabVectorResult(w *jsonw.Writer, v *lab.VectorResult) {
 // writeLabProblem writes *v as json.Marshal does.
 func writeLabProblem(w *jsonw.Writer, v *lab.Problem) {
 	w.Byte('{')
-	w.Key(`"kind":`)
-	w.String(string(v.Kind))
+	w.StringField(`"kind":`, string(v.Kind))
 	if v.Pos != nil {
 		w.Key(`"pos":`)
 		writeTokenPosition(w, v.Pos)
 	}
 	if v.Option != "" {
-		w.Key(`"option":`)
-		w.String(string(v.Option))
+		w.StringField(`"option":`, string(v.Option))
 	}
 	w.Key(`"text":`)
 	if v.Text == nil {
@@ -661,34 +542,26 @@ func writeLabProblem(w *jsonw.Writer, v *lab.Problem) {
 // writeLabRKTable writes *v as json.Marshal does.
 func writeLabRKTable(w *jsonw.Writer, v *lab.RKTable) {
 	w.Byte('{')
-	w.Key(`"symbol":`)
-	w.String(v.Symbol)
-	w.Key(`"memory":`)
-	w.String(v.Memory)
+	w.StringField(`"symbol":`, v.Symbol)
+	w.StringField(`"memory":`, v.Memory)
 	w.Byte('}')
 }
 
 // writeLabBufferBytes writes *v as json.Marshal does.
 func writeLabBufferBytes(w *jsonw.Writer, v *lab.BufferBytes) {
 	w.Byte('{')
-	w.Key(`"role":`)
-	w.String(string(v.Role))
-	w.Key(`"hex":`)
-	w.String(v.Hex)
+	w.StringField(`"role":`, string(v.Role))
+	w.StringField(`"hex":`, v.Hex)
 	w.Byte('}')
 }
 
 // writeTokenPosition writes *v as json.Marshal does.
 func writeTokenPosition(w *jsonw.Writer, v *token.Position) {
 	w.Byte('{')
-	w.Key(`"Filename":`)
-	w.String(v.Filename)
-	w.Key(`"Offset":`)
-	w.Int(int64(v.Offset))
-	w.Key(`"Line":`)
-	w.Int(int64(v.Line))
-	w.Key(`"Column":`)
-	w.Int(int64(v.Column))
+	w.StringField(`"Filename":`, v.Filename)
+	w.IntField(`"Offset":`, int64(v.Offset))
+	w.IntField(`"Line":`, int64(v.Line))
+	w.IntField(`"Column":`, int64(v.Column))
 	w.Byte('}')
 }
 
@@ -696,16 +569,13 @@ func writeTokenPosition(w *jsonw.Writer, v *token.Position) {
 func writeLabSegment(w *jsonw.Writer, v *lab.Segment) {
 	w.Byte('{')
 	if v.Text != "" {
-		w.Key(`"text":`)
-		w.String(v.Text)
+		w.StringField(`"text":`, v.Text)
 	}
 	if v.Option != "" {
-		w.Key(`"option":`)
-		w.String(string(v.Option))
+		w.StringField(`"option":`, string(v.Option))
 	}
 	if v.Value != "" {
-		w.Key(`"value":`)
-		w.String(v.Value)
+		w.StringField(`"value":`, v.Value)
 	}
 	if len(v.Either) != 0 {
 		w.Key(`"either":`)

@@ -171,14 +171,45 @@ func (g *generator) field(t reflect.Type, f reflect.StructField, seen map[string
 	if omit {
 		fmt.Fprintf(&g.body, "\tif %s {\n", g.nonEmpty(f.Type, expr))
 	}
-	fmt.Fprintf(&g.body, "\tw.Key(`%s`)\n", quotedKey(name))
-	if omit && (f.Type.Kind() == reflect.Pointer || f.Type.Kind() == reflect.Slice) {
-		g.present(f.Type, expr, 0) // not nil: its omitempty condition holds
+	if call, ok := basicField(f.Type, quotedKey(name), expr); ok {
+		g.body.WriteString(call)
 	} else {
-		g.value(f.Type, expr, 0)
+		g.keyed(f.Type, quotedKey(name), expr, omit)
 	}
 	if omit {
 		g.body.WriteString("\t}\n")
+	}
+}
+
+// basicField is the one call that writes key and expr when expr is a bool, a string, an integer
+// or a float (Writer.StringField and the like).
+func basicField(t reflect.Type, key, expr string) (string, bool) {
+	var method, basic string
+	switch t.Kind() {
+	case reflect.Bool:
+		method, basic = "BoolField", "bool"
+	case reflect.String:
+		method, basic = "StringField", "string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		method, basic = "IntField", "int64"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		method, basic = "UintField", "uint64"
+	case reflect.Float64:
+		method, basic = "Float64Field", "float64"
+	default:
+		return "", false
+	}
+	return fmt.Sprintf("\tw.%s(`%s`, %s)\n", method, key, convert(basic, t, expr)), true
+}
+
+// keyed writes the key of a field, then its value, which is not of a basic type; omit says the
+// field is written only when not empty (a pointer or slice then not nil).
+func (g *generator) keyed(t reflect.Type, key, expr string, omit bool) {
+	fmt.Fprintf(&g.body, "\tw.Key(`%s`)\n", key)
+	if omit && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice) {
+		g.present(t, expr, 0) // not nil: its omitempty condition holds
+	} else {
+		g.value(t, expr, 0)
 	}
 }
 
