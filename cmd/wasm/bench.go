@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/json"
 	"syscall/js"
 
 	"github.com/avrlab/avrlab/cmd/wasm/benchrun"
@@ -27,11 +26,11 @@ func init() {
 	var eng, eager emu.Engine // made at the first call: nil (interpreted) without the Go memory
 	made := false
 	js.Global().Set("avrlabBench", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var req benchrun.Request
 		if len(args) != 1 || args[0].Type() != js.TypeString {
 			return `{"error":"avrlabBench(requestJSON)"}`
 		}
-		if err := json.Unmarshal([]byte(args[0].String()), &req); err != nil {
+		req, err := benchrun.DecodeRequest([]byte(args[0].String()))
+		if err != nil {
 			return `{"error":"bad request"}`
 		}
 		if !made {
@@ -44,7 +43,7 @@ func init() {
 		if req.Eager {
 			e = eager
 		}
-		out, _ := json.Marshal(benchrun.Run(req, e))
+		out, _ := benchrun.MarshalResult(benchrun.Run(req, e))
 		return string(out)
 	}))
 }

@@ -32,10 +32,11 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"syscall/js"
+
+	"github.com/avrlab/avrlab/internal/jsonw"
 )
 
 func main() {
@@ -92,14 +93,8 @@ func promise(fn func() string) js.Value {
 	return js.Global().Get("Promise").New(executor)
 }
 
-func toJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return errorJSON(err)
-	}
-	return string(b)
-}
-
+// errorJSON is {"error": err's message}, as json.Marshal writes it (without encoding/json, which
+// engine.wasm does not link).
 func errorJSON(err error) string {
-	return toJSON(map[string]string{"error": err.Error()})
+	return string(jsonw.ErrorObject(err.Error()))
 }

@@ -141,3 +141,12 @@ func openIDB() (fsys hackpadfs.FS, err error) {
 	}()
 	return indexeddb.NewFS(context.Background(), dbName, indexeddb.Options{})
 }
+
+// toJSON is v as json.Marshal writes it, or the error's answer.
+func toJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return string(b)
+}

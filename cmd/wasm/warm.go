@@ -3,8 +3,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/avrlab/avrlab/cmd/wasm/benchrun"
 	"github.com/avrlab/avrlab/emu/translate"
 )
@@ -24,7 +22,7 @@ func warm() string {
 	if err != nil {
 		return errorJSON(err)
 	}
-	out, _ := json.Marshal(res)
+	out, _ := benchrun.MarshalResult(res)
 	return string(out)
 }
 
@@ -38,6 +36,6 @@ func warmBench() string {
 	if err != nil {
 		return errorJSON(err)
 	}
-	out, _ := json.Marshal(res)
+	out, _ := benchrun.MarshalResult(res)
 	return `{"translator":` + w + `,"interpreter":` + string(out) + `}`
 }

@@ -25,9 +25,9 @@ func loadBinary([]byte, string) (*asm.Image, bool, error) { return nil, true, er
 
 // handleMeta answers meta in tools.wasm only: the page reads the same answer from meta.json, written
 // natively (cmd/wasm/engine/meta), so the core links neither GetMeta nor the published rows.
-func handleMeta() any { return map[string]string{"error": errTools.Error()} }
+func handleMeta() any { return errorAnswer{Error: errTools.Error()} }
 
-func handleLeak([]byte, Progress) any { return map[string]string{"error": errTools.Error()} }
+func handleLeak([]byte, Progress) any { return errorAnswer{Error: errTools.Error()} }
 
 // leakGoals leaves an exercise's leakage goals unmeasured with the reason (a live run's, as
 // tools.wasm gives it, or that tools.wasm measures them).

@@ -17,7 +17,6 @@ package engine
 import (
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -241,13 +240,13 @@ func handle(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, 
 		v = handleLeak(arg, progress)
 	case "goals":
 		var req GoalsRequest
-		if err := json.Unmarshal(arg, &req); err != nil {
+		if err := decodeGoalsRequest(arg, &req); err != nil {
 			return errorJSON(fmt.Errorf("bad goals request: %v", err))
 		}
 		v = ParseGoals(req)
 	case "bench", "assemble", "hex", "devices":
 		var req Request
-		if err := json.Unmarshal(arg, &req); err != nil {
+		if err := decodeRequest(arg, &req); err != nil {
 			return errorJSON(fmt.Errorf("bad %s request: %v", op, err))
 		}
 		if core && req.needsTools(op) {
@@ -273,17 +272,10 @@ func handle(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, 
 	default:
 		return errorJSON(fmt.Errorf("unknown request %q", op))
 	}
-	out, err := json.Marshal(v)
+	out, err := encodeAnswer(v)
 	if err != nil {
 		return errorJSON(err)
 	}
-	return out
-}
-
-func errorJSON(err error) []byte {
-	out, _ := json.Marshal(struct {
-		Error string `json:"error"`
-	}{err.Error()})
 	return out
 }
 

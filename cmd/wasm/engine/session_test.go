@@ -1,3 +1,5 @@
+//go:build !avrlab_core
+
 package engine
 
 import (

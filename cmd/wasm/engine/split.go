@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
@@ -23,7 +22,7 @@ func NeedsTools(op string, arg []byte) bool {
 		return tools
 	}
 	var req Request
-	if json.Unmarshal(arg, &req) != nil {
+	if decodeRequest(arg, &req) != nil {
 		return false
 	}
 	return req.needsTools(op)

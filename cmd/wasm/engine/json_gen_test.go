@@ -1,0 +1,44 @@
+package engine
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/avrlab/avrlab/internal/jsonw/gen"
+)
+
+var updateJSON = flag.Bool("update", false, "write json_gen.go again (go generate)")
+
+// jsonRoots are the answers the engine writes with generated writers (encodeAnswer).
+var jsonRoots = []gen.Root{
+	{Name: "Response", Type: reflect.TypeFor[Response]()},
+	{Name: "GoalsResponse", Type: reflect.TypeFor[GoalsResponse]()},
+	{Name: "DeviceResults", Type: reflect.TypeFor[[]DeviceResult]()},
+	{Name: "ErrorAnswer", Type: reflect.TypeFor[errorAnswer]()},
+}
+
+// TestJSONGenerated regenerates json_gen.go from the answers' types and fails when the file in
+// the tree differs (a field added, renamed or retagged since): go generate writes it again.
+func TestJSONGenerated(t *testing.T) {
+	src, err := gen.Generate(gen.Options{Package: "engine", PkgPath: reflect.TypeFor[Response]().PkgPath(),
+		BuildTag: "!avrlab_jsongen", Generator: "TestJSONGenerated (go generate)"}, jsonRoots...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *updateJSON {
+		if err := os.WriteFile("json_gen.go", src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	old, err := os.ReadFile("json_gen.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(old, src) {
+		t.Error("json_gen.go is not what the types give: run go generate ./cmd/wasm/engine")
+	}
+}
