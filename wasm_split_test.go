@@ -58,8 +58,9 @@ func TestCoreSize(t *testing.T) {
 // TestCoreLinks builds engine.wasm and tools.wasm with their function names and checks what each
 // links: the core none of the debugger, the leakage simulation, the meta answer, the ELF reader, the
 // AVRASM2 front end or the references of the P-192 systems, Ring-LWE and SNEIK's AEAD and hash (with
-// math/big), which it leaves to tools.wasm, nor regexp, testing/fstest, debug/*, compress/* and
-// crypto/* (which it does without: the bench cache hashes with hash/maphash), but the assembler, the
+// math/big), which it leaves to tools.wasm, nor regexp, testing/fstest, debug/*, compress/*,
+// crypto/* (which it does without: the bench cache hashes with hash/maphash) and encoding/json (lab's data
+// is Go data, the engine's requests and answers go through internal/jsonw), but the assembler, the
 // bench and the disassembler; tools.wasm all of them but crypto.
 func TestCoreLinks(t *testing.T) {
 	if testing.Short() {
@@ -106,7 +107,7 @@ func TestCoreLinks(t *testing.T) {
 		me + "lab_kernel.SNEIKHA256", "math_big."}
 	// Packages the core links none of (issue 23's size cuts: each was replaced or left to tools.wasm).
 	coreNever := []string{"regexp.", "regexp_syntax.", "testing_fstest.", "debug_elf.", "debug_dwarf.", "compress_flate.", "compress_zlib.", me + "asm_loader.",
-		"crypto_"}
+		"crypto_", "encoding_json."}
 	core, tools := names("avrlab_core"), names("")
 	for _, n := range needed {
 		if !has(core, n) {
