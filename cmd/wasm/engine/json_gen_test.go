@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"bytes"
 	"flag"
-	"os"
 	"reflect"
 	"testing"
 
@@ -28,17 +26,7 @@ func TestJSONGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *updateJSON {
-		if err := os.WriteFile("json_gen.go", src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	old, err := os.ReadFile("json_gen.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(old, src) {
-		t.Error("json_gen.go is not what the types give: run go generate ./cmd/wasm/engine")
+	if err := gen.WriteOrCompare("json_gen.go", src, *updateJSON, "go generate ./cmd/wasm/engine"); err != nil {
+		t.Error(err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/format"
+	"os"
 	"path"
 	"reflect"
 	"slices"
@@ -337,4 +338,21 @@ func (g *generator) file() ([]byte, error) {
 		return nil, fmt.Errorf("gen: formatting: %v", err)
 	}
 	return out, nil
+}
+
+// WriteOrCompare writes src to the file at path when update is set (go generate), and otherwise
+// returns an error naming what regenerates it when the file there is not src (a field added,
+// renamed or retagged since it was written).
+func WriteOrCompare(path string, src []byte, update bool, regenerate string) error {
+	if update {
+		return os.WriteFile(path, src, 0o644)
+	}
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(old, src) {
+		return fmt.Errorf("%s is not what the types give: run %s", path, regenerate)
+	}
+	return nil
 }
