@@ -244,7 +244,7 @@ func TestPlayground(t *testing.T) {
 	b := newBrowser(t, base)
 	ctx := b.tab(false)
 	b.do(ctx, chromedp.Navigate(base))
-	b.wait(ctx, "the first RANK (default example)", rankShown, 60*time.Second)
+	b.wait(ctx, "the first RANK (default example)", `avrlabTimings.firstRank !== undefined && `+rankShown, 60*time.Second)
 	firstLoad := eval[float64](b, ctx, `avrlabTimings.firstRank`)
 	t.Logf("fresh profile: navigation → first RANK %.0f ms (engine.wasm compile %.0f ms)", firstLoad,
 		eval[float64](b, ctx, `avrlabTimings.engineCompileMs`))

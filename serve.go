@@ -13,8 +13,9 @@
 // them) and workspace.wasm (build tag avrlab_workspace), so the page compiles the engine, which is on the
 // path to the first result, without chroma, hackpadfs, debug/elf or the leakage lab (Go's build cache
 // makes a rebuild of unchanged modules take well under a second), takes wasm_exec.js from that Go installation
-// so the glue matches the runtime, adds the engine's meta answer (meta.json), the examples and the exercises (with an index page of the set) as
-// static files, and serves it all from memory with correct Content-Types, gzip when
+// so the glue matches the runtime, adds the engine's meta answer (meta.json), its answer to a first
+// visit's bench of the default example (first.json, see firstAnswer), the examples and the exercises
+// (with an index page of the set) as static files, and serves it all from memory with correct Content-Types, gzip when
 // the browser accepts it, ETags and a Content-Security-Policy. The written site uses relative URLs
 // only, so any static host serves it, from its root or from a sub-path.
 package main
@@ -23,7 +24,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -37,6 +40,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -211,25 +215,20 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	// The engine's meta answer (tasks, devices, published rows) is the same for every visit: the page
 	// fetches it as meta.json beside the module instead of asking the engine, whose first call is on
 	// the path to the first RANK. cmd/wasm/engine/meta prints it (the engine's own answer: the two cannot
-	// differ), natively, while the modules build.
-	type metaResult struct {
-		json []byte
-		err  error
-	}
-	metaC := make(chan metaResult, 1)
+	// differ), natively, while the modules build. The first answer (first.json, see firstAnswer) is
+	// made beside it.
+	metaC := make(chan engineOutput, 1)
 	go func() {
-		cmd := exec.CommandContext(ctx, goTool, "run", "./cmd/wasm/engine/meta")
-		cmd.Dir = root
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err == nil && !json.Valid(out) {
-			err = errors.New("not JSON")
-		}
+		out, err := runEngineCommand(ctx, goTool, root, nil, "./cmd/wasm/engine/meta")
 		if err != nil {
-			err = fmt.Errorf("the engine's meta answer (go run ./cmd/wasm/engine/meta): %v\n%s", err, stderr.Bytes())
+			err = fmt.Errorf("the engine's meta answer (go run ./cmd/wasm/engine/meta): %v", err)
 		}
-		metaC <- metaResult{out, err}
+		metaC <- engineOutput{out, err}
+	}()
+	firstC := make(chan engineOutput, 1)
+	go func() {
+		out, err := firstAnswer(ctx, goTool, root)
+		firstC <- engineOutput{out, err}
 	}()
 	wasm, err := buildWASM(ctx, goTool, root)
 	if err != nil {
@@ -287,6 +286,13 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 		return nil, meta.err
 	}
 	s.add("meta.json", meta.json)
+	first := <-firstC
+	if first.err != nil {
+		return nil, first.err
+	}
+	if first.json != nil {
+		s.add("first.json", first.json)
+	}
 	if err := s.addExamples(); err != nil {
 		return nil, err
 	}
@@ -304,6 +310,114 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// engineOutput is what a native engine command printed (JSON), or why it failed.
+type engineOutput struct {
+	json []byte
+	err  error
+}
+
+// runEngineCommand runs go run PKG ARGS... in root with stdin as its standard input and returns what it
+// printed, which must be JSON; an error carries its standard error.
+func runEngineCommand(ctx context.Context, goTool, root string, stdin []byte, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, goTool, append([]string{"run"}, args...)...)
+	cmd.Dir = root
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err == nil && !json.Valid(out) {
+		err = errors.New("not JSON")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, stderr.Bytes())
+	}
+	return out, nil
+}
+
+// liveBudgetCycles is LIVE_BUDGET_CYCLES of site/js/request.js, the budget of the page's live runs,
+// which the first request carries (TestFirstRequestIsRequestJS holds the two together).
+const liveBudgetCycles = 10_000_000
+
+// firstRequest is the bench request that boot.js sends on a first visit: site/js/request.js's
+// makeRequest for the default example with no settings, its fields in makeRequest's order (the page
+// compares the two as JSON.stringify writes them).
+type firstRequest struct {
+	Files      map[string]string `json:"files"`
+	Main       string            `json:"main"`
+	Task       string            `json:"task"`
+	Device     string            `json:"device"`
+	Vectors    int               `json:"vectors"`
+	Seed       uint64            `json:"seed"`
+	MaxCycles  uint64            `json:"max_cycles"`
+	Call       string            `json:"call"`
+	Binary     string            `json:"binary"`
+	Defines    string            `json:"defines"`
+	Scenario   string            `json:"scenario"`
+	RK         string            `json:"rk"`
+	Goals      string            `json:"goals"`
+	Tests      string            `json:"tests"`
+	Budget     uint64            `json:"budget"`
+	CallCycles uint64            `json:"call_cycles"`
+	Interp     bool              `json:"interp"`
+	Link       []string          `json:"link"`
+}
+
+// newFirstRequest is makeRequest({[file]: src}, file, {}, seed): the default example alone, every
+// setting empty (the engine resolves the task from the source, its device and vectors), the live budget.
+func newFirstRequest(file, src string, seed uint64) firstRequest {
+	return firstRequest{Files: map[string]string{file: src}, Main: file, Seed: seed, Budget: liveBudgetCycles, Link: []string{}}
+}
+
+// firstDoc is first.json: the request boot.js sends on a first visit, with a seed drawn at build time,
+// and the core engine's answer to it. The page shows the answer at once when its own request is this one
+// but for the seed (site/js/request.js, prebuiltFor), then shows the engine's live answer to its own.
+type firstDoc struct {
+	Request firstRequest    `json:"request"`
+	Answer  json.RawMessage `json:"answer"`
+}
+
+// firstExampleMeta finds the default example's file in index.html, which boot.js benches on a first visit.
+var firstExampleMeta = regexp.MustCompile(`<meta name="avrlab-first-example" content="([^"]+)">`)
+
+// firstAnswer builds first.json: the request boot.js sends on a first visit (the example that
+// site/index.html names, from examples.FS as the site serves it) on a seed drawn now, answered by
+// cmd/wasm/engine/answer with the core's build tag (the code and codecs of engine.wasm, natively).
+// It returns nil when index.html names no first example.
+func firstAnswer(ctx context.Context, goTool, root string) ([]byte, error) {
+	page, err := os.ReadFile(filepath.Join(root, "site", "index.html"))
+	if err != nil {
+		return nil, err
+	}
+	m := firstExampleMeta.FindSubmatch(page)
+	if m == nil {
+		return nil, nil
+	}
+	file := string(m[1])
+	src, err := fs.ReadFile(examples.FS, file)
+	if err != nil {
+		return nil, fmt.Errorf("the first example %s (site/index.html): %v", file, err)
+	}
+	doc := firstDoc{Request: newFirstRequest(file, string(src), buildSeed())}
+	req, err := json.Marshal(doc.Request)
+	if err != nil {
+		return nil, err
+	}
+	if doc.Answer, err = runEngineCommand(ctx, goTool, root, req, "-tags=avrlab_core", "./cmd/wasm/engine/answer", "bench"); err != nil {
+		return nil, fmt.Errorf("the first answer (go run -tags=avrlab_core ./cmd/wasm/engine/answer bench): %v", err)
+	}
+	return json.Marshal(doc)
+}
+
+// buildSeed draws the first answer's seed as site/js/request.js's freshSeed does: from the
+// cryptographic generator, below 2^53 (JSON carries it exactly).
+func buildSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) & (1<<53 - 1)
 }
 
 // exampleEntry is an example as examples/index.json lists it: examples.Example and the example files

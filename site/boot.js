@@ -5,7 +5,8 @@
 // thread. js/engine.js adopts the worker (avrlabBoot.engine) with the messages it sent meanwhile. On a
 // repeat visit (or a link) the saved files decide the first run, so the workspace module starts here
 // too; on a first visit it waits for the first result, and the default example's bench is posted
-// from here (see boot.first below).
+// from here (see boot.first below), beside the fetch of first.json: that bench's answer measured when
+// the site was built, which the page shows while its engine starts (boot.first.prebuilt).
 "use strict";
 (() => {
   const boot = (self.avrlabBoot = { began: performance.now() }); // began: for the page's timings
@@ -45,6 +46,9 @@
     // js/request.js builds the request, as it does the page's: the page takes this answer only when
     // its own request is the same.
     const requestP = import("./js/request.js").catch(() => null); // none: the page sends its own
+    // first.json: the engine's answer to this request, measured when the site was built (serve.go), which
+    // the page shows until its engine answers when the request is the same but for the seed (prebuilt).
+    const preP = fetch("first.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
     first.source = Promise.all([fetch("examples/" + first.file).then((r) => (r.ok ? r.text() : null)), requestP])
       .then(([source, r]) => {
         if (source === null || r === null) return source;
@@ -55,6 +59,9 @@
         boot.engine.worker.postMessage({ id: first.id, op: "bench", arg: first.req });
         return source;
       })
+      .catch(() => null);
+    first.prebuilt = Promise.all([preP, requestP, first.source])
+      .then(([pre, r]) => (pre && r && first.req ? r.prebuiltFor(pre, first.req) : null))
       .catch(() => null);
   }
 })();

@@ -369,16 +369,69 @@ export async function speculate() {
   if (bootFirst && bootFirst.req) runSeed = bootFirst.seed; // the seed boot.js drew for the page's runs
   const req = makeRequest({ [defaultFile]: source }, defaultFile, { task: "", device: "", vectors: "", maxCycles: store.settings.maxCycles });
   let answer;
+  let prebuilt = null;
   if (bootFirst && bootFirst.req && bootFirst.file === defaultFile && requestKey(bootFirst.req) === requestKey(req)) {
-    // boot.js posted this very request: take its answer (a redirect goes on as engine.call's would).
+    // boot.js posted this very request: take its answer (a redirect goes on as engine.call's would),
+    // and show first.json's until it comes when that is the answer to this request (showPrebuilt).
     timings.firstBenchFromBoot = true;
+    prebuilt = bootFirst.prebuilt || null;
     answer = core.adopt(bootFirst.id, "bench", bootFirst.sent).then((res) => (res && res.redirect === "tools" ? warmTools().call("bench", req) : res));
   } else {
     answer = engine.call("bench", req);
   }
   answer.catch(() => {});
-  speculative = { req, answer };
+  speculative = { req, answer, prebuilt };
   return { id: DEFAULT_EXAMPLE, file: defaultFile, source };
+}
+
+// PREBUILT_PHASE is the status line while the page shows first.json's answer and the engine measures.
+const PREBUILT_PHASE = "measured at build, confirming";
+
+// showPrebuilt shows first.json's answer to the first run's request (spec.prebuilt, site/js/request.js
+// prebuiltFor: the same request but for the seed) when it comes before the engine's answer, with
+// the status line saying it is the build's and is being confirmed; it returns that answer, or null
+// when there is none to show.
+async function showPrebuilt(spec, run, main) {
+  const pre = await Promise.race([spec.prebuilt, spec.answer.then(() => null, () => null)]).catch(() => null);
+  if (!pre || running !== run) return null;
+  const showing = performance.now();
+  store.setResult(pre, main);
+  const now = performance.now();
+  timings.prebuiltShowMs = now - showing;
+  timings.prebuiltShown = now;
+  if (pre.report && pre.report.pass) timings.prebuiltRank = now;
+  run.phase = PREBUILT_PHASE;
+  showPhase(run);
+  return pre;
+}
+
+// FIGURES are what the engine reports that the live answer must repeat of the prebuilt one: the
+// response's, and its report's (the random vectors and the seed differ, these may not).
+const FIGURES = ["mode", "task", "device", "flash", "no_task", "no_code", "error", "vectors"];
+const REPORT_FIGURES = ["pass", "rank", "cpb", "cycles_min", "cycles_max", "cycles_mean", "flash", "ram", "vectors", "failures", "constant_time", "abi_ok", "error"];
+
+// figureDiff lists the figures in which the live answer differs from the prebuilt one ("rank:
+// 34.01 → 33.5"), none when they agree.
+function figureDiff(pre, live) {
+  const diff = [];
+  const cmp = (name, a, b) => {
+    if (JSON.stringify(a) !== JSON.stringify(b)) diff.push(`${name}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+  };
+  for (const f of FIGURES) cmp(f, pre[f], live[f]);
+  cmp("errors", (pre.errors || []).length, (live.errors || []).length);
+  const pr = pre.report || {}, lr = live.report || {};
+  for (const f of REPORT_FIGURES) cmp("report." + f, pr[f], lr[f]);
+  cmp("report.official.cycles", pr.official && pr.official.cycles, lr.official && lr.official.cycles);
+  return diff;
+}
+
+// confirmPrebuilt compares the live answer with the prebuilt one shown before it: the live one is
+// shown in any case (its own seed's vectors); a difference in the figures goes to the console and to
+// avrlabTimings.prebuiltDiff (none: []).
+function confirmPrebuilt(pre, live) {
+  const diff = figureDiff(pre, live);
+  timings.prebuiltDiff = diff;
+  if (diff.length) console.warn("avrlab: the engine's live answer differs from first.json's, the live one is shown: " + diff.join(", "));
 }
 
 // ---- run scheduling ------------------------------------------------------------------------------
@@ -471,7 +524,11 @@ async function startRun(live = false) {
     const spec = speculative;
     speculative = null;
     let res = null;
-    if (spec && requestKey(spec.req) === requestKey(req)) res = await spec.answer.catch(() => null);
+    let pre = null; // first.json's answer, shown until the engine's (showPrebuilt)
+    if (spec && requestKey(spec.req) === requestKey(req)) {
+      if (spec.prebuilt) pre = await showPrebuilt(spec, run, req.main);
+      res = await spec.answer.catch(() => null);
+    }
     if (!res) {
       res = await engine.call("bench", req, (phase) => {
         timings.lastPhase = phase;
@@ -481,6 +538,7 @@ async function startRun(live = false) {
       }, hold);
     }
     if (running !== run) return; // a newer run replaced this one: it shows its own answer
+    if (pre) confirmPrebuilt(pre, res);
     // The answer's include graph (what the assembler followed) may show that another file includes
     // the one measured, as when the page opens on an included file before any answer: measure that
     // file instead, with its settings (once: the graph of the same files does not change).

@@ -39,3 +39,13 @@ export function makeRequest(fileMap, main, s, seed, budget = LIVE_BUDGET_CYCLES)
     rk: (s.rk || "").trim(), goals: "", tests: "", budget, call_cycles: 0, interp: INTERP, link: [],
   };
 }
+
+// prebuiltFor is the answer of first.json (pre: {request, answer}, serve.go's firstDoc: the engine's
+// answer to boot.js's first request, measured when the site was built, on a seed drawn then) when req
+// is that request but for its seed, else null: every field compared, the whole source included, so no
+// other code, setting or file name can select it. The seed differs (the page's runs keep their own,
+// fresh one): the prebuilt answer's random vectors are the build's, for the default example only.
+export function prebuiltFor(pre, req) {
+  if (!pre || !pre.request || !pre.answer || !req) return null;
+  return JSON.stringify({ ...req, seed: pre.request.seed }) === JSON.stringify(pre.request) ? pre.answer : null;
+}
