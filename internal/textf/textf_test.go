@@ -188,7 +188,7 @@ func FuzzAsFmt(f *testing.F) {
 				continue
 			}
 			for _, v := range vals {
-				format := "[" + spec + "]" + s
+				format := "[" + spec + "]" + strings.ReplaceAll(s, "%", "%%")
 				if got, want := Sprintf(format, v), fmt.Sprintf(format, v); got != want {
 					t.Errorf("Sprintf(%q, %#v) = %q, fmt's %q", format, v, got, want)
 				}
