@@ -5,8 +5,11 @@
 // then an error (its Error) or a fmt.Stringer (its String), in fmt's order. Any other type (a named
 // integer, a struct, a slice, float32) is written as "%!v(?)" where fmt would use reflect: the
 // package's tests type-check every call in the core (TestCoreCallsFormattable) so that none passes one,
-// and hold what is supported to fmt (TestAsFmt, FuzzAsFmt). Unlike fmt, a String or Error method that
-// panics is not caught, and a call with more operands than verbs does not report the extra ones.
+// and hold what is supported to fmt (TestAsFmt, FuzzAsFmt). The one operand of static type any they
+// allow is a recovered panic's value in %v ("internal error: %v"), which is an error, a string or a
+// basic value unless code panics with another. Unlike fmt, an Error method that panics is not caught,
+// and a call with more operands than verbs does not report the extra ones (in the core the test
+// counts every call's verbs and operands).
 package textf
 
 import (
