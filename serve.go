@@ -473,7 +473,8 @@ func (s *site) addExamples() error {
 // fresh and edits under Node at medians of 1.03 and 1.09 times the inlined build over 10 alternating
 // rounds (load average 12–15; each round's ratio 0.25–2.18, the fastest runs 11.9 against 12.3 ms and
 // 21.4 against 25.6 ms): no slowdown beyond the noise. The emulator, the translator, the assembler and
-// lab/cipher keep their inlining.
+// lab/cipher keep their inlining. Session 12 added internal/textf, the messages' formatter (7 KB: its
+// Sprintf no longer inlined into its 540 callers).
 var wasmNoInline = []string{"-gcflags=encoding/json=-l", "-gcflags=fmt=-l", "-gcflags=reflect=-l",
 	"-gcflags=strconv=-l", "-gcflags=internal/strconv=-l", "-gcflags=time=-l",
 	"-gcflags=github.com/avrlab/avrlab/lab=-l", "-gcflags=github.com/avrlab/avrlab/cmd/wasm/engine=-l",
@@ -481,7 +482,7 @@ var wasmNoInline = []string{"-gcflags=encoding/json=-l", "-gcflags=fmt=-l", "-gc
 	"-gcflags=github.com/avrlab/avrlab/asm/ihex=-l", "-gcflags=github.com/avrlab/avrlab/asm/disasm=-l",
 	"-gcflags=github.com/avrlab/avrlab/cmd/wasm=-l", "-gcflags=sort=-l", "-gcflags=io/fs=-l", "-gcflags=os=-l",
 	"-gcflags=encoding/base64=-l", "-gcflags=encoding/hex=-l", "-gcflags=internal/fmtsort=-l", "-gcflags=bufio=-l",
-	"-gcflags=path=-l"}
+	"-gcflags=path=-l", "-gcflags=github.com/avrlab/avrlab/internal/textf=-l"}
 
 // wasmDataGap is the longest run of zeros between two of a module's data segments that
 // internal/wasmdata.Merge fills in to make them one. Go's linker starts a new segment after every 9

@@ -2,8 +2,6 @@ package asm
 
 import (
 	"errors"
-	"fmt"
-	"go/token"
 	"io/fs"
 	"sort"
 	"strings"
@@ -12,6 +10,8 @@ import (
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -89,7 +89,7 @@ func CheckSource(name string, info fs.FileInfo, limit int64) error {
 // errors it returns the partial image and an ErrorList; the image is nil only when the file cannot be
 // read or the device is unknown.
 func AssembleFile(name string, cfg Config) (*Image, error) {
-	pos := token.Position{Filename: name}
+	pos := srcpos.Position{Filename: name}
 	if cfg.FS == nil {
 		return nil, ErrorList{{Pos: pos, Msg: "no file system to read " + quote(name) + " from"}}
 	}
@@ -153,8 +153,8 @@ func device(name string, cfg Config) (*isa.Device, error) {
 	}
 	dev := isa.LookupDevice(devName)
 	if dev == nil {
-		msg := fmt.Sprintf("unknown device %s (avrlab knows %s)", quote(devName), strings.Join(isa.DeviceNames(), ", "))
-		return nil, ErrorList{{Pos: token.Position{Filename: name}, Msg: msg}}
+		msg := textf.Sprintf("unknown device %s (avrlab knows %s)", quote(devName), strings.Join(isa.DeviceNames(), ", "))
+		return nil, ErrorList{{Pos: srcpos.Position{Filename: name}, Msg: msg}}
 	}
 	return dev, nil
 }
@@ -168,7 +168,7 @@ func DialectOf(name string, src []byte, dialect string) (string, error) {
 	if dialect != "" {
 		var ok bool
 		if d, ok = atmel.ParseDialect(dialect); !ok {
-			return "", fmt.Errorf("unknown dialect %s (avrlab reads gnu and atmel)", quote(dialect))
+			return "", textf.Errorf("unknown dialect %s (avrlab reads gnu and atmel)", quote(dialect))
 		}
 	}
 	if d == atmel.Atmel {
@@ -187,7 +187,7 @@ func DialectOf(name string, src []byte, dialect string) (string, error) {
 func Compile(name string, src []byte, cfg Config) (*obj.Object, error) {
 	d, err := DialectOf(name, src, cfg.Dialect)
 	if err != nil {
-		return nil, ErrorList{{Pos: token.Position{Filename: name}, Msg: err.Error()}}
+		return nil, ErrorList{{Pos: srcpos.Position{Filename: name}, Msg: err.Error()}}
 	}
 	dev, err := device(name, cfg)
 	if err != nil {
@@ -231,20 +231,20 @@ func AssembleFiles(names []string, cfg Config) (*Image, error) {
 		return nil, ErrorList{{Msg: "no source files to assemble"}}
 	}
 	if len(names) > MaxFiles {
-		return nil, ErrorList{{Pos: token.Position{Filename: names[MaxFiles]}, Msg: fmt.Sprintf("%d source files; the limit is %d files in one program", len(names), MaxFiles)}}
+		return nil, ErrorList{{Pos: srcpos.Position{Filename: names[MaxFiles]}, Msg: textf.Sprintf("%d source files; the limit is %d files in one program", len(names), MaxFiles)}}
 	}
 	dev, err := device(names[0], cfg)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := DialectOf(names[0], nil, cfg.Dialect); err != nil {
-		return nil, ErrorList{{Pos: token.Position{Filename: names[0]}, Msg: err.Error()}}
+		return nil, ErrorList{{Pos: srcpos.Position{Filename: names[0]}, Msg: err.Error()}}
 	}
 	var errs ErrorList
 	seen := make(map[string]bool, len(names))
 	objs := make([]*obj.Object, 0, len(names))
 	for _, name := range names {
-		pos := token.Position{Filename: name}
+		pos := srcpos.Position{Filename: name}
 		switch {
 		case cfg.FS == nil:
 			errs = append(errs, &Error{Pos: pos, Msg: "no file system to read " + quote(name) + " from"})
@@ -358,12 +358,12 @@ type assembler struct {
 	sections  []*section
 	secByName map[string]*section
 	cur       *section
-	prev      *section                  // for .previous
-	secStack  []*section                // .pushsection
-	commons   []*symDef                 // .comm symbols, allocated at the end of .bss
-	abs       *section                  // the absolute section of .struct (not linked), nil until used
-	sites     map[string]token.Position // included file → where it was first included
-	followed  obj.Followed              // every include directive met (Object.Followed)
+	prev      *section                   // for .previous
+	secStack  []*section                 // .pushsection
+	commons   []*symDef                  // .comm symbols, allocated at the end of .bss
+	abs       *section                   // the absolute section of .struct (not linked), nil until used
+	sites     map[string]srcpos.Position // included file → where it was first included
+	followed  obj.Followed               // every include directive met (Object.Followed)
 	eqvs      map[*symDef]*eqv
 
 	// input
@@ -397,11 +397,11 @@ func (a *assembler) spend(steps int, st *stmt, off int) {
 
 // effortFatal stops the assembly with the effort limit's message at byte off of src.
 func (a *assembler) effortFatal(src obj.Source, off int) {
-	var pos token.Position
+	var pos srcpos.Position
 	if src != nil && !isNilStmt(src) {
 		pos = src.Pos(off)
 	}
-	msg := fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort)
+	msg := textf.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort)
 	for _, f := range a.frames {
 		if f.kind == frFile || f.st == nil {
 			continue
@@ -411,11 +411,11 @@ func (a *assembler) effortFatal(src obj.Source, off int) {
 			what = "macro " + quote(f.exp.m.name) + " called"
 		}
 		cp := f.st.Pos(f.at)
-		where := fmt.Sprintf("%d:%d", cp.Line, cp.Column)
+		where := textf.Sprintf("%d:%d", cp.Line, cp.Column)
 		if cp.Filename != pos.Filename {
 			where = cp.String()
 		}
-		msg = fmt.Sprintf("assembly effort limit reached (%s at %s expands to more than %d steps of work)", what, where, maxEffort)
+		msg = textf.Sprintf("assembly effort limit reached (%s at %s expands to more than %d steps of work)", what, where, maxEffort)
 		break
 	}
 	a.diag.fatal(pos, msg)
@@ -437,7 +437,7 @@ func (a *assembler) errTok(st *stmt, t *tok, msg string) {
 func (a *assembler) pass1(name string, src []byte) {
 	a.reader = srcfile.Reader{FS: a.cfg.FS, MaxFile: a.cfg.MaxFileBytes, MaxTotal: a.cfg.MaxTotalBytes, Used: int64(len(src))}
 	if err := srcfile.CheckSize(name, int64(len(src)), a.cfg.MaxFileBytes); err != nil {
-		a.diag.fatal(token.Position{Filename: name}, err.Error())
+		a.diag.fatal(srcpos.Position{Filename: name}, err.Error())
 	}
 	defines := deviceDefines(a.dev)
 	for k, v := range a.cfg.Defines {
@@ -463,14 +463,14 @@ func (a *assembler) pass1(name string, src []byte) {
 			a.diag.warnings = append(a.diag.warnings, e)
 		},
 		Included: a.included,
-		Followed: func(name, file string, at token.Position) { a.followed.Add(at, name, file) },
+		Followed: func(name, file string, at srcpos.Position) { a.followed.Add(at, name, file) },
 	})
 	if err != nil {
 		var list cpp.ErrorList
 		if errors.As(err, &list) {
 			a.diag.list = append(a.diag.list, list...)
 		} else {
-			a.diag.list.Add(token.Position{Filename: name}, err.Error())
+			a.diag.list.Add(srcpos.Position{Filename: name}, err.Error())
 		}
 		panic(bailout{})
 	}
@@ -489,9 +489,9 @@ func (a *assembler) pass1(name string, src []byte) {
 }
 
 // included records where file was first included (for diagnostics in source order).
-func (a *assembler) included(file string, at token.Position) {
+func (a *assembler) included(file string, at srcpos.Position) {
 	if a.sites == nil {
-		a.sites = make(map[string]token.Position)
+		a.sites = make(map[string]srcpos.Position)
 	}
 	if _, ok := a.sites[file]; !ok {
 		a.sites[file] = at

@@ -2,11 +2,11 @@ package asm_test
 
 import (
 	"bytes"
-	"go/token"
 	"testing"
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/internal/srcpos"
 )
 
 // layoutSrc has one section of each kind. Expected values below are worked out by hand from avr-gcc's
@@ -73,7 +73,7 @@ func TestImageLayout(t *testing.T) {
 	}
 	for i, w := range wantSyms {
 		s := im.Symbols[i]
-		s.Pos = token.Position{}
+		s.Pos = srcpos.Position{}
 		if s != w {
 			t.Errorf("symbol %d = %+v, want %+v", i, s, w)
 		}

@@ -3,9 +3,8 @@
 package asm
 
 import (
-	"go/token"
-
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
 )
 
 // compileAtmel, in the page's engine (build tag avrlab_core: engine.wasm), reads no AVRASM2 source:
@@ -14,6 +13,6 @@ import (
 // with such a file to tools.wasm before it gets here (cmd/wasm/engine.NeedsTools); this keeps one that
 // gets here anyway from a wrong answer.
 func compileAtmel(name string, _ []byte, _ Config) (*obj.Object, error) {
-	return nil, ErrorList{{Pos: token.Position{Filename: name},
+	return nil, ErrorList{{Pos: srcpos.Position{Filename: name},
 		Msg: "an AVRASM2 source is assembled by the page's tools module (tools.wasm), not its engine (engine.wasm)"}}
 }

@@ -1,13 +1,13 @@
 package asm
 
 import (
-	"fmt"
 	"io/fs"
 	"path"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa/devreg"
 )
 
@@ -123,7 +123,7 @@ func (a *assembler) directive(st *stmt, toks []tok, i int) {
 		a.names(st, toks, i, func(n tok) {
 			d := a.ref(n.text)
 			if d.Common {
-				a.errAt(st, n.off, n.end, fmt.Sprintf("symbol %s cannot be both weak and common (.comm at %s)", quote(n.text), d.Pos))
+				a.errAt(st, n.off, n.end, textf.Sprintf("symbol %s cannot be both weak and common (.comm at %s)", quote(n.text), d.Pos.String()))
 				return
 			}
 			d.Global, d.Weak = true, true
@@ -241,7 +241,7 @@ func (a *assembler) sectionArg(st *stmt, t tok) *section {
 	}
 	kind, slot, ok := obj.Classify(name)
 	if !ok {
-		a.errAt(st, start, i, fmt.Sprintf("unsupported section %s (%s)", quote(name), obj.KnownSections))
+		a.errAt(st, start, i, textf.Sprintf("unsupported section %s (%s)", quote(name), obj.KnownSections))
 		return nil
 	}
 	return a.section(name, kind, slot)
@@ -349,7 +349,7 @@ func (a *assembler) constArgs(st *stmt, toks []tok, i int, what string, maxN int
 		return nil, false
 	}
 	if len(xs) > maxN {
-		a.errAt(st, xs[maxN].Off, xs[len(xs)-1].End, fmt.Sprintf("%s takes at most %d operands", what, maxN))
+		a.errAt(st, xs[maxN].Off, xs[len(xs)-1].End, textf.Sprintf("%s takes at most %d operands", what, maxN))
 		return nil, false
 	}
 	vs := make([]int64, len(xs))
@@ -372,7 +372,7 @@ func (a *assembler) optConstArgs(st *stmt, toks []tok, i int, what string, maxN 
 	}
 	for {
 		if len(vs) == maxN {
-			a.errAt(st, toks[j].off, toks[j].end, fmt.Sprintf("%s takes at most %d operands", what, maxN))
+			a.errAt(st, toks[j].off, toks[j].end, textf.Sprintf("%s takes at most %d operands", what, maxN))
 			return nil, nil, false
 		}
 		t := toks[j]
@@ -406,7 +406,7 @@ func (a *assembler) optConstArgs(st *stmt, toks []tok, i int, what string, maxN 
 // fillByte checks a fill value of one byte.
 func (a *assembler) fillByte(st *stmt, t tok, v int64, what string) (byte, bool) {
 	if v < -128 || v > 255 {
-		a.errAt(st, t.off, t.end, fmt.Sprintf("%s fill value %d does not fit in a byte", what, v))
+		a.errAt(st, t.off, t.end, textf.Sprintf("%s fill value %d does not fit in a byte", what, v))
 		return 0, false
 	}
 	return byte(v), true
@@ -428,7 +428,7 @@ func (a *assembler) space(st *stmt, toks []tok, i int, zero bool) {
 		return
 	}
 	if vs[0] < 0 {
-		a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf("%s size %d is negative", name, vs[0]))
+		a.errAt(st, toks[i].off, toks[i].end, textf.Sprintf("%s size %d is negative", name, vs[0]))
 		return
 	}
 	var pat []byte
@@ -466,10 +466,10 @@ func (a *assembler) fill(st *stmt, toks []tok, i int) {
 	}
 	switch {
 	case vs[0] < 0:
-		a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".fill repeat count %d is negative", vs[0]))
+		a.errAt(st, toks[i].off, toks[i].end, textf.Sprintf(".fill repeat count %d is negative", vs[0]))
 		return
 	case size < 0 || size > 8:
-		a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".fill size %d out of range 0..8", size))
+		a.errAt(st, toks[i].off, toks[i].end, textf.Sprintf(".fill size %d out of range 0..8", size))
 		return
 	}
 	pat := make([]byte, size)
@@ -481,9 +481,9 @@ func (a *assembler) fill(st *stmt, toks []tok, i int) {
 	}
 	// repeat × size without overflow: compare with what the section can still hold.
 	if vs[0] > (a.sectionLimit(a.cur)-a.cur.Size)/size {
-		msg := fmt.Sprintf(".fill of %d × %d bytes does not fit in %s", vs[0], size, a.sectionMemory(a.cur))
+		msg := textf.Sprintf(".fill of %d × %d bytes does not fit in %s", vs[0], size, a.sectionMemory(a.cur))
 		if a.cur.Size > 0 {
-			msg += fmt.Sprintf(" (section %s holds %d bytes already)", a.cur.Name, a.cur.Size)
+			msg += textf.Sprintf(" (section %s holds %d bytes already)", a.cur.Name, a.cur.Size)
 		}
 		a.errAt(st, toks[i].off, toks[i].end, msg)
 		return
@@ -505,12 +505,12 @@ func (a *assembler) align(st *stmt, toks []tok, i int, bytes bool) {
 	n := vs[0]
 	if bytes {
 		if n <= 0 || n&(n-1) != 0 || n > 1<<20 {
-			a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf("%s %d: alignment must be a power of 2 up to 1048576", name, n))
+			a.errAt(st, toks[i].off, toks[i].end, textf.Sprintf("%s %d: alignment must be a power of 2 up to 1048576", name, n))
 			return
 		}
 	} else {
 		if n < 0 || n > 20 {
-			a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf("%s %d: alignment must be 0..20 (a power of 2 exponent)", name, n))
+			a.errAt(st, toks[i].off, toks[i].end, textf.Sprintf("%s %d: alignment must be 0..20 (a power of 2 exponent)", name, n))
 			return
 		}
 		n = 1 << n
@@ -577,7 +577,7 @@ func (a *assembler) orgTo(st *stmt, at int, x, fill *node) {
 		pat = []byte{b}
 	}
 	if v.N < a.cur.Size {
-		a.errAt(st, x.Off, x.End, fmt.Sprintf(".org %#x moves backwards (the location is already %#x)", v.N, a.cur.Size))
+		a.errAt(st, x.Off, x.End, textf.Sprintf(".org %#x moves backwards (the location is already %#x)", v.N, a.cur.Size))
 		return
 	}
 	a.pad(v.N-a.cur.Size, pat, st, at)
@@ -596,7 +596,7 @@ func (a *assembler) structDirective(st *stmt, toks []tok, i int) {
 		off = vs[0]
 	}
 	if off < 0 || off > 1<<32 {
-		a.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".struct offset %d out of range 0..4294967296", off))
+		a.errAt(st, toks[i].off, toks[i].end, textf.Sprintf(".struct offset %d out of range 0..4294967296", off))
 		return
 	}
 	if a.abs == nil {
@@ -658,14 +658,14 @@ func (a *assembler) declareCommon(st *stmt, name tok, size, align int64) {
 	d := a.ref(name.text)
 	switch {
 	case d.Defined():
-		a.errAt(st, name.off, name.end, fmt.Sprintf("symbol %s already defined at %s", quote(name.text), d.Pos))
+		a.errAt(st, name.off, name.end, textf.Sprintf("symbol %s already defined at %s", quote(name.text), d.Pos.String()))
 		return
 	case d.Weak:
-		a.errAt(st, name.off, name.end, fmt.Sprintf("symbol %s cannot be both weak and common (it is .weak)", quote(name.text)))
+		a.errAt(st, name.off, name.end, textf.Sprintf("symbol %s cannot be both weak and common (it is .weak)", quote(name.text)))
 		return
 	case d.Common:
 		if size != d.CommonSize {
-			e := obj.At(st, name.off, name.end, fmt.Sprintf("size of %s is already %d (.comm at %s); not changing to %d", quote(name.text), d.CommonSize, d.Pos, size))
+			e := obj.At(st, name.off, name.end, textf.Sprintf("size of %s is already %d (.comm at %s); not changing to %d", quote(name.text), d.CommonSize, d.Pos.String(), size))
 			e.Severity = SeverityWarning
 			a.diag.warnings = append(a.diag.warnings, e)
 		}
@@ -718,7 +718,7 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 		}
 	}
 	if depth >= maxDepth || len(a.frames) >= maxDepth {
-		a.errAt(st, s.off, s.end, fmt.Sprintf(".include nested too deeply (more than %d levels)", maxDepth))
+		a.errAt(st, s.off, s.end, textf.Sprintf(".include nested too deeply (more than %d levels)", maxDepth))
 		return
 	}
 	data, msg := a.readInclude(p)

@@ -1,13 +1,13 @@
 package asm
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/isa"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // shape is what an operand looks like before its value is known.
@@ -113,7 +113,7 @@ func (a *assembler) classifyOperand(st *stmt, toks []tok) (operand, bool) {
 			return op, true
 		}
 		if isTooHighRegister(t0.text) {
-			a.errAt(st, op.off, op.end, fmt.Sprintf("no register %s: registers are r0..r31", t0.text))
+			a.errAt(st, op.off, op.end, textf.Sprintf("no register %s: registers are r0..r31", t0.text))
 			return op, false
 		}
 		if k, r, ok := pointerReg(t0.text); ok {
@@ -126,7 +126,7 @@ func (a *assembler) classifyOperand(st *stmt, toks []tok) (operand, bool) {
 	if len(toks) == 3 && t0.kind == tIdent && isOp(toks[1], ":") && toks[2].kind == tIdent {
 		if _, ok := regNumber(t0.text); ok {
 			if r, ok := regNumber(toks[2].text); ok {
-				a.errAt(st, op.off, op.end, fmt.Sprintf("register pairs like %s are not supported: write the lower register (r%d)", op.text, r))
+				a.errAt(st, op.off, op.end, textf.Sprintf("register pairs like %s are not supported: write the lower register (r%d)", op.text, r))
 				return op, false
 			}
 		}
@@ -188,7 +188,7 @@ func (a *assembler) chooseForm(st *stmt, name tok, forms []*isa.Form, ops []oper
 		o := &ops[prob.Operand]
 		msg := prob.Msg
 		if (o.ptr == isa.PtrYDisp || o.ptr == isa.PtrZDisp) && (mn == "ld" || mn == "st") {
-			msg += fmt.Sprintf(" (a displacement needs %sd)", mn)
+			msg += textf.Sprintf(" (a displacement needs %sd)", mn)
 		}
 		a.errAt(st, o.off, o.end, msg)
 	default:
@@ -286,7 +286,7 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 			if op.x.Fn == obj.FnGs {
 				fn = "gs"
 			}
-			a.errAt(st, op.off, op.end, fmt.Sprintf("%s() is a 16-bit word address: use pm_lo8(x) and pm_hi8(x), or lo8(%s(x))", fn, fn))
+			a.errAt(st, op.off, op.end, textf.Sprintf("%s() is a 16-bit word address: use pm_lo8(x) and pm_hi8(x), or lo8(%s(x))", fn, fn))
 			return
 		}
 		op.toks = nil
@@ -308,9 +308,9 @@ func (a *assembler) registerConstant(st *stmt, op *operand) bool {
 	case err == nil && v.Sec == nil:
 		return true
 	case err == nil || err.NotConst:
-		a.errAt(st, op.off, op.end, fmt.Sprintf("constant value required: %s is an address, not a register", quote(op.text)))
+		a.errAt(st, op.off, op.end, textf.Sprintf("constant value required: %s is an address, not a register", quote(op.text)))
 	case err.Undefined:
-		a.errAt(st, op.off, op.end, fmt.Sprintf("constant value required: %s is not defined yet (a register symbol must be set before it is used)", quote(op.text)))
+		a.errAt(st, op.off, op.end, textf.Sprintf("constant value required: %s is not defined yet (a register symbol must be set before it is used)", quote(op.text)))
 	default:
 		a.report(err)
 	}

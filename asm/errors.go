@@ -1,10 +1,10 @@
 package asm
 
 import (
-	"go/token"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
 )
 
 // Severity says whether a diagnostic stops the image from being used (see [obj.Severity]).
@@ -51,7 +51,7 @@ type diag struct {
 const maxErrorsFactor = 10
 
 // add records an error unless its line already has one; it bails out when a limit is reached.
-func (d *diag) add(pos token.Position, end int, msg string) {
+func (d *diag) add(pos srcpos.Position, end int, msg string) {
 	k := lineKey{pos.Filename, pos.Line}
 	if d.lines[k] {
 		return
@@ -88,7 +88,7 @@ func (d *diag) main(name string) {
 // errAt reports an error at bytes [off, end) of src, unless its line has one already.
 func (d *diag) errAt(src obj.Source, off, end int, msg string) {
 	if src == nil || isNilStmt(src) {
-		d.add(token.Position{}, 0, msg)
+		d.add(srcpos.Position{}, 0, msg)
 		return
 	}
 	pos := src.Pos(off)
@@ -126,10 +126,10 @@ func (d *diag) check() {
 }
 
 // has reports whether the line of pos already has an error (later ones there are dropped).
-func (d *diag) has(pos token.Position) bool { return d.lines[lineKey{pos.Filename, pos.Line}] }
+func (d *diag) has(pos srcpos.Position) bool { return d.lines[lineKey{pos.Filename, pos.Line}] }
 
 // fatal records an error and stops the assembly.
-func (d *diag) fatal(pos token.Position, msg string) {
+func (d *diag) fatal(pos srcpos.Position, msg string) {
 	d.list = append(d.list, &Error{Pos: pos, Msg: msg})
 	panic(bailout{})
 }

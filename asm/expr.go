@@ -1,11 +1,11 @@
 package asm
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // binOps maps operator spellings to binary operators.
@@ -61,7 +61,7 @@ func (p *exprParser) peek() *tok { return &p.toks[p.i] }
 func (p *exprParser) nest(t *tok) bool {
 	p.depth++
 	if p.depth > maxExprDepth {
-		p.fail(t, fmt.Sprintf("expression nested deeper than %d levels", maxExprDepth))
+		p.fail(t, textf.Sprintf("expression nested deeper than %d levels", maxExprDepth))
 		return false
 	}
 	return true
@@ -175,7 +175,7 @@ func (p *exprParser) primary() *node {
 			fn, ok := fnNames[t.text]
 			if !ok {
 				if _, lower := fnNames[strings.ToLower(t.text)]; lower {
-					return p.fail(t, fmt.Sprintf("unknown function %s (modifiers are lower case: %s)", quote(t.text), strings.ToLower(t.text)))
+					return p.fail(t, textf.Sprintf("unknown function %s (modifiers are lower case: %s)", quote(t.text), strings.ToLower(t.text)))
 				}
 				if atmel.IsAtmelFunction(t.text) {
 					return p.fail(t, atmel.AtmelHint(t.text, "function"))
@@ -199,7 +199,7 @@ func (p *exprParser) primary() *node {
 			return &node{Op: obj.OpFunc, Fn: fn, X: x, Src: p.st, Off: t.off, End: c.end}
 		}
 		if r, ok := regNumber(t.text); ok {
-			return p.fail(t, fmt.Sprintf("register r%d cannot be used in an expression", r))
+			return p.fail(t, textf.Sprintf("register r%d cannot be used in an expression", r))
 		}
 		def := p.a.ref(t.text)
 		if p.a.eqvs != nil {

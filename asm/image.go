@@ -1,12 +1,12 @@
 package asm
 
 import (
-	"go/token"
 	"io"
 	"sort"
 
 	"github.com/avrlab/avrlab/asm/ihex"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -77,7 +77,7 @@ type Pad struct {
 	Size int
 	// Pos is the directive that asked for the pad (.balign, .align, .p2align, .org, ". = x"); zero for
 	// a pad the linker adds.
-	Pos token.Position
+	Pos srcpos.Position
 	// Why is the directive as written (".balign 256"), or what the linker did ("section .progmem
 	// aligned to 256 B", "end of section .text padded to its alignment of 256 B").
 	Why string
@@ -122,14 +122,14 @@ type Symbol struct {
 	// Global is true when the symbol was named by .global or .globl.
 	Global bool
 	// Pos is where the symbol was defined.
-	Pos token.Position
+	Pos srcpos.Position
 }
 
 // LineInfo says which source position emitted the Size bytes at flash byte address Addr.
 type LineInfo struct {
 	Addr uint32
 	Size int
-	Pos  token.Position
+	Pos  srcpos.Position
 }
 
 // ListRow is one line of the listing: the bytes a statement emitted at flash byte address Addr and the
@@ -137,7 +137,7 @@ type LineInfo struct {
 type ListRow struct {
 	Addr  uint32
 	Bytes []byte
-	Pos   token.Position
+	Pos   srcpos.Position
 	Text  string
 }
 
@@ -151,15 +151,15 @@ func (im *Image) Symbol(name string) (Symbol, bool) {
 }
 
 // SourceAt returns the source position of the instruction or data at flash word address pc.
-func (im *Image) SourceAt(pc uint32) (token.Position, bool) {
+func (im *Image) SourceAt(pc uint32) (srcpos.Position, bool) {
 	addr := pc * 2
 	i := sort.Search(len(im.Lines), func(i int) bool { return im.Lines[i].Addr > addr }) - 1
 	if i < 0 {
-		return token.Position{}, false
+		return srcpos.Position{}, false
 	}
 	l := im.Lines[i]
 	if addr >= l.Addr+uint32(l.Size) {
-		return token.Position{}, false
+		return srcpos.Position{}, false
 	}
 	return l.Pos, true
 }

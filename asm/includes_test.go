@@ -2,10 +2,11 @@ package asm
 
 import (
 	"errors"
-	"go/token"
 	"reflect"
 	"testing"
 	"testing/fstest"
+
+	"github.com/avrlab/avrlab/internal/srcpos"
 )
 
 // TestIncludes: the include graph an assembly followed is every #include and .include met, with the
@@ -23,7 +24,7 @@ func TestIncludes(t *testing.T) {
 		"main.S":       {Data: []byte("#include <avr/io.h>\n#include \"lib/a.h\"\n#if 0\n#include \"no.h\"\n#endif\n.if 0\n.include \"no.inc\"\n.endif\n.rept 2\n.include \"b.inc\"\n.endr\n  .include \"gone.inc\"\n#include \"keys/k.S\"\n")},
 		"lib/unused.h": {Data: []byte("#include \"never.h\"\n")},
 	}
-	pos := func(f string, l, c int) token.Position { return token.Position{Filename: f, Line: l, Column: c} }
+	pos := func(f string, l, c int) srcpos.Position { return srcpos.Position{Filename: f, Line: l, Column: c} }
 	want := []Include{
 		{At: pos("main.S", 1, 2), Name: "avr/io.h", File: "avr/io.h"},
 		{At: pos("avr/io.h", 4, 2), Name: "avr/sfr_defs.h", File: "avr/sfr_defs.h"}, // built-in headers count

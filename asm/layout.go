@@ -1,9 +1,8 @@
 package asm
 
 import (
-	"fmt"
-
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // dataOffset is where avr-gcc's linker puts data space in its single address space: a .data label at
@@ -50,7 +49,7 @@ func (a *assembler) place(it item) {
 		return
 	}
 	if it.Size > a.sectionLimit(s)-s.Size {
-		a.diag.fatal(it.Src.Pos(it.At), fmt.Sprintf("section %s grows to %d bytes, beyond %s", s.Name, uint64(s.Size)+uint64(it.Size), a.sectionMemory(s)))
+		a.diag.fatal(it.Src.Pos(it.At), textf.Sprintf("section %s grows to %d bytes, beyond %s", s.Name, uint64(s.Size)+uint64(it.Size), a.sectionMemory(s)))
 	}
 	it.Off = s.Size
 	s.Size += it.Size
@@ -78,11 +77,11 @@ func (a *assembler) sectionLimit(s *section) int64 {
 func (a *assembler) sectionMemory(s *section) string {
 	switch s.Kind {
 	case obj.SecData, obj.SecBSS:
-		return fmt.Sprintf("the %d bytes of SRAM of %s", a.dev.SRAMSize, a.dev.Name)
+		return textf.Sprintf("the %d bytes of SRAM of %s", a.dev.SRAMSize, a.dev.Name)
 	case obj.SecEEPROM:
-		return fmt.Sprintf("the %d bytes of EEPROM of %s", a.dev.EEPROM, a.dev.Name)
+		return textf.Sprintf("the %d bytes of EEPROM of %s", a.dev.EEPROM, a.dev.Name)
 	}
-	return fmt.Sprintf("the %d bytes of flash of %s", a.dev.Flash, a.dev.Name)
+	return textf.Sprintf("the %d bytes of flash of %s", a.dev.Flash, a.dev.Name)
 }
 
 func allZero(b []byte) bool {

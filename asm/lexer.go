@@ -1,12 +1,12 @@
 package asm
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // tokKind is the kind of a lexical token.
@@ -105,7 +105,7 @@ func lex(s string) []tok {
 		if deep := nesting(&nest, toks, t); deep {
 			// No expression holds this: stop here, before the rest of the statement is read,
 			// so the refusal costs the same for 257 levels as for a million.
-			t.kind, t.str = tIllegal, fmt.Sprintf("expression nested deeper than %d levels", maxExprDepth)
+			t.kind, t.str = tIllegal, textf.Sprintf("expression nested deeper than %d levels", maxExprDepth)
 			if n := len(toks); n > 0 && toks[n-1].kind == tIdent && t.text == "(" {
 				// A function call: the level is its name's, as the parser counts it.
 				t.off, t.text = toks[n-1].off, s[toks[n-1].off:t.end]

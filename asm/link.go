@@ -1,12 +1,12 @@
 package asm
 
 import (
-	"fmt"
-	"go/token"
 	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -58,7 +58,7 @@ func Link(dev *isa.Device, objs []*obj.Object, maxErrors int) (*Image, error) {
 // sourceOrder is the order in which a reader meets the text of objs: file by file in link order,
 // an included file's text where it is included.
 func sourceOrder(objs []*obj.Object) *obj.SourceOrder {
-	o := &obj.SourceOrder{Sites: map[string]token.Position{}}
+	o := &obj.SourceOrder{Sites: map[string]srcpos.Position{}}
 	for _, ob := range objs {
 		o.Mains = append(o.Mains, ob.Name)
 		for f, at := range ob.Includes {
@@ -114,7 +114,7 @@ func (l *linker) report(e *evalError) {
 	if e.Undefined && e.X.Op == obj.OpSym && !e.X.Sym.Local && len(l.objs) > 1 {
 		for _, o := range l.objs {
 			if s := lookupSymbol(o, e.X.Sym.Name); s != nil && s.Defined() && !s.Global {
-				msg += fmt.Sprintf(" (%s defines it without .global)", s.Pos)
+				msg += textf.Sprintf(" (%s defines it without .global)", s.Pos.String())
 				break
 			}
 		}
@@ -156,7 +156,7 @@ func (l *linker) link(objs []*obj.Object, im *Image) {
 		mixed := false
 		for _, o := range objs {
 			if o.Dialect == obj.DialectAtmel {
-				l.diag.add(token.Position{Filename: o.Name}, 0, "an AVRASM2 source is a program of its own (one file and what it includes): it cannot be linked with other files")
+				l.diag.add(srcpos.Position{Filename: o.Name}, 0, "an AVRASM2 source is a program of its own (one file and what it includes): it cannot be linked with other files")
 				mixed = true
 			}
 		}
@@ -167,11 +167,11 @@ func (l *linker) link(objs []*obj.Object, im *Image) {
 	l.diag.check()
 	l.ev.MaxEffort = maxEffort
 	l.ev.OnEffort = func(src obj.Source, off int) {
-		var pos token.Position
+		var pos srcpos.Position
 		if src != nil {
 			pos = src.Pos(off)
 		}
-		l.diag.fatal(pos, fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort))
+		l.diag.fatal(pos, textf.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort))
 	}
 	l.globals()
 	l.emit(im)
@@ -196,7 +196,7 @@ func (l *linker) globals() {
 			case prev == nil || prev.Weak && !s.Weak:
 				g[s.Name] = s
 			case !prev.Weak && !s.Weak:
-				l.diag.add(s.Pos, 0, fmt.Sprintf("symbol %s already defined at %s (both are .global)", quote(s.Name), prev.Pos))
+				l.diag.add(s.Pos, 0, textf.Sprintf("symbol %s already defined at %s (both are .global)", quote(s.Name), prev.Pos.String()))
 			}
 		}
 	}
@@ -333,7 +333,7 @@ func (l *linker) layout() (textEnd, dataSize int64) {
 			s := text[i]
 			if at := obj.AlignUp(cur, s.Align); at > cur {
 				l.pads = append(l.pads, Pad{Addr: uint32(cur), Size: int(at - cur),
-					Why: fmt.Sprintf("section %s aligned to %d B", s.Name, s.Align)})
+					Why: textf.Sprintf("section %s aligned to %d B", s.Name, s.Align)})
 				cur = at
 			}
 			s.Addr = cur
@@ -396,7 +396,7 @@ func (l *linker) emit(im *Image) {
 	flash := make([]byte, total)
 	emitted := make([]bool, total)
 	if used := l.bssEnd - int64(l.dev.SRAMStart); used > int64(l.dev.SRAMSize) {
-		l.errAt(l.last, 0, 0, fmt.Sprintf(".data and .bss need %d bytes, more than the %d bytes of SRAM of %s",
+		l.errAt(l.last, 0, 0, textf.Sprintf(".data and .bss need %d bytes, more than the %d bytes of SRAM of %s",
 			used, l.dev.SRAMSize, l.dev.Name))
 	}
 	for _, o := range l.objs {
@@ -483,7 +483,7 @@ func (l *linker) eeprom(im *Image) {
 				}
 			}
 		}
-		msg := fmt.Sprintf("EEPROM sections need %d bytes, more than the %d bytes of EEPROM of %s", size, limit, l.dev.Name)
+		msg := textf.Sprintf("EEPROM sections need %d bytes, more than the %d bytes of EEPROM of %s", size, limit, l.dev.Name)
 		if worst != nil {
 			l.errAt(worst.Src, worst.At, worst.At, msg)
 		} else {
@@ -568,7 +568,7 @@ func (l *linker) tooBig(total int64) {
 			}
 		}
 	}
-	msg := fmt.Sprintf("program needs %d bytes of flash, more than the %d of %s", total, limit, l.dev.Name)
+	msg := textf.Sprintf("program needs %d bytes of flash, more than the %d of %s", total, limit, l.dev.Name)
 	if worst == nil {
 		l.errAt(l.last, 0, 0, msg)
 		return
@@ -589,18 +589,18 @@ func (l *linker) values(it *item, out []byte, o *obj.Object) bool {
 		switch w {
 		case 1:
 			if n < -128 || n > 255 {
-				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in %s (-128..255)", n, byteDirective(o)))
+				l.errAt(it.Src, x.Off, x.End, textf.Sprintf("value %d does not fit in %s (-128..255)", n, byteDirective(o)))
 				return false
 			}
 		case 2:
 			n = address16(n, o) // a data-space or EEPROM address, as the linker's R_AVR_16 truncates it
 			if n < -32768 || n > 65535 {
-				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in 16 bits (-32768..65535)", n))
+				l.errAt(it.Src, x.Off, x.End, textf.Sprintf("value %d does not fit in 16 bits (-32768..65535)", n))
 				return false
 			}
 		case 4:
 			if n < -1<<31 || n > 1<<32-1 {
-				l.errAt(it.Src, x.Off, x.End, fmt.Sprintf("value %d does not fit in 32 bits", n))
+				l.errAt(it.Src, x.Off, x.End, textf.Sprintf("value %d does not fit in 32 bits", n))
 				return false
 			}
 		}
@@ -651,7 +651,7 @@ func (l *linker) encode(it *item, pc int64, o *obj.Object) ([]uint16, bool) {
 			v = int64(op.Reg)
 		}
 		bad := func(format string, args ...any) ([]uint16, bool) {
-			l.errAt(it.Src, op.Off, op.End, fmt.Sprintf(format, args...))
+			l.errAt(it.Src, op.Off, op.End, textf.Sprintf(format, args...))
 			return nil, false
 		}
 		switch {
@@ -663,16 +663,16 @@ func (l *linker) encode(it *item, pc int64, o *obj.Object) ([]uint16, bool) {
 			}
 		case k.IsRegister():
 			if op.IsReg && !k.Valid(v) {
-				return bad("expected %s, found r%d", k, v)
+				return bad("expected %s, found r%d", k.String(), v)
 			}
 			if !k.Valid(v) {
 				if v >= 0 && v <= 31 {
-					return bad("expected %s, found %s (r%d)", k, op.Text, v)
+					return bad("expected %s, found %s (r%d)", k.String(), op.Text, v)
 				}
-				return bad("expected %s, found %s", k, op.Text)
+				return bad("expected %s, found %s", k.String(), op.Text)
 			}
 		case op.IsReg:
-			return bad("expected %s, found register r%d", k, op.Reg)
+			return bad("expected %s, found register r%d", k.String(), op.Reg)
 		case k.IsRelative():
 			if v%2 != 0 {
 				return bad("branch target 0x%x is an odd byte address", v)
@@ -694,7 +694,7 @@ func (l *linker) encode(it *item, pc int64, o *obj.Object) ([]uint16, bool) {
 		case k == isa.Data16 || k == isa.Data7:
 			v = address16(v, o)
 			if !k.Valid(v) {
-				return bad("expected %s, found 0x%x", k, v)
+				return bad("expected %s, found 0x%x", k.String(), v)
 			}
 		case k == isa.Imm8:
 			if v < -255 || v > 255 {
@@ -703,7 +703,7 @@ func (l *linker) encode(it *item, pc int64, o *obj.Object) ([]uint16, bool) {
 			v &= 0xFF
 		default:
 			if !k.Valid(v) {
-				return bad("expected %s, found %d", k, v)
+				return bad("expected %s, found %d", k.String(), v)
 			}
 		}
 		args[j] = v
@@ -745,7 +745,7 @@ func (l *linker) symbols() []Symbol {
 				if v, err := l.ev.Eval(d.Size, true); err == nil {
 					s.Size = v.N
 					if limit, mem := l.sizeLimit(s.Section); s.Size > limit {
-						l.errAt(d.Size.Src, d.Size.Off, d.Size.End, fmt.Sprintf(".size of %s is %d, more than the %d bytes of %s of %s",
+						l.errAt(d.Size.Src, d.Size.Off, d.Size.End, textf.Sprintf(".size of %s is %d, more than the %d bytes of %s of %s",
 							d.Name, s.Size, limit, mem, l.dev.Name))
 						s.Size = 0
 					}
@@ -790,7 +790,7 @@ func imageSection(k obj.SecKind) Section {
 func padOf(it *item, s *section, at int64) Pad {
 	p := Pad{Addr: uint32(at), Size: int(it.Size)}
 	if it.Src == nil {
-		p.Why = fmt.Sprintf("end of section %s padded to its alignment of %d B", s.Name, s.Align)
+		p.Why = textf.Sprintf("end of section %s padded to its alignment of %d B", s.Name, s.Align)
 		return p
 	}
 	p.Pos = it.Src.Pos(it.At)

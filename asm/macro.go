@@ -1,10 +1,11 @@
 package asm
 
 import (
-	"fmt"
-	"go/token"
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // macro is a .macro definition.
@@ -13,7 +14,7 @@ type macro struct {
 	params []param
 	index  map[string]int // parameter name → position in params (the first, with duplicates)
 	body   []*stmt
-	pos    token.Position
+	pos    srcpos.Position
 }
 
 // param is one macro parameter.
@@ -186,7 +187,7 @@ func (a *assembler) defineMacro(st *stmt, t tok) {
 		}
 	}
 	if old := a.macros[strings.ToLower(name)]; old != nil {
-		a.errAt(st, nameOff, nameOff+len(name), fmt.Sprintf("macro %s already defined at %s", quote(name), old.pos))
+		a.errAt(st, nameOff, nameOff+len(name), textf.Sprintf("macro %s already defined at %s", quote(name), old.pos.String()))
 		m = nil
 	}
 	r.m = m
@@ -303,13 +304,13 @@ func (a *assembler) invoke(m *macro, st *stmt, t tok) {
 		if ar.name != "" {
 			j, ok := m.index[ar.name]
 			if !ok {
-				a.errAt(st, ar.off, ar.off+len(ar.name), fmt.Sprintf("macro %s has no parameter %s", quote(m.name), quote(ar.name)))
+				a.errAt(st, ar.off, ar.off+len(ar.name), textf.Sprintf("macro %s has no parameter %s", quote(m.name), quote(ar.name)))
 				return
 			}
 			k = j
 		} else {
 			if pos >= len(m.params) {
-				a.errAt(st, ar.off, len(st.src), fmt.Sprintf("too many arguments for macro %s (it takes %d)", quote(m.name), len(m.params)))
+				a.errAt(st, ar.off, len(st.src), textf.Sprintf("too many arguments for macro %s (it takes %d)", quote(m.name), len(m.params)))
 				return
 			}
 			k = pos
@@ -320,7 +321,7 @@ func (a *assembler) invoke(m *macro, st *stmt, t tok) {
 	for j, p := range m.params {
 		if !set[j] {
 			if p.req {
-				a.errAt(st, t.off, t.end, fmt.Sprintf("missing value for required parameter %s of macro %s", quote(p.name), quote(m.name)))
+				a.errAt(st, t.off, t.end, textf.Sprintf("missing value for required parameter %s of macro %s", quote(p.name), quote(m.name)))
 				return
 			}
 			vals[j] = p.def
@@ -361,7 +362,7 @@ func (a *assembler) substitute(body []*stmt, lookup func(string) (string, bool),
 		}
 		a.expanded += len(text)
 		if a.expanded > maxExpandBytes {
-			a.diag.fatal(b.Pos(0), fmt.Sprintf("macro expansion produces more than %d MiB of text", maxExpandBytes>>20))
+			a.diag.fatal(b.Pos(0), textf.Sprintf("macro expansion produces more than %d MiB of text", maxExpandBytes>>20))
 		}
 		// Positions: the text before the first substitution is the source's; later bytes are clamped
 		// to the statement as written.
@@ -465,9 +466,9 @@ func (a *assembler) startRepeat(st *stmt, toks []tok, i int, name string) {
 			if n, ok := a.constant(x, ".rept"); ok {
 				switch {
 				case n < 0:
-					a.errAt(st, x.Off, x.End, fmt.Sprintf(".rept count %d is negative", n))
+					a.errAt(st, x.Off, x.End, textf.Sprintf(".rept count %d is negative", n))
 				case n > maxStatements:
-					a.errAt(st, x.Off, x.End, fmt.Sprintf(".rept count %d is more than the limit of %d statements", n, maxStatements))
+					a.errAt(st, x.Off, x.End, textf.Sprintf(".rept count %d is more than the limit of %d statements", n, maxStatements))
 				default:
 					r.count = int(n)
 				}

@@ -1,11 +1,11 @@
 package asm
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // frameKind tells where a frame's statements come from.
@@ -116,7 +116,7 @@ func (a *assembler) popFrame() {
 	if a.rec != nil && a.rec.depth == len(a.frames) {
 		r := a.rec
 		a.rec = nil
-		a.errAt(r.st, r.at, r.at+len(r.dir), fmt.Sprintf("missing %s for this %s", r.closer(), r.dir))
+		a.errAt(r.st, r.at, r.at+len(r.dir), textf.Sprintf("missing %s for this %s", r.closer(), r.dir))
 	}
 	for len(a.conds) > f.condDepth {
 		c := a.conds[len(a.conds)-1]
@@ -129,7 +129,7 @@ func (a *assembler) popFrame() {
 // pushFrame adds an expansion frame, with the nesting limit.
 func (a *assembler) pushFrame(f *frame, st *stmt, at int) bool {
 	if len(a.frames) >= maxDepth {
-		a.errAt(st, at, at, fmt.Sprintf("nesting too deep (more than %d levels of macros, repetitions and includes)", maxDepth))
+		a.errAt(st, at, at, textf.Sprintf("nesting too deep (more than %d levels of macros, repetitions and includes)", maxDepth))
 		return false
 	}
 	f.condDepth = len(a.conds)
@@ -156,7 +156,7 @@ func (a *assembler) statement(st *stmt) {
 	a.lastStmt = st
 	a.nstmt++
 	if a.nstmt > maxStatements {
-		a.diag.fatal(st.Pos(0), fmt.Sprintf("more than %d statements after macro and .rept expansion", maxStatements))
+		a.diag.fatal(st.Pos(0), textf.Sprintf("more than %d statements after macro and .rept expansion", maxStatements))
 	}
 	toks := st.tokens()
 	a.spend(len(toks)+len(st.src)/8, st, 0)
@@ -318,7 +318,7 @@ func (a *assembler) conditional(st *stmt, toks []tok, i int, name string) {
 		a.noArgs(st, toks, i)
 	default:
 		if len(a.conds) >= maxCondDepth {
-			a.diag.fatal(st.Pos(t.off), fmt.Sprintf("%s nested deeper than %d levels", name, maxCondDepth))
+			a.diag.fatal(st.Pos(t.off), textf.Sprintf("%s nested deeper than %d levels", name, maxCondDepth))
 		}
 		parent := !a.skipping()
 		c := cond{st: st, at: t.off, dir: name, parent: parent}

@@ -2,13 +2,13 @@ package asm
 
 import (
 	"errors"
-	"fmt"
-	"go/token"
 	"path"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -22,15 +22,15 @@ type srcLine struct {
 }
 
 // pos returns the source position of byte off of the line's text.
-func (l *srcLine) pos(off int) token.Position {
+func (l *srcLine) pos(off int) srcpos.Position {
 	if l.cl != nil {
 		ln, col := l.cl.Pos(off)
-		return token.Position{Filename: l.file, Line: ln, Column: col}
+		return srcpos.Position{Filename: l.file, Line: ln, Column: col}
 	}
 	if off > len(l.text) {
 		off = len(l.text)
 	}
-	return token.Position{Filename: l.file, Line: l.line, Column: off + 1}
+	return srcpos.Position{Filename: l.file, Line: l.line, Column: off + 1}
 }
 
 // stmt is one statement: the text between line starts, '$' separators and ';' comments.
@@ -60,7 +60,7 @@ func (st *stmt) tokens() []tok {
 }
 
 // Pos returns the source position of byte i of the statement text.
-func (st *stmt) Pos(i int) token.Position {
+func (st *stmt) Pos(i int) srcpos.Position {
 	if i > st.exact {
 		i = max(st.exact, min(i, st.span))
 	}
@@ -75,11 +75,11 @@ func (st *stmt) Context() string {
 	}
 	call := st.mac.call
 	cp := call.Pos(st.mac.callOff)
-	where := fmt.Sprintf("%d:%d", cp.Line, cp.Column)
+	where := textf.Sprintf("%d:%d", cp.Line, cp.Column)
 	if pos := st.Pos(0); cp.Filename != pos.Filename {
 		where = cp.String()
 	}
-	return fmt.Sprintf(" (in macro %s called at %s)", quote(st.mac.m.name), where)
+	return textf.Sprintf(" (in macro %s called at %s)", quote(st.mac.m.name), where)
 }
 
 // Text returns the statement's text.

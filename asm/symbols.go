@@ -1,9 +1,8 @@
 package asm
 
 import (
-	"fmt"
-
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // symDef is the object layer's symbol, by the name the GNU front end uses for it.
@@ -29,10 +28,10 @@ func (a *assembler) defineLabel(name string, st *stmt, off, end int) {
 		d = &symDef{Name: name}
 		a.syms[name] = d
 	case d.Kind != obj.SymUndef:
-		a.errAt(st, off, end, fmt.Sprintf("symbol %s already defined at %s", quote(name), d.Pos))
+		a.errAt(st, off, end, textf.Sprintf("symbol %s already defined at %s", quote(name), d.Pos.String()))
 		return
 	case d.Common:
-		a.errAt(st, off, end, fmt.Sprintf("symbol %s is declared by .comm at %s (a label cannot define it too)", quote(name), d.Pos))
+		a.errAt(st, off, end, textf.Sprintf("symbol %s is declared by .comm at %s (a label cannot define it too)", quote(name), d.Pos.String()))
 		return
 	}
 	d.Kind, d.Sec, d.Off, d.Pos = obj.SymLabel, a.cur, a.cur.Size, pos
@@ -53,7 +52,7 @@ type eqv struct {
 // .eqv and "name == expr". Like .equiv, it cannot redefine a symbol.
 func (a *assembler) defineEqv(name string, st *stmt, toks []tok, i, off, end int) {
 	if d := a.syms[name]; d != nil && d.Defined() {
-		a.errAt(st, off, end, fmt.Sprintf("symbol %s already defined at %s", quote(name), d.Pos))
+		a.errAt(st, off, end, textf.Sprintf("symbol %s already defined at %s", quote(name), d.Pos.String()))
 		return
 	}
 	p := exprParser{a: a, st: st, toks: toks, i: i, dotSec: a.cur, dotOff: a.cur.Size}
@@ -74,14 +73,14 @@ func (a *assembler) defineEqu(name string, x *node, st *stmt, off, end int, rede
 	switch {
 	case d == nil || d.Kind == obj.SymUndef:
 	case a.eqvs[d] != nil:
-		a.errAt(st, off, end, fmt.Sprintf("symbol %s already defined at %s (by .eqv or ==, which cannot be redefined)", quote(name), d.Pos))
+		a.errAt(st, off, end, textf.Sprintf("symbol %s already defined at %s (by .eqv or ==, which cannot be redefined)", quote(name), d.Pos.String()))
 		return
 	case d.Kind == obj.SymEqu && redefine && !d.Used:
 		// nothing refers to the old value: assign in place
 	case d.Kind == obj.SymEqu && redefine:
 		d = nil // a new version: earlier uses keep the old value
 	default:
-		a.errAt(st, off, end, fmt.Sprintf("symbol %s already defined at %s", quote(name), d.Pos))
+		a.errAt(st, off, end, textf.Sprintf("symbol %s already defined at %s", quote(name), d.Pos.String()))
 		return
 	}
 	// Evaluate before defining, so that ".set x, x+1" reads the previous x.
@@ -106,13 +105,13 @@ func (a *assembler) localRef(n int, forward bool) (*symDef, string) {
 	if !forward {
 		d := a.localBack[n]
 		if d == nil {
-			return nil, fmt.Sprintf("local label %db has no earlier %d: definition", n, n)
+			return nil, textf.Sprintf("local label %db has no earlier %d: definition", n, n)
 		}
 		return d, ""
 	}
 	d := a.localFwd[n]
 	if d == nil {
-		d = &symDef{Name: fmt.Sprintf("%df", n), Local: true}
+		d = &symDef{Name: textf.Sprintf("%df", n), Local: true}
 		a.localFwd[n] = d
 	}
 	return d, ""
@@ -126,7 +125,7 @@ func (a *assembler) defineLocal(n int, st *stmt, off int) {
 	} else {
 		d = &symDef{Local: true}
 	}
-	d.Name = fmt.Sprintf("%d:", n)
+	d.Name = textf.Sprintf("%d:", n)
 	d.Kind, d.Sec, d.Off, d.Pos = obj.SymLabel, a.cur, a.cur.Size, st.Pos(off)
 	if a.cur == a.abs {
 		d.Sec, d.Off = nil, 0

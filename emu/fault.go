@@ -2,9 +2,9 @@ package emu
 
 import (
 	"errors"
-	"fmt"
-	"go/token"
 
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -54,7 +54,7 @@ func (k FaultKind) String() string {
 	if int(k) < len(faultErrs) && faultErrs[k] != nil {
 		return faultErrs[k].Error()
 	}
-	return fmt.Sprintf("FaultKind(%d)", k)
+	return textf.Sprintf("FaultKind(%d)", int(k))
 }
 
 // Fault is a run-time error of the emulated program. The machine stays at the faulting instruction:
@@ -74,7 +74,7 @@ func (f *Fault) Error() string {
 	if f.Kind == FaultPCOutOfFlash {
 		return f.Msg
 	}
-	return fmt.Sprintf("%s at pc %#04x", f.Msg, f.PC)
+	return textf.Sprintf("%s at pc %#04x", f.Msg, f.PC)
 }
 
 // Unwrap returns the sentinel error of the fault's kind.
@@ -88,7 +88,7 @@ func (f *Fault) Unwrap() error {
 // SourceMap maps a word address of program memory to the source position that produced it. asm.Image
 // implements it; emu declares it so that neither package imports the other.
 type SourceMap interface {
-	SourceAt(pc uint32) (token.Position, bool)
+	SourceAt(pc uint32) (srcpos.Position, bool)
 }
 
 // Describe returns Error() followed by the source position of the faulting PC when src knows it, e.g.
@@ -125,7 +125,7 @@ func (r StopReason) String() string {
 	if int(r) < len(stopNames) {
 		return stopNames[r]
 	}
-	return fmt.Sprintf("StopReason(%d)", r)
+	return textf.Sprintf("StopReason(%d)", int(r))
 }
 
 // Stop is the result of Run and Step: the reason and, for StopFault, the fault.

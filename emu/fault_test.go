@@ -2,17 +2,17 @@ package emu_test
 
 import (
 	"errors"
-	"go/token"
 	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/srcpos"
 	"github.com/avrlab/avrlab/isa"
 )
 
-type srcMap map[uint32]token.Position
+type srcMap map[uint32]srcpos.Position
 
-func (s srcMap) SourceAt(pc uint32) (token.Position, bool) {
+func (s srcMap) SourceAt(pc uint32) (srcpos.Position, bool) {
 	p, ok := s[pc]
 	return p, ok
 }

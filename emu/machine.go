@@ -3,8 +3,8 @@ package emu
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -468,7 +468,7 @@ func (m *Machine) ClearReturnSentinel() { m.sentinel = noSentinel }
 func (m *Machine) PushReturn(wordAddr uint32) error {
 	if f := m.pushRet(wordAddr); f != faultNone {
 		return &Fault{Kind: f, PC: m.pc, Cycle: m.cycles, Addr: uint32(m.sp),
-			Msg: fmt.Sprintf("push of return address with sp %#04x", m.sp)}
+			Msg: textf.Sprintf("push of return address with sp %#04x", m.sp)}
 	}
 	return nil
 }

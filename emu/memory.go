@@ -2,7 +2,8 @@ package emu
 
 import (
 	"bytes"
-	"fmt"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // load reads data-space address a as an instruction does (the run loop's slow path: registers on
@@ -142,7 +143,7 @@ func (m *Machine) Flash() []byte { return append([]byte(nil), m.flash...) }
 // an error and writes nothing when the bytes do not fit in flash.
 func (m *Machine) WriteFlash(addr uint32, b []byte) error {
 	if uint64(addr)+uint64(len(b)) > uint64(len(m.flash)) {
-		return fmt.Errorf("flash write of %d bytes at %#x past the end of flash (%d bytes)", len(b), addr, len(m.flash))
+		return textf.Errorf("flash write of %d bytes at %#x past the end of flash (%d bytes)", len(b), addr, len(m.flash))
 	}
 	if len(b) == 0 || bytes.Equal(m.flash[addr:addr+uint32(len(b))], b) {
 		return nil // the same bytes decode the same: nothing to do (a bench's round keys, often)

@@ -1,8 +1,7 @@
 package emu
 
 import (
-	"fmt"
-
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -221,39 +220,39 @@ func (m *Machine) setRAMPZ(a uint32) {
 func (m *Machine) newFault(k FaultKind, addr uint32) *Fault {
 	f := &Fault{Kind: k, PC: m.pc, Cycle: m.cycles, Addr: addr}
 	if k == FaultPCOutOfFlash {
-		f.Msg = fmt.Sprintf("pc 0x%04x outside flash (%d words)", m.pc, len(m.ops))
+		f.Msg = textf.Sprintf("pc 0x%04x outside flash (%d words)", m.pc, len(m.ops))
 		return f
 	}
 	o := m.code[m.pc]
 	switch o.Kind {
 	case opIllegal:
-		f.Msg = fmt.Sprintf("illegal opcode 0x%04x", o.K)
+		f.Msg = textf.Sprintf("illegal opcode 0x%04x", o.K)
 		if o.K == 0xFFFF && m.erasedWord(m.pc) {
 			f.Msg = "executing erased flash (0xffff, not written by the program)"
 		}
 		return f
 	case opMissing:
 		f.Form = isa.Forms[o.K]
-		f.Msg = fmt.Sprintf("%s is not available on %s (%s)", f.Form.Mnemonic, m.dev.Name, m.dev.Core)
+		f.Msg = textf.Sprintf("%s is not available on %s (%s)", f.Form.Mnemonic, m.dev.Name, m.dev.Core.String())
 		return f
 	}
 	f.Form = isa.FormOf(o.Kind)
 	mn := f.Form.Mnemonic
 	switch {
 	case k == FaultStackOverflow:
-		f.Msg = fmt.Sprintf("stack overflow: %s with sp 0x%04x writes below sram start 0x%04x", mn, m.sp, m.dev.SRAMStart)
+		f.Msg = textf.Sprintf("stack overflow: %s with sp 0x%04x writes below sram start 0x%04x", mn, m.sp, m.dev.SRAMStart)
 	case k == FaultNotImplemented:
 		f.Msg = mn + " is not implemented"
 	case o.Kind == isa.POP || o.Kind == isa.RET || o.Kind == isa.RETI:
-		f.Msg = fmt.Sprintf("%s with sp 0x%04x reads outside sram (0x%04x-0x%04x)", mn, m.sp, m.dev.SRAMStart, m.dev.RAMEND())
+		f.Msg = textf.Sprintf("%s with sp 0x%04x reads outside sram (0x%04x-0x%04x)", mn, m.sp, m.dev.SRAMStart, m.dev.RAMEND())
 	case o.Kind == isa.PUSH || o.Kind == isa.RCALL || o.Kind == isa.CALL || o.Kind == isa.ICALL || o.Kind == isa.EICALL:
-		f.Msg = fmt.Sprintf("%s with sp 0x%04x writes outside sram (0x%04x-0x%04x)", mn, m.sp, m.dev.SRAMStart, m.dev.RAMEND())
+		f.Msg = textf.Sprintf("%s with sp 0x%04x writes outside sram (0x%04x-0x%04x)", mn, m.sp, m.dev.SRAMStart, m.dev.RAMEND())
 	case isPM(o.Kind):
-		f.Msg = fmt.Sprintf("%s at program address 0x%05x past the end of flash (%d bytes)", mn, addr, len(m.flash))
+		f.Msg = textf.Sprintf("%s at program address 0x%05x past the end of flash (%d bytes)", mn, addr, len(m.flash))
 	default:
-		f.Msg = fmt.Sprintf("%s at data address 0x%04x outside the data space (0x0000-0x%04x)", mn, addr, m.dev.RAMEND())
+		f.Msg = textf.Sprintf("%s at data address 0x%04x outside the data space (0x0000-0x%04x)", mn, addr, m.dev.RAMEND())
 		if isStore(o.Kind) && m.dev.MappedFlash != 0 && addr >= uint32(m.dev.MappedFlash) {
-			f.Msg = fmt.Sprintf("%s to data address 0x%04x: mapped flash is read-only", mn, addr)
+			f.Msg = textf.Sprintf("%s to data address 0x%04x: mapped flash is read-only", mn, addr)
 		}
 	}
 	return f

@@ -3,7 +3,8 @@ package emu
 import (
 	"bytes"
 	"errors"
-	"fmt"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Snapshot is a copy of a machine's whole state at one instant: registers, the data space (SRAM and
@@ -127,7 +128,7 @@ var ErrSnapshotMismatch = errors.New("snapshot of another kind of machine")
 // re-decoded (about as long as New takes); otherwise Restore copies the data space and registers only.
 func (m *Machine) Restore(s *Snapshot) error {
 	if s == nil || s.dev != m.dev.Name || s.kind != kindOf(m.cfg) || len(s.data) != len(m.data) || len(s.flash) != len(m.flash) {
-		return fmt.Errorf("emu: restore: %w", ErrSnapshotMismatch)
+		return textf.Errorf("emu: restore: %w", ErrSnapshotMismatch)
 	}
 	copy(m.regs[:32], s.regs[:])
 	copy(m.data, s.data)

@@ -1,10 +1,11 @@
 package isa
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 //go:generate go test -run TestFormsGenerated -update
@@ -68,7 +69,7 @@ func buildForms(rows []row) []*Form {
 		case 32:
 			f.Words = 2
 		default:
-			panic(fmt.Sprintf("isa: internal error: pattern %q of %s has %d bits", r.pattern, r.mn, len(bits)))
+			panic(textf.Sprintf("isa: internal error: pattern %q of %s has %d bits", r.pattern, r.mn, len(bits)))
 		}
 		n := len(bits)
 		for j := 0; j < n; j++ {
@@ -88,7 +89,7 @@ func buildForms(rows []row) []*Form {
 					}
 				}
 				if !found && r.alias == nil {
-					panic(fmt.Sprintf("isa: internal error: letter %q of %s has no operand", c, r.mn))
+					panic(textf.Sprintf("isa: internal error: letter %q of %s has no operand", c, r.mn))
 				}
 			}
 		}
@@ -113,7 +114,7 @@ func buildForms(rows []row) []*Form {
 	for _, f := range forms {
 		for c := Core(0); c < NumCores; c++ {
 			if f.Cores.Has(c) && f.cycles[c.Timing()] == 0 {
-				panic(fmt.Sprintf("isa: internal error: %s (%s) has no cycles for %s", f.Mnemonic, f.Pattern, c))
+				panic(textf.Sprintf("isa: internal error: %s (%s) has no cycles for %s", f.Mnemonic, f.Pattern, c.String()))
 			}
 		}
 	}
@@ -170,7 +171,7 @@ func buildDecodeTable(fam int) *[65536]uint8 {
 			case nfixed > fixed[w]:
 				tab[w], fixed[w] = uint8(f.index), nfixed
 			case nfixed == fixed[w]:
-				panic(fmt.Sprintf("isa: internal error: %s and %s both encode %#04x", Forms[tab[w]].Mnemonic, f.Mnemonic, w))
+				panic(textf.Sprintf("isa: internal error: %s and %s both encode %#04x", Forms[tab[w]].Mnemonic, f.Mnemonic, w))
 			}
 			sub = (sub - free) & free
 			if sub == 0 {

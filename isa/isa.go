@@ -18,7 +18,7 @@
 package isa
 
 import (
-	"fmt"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Core is an AVR CPU core generation as the manual names them.
@@ -42,7 +42,7 @@ func (c Core) String() string {
 	if c < NumCores {
 		return coreNames[c]
 	}
-	return fmt.Sprintf("Core(%d)", c)
+	return textf.Sprintf("Core(%d)", int(c))
 }
 
 // CoreSet is a set of cores, one bit per [Core].
@@ -149,7 +149,7 @@ func (k Kind) String() string {
 	if k < numKinds {
 		return kindNames[k]
 	}
-	return fmt.Sprintf("Kind(%d)", k)
+	return textf.Sprintf("Kind(%d)", int(k))
 }
 
 // IsRegister reports whether the operand names a register.
@@ -335,7 +335,7 @@ func (f *Form) IsAlias() bool { return f.Alias != nil }
 // value is out of range. For aliases the base form's encoding is produced.
 func (f *Form) Encode(args []int64) ([]uint16, error) {
 	if len(args) != len(f.Operands) {
-		return nil, fmt.Errorf("%s takes %d operands, got %d", f.Mnemonic, len(f.Operands), len(args))
+		return nil, textf.Errorf("%s takes %d operands, got %d", f.Mnemonic, len(f.Operands), len(args))
 	}
 	if f.Alias != nil {
 		base := baseForm(f)
@@ -395,7 +395,7 @@ type RangeError struct {
 
 // Error describes the operand, the value and the range it missed.
 func (e *RangeError) Error() string {
-	return fmt.Sprintf("operand %d out of range: %d is not a %s", e.Index+1, e.Value, e.Kind)
+	return textf.Sprintf("operand %d out of range: %d is not a %s", e.Index+1, e.Value, e.Kind.String())
 }
 
 // Inst is one decoded instruction: its form and operand values. The GNU-syntax printer is
@@ -411,22 +411,22 @@ type Inst struct {
 func FormatOperand(k Kind, v int64) string {
 	switch {
 	case k.IsRegister():
-		return fmt.Sprintf("r%d", v)
+		return textf.Sprintf("r%d", v)
 	case k == PtrYDisp:
-		return fmt.Sprintf("Y+%d", v)
+		return textf.Sprintf("Y+%d", v)
 	case k == PtrZDisp:
-		return fmt.Sprintf("Z+%d", v)
+		return textf.Sprintf("Z+%d", v)
 	case k.IsPointer():
 		return kindNames[k]
 	case k.IsRelative():
 		if v < 0 {
-			return fmt.Sprintf(".-%d", -v*2)
+			return textf.Sprintf(".-%d", -v*2)
 		}
-		return fmt.Sprintf(".+%d", v*2)
+		return textf.Sprintf(".+%d", v*2)
 	case k == Abs22:
-		return fmt.Sprintf("0x%x", v*2)
+		return textf.Sprintf("0x%x", v*2)
 	case k == Bit || k == SregBit:
-		return fmt.Sprintf("%d", v)
+		return textf.Sprintf("%d", v)
 	}
-	return fmt.Sprintf("0x%02x", v)
+	return textf.Sprintf("0x%02x", v)
 }

@@ -2,13 +2,13 @@ package lab
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // ErrNoTask is returned when no task is given and the source names none.
@@ -26,14 +26,14 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 	}
 	if im, ok, err := LoadBinary(src, Resolve(opts).Device); ok {
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", main, err)
+			return nil, nil, textf.Errorf("%s: %w", main, err)
 		}
 		opts.Linked = true
 		rep, err := Bench(im, opts)
 		return rep, im, err
 	}
 	if len(src) > MaxSourceBytes {
-		return nil, nil, fmt.Errorf("%q is %d bytes; the limit is %d bytes per source file", main, len(src), MaxSourceBytes)
+		return nil, nil, textf.Errorf("%q is %d bytes; the limit is %d bytes per source file", main, len(src), MaxSourceBytes)
 	}
 	return BenchSource(main, src, fsys, opts)
 }
@@ -84,8 +84,8 @@ func prepare(im *asm.Image, opts Options) (*harness, *Report, error) {
 			rep.setProblem(&Problem{Kind: ProblemContradiction, Option: o, Text: text(msg)})
 		}
 	case t.Kind == KindCipher && sc.keyScheduled() && h.call.has(RoleRK):
-		p := &Problem{Kind: ProblemNote, Option: OptCall, Text: text(fmt.Sprintf("the call %s passes the round keys (rk) in the scenario %s, "+
-			"whose call schedules them from the key: the figures are a fixed-key call's, not the scenario's (a graded run refuses this call)", h.call, sc.Name))}
+		p := &Problem{Kind: ProblemNote, Option: OptCall, Text: text(textf.Sprintf("the call %s passes the round keys (rk) in the scenario %s, "+
+			"whose call schedules them from the key: the figures are a fixed-key call's, not the scenario's (a graded run refuses this call)", h.call.String(), sc.Name))}
 		rep.Notes, rep.NoteProblems = append(rep.Notes, p.Error()), append(rep.NoteProblems, p)
 	}
 	return h, rep, nil
@@ -107,10 +107,10 @@ func (s *Scenario) keyScheduled() bool {
 func (h *harness) contradiction() (string, Option) {
 	o := h.opts
 	if o.SourceTask != "" && normalizeID(o.SourceTask) != h.t.ID {
-		return fmt.Sprintf("the source's \"; avrlab task: %s\" line contradicts the graded task %s (the teacher's settings win)", o.SourceTask, h.t.ID), OptTask
+		return textf.Sprintf("the source's \"; avrlab task: %s\" line contradicts the graded task %s (the teacher's settings win)", o.SourceTask, h.t.ID), OptTask
 	}
 	if o.SourceDevice != "" && !strings.EqualFold(o.SourceDevice, h.dev.Name) {
-		return fmt.Sprintf("the source's \"; avrlab device: %s\" line contradicts the graded device %s (the teacher's settings win)", o.SourceDevice, h.dev.Name), OptDevice
+		return textf.Sprintf("the source's \"; avrlab device: %s\" line contradicts the graded device %s (the teacher's settings win)", o.SourceDevice, h.dev.Name), OptDevice
 	}
 	if o.SourceCall == "" {
 		return "", ""
@@ -118,7 +118,7 @@ func (h *harness) contradiction() (string, Option) {
 	if !o.callFromSource {
 		c, err := ParseCallFor(o.SourceCall, h.t)
 		if err != nil || c.String() != h.call.String() {
-			return fmt.Sprintf("the source's \"; avrlab call: %s\" line contradicts the graded call %s (the teacher's settings win)", o.SourceCall, h.call), OptCall
+			return textf.Sprintf("the source's \"; avrlab call: %s\" line contradicts the graded call %s (the teacher's settings win)", o.SourceCall, h.call.String()), OptCall
 		}
 		return "", ""
 	}
@@ -136,7 +136,7 @@ func (h *harness) contradiction() (string, Option) {
 		want, ok = "round keys (rk or the source's table), no key or rkout", !h.call.has(RoleKey) && !h.call.has(RoleRKOut)
 	}
 	if !ok {
-		return fmt.Sprintf("the source's \"; avrlab call: %s\" line does not fit the graded scenario %s, whose call passes %s "+
+		return textf.Sprintf("the source's \"; avrlab call: %s\" line does not fit the graded scenario %s, whose call passes %s "+
 			"(the teacher's settings win)", o.SourceCall, h.sc.Name, want), OptCall
 	}
 	return "", ""
@@ -172,7 +172,7 @@ func PrepareCall(im *asm.Image, opts Options, i int, cfg emu.Config) (*emu.Machi
 		return nil, cs, nil
 	}
 	if i < 0 || i > h.opts.Vectors {
-		return nil, nil, fmt.Errorf("vector %d: the bench runs vectors 0..%d", i, h.opts.Vectors)
+		return nil, nil, textf.Errorf("vector %d: the bench runs vectors 0..%d", i, h.opts.Vectors)
 	}
 	rng := rand.New(rand.NewPCG(h.opts.Seed, 0x61767266))
 	var v *testVector

@@ -2,10 +2,10 @@ package lab
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/kernel"
 )
 
@@ -107,7 +107,7 @@ const maxArgs = 9
 func argReg(i int) int { return 24 - 2*i }
 
 // ArgRegisters returns the register pair of argument i as avr-gcc writes it ("r25:r24").
-func ArgRegisters(i int) string { return fmt.Sprintf("r%d:r%d", argReg(i)+1, argReg(i)) }
+func ArgRegisters(i int) string { return textf.Sprintf("r%d:r%d", argReg(i)+1, argReg(i)) }
 
 // String writes the call as it is given to -call: "NAME(ARG, ...)".
 func (c Call) String() string {
@@ -151,7 +151,7 @@ func parseCall(s string, kinds []BufferKind, cipherRules bool) (Call, error) {
 	list := strings.Join(names, ", ")
 	entry, args, ok := splitCallSyntax(s)
 	if !ok {
-		return Call{}, fmt.Errorf("call %q: want NAME(ARG, ...), e.g. cham64_encrypt(out, in, rk); ARG is one of %s", s, list)
+		return Call{}, textf.Errorf("call %q: want NAME(ARG, ...), e.g. cham64_encrypt(out, in, rk); ARG is one of %s", s, list)
 	}
 	c := Call{Entry: entry}
 	if strings.TrimSpace(args) == "" {
@@ -165,30 +165,30 @@ func parseCall(s string, kinds []BufferKind, cipherRules bool) (Call, error) {
 		name, bang := strings.CutSuffix(strings.TrimSpace(a), "!")
 		r := Role(strings.ToLower(strings.TrimSpace(name)))
 		if !known[r] {
-			return Call{}, fmt.Errorf("call %q: unknown argument %q (known: %s)", s, strings.TrimSpace(a), list)
+			return Call{}, textf.Errorf("call %q: unknown argument %q (known: %s)", s, strings.TrimSpace(a), list)
 		}
 		if c.has(r) {
-			return Call{}, fmt.Errorf("call %q: %s passed twice", s, r)
+			return Call{}, textf.Errorf("call %q: %s passed twice", s, string(r))
 		}
 		if bang {
 			if k := dirs[r]; k.Dir != kernel.In || k.Value {
-				return Call{}, fmt.Errorf("call %q: %s!: only a read-only input buffer can be marked writable (%s is %s)", s, r, r, k.Dir)
+				return Call{}, textf.Errorf("call %q: %s!: only a read-only input buffer can be marked writable (%s is %s)", s, string(r), string(r), k.Dir.String())
 			}
 			c.Writable = append(c.Writable, r)
 		}
 		c.Args = append(c.Args, r)
 	}
 	if len(c.Args) > maxArgs {
-		return Call{}, fmt.Errorf("call %q: %d arguments; avr-gcc passes at most %d in registers", s, len(c.Args), maxArgs)
+		return Call{}, textf.Errorf("call %q: %d arguments; avr-gcc passes at most %d in registers", s, len(c.Args), maxArgs)
 	}
 	if !cipherRules {
 		return c, nil
 	}
 	if c.has(RoleBlock) && (c.has(RoleIn) || c.has(RoleOut)) {
-		return Call{}, fmt.Errorf("call %q: block is in and out at once; use block, or in and out", s)
+		return Call{}, textf.Errorf("call %q: block is in and out at once; use block, or in and out", s)
 	}
 	if c.has(RoleIn) != c.has(RoleOut) {
-		return Call{}, fmt.Errorf("call %q: in and out go together (or use block for in place)", s)
+		return Call{}, textf.Errorf("call %q: in and out go together (or use block for in place)", s)
 	}
 	return c, nil
 }
@@ -300,7 +300,7 @@ func (t *Task) defaultArgs() []Role {
 // `avrlab tasks -v` prints them.
 func (t *Task) Calls() []string {
 	if t.Kind == KindKernel {
-		return []string{fmt.Sprintf("%-13s %s   /* %s */", ScenarioKernel, Call{Entry: t.Entry, Args: t.defaultArgs()}, t.Kernel.Prototype())}
+		return []string{textf.Sprintf("%-13s %s   /* %s */", ScenarioKernel, Call{Entry: t.Entry, Args: t.defaultArgs()}.String(), t.Kernel.Prototype())}
 	}
 	var out []string
 	for _, sc := range ScenarioTable() {
@@ -313,11 +313,11 @@ func (t *Task) Calls() []string {
 		}
 		var line string
 		if sc.Args == nil {
-			line = fmt.Sprintf("%s(block) with the round keys in the source's %s, else %s(block, rk)", entry, t.RK, entry)
+			line = textf.Sprintf("%s(block) with the round keys in the source's %s, else %s(block, rk)", entry, t.RK, entry)
 		} else {
 			line = Call{Entry: entry, Args: sc.Args}.String()
 		}
-		out = append(out, fmt.Sprintf("%-13s %s", sc.Name, line))
+		out = append(out, textf.Sprintf("%-13s %s", sc.Name, line))
 	}
 	return out
 }
@@ -331,10 +331,10 @@ func (t *Task) BufferSizes() string {
 			c = ", counted"
 		}
 		if k.Value {
-			s = append(s, fmt.Sprintf("%s uint8_t", k.Role))
+			s = append(s, textf.Sprintf("%s uint8_t", string(k.Role)))
 			continue
 		}
-		s = append(s, fmt.Sprintf("%s %d B (%s%s)", k.Role, k.Size, k.Dir, c))
+		s = append(s, textf.Sprintf("%s %d B (%s%s)", string(k.Role), k.Size, k.Dir.String(), c))
 	}
 	return strings.Join(s, ", ")
 }

@@ -3,12 +3,12 @@ package lab
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/kernel"
 )
 
@@ -41,8 +41,8 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycle
 		}
 		if b.Dir == kernel.In && !b.writable {
 			if h.wroteReadOnly(m, &b, v) && problem == "" {
-				problem = fmt.Sprintf("the routine wrote its read-only input buffer %s (%s); write %s! in the call if it may overwrite it",
-					b.Role, ArgRegisters(b.arg), b.Role)
+				problem = textf.Sprintf("the routine wrote its read-only input buffer %s (%s); write %s! in the call if it may overwrite it",
+					string(b.Role), ArgRegisters(b.arg), string(b.Role))
 			}
 		}
 		if _, ok := v.want[b.Role]; ok {
@@ -112,7 +112,7 @@ func (h *harness) stopProblem(m *emu.Machine, stop emu.Stop) *Problem {
 	case emu.StopReturn:
 		if c := m.Cycles(); c > h.opts.MaxCycles {
 			return &Problem{Kind: ProblemCycleLimit, Option: OptMaxCycles,
-				Text: text(fmt.Sprintf("the call took %d cycles, over the limit of %d", c, h.opts.MaxCycles))}
+				Text: text(textf.Sprintf("the call took %d cycles, over the limit of %d", c, h.opts.MaxCycles))}
 		}
 		return nil
 	case emu.StopFault:
@@ -126,9 +126,9 @@ func (h *harness) stopProblem(m *emu.Machine, stop emu.Stop) *Problem {
 		return p
 	case emu.StopLimit:
 		return &Problem{Kind: ProblemCycleLimit, Option: OptMaxCycles,
-			Text: text(fmt.Sprintf("the call did not return within %d cycles (an infinite loop? raise ", h.opts.MaxCycles), ref(OptMaxCycles, ""), ")")}
+			Text: text(textf.Sprintf("the call did not return within %d cycles (an infinite loop? raise ", h.opts.MaxCycles), ref(OptMaxCycles, ""), ")")}
 	}
-	return plainProblem(ProblemOther, fmt.Sprintf("the call stopped with %s before returning", stop))
+	return plainProblem(ProblemOther, textf.Sprintf("the call stopped with %s before returning", stop.String()))
 }
 
 // argHint explains a data-space fault at an address planted in an argument register the call does
@@ -147,8 +147,8 @@ func (h *harness) argHint(f *emu.Fault) Text {
 		for _, c := range suggestCalls(i + 1) {
 			try = append(try, ref(OptCall, h.call.Entry+c))
 		}
-		return text(fmt.Sprintf("; the routine used %s (0x%04x) as a pointer but the call %s passes %d argument%s; "+
-			"does it take more? try ", ArgRegisters(i), p, h.call, n, plural(n)), Segment{Either: try})
+		return text(textf.Sprintf("; the routine used %s (0x%04x) as a pointer but the call %s passes %d argument%s; "+
+			"does it take more? try ", ArgRegisters(i), p, h.call.String(), n, plural(n)), Segment{Either: try})
 	}
 	return nil
 }
@@ -175,7 +175,7 @@ func plural(n int) string {
 
 func (h *harness) where(pc uint32) string {
 	if p, ok := h.im.SourceAt(pc); ok {
-		return fmt.Sprintf(" (%s)", p)
+		return textf.Sprintf(" (%s)", p.String())
 	}
 	return ""
 }
@@ -195,7 +195,7 @@ func (h *harness) measure(rep *Report) {
 		}
 		h.sizes(rep, low)
 		if h.spm > 0 {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("the routine writes flash with SPM (%d writes); every call started from the program as loaded", h.spm))
+			rep.Notes = append(rep.Notes, textf.Sprintf("the routine writes flash with SPM (%d writes); every call started from the program as loaded", h.spm))
 		}
 		if rep.Pass && t.Kind == KindCipher {
 			rep.Rank = Rank(rep.CPB, rep.Flash, rep.RAM)
@@ -267,7 +267,7 @@ func (h *harness) measure(rep *Report) {
 	}
 	if e, ok := deviceEnergy(h.dev); ok {
 		rep.EnergyUJ = &Energy{UJ: rep.CyclesMean * e.Median / 1000, MinUJ: rep.CyclesMean * e.Min / 1000,
-			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: fmt.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
+			MaxUJ: rep.CyclesMean * e.Max / 1000, Model: textf.Sprintf("%.2f nJ per cycle (%.2f..%.2f), the ECRYPT board's", e.Median, e.Min, e.Max)}
 	}
 	rep.CTInputs = t.CTInputs()
 	low = min(low, h.constantTime(n, rep, &ct, low))
@@ -332,18 +332,18 @@ func (h *harness) checkABI(m *emu.Machine, v *testVector) string {
 	regs := h.entryRegs(m, v)
 	for _, r := range calleeSaved {
 		if m.Reg(r) != regs[r] {
-			bad = append(bad, fmt.Sprintf("r%d", r))
+			bad = append(bad, textf.Sprintf("r%d", r))
 		}
 	}
 	var parts []string
 	if len(bad) > 0 {
-		parts = append(parts, fmt.Sprintf("callee-saved %s not restored", strings.Join(bad, ", ")))
+		parts = append(parts, textf.Sprintf("callee-saved %s not restored", strings.Join(bad, ", ")))
 	}
 	if m.Reg(1) != 0 {
-		parts = append(parts, fmt.Sprintf("r1 is 0x%02x on return (avr-gcc needs r1 = 0)", m.Reg(1)))
+		parts = append(parts, textf.Sprintf("r1 is 0x%02x on return (avr-gcc needs r1 = 0)", m.Reg(1)))
 	}
 	if m.SP() != h.spStart {
-		parts = append(parts, fmt.Sprintf("SP is 0x%04x on return, 0x%04x expected", m.SP(), h.spStart))
+		parts = append(parts, textf.Sprintf("SP is 0x%04x on return, 0x%04x expected", m.SP(), h.spStart))
 	}
 	return strings.Join(parts, "; ")
 }

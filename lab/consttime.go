@@ -1,12 +1,12 @@
 package lab
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/kernel"
 )
 
@@ -68,7 +68,7 @@ func (c *ctState) cycles(h *harness, v *testVector, name string, cycles uint64) 
 	}
 	if c.ok && cycles != f.cycle {
 		c.ok = false
-		c.detail = fmt.Sprintf("%s (%s: %d cycles) and %s (%s: %d cycles) differ in cycles",
+		c.detail = textf.Sprintf("%s (%s: %d cycles) and %s (%s: %d cycles) differ in cycles",
 			f.name, f.in, f.cycle, name, h.describeInput(v), cycles)
 	}
 }
@@ -81,7 +81,7 @@ func (h *harness) publicClass(v *testVector) string {
 	}
 	var b strings.Builder
 	for _, name := range h.t.Kernel.Public {
-		fmt.Fprintf(&b, "%s=%x;", name, v.in[Role(name)])
+		textf.Fprintf(&b, "%s=%x;", name, v.in[Role(name)])
 	}
 	return b.String()
 }
@@ -90,12 +90,12 @@ func (h *harness) publicClass(v *testVector) string {
 // kernel's first input.
 func (h *harness) describeInput(v *testVector) string {
 	if h.t.Kind == KindCipher {
-		return fmt.Sprintf("key %x, block %x", v.key, v.in[RoleBlock])
+		return textf.Sprintf("key %x, block %x", v.key, v.in[RoleBlock])
 	}
 	if pc := h.publicClass(v); pc != "" {
-		return fmt.Sprintf("%x, %s", h.primaryInput(v), strings.TrimSuffix(strings.ReplaceAll(pc, ";", ", "), ", "))
+		return textf.Sprintf("%x, %s", h.primaryInput(v), strings.TrimSuffix(strings.ReplaceAll(pc, ";", ", "), ", "))
 	}
-	return fmt.Sprintf("%x", h.primaryInput(v))
+	return textf.Sprintf("%x", h.primaryInput(v))
 }
 
 // ctStream is the PCG stream of the constant-time inputs.
@@ -150,13 +150,13 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 		}
 		if !vr.OK && rep.Error == "" && rep.Failures == 0 {
 			rep.FirstFailure = vr
-			msg := fmt.Sprintf("wrong output on %s (%s): %s expected %s, got %s", name, h.describeInput(v),
-				vr.Output, vr.Expected, vr.Got)
+			msg := textf.Sprintf("wrong output on %s (%s): %s expected %s, got %s", name, h.describeInput(v),
+				string(vr.Output), vr.Expected, vr.Got)
 			if vr.Problem != "" {
-				msg = fmt.Sprintf("%s (%s): %s", name, h.describeInput(v), vr.Problem)
+				msg = textf.Sprintf("%s (%s): %s", name, h.describeInput(v), vr.Problem)
 			}
 			if h.moved != "" {
-				msg += fmt.Sprintf("; this call's buffers are at other addresses than the vectors' (%s): "+
+				msg += textf.Sprintf("; this call's buffers are at other addresses than the vectors' (%s): "+
 					"a routine must use the addresses it is passed and assume no alignment", h.moved)
 			}
 			rep.setProblem(plainProblem(ProblemWrongOutput, msg))
@@ -189,7 +189,7 @@ func (h *harness) compareTrace(ct *ctState, v *testVector, name string, hash uin
 	first, m := h.traceAddrs(nil, &f.traceV, f.traceAtVectors)
 	tr, _ := h.traceAddrs(m, v, atVectors) // over the first's machine: its trace stays the first's
 	ct.ok = false
-	ct.detail = fmt.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), h.partAt(first, tr))
+	ct.detail = textf.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), h.partAt(first, tr))
 }
 
 // partAt says where two address traces part.
@@ -200,11 +200,11 @@ func (h *harness) partAt(first, tr []uint32) string {
 	}
 	switch {
 	case j < len(first) && j < len(tr):
-		return fmt.Sprintf("step %d: pc 0x%x%s vs pc 0x%x", j, first[j]*2, h.where(first[j]), tr[j]*2)
+		return textf.Sprintf("step %d: pc 0x%x%s vs pc 0x%x", j, first[j]*2, h.where(first[j]), tr[j]*2)
 	case len(first) == len(tr):
-		return fmt.Sprintf("a step after the first %d (beyond the trace kept; the hashes of the whole traces differ)", len(tr))
+		return textf.Sprintf("a step after the first %d (beyond the trace kept; the hashes of the whole traces differ)", len(tr))
 	case j > 0:
-		return fmt.Sprintf("step %d, after pc 0x%x%s (one trace ends)", j, first[j-1]*2, h.where(first[j-1]))
+		return textf.Sprintf("step %d, after pc 0x%x%s (one trace ends)", j, first[j-1]*2, h.where(first[j-1]))
 	}
 	return "the first step"
 }

@@ -3,10 +3,10 @@ package lab
 //go:generate go run ./internal/datagen
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -145,7 +145,7 @@ func KernelRows() []KernelRow {
 	for _, r := range kernelPRESENT {
 		ram := ""
 		if r.RAM > 0 {
-			ram = fmt.Sprint(r.RAM)
+			ram = textf.Sprint(r.RAM)
 		}
 		out = append(out, KernelRow{Kernel: "present80", Impl: r.Impl, Source: r.Source, Cycles: r.EncCycles, Code: r.Code,
 			RAM: ram, Device: "attiny45", Read: r.Read})

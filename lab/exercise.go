@@ -2,11 +2,12 @@ package lab
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"path"
 	"sort"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Exercise is a classroom exercise folder, read once (ReadExercise) by every front end: `avrlab grade
@@ -45,7 +46,7 @@ func ReadExercise(fsys fs.FS, dir string) (*Exercise, error) {
 	read := func(name string, limit int64) ([]byte, error) {
 		b, err := readRegularFS(fsys, path.Join(dir, name), limit)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, textf.Errorf("%s: %v", name, err)
 		}
 		return b, err
 	}
@@ -81,7 +82,7 @@ func ParseExercise(readme, starter, tests []byte) (*Exercise, error) {
 	ex := &Exercise{Readme: readme, Starter: starter, TestsText: tests, Task: DetectTask(starter)}
 	var err error
 	if ex.Goals, err = ParseGoals(readme); err != nil {
-		return nil, fmt.Errorf("README.md: %v", err)
+		return nil, textf.Errorf("README.md: %v", err)
 	}
 	if tests != nil {
 		if ex.Tests, err = ParseExerciseTests(tests); err != nil {
@@ -178,9 +179,9 @@ func readRegularFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	check := func(st fs.FileInfo) error {
 		switch {
 		case !st.Mode().IsRegular():
-			return fmt.Errorf("not a regular file (%v)", st.Mode().Type())
+			return textf.Errorf("not a regular file (%v)", st.Mode().Type().String())
 		case st.Size() > limit:
-			return fmt.Errorf("%d bytes, at most %d", st.Size(), limit)
+			return textf.Errorf("%d bytes, at most %d", st.Size(), limit)
 		}
 		return nil
 	}
@@ -204,7 +205,7 @@ func readRegularFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err == nil && int64(len(b)) > limit {
-		return nil, fmt.Errorf("more than %d bytes", limit)
+		return nil, textf.Errorf("more than %d bytes", limit)
 	}
 	return b, err
 }

@@ -2,10 +2,11 @@ package lab
 
 import (
 	"bytes"
-	"fmt"
-	"go/token"
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Goal is one target of a classroom exercise, read from a "goal: ..." line of its README.md:
@@ -72,7 +73,7 @@ func ParseGoals(text []byte) ([]Goal, error) {
 
 // goalProblem is a goal line that cannot be read, at line n.
 func goalProblem(n int, format string, a ...any) *Problem {
-	return &Problem{Kind: ProblemOther, Pos: &token.Position{Line: n, Column: 1}, Text: text(fmt.Sprintf(format, a...))}
+	return &Problem{Kind: ProblemOther, Pos: &srcpos.Position{Line: n, Column: 1}, Text: text(textf.Sprintf(format, a...))}
 }
 
 func validMetric(m string) bool {
@@ -100,7 +101,7 @@ func CheckGoals(rep *Report, goals []Goal) []GoalResult {
 	case rep.Error != "":
 		working = "not measured: the call did not complete"
 	case !rep.Pass:
-		working = fmt.Sprintf("counts only once every vector passes (%d/%d right)", rep.Vectors-rep.Failures, rep.Vectors)
+		working = textf.Sprintf("counts only once every vector passes (%d/%d right)", rep.Vectors-rep.Failures, rep.Vectors)
 	}
 	but := func(got string) string {
 		if working == "" {
@@ -233,12 +234,12 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 		key, val, ok := strings.Cut(line, ":")
 		key, val = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(val)
 		if !ok || val == "" {
-			return t, fmt.Errorf("tests.txt line %d: want \"key: value\", got %q", n, line)
+			return t, textf.Errorf("tests.txt line %d: want \"key: value\", got %q", n, line)
 		}
 		switch key {
 		case "scenario":
 			if LookupScenario(val) == nil {
-				return t, fmt.Errorf("tests.txt line %d: unknown scenario %q (known: %s)", n, val, strings.Join(Scenarios(), ", "))
+				return t, textf.Errorf("tests.txt line %d: unknown scenario %q (known: %s)", n, val, strings.Join(Scenarios(), ", "))
 			}
 			t.Scenario = val
 		case "device":
@@ -246,12 +247,12 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 		case "vectors":
 			v, err := strconv.Atoi(val)
 			if err != nil || v < 0 || v > MaxVectors {
-				return t, fmt.Errorf("tests.txt line %d: vectors %q: want 0..%d", n, val, MaxVectors)
+				return t, textf.Errorf("tests.txt line %d: vectors %q: want 0..%d", n, val, MaxVectors)
 			}
 			t.Vectors = v
 		case "call":
 			if _, err := ParseCall(val); err != nil {
-				return t, fmt.Errorf("tests.txt line %d: %v", n, err)
+				return t, textf.Errorf("tests.txt line %d: %v", n, err)
 			}
 			t.Call = val
 		case "rk":
@@ -260,7 +261,7 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 			name, v, _ := strings.Cut(val, "=")
 			name = strings.TrimSpace(name)
 			if name == "" || strings.ContainsAny(name, " \t,") {
-				return t, fmt.Errorf("tests.txt line %d: define %q: want NAME or NAME=VALUE", n, val)
+				return t, textf.Errorf("tests.txt line %d: define %q: want NAME or NAME=VALUE", n, val)
 			}
 			if t.Defines == nil {
 				t.Defines = map[string]string{}
@@ -268,7 +269,7 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 			t.Defines[name] = strings.TrimSpace(v)
 		case "leak-model", "leak-traces", "leak-noise", "leak-sum", "leak-window":
 			if err := t.Leak.set(key, val); err != nil {
-				return t, fmt.Errorf("tests.txt line %d: %v", n, err)
+				return t, textf.Errorf("tests.txt line %d: %v", n, err)
 			}
 		case "goal":
 			gs, err := ParseGoals([]byte("goal: " + val))
@@ -276,11 +277,11 @@ func ParseExerciseTests(text []byte) (ExerciseTests, error) {
 				gs[i].Line = 0 // a line of tests.txt, not of the README
 			}
 			if err != nil {
-				return t, fmt.Errorf("tests.txt line %d: %v", n, strings.TrimPrefix(err.Error(), "line 1: "))
+				return t, textf.Errorf("tests.txt line %d: %v", n, strings.TrimPrefix(err.Error(), "line 1: "))
 			}
 			t.Goals = append(t.Goals, gs...)
 		default:
-			return t, fmt.Errorf("tests.txt line %d: unknown key %q (known: scenario, device, vectors, call, rk, define, goal, leak-model, leak-traces, leak-noise, leak-sum, leak-window)", n, key)
+			return t, textf.Errorf("tests.txt line %d: unknown key %q (known: scenario, device, vectors, call, rk, define, goal, leak-model, leak-traces, leak-noise, leak-sum, leak-window)", n, key)
 		}
 	}
 	return t, nil
@@ -301,6 +302,6 @@ func RequireVectors(results []GoalResult, rep *Report, want int) {
 	}
 	for i := range results {
 		results[i].Met = false
-		results[i].Got += fmt.Sprintf(", but counts only with the exercise's %d vectors (this run: %d)", want, rep.Vectors)
+		results[i].Got += textf.Sprintf(", but counts only with the exercise's %d vectors (this run: %d)", want, rep.Vectors)
 	}
 }

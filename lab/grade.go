@@ -3,7 +3,6 @@ package lab
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // MaxSubmissionBytes is the largest source file grading accepts, the main file or any file it includes.
@@ -131,7 +131,7 @@ func Grade(subs []Submission, opts Options, progress io.Writer) []GradeRow {
 	rows := make([]GradeRow, 0, len(subs))
 	for i, s := range subs {
 		if progress != nil {
-			fmt.Fprintf(progress, "[%d/%d] %s\n", i+1, len(subs), s.Label)
+			textf.Fprintf(progress, "[%d/%d] %s\n", i+1, len(subs), s.Label)
 		}
 		rows = append(rows, GradeSubmission(s, opts))
 	}
@@ -189,7 +189,7 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 	defer func() {
 		if r := recover(); r != nil {
 			row = SettingsRow(s.Label, opts)
-			row.Problem = fmt.Sprintf("internal error while grading (please report): %v\n%s", r, debug.Stack())
+			row.Problem = textf.Sprintf("internal error while grading (please report): %v\n%s", r, debug.Stack())
 		}
 	}()
 	root, err := os.OpenRoot(s.Dir)
@@ -240,7 +240,7 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 	if err != nil {
 		var el asm.ErrorList
 		if errors.As(err, &el) && len(el) > 0 {
-			row.Problem = fmt.Sprintf("%s (%d errors)", el[0].Error(), len(el))
+			row.Problem = textf.Sprintf("%s (%d errors)", el[0].Error(), len(el))
 			if len(el) == 1 {
 				row.Problem = el[0].Error()
 			}
@@ -258,9 +258,9 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 	case rep.Error != "":
 		row.Problem, row.Why = rep.Error, WhyError
 	case rep.Failures > 0:
-		row.Problem, row.Why = fmt.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors), WhyVectors
+		row.Problem, row.Why = textf.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors), WhyVectors
 		if rep.BufferFaults > 0 {
-			row.Problem += fmt.Sprintf(" (%d with the right output, but %s)", rep.BufferFaults, rep.BufferProblem)
+			row.Problem += textf.Sprintf(" (%d with the right output, but %s)", rep.BufferFaults, rep.BufferProblem)
 		}
 	case !rep.ABIOK:
 		row.Problem, row.Why = "ABI: "+rep.ABIDetail, WhyABI
@@ -395,7 +395,7 @@ func (f *limitedFile) Read(p []byte) (int, error) {
 	if f.left <= 0 {
 		if n, _ := f.File.Read(make([]byte, 1)); n > 0 {
 			// The assembler's wording for a file that grows past the limit while it is read.
-			return 0, fmt.Errorf("%q has more than %d bytes; the limit is %d bytes per file", f.name, MaxSubmissionBytes, MaxSubmissionBytes)
+			return 0, textf.Errorf("%q has more than %d bytes; the limit is %d bytes per file", f.name, MaxSubmissionBytes, MaxSubmissionBytes)
 		}
 		return 0, io.EOF
 	}
@@ -405,7 +405,7 @@ func (f *limitedFile) Read(p []byte) (int, error) {
 	n, err := f.File.Read(p)
 	f.left -= int64(n)
 	if f.g.read.Add(int64(n)) > MaxSubmissionReadBytes {
-		return n, &fs.PathError{Op: "read", Path: f.name, Err: fmt.Errorf("the submission reads over %d bytes of source in all (an include in a loop?)", MaxSubmissionReadBytes)}
+		return n, &fs.PathError{Op: "read", Path: f.name, Err: textf.Errorf("the submission reads over %d bytes of source in all (an include in a loop?)", MaxSubmissionReadBytes)}
 	}
 	return n, err
 }

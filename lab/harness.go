@@ -2,12 +2,12 @@ package lab
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab/kernel"
 )
@@ -154,7 +154,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	rep := &Report{Task: t.ID, TaskName: t.Name, Kind: t.Kind, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry, Seed: opts.Seed}
 	h := &harness{im: im, dev: im.Device, t: t, sc: sc, call: call, opts: opts}
 	fail := func(format string, a ...any) (*harness, *Report) {
-		rep.setProblem(&Problem{Kind: ProblemCall, Option: OptCall, Text: text(fmt.Sprintf(format, a...))})
+		rep.setProblem(&Problem{Kind: ProblemCall, Option: OptCall, Text: text(textf.Sprintf(format, a...))})
 		rep.Call = h.call.String()
 		return h, rep
 	}
@@ -169,7 +169,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 		if _, ok := im.Symbol(opts.RK); !ok {
 			h.call.Args = append(h.call.Args, RoleRK)
 			if n := roundKeyLike(im, opts.RK); n != "" {
-				p := &Problem{Kind: ProblemNote, Option: OptRK, Text: text(fmt.Sprintf("the source defines %q, which looks like a round-key table, "+
+				p := &Problem{Kind: ProblemNote, Option: OptRK, Text: text(textf.Sprintf("the source defines %q, which looks like a round-key table, "+
 					"but the task's round-key symbol is %q, so the harness passes round keys in SRAM (%s); "+
 					"if the routine reads %s, name it with ", n, opts.RK, ArgRegisters(1), n), ref(OptRK, n))}
 				rep.Notes, rep.NoteProblems = append(rep.Notes, p.Error()), append(rep.NoteProblems, p)
@@ -180,7 +180,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	if a, ok := entryAddress(call.Entry); ok {
 		if a%2 != 0 || a >= uint32(len(im.Flash)) {
 			return failWith(&Problem{Kind: ProblemNoEntry, Option: OptCall,
-				Text: text(fmt.Sprintf("entry address 0x%x is not an instruction address of the program (0..0x%x, even)", a, len(im.Flash)))})
+				Text: text(textf.Sprintf("entry address 0x%x is not an instruction address of the program (0..0x%x, even)", a, len(im.Flash)))})
 		}
 		h.entry = a / 2
 	} else {
@@ -192,10 +192,10 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 				hint = text("the image has no symbols: give the entry as a byte address, e.g. ", ref(OptCall, "0x1a0(block)"))
 			}
 			return failWith(&Problem{Kind: ProblemNoEntry, Option: OptCall,
-				Text: text(fmt.Sprintf("entry symbol %q is not defined (", call.Entry), hint, ")")})
+				Text: text(textf.Sprintf("entry symbol %q is not defined (", call.Entry), hint, ")")})
 		}
 		if sym.Section != asm.SectionText && sym.Section != asm.SectionProgmem {
-			return failWith(&Problem{Kind: ProblemNoEntry, Option: OptCall, Text: text(fmt.Sprintf("entry symbol %q is not in .text", call.Entry))})
+			return failWith(&Problem{Kind: ProblemNoEntry, Option: OptCall, Text: text(textf.Sprintf("entry symbol %q is not in .text", call.Entry))})
 		}
 		h.entry = uint32(sym.Value) / 2
 	}
@@ -209,7 +209,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 	}
 	if t.Kind == KindKernel && len(h.call.Args) != len(kinds) {
 		return fail("the call %s passes %d of the task's %d arguments (%s)", rep.Call, len(h.call.Args), len(kinds),
-			Call{Entry: call.Entry, Args: t.defaultArgs()})
+			Call{Entry: call.Entry, Args: t.defaultArgs()}.String())
 	}
 	if outputs == 0 {
 		if t.Kind == KindKernel {
@@ -275,7 +275,7 @@ func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (
 			u.Dir = "in, writable"
 		}
 		if b.Value {
-			u.Register, u.Size = fmt.Sprintf("r%d", argReg(b.arg)), 0
+			u.Register, u.Size = textf.Sprintf("r%d", argReg(b.arg)), 0
 		}
 		rep.Buffers = append(rep.Buffers, u)
 	}
@@ -311,7 +311,7 @@ func (h *harness) placeCT(stackLow uint16) string {
 		for i := range h.bufs {
 			if !h.bufs[i].Value {
 				h.bufs[i].addrCT = addrs[i]
-				at = append(at, fmt.Sprintf("%s at 0x%04x", h.bufs[i].Role, addrs[i]))
+				at = append(at, textf.Sprintf("%s at 0x%04x", string(h.bufs[i].Role), addrs[i]))
 			}
 		}
 		return strings.Join(at, ", ")
@@ -359,9 +359,9 @@ func (h *harness) useTable(rep *Report) *Problem {
 	rk, ok := im.Symbol(h.opts.RK)
 	if !ok {
 		p := &Problem{Kind: ProblemNoRoundKeys, Option: OptRK,
-			Text: text(fmt.Sprintf("the call %s passes no round keys and the source defines no round-key table %q", rep.Call, h.opts.RK))}
+			Text: text(textf.Sprintf("the call %s passes no round keys and the source defines no round-key table %q", rep.Call, h.opts.RK))}
 		if n := roundKeyLike(im, h.opts.RK); n != "" {
-			p.Text = text(p.Text, fmt.Sprintf("; the source defines %q: name it with ", n), ref(OptRK, n), "; pass")
+			p.Text = text(p.Text, textf.Sprintf("; the source defines %q: name it with ", n), ref(OptRK, n), "; pass")
 		} else {
 			p.Text = text(p.Text, "; name the source's table with ", ref(OptRK, ""), " or pass")
 		}
@@ -373,7 +373,7 @@ func (h *harness) useTable(rep *Report) *Problem {
 		h.rkTable, h.rkAddr = rkFlash, uint32(rk.Value)
 		size, until := h.tableSize(rk, true)
 		if size < t.RKBytes {
-			return plainProblem(ProblemNoRoundKeys, fmt.Sprintf("round-key table %q at flash 0x%x holds %d bytes (%s); the task's round keys need %d",
+			return plainProblem(ProblemNoRoundKeys, textf.Sprintf("round-key table %q at flash 0x%x holds %d bytes (%s); the task's round keys need %d",
 				h.opts.RK, rk.Value, size, until, t.RKBytes))
 		}
 		rep.RKIn, rep.RKTable = "flash ("+h.opts.RK+")", &RKTable{Symbol: h.opts.RK, Memory: "flash"}
@@ -381,12 +381,12 @@ func (h *harness) useTable(rep *Report) *Problem {
 		h.rkTable, h.rkAddr = rkSRAM, uint32(rk.Value)
 		size, until := h.tableSize(rk, false)
 		if size < t.RKBytes {
-			return plainProblem(ProblemNoRoundKeys, fmt.Sprintf("round-key table %q at data address 0x%x holds %d bytes (%s); the task's round keys need %d",
+			return plainProblem(ProblemNoRoundKeys, textf.Sprintf("round-key table %q at data address 0x%x holds %d bytes (%s); the task's round keys need %d",
 				h.opts.RK, rk.Value, size, until, t.RKBytes))
 		}
 		rep.RKIn, rep.RKTable = "sram ("+h.opts.RK+")", &RKTable{Symbol: h.opts.RK, Memory: "sram"}
 	default:
-		return plainProblem(ProblemNoRoundKeys, fmt.Sprintf("round-key symbol %q is a constant, not a table", h.opts.RK))
+		return plainProblem(ProblemNoRoundKeys, textf.Sprintf("round-key symbol %q is a constant, not a table", h.opts.RK))
 	}
 	return nil
 }
@@ -420,7 +420,7 @@ func (h *harness) tableSize(sym asm.Symbol, flash bool) (int, string) {
 		}
 	}
 	if next >= 0 {
-		until = fmt.Sprintf("to the next symbol %q", im.Symbols[next].Name)
+		until = textf.Sprintf("to the next symbol %q", im.Symbols[next].Name)
 	}
 	if sym.Size > 0 && start+sym.Size < end {
 		end, until = start+sym.Size, "by its .size"

@@ -1,11 +1,11 @@
 package lab
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/leak"
 )
 
@@ -143,37 +143,37 @@ func Leak(im *asm.Image, o LeakOptions) (*LeakReport, error) {
 		o.Test = LeakTVLA
 	}
 	if o.Test != LeakTVLA && o.Test != LeakCPA {
-		return nil, fmt.Errorf("unknown leakage test %q (known: tvla, cpa)", o.Test)
+		return nil, textf.Errorf("unknown leakage test %q (known: tvla, cpa)", o.Test)
 	}
 	if o.Order == 0 {
 		o.Order = 1
 	}
 	if o.Order != 1 && o.Order != 2 {
-		return nil, fmt.Errorf("t-test order %d: want 1 or 2", o.Order)
+		return nil, textf.Errorf("t-test order %d: want 1 or 2", o.Order)
 	}
 	if o.Traces == 0 {
 		o.Traces = DefaultLeakTraces
 	}
 	if o.Traces < 2 || o.Traces > MaxLeakTraces {
-		return nil, fmt.Errorf("%d traces: want 2..%d", o.Traces, MaxLeakTraces)
+		return nil, textf.Errorf("%d traces: want 2..%d", o.Traces, MaxLeakTraces)
 	}
 	if o.Noise < 0 {
 		o.Noise = DefaultLeakNoise
 	}
 	if math.IsNaN(o.Noise) || math.IsInf(o.Noise, 0) || o.Noise > 1000 {
-		return nil, fmt.Errorf("noise %g: want 0..1000", o.Noise)
+		return nil, textf.Errorf("noise %g: want 0..1000", o.Noise)
 	}
 	if o.Model == 0 {
 		o.Model = leak.Both
 	}
 	if o.Sum < 0 || o.Sum > 4096 {
-		return nil, fmt.Errorf("-sum %d: want 1..4096", o.Sum)
+		return nil, textf.Errorf("-sum %d: want 1..4096", o.Sum)
 	}
 	if o.Sum == 0 {
 		o.Sum = 1
 	}
 	if o.Lag < 0 || o.Lag > MaxLeakLag || (o.Lag > 0 && o.Order != 2) {
-		return nil, fmt.Errorf("lag %d: want 0, or 1..%d with order 2", o.Lag, MaxLeakLag)
+		return nil, textf.Errorf("lag %d: want 0, or 1..%d with order 2", o.Lag, MaxLeakLag)
 	}
 	o.Vectors = -1
 	if o.MaxCycles == 0 {
@@ -193,7 +193,7 @@ func Leak(im *asm.Image, o LeakOptions) (*LeakReport, error) {
 		return lr, nil
 	}
 	if h.t.Kind != KindCipher {
-		lr.Error = fmt.Sprintf("task %s is a kernel: the leakage tests take a block cipher's call (fixed vs random block, a key)", h.t.ID)
+		lr.Error = textf.Sprintf("task %s is a kernel: the leakage tests take a block cipher's call (fixed vs random block, a key)", h.t.ID)
 		return lr, nil
 	}
 	tr := &tracer{h: h, model: o.Model, sum: o.Sum, sigma: o.Noise, seed: o.Seed, sregAt: h.dev.SREG, unchecked: o.unchecked}

@@ -1,11 +1,11 @@
 package lab
 
 import (
-	"fmt"
 	"math/bits"
 	"strings"
 	"sync"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/cipher"
 	"github.com/avrlab/avrlab/lab/leak"
 )
@@ -39,7 +39,7 @@ func (h *harness) cpaTargetOf() (*cpaTarget, string) {
 			list = strings.Join(known[:n-1], ", ") + " and " + list
 		}
 	}
-	return nil, fmt.Sprintf("CPA knows the first round of %s, not of %s", list, h.t.ID)
+	return nil, textf.Sprintf("CPA knows the first round of %s, not of %s", list, h.t.ID)
 }
 
 // aesCPA is AES-128's CPA target: the first round's SubBytes outputs.
@@ -117,7 +117,7 @@ func (h *harness) leakCPA(tr *tracer, o LeakOptions, lr *LeakReport) {
 		fill(rng, blk)
 		x, p := quiet.trace(h.leakVector(key, blk, rng), i, i == 0)
 		if p != "" {
-			lr.Error = fmt.Sprintf("trace: %s", p)
+			lr.Error = textf.Sprintf("trace: %s", p)
 			return
 		}
 		if i == 0 {
@@ -126,7 +126,7 @@ func (h *harness) leakCPA(tr *tracer, o LeakOptions, lr *LeakReport) {
 			continue
 		}
 		if len(x) != len(base) {
-			lr.Error = fmt.Sprintf("timing leak: the call takes %d or %d cycles by input", len(base), len(x))
+			lr.Error = textf.Sprintf("timing leak: the call takes %d or %d cycles by input", len(base), len(x))
 			return
 		}
 		for c := range x {
@@ -160,11 +160,11 @@ func (h *harness) leakCPA(tr *tracer, o LeakOptions, lr *LeakReport) {
 		blk := input(i)
 		x, p := tr.trace(h.leakVector(key, blk, traceRNG(o.Seed^0x6d61736b, i)), i, false)
 		if p != "" {
-			lr.Error = fmt.Sprintf("trace %d: %s", i, p)
+			lr.Error = textf.Sprintf("trace %d: %s", i, p)
 			break
 		}
 		if len(x) != len(base) {
-			lr.Error = fmt.Sprintf("timing leak: trace %d takes %d cycles, others %d", i, len(x), len(base))
+			lr.Error = textf.Sprintf("timing leak: trace %d takes %d cycles, others %d", i, len(x), len(base))
 			break
 		}
 		for k, c := range idx {

@@ -1,12 +1,12 @@
 package lab
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/leak"
 )
 
@@ -36,25 +36,25 @@ func (s *LeakSettings) set(key, val string) error {
 	case "leak-traces":
 		v, err := strconv.Atoi(val)
 		if err != nil || v < 2 || v > MaxLeakTraces {
-			return fmt.Errorf("leak-traces %q: want 2..%d", val, MaxLeakTraces)
+			return textf.Errorf("leak-traces %q: want 2..%d", val, MaxLeakTraces)
 		}
 		s.Traces = v
 	case "leak-noise":
 		v, err := strconv.ParseFloat(val, 64)
 		if err != nil || math.IsNaN(v) || v < 0 || v > 1000 {
-			return fmt.Errorf("leak-noise %q: want 0..1000", val)
+			return textf.Errorf("leak-noise %q: want 0..1000", val)
 		}
 		s.Noise = &v
 	case "leak-sum":
 		v, err := strconv.Atoi(val)
 		if err != nil || v < 1 || v > 4096 {
-			return fmt.Errorf("leak-sum %q: want 1..4096", val)
+			return textf.Errorf("leak-sum %q: want 1..4096", val)
 		}
 		s.Sum = v
 	case "leak-window":
 		f := strings.Fields(val)
 		if len(f) != 2 {
-			return fmt.Errorf("leak-window %q: want two labels, FROM TO", val)
+			return textf.Errorf("leak-window %q: want two labels, FROM TO", val)
 		}
 		s.Window = [2]string{f[0], f[1]}
 	}
@@ -149,7 +149,7 @@ func confirmingSet(im *asm.Image, o LeakOptions) (*LeakReport, string) {
 // of a sound masked routine over 4.5 by chance now and then, which would fail a good submission on a
 // seed. A leak of the unmasked kind (|t| in the tens) is over the threshold in both sets.
 func confirmLeak(im *asm.Image, o LeakOptions, lr *LeakReport) (met bool, got string) {
-	got = fmt.Sprintf("max |t| %.2f over %d traces (model %s)", lr.MaxAbsT, lr.Traces, lr.Model)
+	got = textf.Sprintf("max |t| %.2f over %d traces (model %s)", lr.MaxAbsT, lr.Traces, lr.Model)
 	if lr.MaxAbsT < leak.Threshold {
 		return true, got
 	}
@@ -163,10 +163,10 @@ func confirmLeak(im *asm.Image, o LeakOptions, lr *LeakReport) (met bool, got st
 	}
 	for _, p := range lr.OverThreshold {
 		if over[p.Cycle] {
-			return false, got + fmt.Sprintf(", at cycle %d (%s), confirmed by a second set of %d traces", p.Cycle, p.Where, second.Traces)
+			return false, got + textf.Sprintf(", at cycle %d (%s), confirmed by a second set of %d traces", p.Cycle, p.Where, second.Traces)
 		}
 	}
-	return true, got + fmt.Sprintf("; not confirmed by a second set of %d traces (max |t| %.2f there, no cycle over %.1f in both)",
+	return true, got + textf.Sprintf("; not confirmed by a second set of %d traces (max |t| %.2f there, no cycle over %.1f in both)",
 		second.Traces, second.MaxAbsT, leak.Threshold)
 }
 
@@ -181,7 +181,7 @@ func confirmCPA(im *asm.Image, o LeakOptions, lr *LeakReport) (met bool, got str
 			first = append(first, i)
 		}
 	}
-	got = fmt.Sprintf("%d of %d key parts at rank 0 after %d traces", len(first), len(lr.KeyRanks), lr.Traces)
+	got = textf.Sprintf("%d of %d key parts at rank 0 after %d traces", len(first), len(lr.KeyRanks), lr.Traces)
 	if len(first) == 0 {
 		return true, got
 	}
@@ -196,7 +196,7 @@ func confirmCPA(im *asm.Image, o LeakOptions, lr *LeakReport) (met bool, got str
 		}
 	}
 	if broken == 0 {
-		return true, got + fmt.Sprintf("; none confirmed by a second set of %d traces", second.Traces)
+		return true, got + textf.Sprintf("; none confirmed by a second set of %d traces", second.Traces)
 	}
-	return false, got + fmt.Sprintf(", %d confirmed by a second set of %d traces", broken, second.Traces)
+	return false, got + textf.Sprintf(", %d confirmed by a second set of %d traces", broken, second.Traces)
 }

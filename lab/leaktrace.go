@@ -1,10 +1,10 @@
 package lab
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/leak"
 )
 
@@ -67,7 +67,7 @@ func (tr *tracer) trace(v *testVector, i int, keepPCs bool) ([]float64, string) 
 		s := m.Step()
 		c := m.Cycles()
 		if c > limit {
-			return nil, fmt.Sprintf("the call did not return within %d cycles", limit)
+			return nil, textf.Sprintf("the call did not return within %d cycles", limit)
 		}
 		var e float64
 		for r := range regs {
@@ -120,7 +120,7 @@ func (tr *tracer) trace(v *testVector, i int, keepPCs bool) ([]float64, string) 
 			if p := h.stopProblem(m, s); p != nil {
 				return nil, p.Error()
 			}
-			return nil, fmt.Sprintf("the call stopped with %s", s)
+			return nil, textf.Sprintf("the call stopped with %s", s.String())
 		}
 		break
 	}
@@ -157,7 +157,7 @@ func (h *harness) checkOutput(m *emu.Machine, v *testVector) string {
 			continue
 		}
 		if got := m.Data(b.addr, b.size); string(got) != string(want) {
-			return fmt.Sprintf("wrong output in %s: got %x, want %x", b.Role, got, want)
+			return textf.Sprintf("wrong output in %s: got %x, want %x", string(b.Role), got, want)
 		}
 	}
 	return ""

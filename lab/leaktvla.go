@@ -2,9 +2,9 @@ package lab
 
 import (
 	"bytes"
-	"fmt"
 	"math"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/leak"
 )
 
@@ -44,19 +44,19 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 		}
 		x, class, p := gen(i)
 		if p != "" {
-			lr.Error = fmt.Sprintf("trace %d: %s", i, p)
+			lr.Error = textf.Sprintf("trace %d: %s", i, p)
 			break
 		}
 		if i == 0 {
 			ref = len(x)
 			if ref > MaxLeakCycles {
-				lr.Error = fmt.Sprintf("the call takes %d cycles; the leakage tests take at most %d", ref, MaxLeakCycles)
+				lr.Error = textf.Sprintf("the call takes %d cycles; the leakage tests take at most %d", ref, MaxLeakCycles)
 				return
 			}
 			tt = leak.NewTTest(ref, order)
 		}
 		if len(x) != ref {
-			lr.Error = fmt.Sprintf("timing leak: trace %d (%s input) takes %d cycles, trace 0 took %d; the t-test needs traces of one length",
+			lr.Error = textf.Sprintf("timing leak: trace %d (%s input) takes %d cycles, trace 0 took %d; the t-test needs traces of one length",
 				i, []string{"fixed", "random"}[class], len(x), ref)
 			break
 		}
@@ -124,7 +124,7 @@ func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 func (h *harness) bivariate(tr *tracer, o LeakOptions, lr *LeakReport, first *leak.TTest, gen func(int) ([]float64, int, string), lo, hi int) {
 	n, lag := first.Samples(), o.Lag
 	if n*lag > maxLeakPairs {
-		lr.Error = fmt.Sprintf("the bivariate test would pair %d samples × lag %d = %d pairs, over %d: lower -lag or add cycles into samples (-sum)", n, lag, n*lag, maxLeakPairs)
+		lr.Error = textf.Sprintf("the bivariate test would pair %d samples × lag %d = %d pairs, over %d: lower -lag or add cycles into samples (-sum)", n, lag, n*lag, maxLeakPairs)
 		return
 	}
 	mean := [2][]float64{append([]float64(nil), first.Mean(0)...), append([]float64(nil), first.Mean(1)...)}
@@ -138,7 +138,7 @@ func (h *harness) bivariate(tr *tracer, o LeakOptions, lr *LeakReport, first *le
 		}
 		x, class, p := gen(i)
 		if p != "" || len(x) != n {
-			lr.Error = fmt.Sprintf("trace %d differs on its second run: %s", i, p)
+			lr.Error = textf.Sprintf("trace %d differs on its second run: %s", i, p)
 			return
 		}
 		for s, v := range x {
@@ -210,7 +210,7 @@ func (h *harness) window(w [2]string, pcs []uint32) (*LeakWindow, string) {
 		}
 		sym, ok := h.im.Symbol(name)
 		if !ok {
-			return nil, fmt.Sprintf("leak window: label %q is not defined", name)
+			return nil, textf.Sprintf("leak window: label %q is not defined", name)
 		}
 		addr[i] = uint32(sym.Value)
 	}
@@ -224,10 +224,10 @@ func (h *harness) window(w [2]string, pcs []uint32) (*LeakWindow, string) {
 		}
 	}
 	if lw.FromCycle < 0 {
-		return nil, fmt.Sprintf("leak window: the call never executes %s", w[0])
+		return nil, textf.Sprintf("leak window: the call never executes %s", w[0])
 	}
 	if lw.ToCycle < 0 {
-		return nil, fmt.Sprintf("leak window: the call never executes %s after %s", w[1], w[0])
+		return nil, textf.Sprintf("leak window: the call never executes %s after %s", w[1], w[0])
 	}
 	return lw, ""
 }
@@ -312,7 +312,7 @@ func (h *harness) point(pcs []uint32, c int, v float64) LeakPoint {
 		p.PC = pcs[c]
 		if pos, ok := h.im.SourceAt(pcs[c] / 2); ok {
 			p.File, p.Line = pos.Filename, pos.Line
-			p.Where = fmt.Sprintf("%s:%d", pos.Filename, pos.Line)
+			p.Where = textf.Sprintf("%s:%d", pos.Filename, pos.Line)
 		}
 	}
 	return p

@@ -1,12 +1,12 @@
 package lab
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Measured flash and RAM (the README's "What is measured"). Both machines of the harness record
@@ -131,7 +131,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 		switch {
 		case h.opts.Linked:
 		case runs < maxLayoutNotes:
-			rep.Measurement = append(rep.Measurement, fmt.Sprintf("%s %d B of flash the source does not emit (%s .. +%d): counted",
+			rep.Measurement = append(rep.Measurement, textf.Sprintf("%s %d B of flash the source does not emit (%s .. +%d): counted",
 				verb, b-a, h.symbolAt(uint32(a), true), b-a))
 		default:
 			more, moreBytes = more+1, moreBytes+b-a
@@ -140,7 +140,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 		a = b
 	}
 	if more > 0 {
-		rep.Measurement = append(rep.Measurement, fmt.Sprintf("%d more runs of flash the source does not emit, executed or read: %d B counted", more, moreBytes))
+		rep.Measurement = append(rep.Measurement, textf.Sprintf("%d more runs of flash the source does not emit, executed or read: %d B counted", more, moreBytes))
 	}
 	// The layout: what holds the counted bytes where they are (padding, gaps and never-entered
 	// functions before them) counts too, in a source and in a linked program alike, so that the same
@@ -151,7 +151,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	rep.Measurement = append(rep.Measurement, notes...)
 	for _, f := range never {
 		if !f.inGap {
-			unentered = append(unentered, fmt.Sprintf("%s: %d B, never entered: not counted", f.name, f.n))
+			unentered = append(unentered, textf.Sprintf("%s: %d B, never entered: not counted", f.name, f.n))
 		}
 	}
 	rep.Measurement = append(rep.Measurement, unentered...)
@@ -241,8 +241,8 @@ func (h *harness) sizes(rep *Report, low uint16) {
 			rep.RAMOther += rep.Buffers[i].Touched
 		}
 		if b.Counted && rep.Buffers[i].Touched != b.size {
-			rep.Measurement = append(rep.Measurement, fmt.Sprintf("%s (%s): %d of its %d B touched: %d counted",
-				b.Role, ArgRegisters(b.arg), rep.Buffers[i].Touched, b.size, rep.Buffers[i].Touched))
+			rep.Measurement = append(rep.Measurement, textf.Sprintf("%s (%s): %d of its %d B touched: %d counted",
+				string(b.Role), ArgRegisters(b.arg), rep.Buffers[i].Touched, b.size, rep.Buffers[i].Touched))
 		}
 	}
 	// other says whether a touched byte is none of the above: counted on its own, with a note.
@@ -266,7 +266,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 				e++
 			}
 			rep.RAMOther += int(e - a)
-			rep.Measurement = append(rep.Measurement, fmt.Sprintf("touches %d B of SRAM outside its stack and buffers (%s): counted",
+			rep.Measurement = append(rep.Measurement, textf.Sprintf("touches %d B of SRAM outside its stack and buffers (%s): counted",
 				e-a, h.dataRange(a, e)))
 			a = e
 			continue
@@ -274,7 +274,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 		a++
 	}
 	if retWritten > 0 {
-		rep.Measurement = append(rep.Measurement, fmt.Sprintf("writes %d B of its return address (the caller's stack): counted as stack", retWritten))
+		rep.Measurement = append(rep.Measurement, textf.Sprintf("writes %d B of its return address (the caller's stack): counted as stack", retWritten))
 	}
 	// I/O registers used as memory (a peripheral's data registers hold a value too) count like SRAM;
 	// r0..r31 mapped in data space and SREG do not, nor the registers a routine must touch (SP, RAMPZ,
@@ -292,15 +292,15 @@ func (h *harness) sizes(rep *Report, low uint16) {
 			}
 		}
 		io++
-		ioAt = append(ioAt, fmt.Sprintf("0x%02x", a))
+		ioAt = append(ioAt, textf.Sprintf("0x%02x", a))
 	}
 	if n := len(h.spmBytes); n > 0 {
 		rep.RAMOther += n
-		rep.Measurement = append(rep.Measurement, fmt.Sprintf("keeps %d B in flash with SPM (writable storage, as SRAM): counted as RAM", n))
+		rep.Measurement = append(rep.Measurement, textf.Sprintf("keeps %d B in flash with SPM (writable storage, as SRAM): counted as RAM", n))
 	}
 	if io > 0 {
 		rep.RAMOther += io
-		rep.Measurement = append(rep.Measurement, fmt.Sprintf("uses %d I/O register%s as memory (data address %s): counted",
+		rep.Measurement = append(rep.Measurement, textf.Sprintf("uses %d I/O register%s as memory (data address %s): counted",
 			io, plural(io), strings.Join(ioAt, ", ")))
 	}
 	rep.RAM = rep.Stack + rep.Reserved + rep.RAMOther
@@ -313,10 +313,10 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	n := countTrue(covered)
 	rep.Flash = n + layout
 	if h.opts.Linked {
-		msg := fmt.Sprintf("linked program: %d of the %d B it loads are the call's "+
+		msg := textf.Sprintf("linked program: %d of the %d B it loads are the call's "+
 			"(the functions and objects it enters or reads, whole, and any other byte it executes or reads)", n, rep.FlashDeclared)
 		if layout > 0 {
-			msg += fmt.Sprintf(", and %d B of layout between them", layout)
+			msg += textf.Sprintf(", and %d B of layout between them", layout)
 		}
 		rep.Measurement = append(rep.Measurement, msg)
 	}
@@ -333,20 +333,20 @@ func (h *harness) symbolAt(a uint32, flash bool) string {
 		best, bestV = s.Name, s.Value
 	}
 	if best == "" {
-		return fmt.Sprintf("0x%04x", a)
+		return textf.Sprintf("0x%04x", a)
 	}
 	if int64(a) == bestV {
 		return best
 	}
-	return fmt.Sprintf("%s+%d", best, int64(a)-bestV)
+	return textf.Sprintf("%s+%d", best, int64(a)-bestV)
 }
 
 // dataRange writes SRAM addresses [a, b).
 func (h *harness) dataRange(a, b uint32) string {
 	if b-a == 1 {
-		return fmt.Sprintf("0x%04x", a)
+		return textf.Sprintf("0x%04x", a)
 	}
-	return fmt.Sprintf("0x%04x..0x%04x", a, b-1)
+	return textf.Sprintf("0x%04x..0x%04x", a, b-1)
 }
 
 // layoutBlock is the granule of the layout rule: a stretch of flash the call does not use between
@@ -425,7 +425,7 @@ func (h *harness) layoutGaps(covered []bool, never []span) (int, []string) {
 		a = b
 	}
 	if more > 0 {
-		notes = append(notes, fmt.Sprintf("%d more stretches between bytes the call uses: %d B counted", more, moreBytes))
+		notes = append(notes, textf.Sprintf("%d more stretches between bytes the call uses: %d B counted", more, moreBytes))
 	}
 	return total, notes
 }
@@ -455,7 +455,7 @@ func (h *harness) gapNote(a, b, c int, never []span, fn, pad []int32) string {
 		case fn[x] >= 0:
 			if f := &never[fn[x]]; x == a || fn[x-1] != fn[x] {
 				if len(funcs) < 4 {
-					funcs = append(funcs, fmt.Sprintf("%s (%d B)", f.name, f.n))
+					funcs = append(funcs, textf.Sprintf("%s (%d B)", f.name, f.n))
 				} else if len(funcs) == 4 {
 					funcs = append(funcs, "…")
 				}
@@ -474,7 +474,7 @@ func (h *harness) gapNote(a, b, c int, never []span, fn, pad []int32) string {
 	}
 	for k, i := range pads {
 		if k == 4 {
-			parts = append(parts, fmt.Sprintf("%d more pads", len(pads)-k))
+			parts = append(parts, textf.Sprintf("%d more pads", len(pads)-k))
 			break
 		}
 		p := h.im.Pads[i]
@@ -484,20 +484,20 @@ func (h *harness) gapNote(a, b, c int, never []span, fn, pad []int32) string {
 		}
 		why := p.Why
 		if p.Pos.IsValid() {
-			why = fmt.Sprintf("%s:%d %s", p.Pos.Filename, p.Pos.Line, p.Why)
+			why = textf.Sprintf("%s:%d %s", p.Pos.Filename, p.Pos.Line, p.Why)
 		}
-		parts = append(parts, fmt.Sprintf("%s %d B before %s (%s)", verb, padN[i], before, why))
+		parts = append(parts, textf.Sprintf("%s %d B before %s (%s)", verb, padN[i], before, why))
 	}
 	switch {
 	case rest > 0 && h.opts.Linked:
-		parts = append(parts, fmt.Sprintf("holds %d B the call does not use before %s", rest, before))
+		parts = append(parts, textf.Sprintf("holds %d B the call does not use before %s", rest, before))
 	case rest > 0:
-		parts = append(parts, fmt.Sprintf("leaves a gap of %d B the source does not emit before %s", rest, before))
+		parts = append(parts, textf.Sprintf("leaves a gap of %d B the source does not emit before %s", rest, before))
 	}
 	what := strings.Join(parts, ", ")
 	if c == b-a {
 		return what + ": counted"
 	}
-	return fmt.Sprintf("%s: %d of these %d B counted (a stretch between bytes the call uses counts but for whole %d-byte blocks)",
+	return textf.Sprintf("%s: %d of these %d B counted (a stretch between bytes the call uses counts but for whole %d-byte blocks)",
 		what, c, b-a, layoutBlock)
 }

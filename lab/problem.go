@@ -1,9 +1,10 @@
 package lab
 
 import (
-	"fmt"
-	"go/token"
 	"strings"
+
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Problems as data: lab says what went wrong as a Problem (a kind, a source position where there is
@@ -102,7 +103,7 @@ func CLINames(o Option, value string) (string, bool) {
 type Problem struct {
 	Kind ProblemKind `json:"kind"`
 	// Pos is where in the source the problem is (a fault's instruction), nil when nowhere.
-	Pos *token.Position `json:"pos,omitempty"`
+	Pos *srcpos.Position `json:"pos,omitempty"`
 	// Option is the option that would fix it ("" for none).
 	Option Option `json:"option,omitempty"`
 	Text   Text   `json:"text"`
@@ -113,9 +114,9 @@ type Problem struct {
 // Unwrap returns the error the problem reports, or nil.
 func (p *Problem) Unwrap() error { return p.cause }
 
-// badOption is the problem of an option's refused value, as fmt.Sprintf(format, a...).
+// badOption is the problem of an option's refused value, as textf.Sprintf(format, a...).
 func badOption(o Option, format string, a ...any) *Problem {
-	return &Problem{Kind: ProblemBadOption, Option: o, Text: text(fmt.Sprintf(format, a...))}
+	return &Problem{Kind: ProblemBadOption, Option: o, Text: text(textf.Sprintf(format, a...))}
 }
 
 // Render writes the problem in a front end's words.

@@ -2,13 +2,13 @@ package lab
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Program is a program of one or more source files in one file system, assembled separately and
@@ -60,10 +60,10 @@ func ProgramFolder(fsys fs.FS, dir string) (Program, error) {
 		}
 	}
 	if len(names) == 0 {
-		return Program{}, fmt.Errorf("folder %q: %w", dir, ErrNoSources)
+		return Program{}, textf.Errorf("folder %q: %w", dir, ErrNoSources)
 	}
 	if len(names) > asm.MaxFiles {
-		return Program{}, fmt.Errorf("folder %q has %d source files; the limit is %d", dir, len(names), asm.MaxFiles)
+		return Program{}, textf.Errorf("folder %q has %d source files; the limit is %d", dir, len(names), asm.MaxFiles)
 	}
 	sort.Strings(names)
 	// A source that another source of the folder includes (main.S doing #include "round.S") is part
@@ -116,7 +116,7 @@ func (p Program) Image(opts Options) (*asm.Image, Options, error) {
 		if data, err := readProgram(p.FS, p.Files[0]); err == nil {
 			if im, ok, err := LoadBinary(data, Resolve(opts).Device); ok {
 				if err != nil {
-					return nil, opts, fmt.Errorf("%s: %w", p.Files[0], err)
+					return nil, opts, textf.Errorf("%s: %w", p.Files[0], err)
 				}
 				opts.Linked = true
 				return im, Resolve(opts), nil
@@ -133,7 +133,7 @@ func (p Program) image(opts Options) (*asm.Image, Options, error) {
 	for _, f := range p.Files {
 		src, err := asm.ReadSource(p.FS, f, MaxSourceBytes)
 		if err != nil {
-			return nil, opts, fmt.Errorf("%s: %w", f, err)
+			return nil, opts, textf.Errorf("%s: %w", f, err)
 		}
 		srcs = append(srcs, src)
 	}

@@ -2,8 +2,8 @@ package lab
 
 import (
 	"bytes"
-	"fmt"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/kernel"
 )
 
@@ -174,9 +174,9 @@ func (h *harness) result(v *testVector, i int, got map[Role][]byte, cycles uint6
 // contract, what failed: "0/101 vectors right: 101 outputs right, but the routine wrote its read-only
 // input buffer key (r23:r22); write key! in the call if it may overwrite it".
 func (r *Report) Verdict() string {
-	s := fmt.Sprintf("%d/%d vectors right", r.Vectors-r.Failures, r.Vectors)
+	s := textf.Sprintf("%d/%d vectors right", r.Vectors-r.Failures, r.Vectors)
 	if r.BufferFaults > 0 {
-		s += fmt.Sprintf(": %d output%s right, but %s", r.Vectors-r.Failures+r.BufferFaults, plural(r.Vectors-r.Failures+r.BufferFaults), r.BufferProblem)
+		s += textf.Sprintf(": %d output%s right, but %s", r.Vectors-r.Failures+r.BufferFaults, plural(r.Vectors-r.Failures+r.BufferFaults), r.BufferProblem)
 	}
 	return s
 }

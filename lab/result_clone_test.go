@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/token"
 	"reflect"
 	"testing"
 
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/internal/srcpos"
 )
 
 // jsonRoundTrip is what the engine's bench cache made of a report before Clone: its JSON decoded into
@@ -167,7 +167,7 @@ func TestCloneEveryField(t *testing.T) {
 // so its JSON is the report's (an empty Buffers is [] and a nil one null); a Problem's cause is kept.
 func TestCloneKeepsNilAndEmpty(t *testing.T) {
 	cause := errors.New("the cause")
-	r := &Report{Buffers: []BufferUse{}, Official: &VectorResult{}, Problem: &Problem{Kind: ProblemCall, Pos: &token.Position{Line: 3},
+	r := &Report{Buffers: []BufferUse{}, Official: &VectorResult{}, Problem: &Problem{Kind: ProblemCall, Pos: &srcpos.Position{Line: 3},
 		Text: Text{{Text: "a"}, {Either: []Segment{}}}, cause: cause}}
 	c := r.Clone()
 	if c.Buffers == nil || len(c.Buffers) != 0 || c.Functions != nil || c.Official.Inputs != nil || c.FirstFailure != nil ||

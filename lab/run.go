@@ -2,10 +2,10 @@ package lab
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // RunResult is the final state of a program run from reset (`avrlab run`).
@@ -38,7 +38,7 @@ const (
 // CycleLimitReached is the problem of a run or a debugger that reached its cycle limit.
 func CycleLimitReached(limit uint64) *Problem {
 	return &Problem{Kind: ProblemCycleLimit, Option: OptMaxCycles,
-		Text: text(fmt.Sprintf("cycle limit of %d reached (raise ", limit), ref(OptMaxCycles, ""), ")")}
+		Text: text(textf.Sprintf("cycle limit of %d reached (raise ", limit), ref(OptMaxCycles, ""), ")")}
 }
 
 // Run runs im from reset until SLEEP, BREAK, a fault or maxCycles (0 = DefaultMaxCycles), with .data
@@ -64,15 +64,15 @@ func RunOn(eng emu.Engine, im *asm.Image, maxCycles uint64, dumpAddr uint16, dum
 	if stop.Reason == emu.StopFault {
 		res.Fault = stop.Fault.Describe(im)
 		if errors.Is(stop.Fault, emu.ErrStackOverflow) && im.Device.SPReset < im.Device.SRAMStart {
-			res.Fault += fmt.Sprintf("; note: the %s resets SP to 0x%04x, so a program must set SPL/SPH "+
+			res.Fault += textf.Sprintf("; note: the %s resets SP to 0x%04x, so a program must set SPL/SPH "+
 				"(e.g. to RAMEND = 0x%04x) before it pushes or calls", im.Device.Name, im.Device.SPReset, im.Device.RAMEND())
 		}
 	}
 	if stop.Reason == emu.StopLimit {
-		res.Fault = fmt.Sprintf("cycle limit of %d reached", maxCycles)
+		res.Fault = textf.Sprintf("cycle limit of %d reached", maxCycles)
 	}
 	if dumpLen > 0 {
-		res.Dump = fmt.Sprintf("%x", m.Data(dumpAddr, dumpLen))
+		res.Dump = textf.Sprintf("%x", m.Data(dumpAddr, dumpLen))
 	}
 	return res
 }

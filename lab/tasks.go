@@ -17,10 +17,10 @@ package lab
 import (
 	"bytes"
 	"encoding/hex"
-	"fmt"
 	"strings"
 	"sync"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab/cipher"
 	"github.com/avrlab/avrlab/lab/kernel"
 )
@@ -192,10 +192,10 @@ func (t *Task) PublishedATtiny45() []ATtiny45Row {
 func (t *Task) VariantNote(r ATtiny45Row) string {
 	var d []string
 	if r.Block != 0 && r.Block != 8*t.BlockBytes {
-		d = append(d, fmt.Sprintf("its block is %d bits, this task's %d", r.Block, 8*t.BlockBytes))
+		d = append(d, textf.Sprintf("its block is %d bits, this task's %d", r.Block, 8*t.BlockBytes))
 	}
 	if r.Key != 0 && r.Key != 8*t.KeyBytes {
-		d = append(d, fmt.Sprintf("its key is %d bits, this task's %d", r.Key, 8*t.KeyBytes))
+		d = append(d, textf.Sprintf("its key is %d bits, this task's %d", r.Key, 8*t.KeyBytes))
 	}
 	return strings.Join(d, "; ")
 }

@@ -2,8 +2,6 @@ package atmel
 
 import (
 	"errors"
-	"fmt"
-	"go/token"
 	"io/fs"
 	"slices"
 	"sort"
@@ -12,6 +10,8 @@ import (
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -64,7 +64,7 @@ func Parse(name string, src []byte, cfg Config) *obj.Object {
 	}
 	p.ev.MaxEffort = maxEffort
 	p.ev.OnEffort = func(src obj.Source, off int) {
-		p.fatal(src, off, fmt.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort))
+		p.fatal(src, off, textf.Sprintf("assembly effort limit reached (more than %d steps of work)", maxEffort))
 	}
 	complete := obj.Protect(func() { p.run(src) })
 	return p.object(complete)
@@ -85,7 +85,7 @@ type parser struct {
 	ev      obj.Evaluator
 
 	errs, warnings obj.ErrorList
-	errLines       map[token.Position]bool // lines with an error (file and line only)
+	errLines       map[srcpos.Position]bool // lines with an error (file and line only)
 	maxErrs        int
 
 	cseg, dseg, eseg *obj.Section
@@ -99,8 +99,8 @@ type parser struct {
 	assigns []assignment   // .equ and .set whose value used a name not defined yet
 	macros  map[string]*macro
 
-	includes map[string]token.Position // included file → where it was first included
-	followed obj.Followed              // every include directive met (obj.Object.Followed)
+	includes map[string]srcpos.Position // included file → where it was first included
+	followed obj.Followed               // every include directive met (obj.Object.Followed)
 
 	lines   []cpp.Line
 	li      int      // next line of lines
@@ -117,9 +117,9 @@ type parser struct {
 // errAt reports an error about bytes [off, end) of src, one per line; past the limit it stops.
 func (p *parser) errAt(src obj.Source, off, end int, msg string) {
 	e := obj.At(src, off, end, msg)
-	key := token.Position{Filename: e.Pos.Filename, Line: e.Pos.Line}
+	key := srcpos.Position{Filename: e.Pos.Filename, Line: e.Pos.Line}
 	if p.errLines == nil {
-		p.errLines = map[token.Position]bool{}
+		p.errLines = map[srcpos.Position]bool{}
 	}
 	if p.errLines[key] {
 		return
@@ -166,7 +166,7 @@ func (p *parser) fatal(src obj.Source, off int, msg string) {
 // hasError reports whether the line of byte off of src has an error already.
 func (p *parser) hasError(src obj.Source, off int) bool {
 	pos := src.Pos(off)
-	return p.errLines[token.Position{Filename: pos.Filename, Line: pos.Line}]
+	return p.errLines[srcpos.Position{Filename: pos.Filename, Line: pos.Line}]
 }
 
 // spend counts steps of work against the effort budget.
@@ -209,7 +209,7 @@ func (p *parser) run(src []byte) {
 	if p.cfg.Device != "" {
 		p.dev = isa.LookupDevice(strings.ToLower(p.cfg.Device))
 		if p.dev == nil {
-			p.fatal(nil, 0, fmt.Sprintf("unknown device %s (avrlab knows %s)", quote(p.cfg.Device), strings.Join(isa.DeviceNames(), ", ")))
+			p.fatal(nil, 0, textf.Sprintf("unknown device %s (avrlab knows %s)", quote(p.cfg.Device), strings.Join(isa.DeviceNames(), ", ")))
 		}
 	} else {
 		p.dev = isa.LookupDevice(isa.DefaultDevice)
@@ -218,15 +218,15 @@ func (p *parser) run(src []byte) {
 	lines, includes, err := preprocess(p.name, src, preprocessConfig{
 		fs: p.cfg.FS, include: p.cfg.Include, maxFile: p.cfg.MaxFileBytes, maxTotal: p.cfg.MaxTotalBytes,
 		defines: p.defines(), maxDepth: maxDepth,
-		included: func(file string, at token.Position) {
+		included: func(file string, at srcpos.Position) {
 			if p.includes == nil {
-				p.includes = map[string]token.Position{}
+				p.includes = map[string]srcpos.Position{}
 			}
 			if _, ok := p.includes[file]; !ok {
 				p.includes[file] = at
 			}
 		},
-		followed: func(name, file string, at token.Position) { p.followed.Add(at, name, file) },
+		followed: func(name, file string, at srcpos.Position) { p.followed.Add(at, name, file) },
 		warn: func(e *cpp.Error) {
 			// #warning "text" prints text, as AVRASM2 (and avra) print it.
 			if m, ok := strings.CutPrefix(e.Msg, "#warning "); ok {
@@ -245,7 +245,7 @@ func (p *parser) run(src []byte) {
 				p.errs = append(p.errs, e)
 			}
 		} else {
-			p.errs.Add(token.Position{Filename: p.name}, err.Error())
+			p.errs.Add(srcpos.Position{Filename: p.name}, err.Error())
 		}
 		panic(bailout{})
 	}
@@ -345,7 +345,7 @@ func (p *parser) next() *stmt {
 func (p *parser) statement(st *stmt) {
 	p.nstmt++
 	if p.nstmt > maxStatements {
-		p.fatal(st, 0, fmt.Sprintf("more than %d statements after macro expansion", maxStatements))
+		p.fatal(st, 0, textf.Sprintf("more than %d statements after macro expansion", maxStatements))
 	}
 	p.last = st
 	toks := lex(st.text)

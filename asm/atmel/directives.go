@@ -1,10 +1,10 @@
 package atmel
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -57,7 +57,7 @@ func (p *parser) directive(st *stmt, toks []tok, i int) {
 			return
 		}
 		if _, ok := p.regs[fold(n.text)]; !ok {
-			p.errAt(st, n.off, n.end, fmt.Sprintf("no register name %s to undefine (.undef undoes a .def)", n.text))
+			p.errAt(st, n.off, n.end, textf.Sprintf("no register name %s to undefine (.undef undoes a .def)", n.text))
 			return
 		}
 		delete(p.regs, fold(n.text))
@@ -113,7 +113,7 @@ func (p *parser) directive(st *stmt, toks []tok, i int) {
 // noOperands checks that directive toks[i] stands alone.
 func (p *parser) noOperands(st *stmt, toks []tok, i int) bool {
 	if t := tokAt(toks, i+1); t.kind != tEOF {
-		p.errTok(st, t, fmt.Sprintf("%s takes no operands, found %s", toks[i].text, found(t)))
+		p.errTok(st, t, textf.Sprintf("%s takes no operands, found %s", toks[i].text, found(t)))
 		return false
 	}
 	return true
@@ -131,7 +131,7 @@ func (p *parser) conditional(st *stmt, toks []tok, i int) {
 	case ".if", ".ifdef", ".ifndef":
 		parent := p.active()
 		if len(p.conds) >= maxCondDepth {
-			p.fatal(st, d.off, fmt.Sprintf(".if nested deeper than %d levels", maxCondDepth))
+			p.fatal(st, d.off, textf.Sprintf(".if nested deeper than %d levels", maxCondDepth))
 		}
 		c := cond{st: st, at: d.off, dir: d.text, taken: !parent}
 		if parent {
@@ -144,7 +144,7 @@ func (p *parser) conditional(st *stmt, toks []tok, i int) {
 		case top == nil:
 			p.errAt(st, d.off, d.end, ".elif without .if")
 		case top.sawElse:
-			p.errAt(st, d.off, d.end, fmt.Sprintf(".elif after .else (the .else is at %s)", top.st.Pos(top.at)))
+			p.errAt(st, d.off, d.end, textf.Sprintf(".elif after .else (the .else is at %s)", top.st.Pos(top.at).String()))
 		case top.taken:
 			top.active = false
 		default:
@@ -156,7 +156,7 @@ func (p *parser) conditional(st *stmt, toks []tok, i int) {
 		case top == nil:
 			p.errAt(st, d.off, d.end, ".else without .if")
 		case top.sawElse:
-			p.errAt(st, d.off, d.end, fmt.Sprintf("second .else of one .if (the first is at %s)", top.st.Pos(top.at)))
+			p.errAt(st, d.off, d.end, textf.Sprintf("second .else of one .if (the first is at %s)", top.st.Pos(top.at).String()))
 		default:
 			p.noOperands(st, toks, i)
 			top.sawElse, top.st, top.at = true, st, d.off
@@ -183,7 +183,7 @@ func (p *parser) condition(st *stmt, toks []tok, i int, name string) bool {
 	}
 	n := tokAt(toks, i+1)
 	if n.kind != tIdent || tokAt(toks, i+2).kind != tEOF {
-		p.errTok(st, n, fmt.Sprintf("expected a name after %s, found %s", toks[i].text, found(n)))
+		p.errTok(st, n, textf.Sprintf("expected a name after %s, found %s", toks[i].text, found(n)))
 		return false
 	}
 	return p.isDefined(n.text, st) == (name == ".ifdef")
@@ -197,7 +197,7 @@ func (p *parser) def(st *stmt, toks []tok, i int) {
 		return
 	}
 	if eq.kind != tOp || eq.text != "=" {
-		p.errTok(st, eq, fmt.Sprintf(`expected "=" after .def %s, found %s`, n.text, found(eq)))
+		p.errTok(st, eq, textf.Sprintf(`expected "=" after .def %s, found %s`, n.text, found(eq)))
 		return
 	}
 	reg, ok := -1, false
@@ -214,15 +214,15 @@ func (p *parser) def(st *stmt, toks []tok, i int) {
 	}
 	f := fold(n.text)
 	if _, isReg := regNumber(n.text); isReg {
-		p.errAt(st, n.off, n.end, fmt.Sprintf("%s is a register already and cannot be renamed", n.text))
+		p.errAt(st, n.off, n.end, textf.Sprintf("%s is a register already and cannot be renamed", n.text))
 		return
 	}
 	if _, isPtr := pointerKind(n.text); isPtr || f == "pc" {
-		p.errAt(st, n.off, n.end, fmt.Sprintf("%s is reserved (a pointer register or the location counter)", n.text))
+		p.errAt(st, n.off, n.end, textf.Sprintf("%s is reserved (a pointer register or the location counter)", n.text))
 		return
 	}
 	if s := p.syms[f]; s != nil && s.Defined() {
-		p.errAt(st, n.off, n.end, fmt.Sprintf("%s is a symbol already (defined at %s)", n.text, s.Pos))
+		p.errAt(st, n.off, n.end, textf.Sprintf("%s is a symbol already (defined at %s)", n.text, s.Pos.String()))
 		return
 	}
 	p.regs[f] = reg
@@ -246,21 +246,21 @@ func (p *parser) org(st *stmt, toks []tok, i int) {
 	case p.cseg:
 		target, unit = 2*v, " (a word address)"
 		if v < 0 || v > int64(p.dev.Flash/2) {
-			p.errAt(st, x.Off, x.End, fmt.Sprintf(".org 0x%x is outside the %d words of flash of %s", v, p.dev.Flash/2, p.dev.Name))
+			p.errAt(st, x.Off, x.End, textf.Sprintf(".org 0x%x is outside the %d words of flash of %s", v, p.dev.Flash/2, p.dev.Name))
 			return
 		}
 	case p.dseg:
 		p.devUsed = true
 		start := int64(p.dev.SRAMStart)
 		if v < start || v > start+int64(p.dev.SRAMSize) {
-			p.errAt(st, x.Off, x.End, fmt.Sprintf(".org 0x%x is outside the SRAM of %s (0x%x..0x%x)", v, p.dev.Name, start, p.dev.RAMEND()))
+			p.errAt(st, x.Off, x.End, textf.Sprintf(".org 0x%x is outside the SRAM of %s (0x%x..0x%x)", v, p.dev.Name, start, p.dev.RAMEND()))
 			return
 		}
 		target = v - start
 	case p.eseg:
 		p.devUsed = true
 		if v < 0 || v > int64(p.dev.EEPROM) {
-			p.errAt(st, x.Off, x.End, fmt.Sprintf(".org 0x%x is outside the %d bytes of EEPROM of %s", v, p.dev.EEPROM, p.dev.Name))
+			p.errAt(st, x.Off, x.End, textf.Sprintf(".org 0x%x is outside the %d bytes of EEPROM of %s", v, p.dev.EEPROM, p.dev.Name))
 			return
 		}
 	}
@@ -271,7 +271,7 @@ func (p *parser) org(st *stmt, toks []tok, i int) {
 		} else if p.cur == p.dseg {
 			here += int64(p.dev.SRAMStart)
 		}
-		p.errAt(st, d.off, x.End, fmt.Sprintf(".org 0x%x%s goes back over %s, which is at 0x%x already (avrlab does not overlap code)", v, unit, segmentName(p.cur), here))
+		p.errAt(st, d.off, x.End, textf.Sprintf(".org 0x%x%s goes back over %s, which is at 0x%x already (avrlab does not overlap code)", v, unit, segmentName(p.cur), here))
 		return
 	}
 	if gap := target - p.cur.Size; gap > 0 {
@@ -341,7 +341,7 @@ func (p *parser) reserve(st *stmt, toks []tok, i int) {
 		return
 	}
 	if n < 0 {
-		p.errAt(st, x.Off, x.End, fmt.Sprintf(".byte %d: the count cannot be negative", n))
+		p.errAt(st, x.Off, x.End, textf.Sprintf(".byte %d: the count cannot be negative", n))
 		return
 	}
 	p.devUsed = true
@@ -359,15 +359,15 @@ func (p *parser) device(st *stmt, toks []tok, i int) {
 	d := isa.LookupDevice(strings.ToLower(n.text))
 	switch {
 	case d == nil:
-		p.errAt(st, n.off, n.end, fmt.Sprintf("avrlab does not model %s; modelled parts: %s", n.text, strings.Join(modelledParts(), ", ")))
+		p.errAt(st, n.off, n.end, textf.Sprintf("avrlab does not model %s; modelled parts: %s", n.text, strings.Join(modelledParts(), ", ")))
 	case d == p.dev:
 		p.devFrom = st
 	case p.cfg.Device != "":
-		p.errAt(st, n.off, n.end, fmt.Sprintf(".device %s, but the program is assembled for the %s: choose %s as the device", n.text, partName(p.dev), d.Name))
+		p.errAt(st, n.off, n.end, textf.Sprintf(".device %s, but the program is assembled for the %s: choose %s as the device", n.text, partName(p.dev), d.Name))
 	case p.devFrom != nil:
-		p.errAt(st, n.off, n.end, fmt.Sprintf(".device %s after .device %s at %s", n.text, partName(p.dev), p.devFrom.Pos(0)))
+		p.errAt(st, n.off, n.end, textf.Sprintf(".device %s after .device %s at %s", n.text, partName(p.dev), p.devFrom.Pos(0).String()))
 	case p.devUsed:
-		p.errAt(st, n.off, n.end, fmt.Sprintf(".device %s comes after code assembled for the %s: put it (or the .include of its definition file) first", n.text, partName(p.dev)))
+		p.errAt(st, n.off, n.end, textf.Sprintf(".device %s comes after code assembled for the %s: put it (or the .include of its definition file) first", n.text, partName(p.dev)))
 	default:
 		p.setDevice(d)
 		p.devFrom = st

@@ -1,10 +1,10 @@
 package atmel
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // The binary operators of AVRASM2 with the guide's precedence ("Operators": C's), loosest first; ?:
@@ -56,7 +56,7 @@ func (e *exprParser) fail(t *tok, msg string) *obj.Expr {
 func (e *exprParser) nest(t *tok) bool {
 	e.depth++
 	if e.depth > maxExprDepth {
-		e.fail(t, fmt.Sprintf("expression nested deeper than %d levels", maxExprDepth))
+		e.fail(t, textf.Sprintf("expression nested deeper than %d levels", maxExprDepth))
 		return false
 	}
 	return true
@@ -225,10 +225,10 @@ func (e *exprParser) name(t *tok) *obj.Expr {
 		return obj.Binary(obj.OpDiv, dot, obj.Num(2, e.st, t.off, t.end), e.st, t.off, t.end)
 	}
 	if r, ok := regNumber(t.text); ok {
-		return e.fail(t, fmt.Sprintf("register r%d cannot be used in an expression", r))
+		return e.fail(t, textf.Sprintf("register r%d cannot be used in an expression", r))
 	}
 	if r, ok := e.p.regs[f]; ok {
-		return e.fail(t, fmt.Sprintf("%s is a register (.def %s = r%d), not a value", t.text, t.text, r))
+		return e.fail(t, textf.Sprintf("%s is a register (.def %s = r%d), not a value", t.text, t.text, r))
 	}
 	if t.text[0] == '.' {
 		return e.fail(t, "expected expression, found "+quote(t.text))

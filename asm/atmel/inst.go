@@ -1,11 +1,11 @@
 package atmel
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/isa/devreg"
 )
@@ -86,7 +86,7 @@ func (p *parser) classify(st *stmt, toks []tok) (operand, bool) {
 		lo, okLo := p.register(toks[2].text)
 		if okHi && okLo {
 			if hi != lo+1 || lo%2 != 0 {
-				p.errAt(st, op.off, op.end, fmt.Sprintf("%s is not a register pair: write rN+1:rN with an even N (r25:r24)", op.text))
+				p.errAt(st, op.off, op.end, textf.Sprintf("%s is not a register pair: write rN+1:rN with an even N (r25:r24)", op.text))
 				return op, false
 			}
 			op.shape, op.reg, op.pair = shReg, lo, true
@@ -186,10 +186,10 @@ func (p *parser) resolveForward() {
 			fw.op.Reg = r
 			continue
 		}
-		msg := fmt.Sprintf("expected %s, found %s", fw.kind, fw.op.Text)
+		msg := textf.Sprintf("expected %s, found %s", fw.kind.String(), fw.op.Text)
 		switch fold(fw.name) {
 		case "xl", "xh", "yl", "yh", "zl", "zh":
-			msg += fmt.Sprintf(" (XL..ZH are named by the device definition file: .include %q)", devregIncFile(p.dev))
+			msg += textf.Sprintf(" (XL..ZH are named by the device definition file: .include %q)", devregIncFile(p.dev))
 		default:
 			msg += " (not a register name: .def gives registers names)"
 		}
@@ -233,11 +233,11 @@ func (p *parser) chooseForm(st *stmt, name *tok, forms []*isa.Form, ops []operan
 		case o.pair:
 			msg += " (a register pair goes only in movw, adiw and sbiw)"
 		case (o.ptr == isa.PtrYDisp || o.ptr == isa.PtrZDisp) && (mn == "ld" || mn == "st"):
-			msg += fmt.Sprintf(" (a displacement needs %sd)", mn)
+			msg += textf.Sprintf(" (a displacement needs %sd)", mn)
 		case o.shape == shExpr && len(o.toks) == 1 && o.toks[0].kind == tIdent && wantsRegister(forms, len(ops), prob.Operand):
 			switch fold(o.toks[0].text) {
 			case "xl", "xh", "yl", "yh", "zl", "zh":
-				msg += fmt.Sprintf(" (XL..ZH are named by the device definition file: .include %q)", devregIncFile(p.dev))
+				msg += textf.Sprintf(" (XL..ZH are named by the device definition file: .include %q)", devregIncFile(p.dev))
 			default:
 				msg += " (not a register name: .def gives registers names)"
 			}
@@ -329,7 +329,7 @@ func (p *parser) unknownMnemonic(st *stmt, toks []tok, i int) {
 	if p.hasError(st, name.off) {
 		return
 	}
-	msg := fmt.Sprintf("unknown instruction or macro %s", quote(name.text))
+	msg := textf.Sprintf("unknown instruction or macro %s", quote(name.text))
 	lower := strings.ToLower(name.text)
 	bare := toks[i+1].kind == tEOF
 	cands := append(isa.Mnemonics(), p.macroNames()...)
@@ -381,7 +381,7 @@ func (p *parser) place(it obj.Item) {
 	s := p.cur
 	limit, what := p.segmentLimit(s)
 	if it.Size > limit-s.Size {
-		p.fatal(it.Src, it.At, fmt.Sprintf("%s grows to %d bytes, beyond %s", segmentName(s), uint64(s.Size)+uint64(it.Size), what))
+		p.fatal(it.Src, it.At, textf.Sprintf("%s grows to %d bytes, beyond %s", segmentName(s), uint64(s.Size)+uint64(it.Size), what))
 	}
 	it.Off = s.Size
 	s.Size += it.Size
@@ -393,11 +393,11 @@ func (p *parser) place(it obj.Item) {
 func (p *parser) segmentLimit(s *obj.Section) (int64, string) {
 	switch s {
 	case p.dseg:
-		return int64(p.dev.SRAMSize), fmt.Sprintf("the %d bytes of SRAM of %s", p.dev.SRAMSize, p.dev.Name)
+		return int64(p.dev.SRAMSize), textf.Sprintf("the %d bytes of SRAM of %s", p.dev.SRAMSize, p.dev.Name)
 	case p.eseg:
-		return int64(p.dev.EEPROM), fmt.Sprintf("the %d bytes of EEPROM of %s", p.dev.EEPROM, p.dev.Name)
+		return int64(p.dev.EEPROM), textf.Sprintf("the %d bytes of EEPROM of %s", p.dev.EEPROM, p.dev.Name)
 	}
-	return int64(p.dev.Flash), fmt.Sprintf("the %d bytes of flash of %s", p.dev.Flash, p.dev.Name)
+	return int64(p.dev.Flash), textf.Sprintf("the %d bytes of flash of %s", p.dev.Flash, p.dev.Name)
 }
 
 func segmentName(s *obj.Section) string {

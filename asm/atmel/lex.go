@@ -1,11 +1,11 @@
 package atmel
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // tokKind is the kind of a lexical token of an AVRASM2 statement.
@@ -107,7 +107,7 @@ func lex(s string) []tok {
 		if deep := nesting(&nest, toks, t); deep {
 			// No expression holds this: stop here, before the rest of the statement is read,
 			// so the refusal costs the same for 257 levels as for a million.
-			t.kind, t.str = tIllegal, fmt.Sprintf("expression nested deeper than %d levels", maxExprDepth)
+			t.kind, t.str = tIllegal, textf.Sprintf("expression nested deeper than %d levels", maxExprDepth)
 			if n := len(toks); n > 0 && toks[n-1].kind == tIdent && t.text == "(" {
 				// A function call: the level is its name's, as the parser counts it.
 				t.off, t.text = toks[n-1].off, s[toks[n-1].off:t.end]
@@ -169,10 +169,10 @@ func lexNumber(s string, i int) (tok, int) {
 	}
 	text := s[start:end]
 	if strings.ContainsAny(s[digits:end], ".") || base == 10 && strings.ContainsAny(text, "eE") {
-		return tok{kind: tIllegal, str: fmt.Sprintf("floating point constant %s: avrlab reads integers only", text)}, end
+		return tok{kind: tIllegal, str: textf.Sprintf("floating point constant %s: avrlab reads integers only", text)}, end
 	}
 	if digits == end {
-		return tok{kind: tIllegal, str: fmt.Sprintf("malformed number %s: no digits after the prefix", text)}, end
+		return tok{kind: tIllegal, str: textf.Sprintf("malformed number %s: no digits after the prefix", text)}, end
 	}
 	return numTok(text, s[digits:end], base), end
 }
@@ -194,10 +194,10 @@ func numTok(text, digits string, base int) tok {
 	v, err := strconv.ParseUint(digits, base, 64)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return tok{kind: tIllegal, str: fmt.Sprintf("number %s does not fit in 64 bits", text)}
+			return tok{kind: tIllegal, str: textf.Sprintf("number %s does not fit in 64 bits", text)}
 		}
 		what := map[int]string{2: "binary", 8: "octal", 10: "decimal", 16: "hex"}[base]
-		return tok{kind: tIllegal, str: fmt.Sprintf("malformed %s number %s", what, text)}
+		return tok{kind: tIllegal, str: textf.Sprintf("malformed %s number %s", what, text)}
 	}
 	return tok{kind: tNum, val: int64(v)}
 }
@@ -255,12 +255,12 @@ func lexChar(s string, i int) (tok, int) {
 				}
 				n, _ := strconv.ParseUint(s[j-1:k], 8, 16)
 				if n > 0xFF {
-					return tok{kind: tIllegal, str: fmt.Sprintf(`octal escape \%s is more than 255`, s[j-1:k])}, k
+					return tok{kind: tIllegal, str: textf.Sprintf(`octal escape \%s is more than 255`, s[j-1:k])}, k
 				}
 				v, j = int64(n), k
 				break
 			}
-			return tok{kind: tIllegal, str: fmt.Sprintf(`unknown escape \%c in a character constant`, c)}, j
+			return tok{kind: tIllegal, str: textf.Sprintf(`unknown escape \%c in a character constant`, c)}, j
 		}
 	}
 	if j >= len(s) || s[j] != '\'' {

@@ -1,10 +1,10 @@
 package atmel
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -76,11 +76,11 @@ func (p *parser) startMacro(st *stmt, toks []tok, i int) {
 	}
 	f := fold(n.text)
 	if prev := p.macros[f]; prev != nil {
-		p.errAt(st, n.off, n.end, fmt.Sprintf("macro %s already defined at %s", quote(n.text), prev.pos.Pos(0)))
+		p.errAt(st, n.off, n.end, textf.Sprintf("macro %s already defined at %s", quote(n.text), prev.pos.Pos(0).String()))
 		return
 	}
 	if isa.Lookup(f) != nil {
-		p.errAt(st, n.off, n.end, fmt.Sprintf("macro name %s is an instruction", quote(n.text)))
+		p.errAt(st, n.off, n.end, textf.Sprintf("macro name %s is an instruction", quote(n.text)))
 		return
 	}
 	p.rec = &recording{m: &macro{name: n.text, labels: map[string]bool{}, pos: st}, st: st, at: toks[i].off}
@@ -103,7 +103,7 @@ func (p *parser) record(st *stmt, toks []tok) {
 				return
 			}
 		case ".macro":
-			p.errAt(st, toks[i].off, toks[i].end, fmt.Sprintf(".macro inside the body of macro %s (missing .endm?)", quote(p.rec.m.name)))
+			p.errAt(st, toks[i].off, toks[i].end, textf.Sprintf(".macro inside the body of macro %s (missing .endm?)", quote(p.rec.m.name)))
 			return
 		}
 	}
@@ -115,7 +115,7 @@ func (p *parser) record(st *stmt, toks []tok) {
 func (p *parser) callMacro(st *stmt, toks []tok, i int, m *macro) {
 	name := &toks[i]
 	if len(p.frames) >= maxDepth {
-		p.fatal(st, name.off, fmt.Sprintf("nesting too deep (more than %d levels of macro calls)", maxDepth))
+		p.fatal(st, name.off, textf.Sprintf("nesting too deep (more than %d levels of macro calls)", maxDepth))
 	}
 	x := &expansion{m: m, call: st, callOff: name.off, parent: st.exp}
 	rest := toks[i+1:]
@@ -144,7 +144,7 @@ func (p *parser) callMacro(st *stmt, toks []tok, i int, m *macro) {
 		}
 	}
 	if len(x.args) > maxParams {
-		p.errAt(st, name.off, name.end, fmt.Sprintf("macro %s called with %d arguments; AVRASM2 macros take at most 10 (@0 to @9)", quote(m.name), len(x.args)))
+		p.errAt(st, name.off, name.end, textf.Sprintf("macro %s called with %d arguments; AVRASM2 macros take at most 10 (@0 to @9)", quote(m.name), len(x.args)))
 		return
 	}
 	p.frames = append(p.frames, &frame{body: m.body, exp: x})
@@ -180,7 +180,7 @@ func (f *frame) expand(p *parser, k int) *stmt {
 	out.WriteString(text[last:])
 	p.nexp += out.Len()
 	if p.nexp > maxExpandBytes {
-		p.fatal(x.call, x.callOff, fmt.Sprintf("macro expansion produces more than %d MiB of text", maxExpandBytes>>20))
+		p.fatal(x.call, x.callOff, textf.Sprintf("macro expansion produces more than %d MiB of text", maxExpandBytes>>20))
 	}
 	return &stmt{text: out.String(), pieces: pieces, exp: x}
 }

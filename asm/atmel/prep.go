@@ -2,8 +2,6 @@ package atmel
 
 import (
 	"errors"
-	"fmt"
-	"go/token"
 	"io/fs"
 	"path"
 	"strings"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/isa/devreg"
 )
@@ -66,8 +66,8 @@ type preprocessConfig struct {
 	defines           map[string]string
 	maxDepth          int
 	warn              func(*cpp.Error)
-	included          func(file string, at token.Position)       // where each included file is first included
-	followed          func(name, file string, at token.Position) // every .include and #include met (cpp.Config.Followed)
+	included          func(file string, at srcpos.Position)       // where each included file is first included
+	followed          func(name, file string, at srcpos.Position) // every .include and #include met (cpp.Config.Followed)
 }
 
 // preprocess runs the C preprocessor of package asm/cpp over the prepared source: #define, #if, #include
@@ -218,7 +218,7 @@ func notFound(fsys fs.FS, name string, dirs []string) string {
 	base := path.Base(name)
 	if devreg.IncDevice(base) == "" {
 		if part := IncPart(base); part != "" {
-			return fmt.Sprintf("avrlab does not model %s (%s is its device definition file); modelled parts: %s",
+			return textf.Sprintf("avrlab does not model %s (%s is its device definition file); modelled parts: %s",
 				part, base, strings.Join(modelledParts(), ", "))
 		}
 	}
@@ -229,7 +229,7 @@ func notFound(fsys fs.FS, name string, dirs []string) string {
 		}
 		for _, e := range ents {
 			if e.Name() != base && strings.EqualFold(e.Name(), base) {
-				return fmt.Sprintf("file not found, but %s is there: file names differ in case here (AVRASM2 on Windows ignores case)",
+				return textf.Sprintf("file not found, but %s is there: file names differ in case here (AVRASM2 on Windows ignores case)",
 					quote(path.Join(dir, e.Name())))
 			}
 		}

@@ -1,12 +1,12 @@
 package atmel
 
 import (
-	"fmt"
-	"go/token"
 	"sort"
 
 	"github.com/avrlab/avrlab/asm/cpp"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // stmt is one statement: a line of the preprocessor's output, or a line of a macro body with the
@@ -27,10 +27,10 @@ type piece struct {
 }
 
 // Pos returns the source position of byte off of the statement's text.
-func (st *stmt) Pos(off int) token.Position {
+func (st *stmt) Pos(off int) srcpos.Position {
 	if st.line != nil {
 		l, c := st.line.Pos(off)
-		return token.Position{Filename: st.line.File, Line: l, Column: c}
+		return srcpos.Position{Filename: st.line.File, Line: l, Column: c}
 	}
 	k := sort.Search(len(st.pieces), func(k int) bool { return st.pieces[k].at > off }) - 1
 	if k < 0 {
@@ -48,11 +48,11 @@ func (st *stmt) Context() string {
 	}
 	call := st.exp.call
 	cp := call.Pos(st.exp.callOff)
-	where := fmt.Sprintf("%d:%d", cp.Line, cp.Column)
+	where := textf.Sprintf("%d:%d", cp.Line, cp.Column)
 	if cp.Filename != st.Pos(0).Filename {
 		where = cp.String()
 	}
-	return fmt.Sprintf(" (in macro %s called at %s)", quote(st.exp.m.name), where)
+	return textf.Sprintf(" (in macro %s called at %s)", quote(st.exp.m.name), where)
 }
 
 // Text returns the statement's text.
@@ -64,5 +64,5 @@ func quote(s string) string {
 	if len(s) > max {
 		s = s[:max] + "..."
 	}
-	return fmt.Sprintf("%q", s)
+	return textf.Sprintf("%q", s)
 }

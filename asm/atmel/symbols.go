@@ -1,9 +1,8 @@
 package atmel
 
 import (
-	"fmt"
-
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // lookup returns the symbol name refers to in st: a label of a macro body, local to each expansion
@@ -60,7 +59,7 @@ func (p *parser) defineLabel(st *stmt, t *tok) {
 	}
 	if s == nil {
 		if r, ok := p.regs[f]; ok {
-			p.errAt(st, t.off, t.end, fmt.Sprintf("%s is a register name (.def %s = r%d), not a label", t.text, t.text, r))
+			p.errAt(st, t.off, t.end, textf.Sprintf("%s is a register name (.def %s = r%d), not a label", t.text, t.text, r))
 			return
 		}
 		if f == "pc" {
@@ -74,7 +73,7 @@ func (p *parser) defineLabel(st *stmt, t *tok) {
 		}
 	}
 	if s.Defined() {
-		p.errAt(st, t.off, t.end, fmt.Sprintf("symbol %s already defined at %s", quote(t.text), s.Pos))
+		p.errAt(st, t.off, t.end, textf.Sprintf("symbol %s already defined at %s", quote(t.text), s.Pos.String()))
 		return
 	}
 	if p.cur != p.cseg {
@@ -111,21 +110,21 @@ func (p *parser) assign(st *stmt, toks []tok, i int, set bool) {
 	dir := toks[i].text
 	n := tokAt(toks, i+1)
 	if n.kind != tIdent || n.text[0] == '.' {
-		p.errTok(st, n, fmt.Sprintf("expected a name after %s, found %s", dir, found(n)))
+		p.errTok(st, n, textf.Sprintf("expected a name after %s, found %s", dir, found(n)))
 		return
 	}
 	eq := tokAt(toks, i+2)
 	if eq.kind != tOp || eq.text != "=" {
-		msg := fmt.Sprintf(`expected "=" after %s %s, found %s`, dir, n.text, found(eq))
+		msg := textf.Sprintf(`expected "=" after %s %s, found %s`, dir, n.text, found(eq))
 		if eq.kind == tOp && eq.text == "," {
-			msg += fmt.Sprintf(" (AVRASM2 writes %s %s = value)", dir, n.text)
+			msg += textf.Sprintf(" (AVRASM2 writes %s %s = value)", dir, n.text)
 		}
 		p.errTok(st, eq, msg)
 		return
 	}
 	f := fold(n.text)
 	if r, ok := p.regs[f]; ok {
-		p.errAt(st, n.off, n.end, fmt.Sprintf("%s is a register name (.def %s = r%d)", n.text, n.text, r))
+		p.errAt(st, n.off, n.end, textf.Sprintf("%s is a register name (.def %s = r%d)", n.text, n.text, r))
 		return
 	}
 	if f == "pc" {
@@ -144,10 +143,10 @@ func (p *parser) assign(st *stmt, toks []tok, i int, set bool) {
 	case set && p.sets[s]:
 		s = nil // a new version: earlier uses keep the old value
 	case s.Kind == obj.SymEqu && p.sets[s]:
-		p.errAt(st, n.off, n.end, fmt.Sprintf("%s was assigned with .set at %s: assign it with .set again, not .equ", n.text, s.Pos))
+		p.errAt(st, n.off, n.end, textf.Sprintf("%s was assigned with .set at %s: assign it with .set again, not .equ", n.text, s.Pos.String()))
 		return
 	default:
-		p.errAt(st, n.off, n.end, fmt.Sprintf("symbol %s already defined at %s", quote(n.text), s.Pos))
+		p.errAt(st, n.off, n.end, textf.Sprintf("symbol %s already defined at %s", quote(n.text), s.Pos.String()))
 		return
 	}
 	// Evaluate before defining, so that ".set x = x+1" reads the previous x.
@@ -217,6 +216,6 @@ func (p *parser) checkAssigns() {
 		if err == nil || !err.Undefined || err.X == nil || err.X.Sym == nil || err.X.Sym.Defined() {
 			continue
 		}
-		p.errAt(err.X.Src, err.X.Off, err.X.End, fmt.Sprintf("%s (in %s %s)", err.Msg, a.dir, a.name))
+		p.errAt(err.X.Src, err.X.Off, err.X.End, textf.Sprintf("%s (in %s %s)", err.Msg, a.dir, a.name))
 	}
 }

@@ -82,14 +82,14 @@
 package cpp
 
 import (
-	"fmt"
-	gotoken "go/token"
 	"io/fs"
 	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Limits (see the package documentation).
@@ -156,12 +156,12 @@ type Config struct {
 	// first time (an FS path or a Builtin name) and the position of the
 	// #include directive, so that diagnostics can be put in source order
 	// (see obj.SourceOrder).
-	Included func(file string, at gotoken.Position)
+	Included func(file string, at srcpos.Position)
 	// Followed, when not nil, is told of every #include directive the preprocessor meets (not in a
 	// false #if group): name as the directive gives it, file the file it read (an FS path or a
 	// Builtin name; also when #pragma once skips it), "" when it found none (the error follows), and
 	// the position of the directive.
-	Followed func(name, file string, at gotoken.Position)
+	Followed func(name, file string, at srcpos.Position)
 }
 
 // pp is the state of one Preprocess call.
@@ -190,7 +190,7 @@ type pp struct {
 	arena    []token // where lexLine puts the lines' tokens (lineToks)
 	main     stream
 	cur      outLine
-	sites    map[string]gotoken.Position // included file → its first #include
+	sites    map[string]srcpos.Position // included file → its first #include
 }
 
 // outLine is the output line being built.
@@ -312,7 +312,7 @@ func (p *pp) errorf(file string, line, col int, format string, args ...any) {
 	if p.stopped {
 		return
 	}
-	p.errs.Add(at(file, line, col), fmt.Sprintf(format, args...))
+	p.errs.Add(at(file, line, col), textf.Sprintf(format, args...))
 	if len(p.errs) >= maxErrors {
 		p.fatal(file, line, col, "too many errors")
 	}
@@ -329,7 +329,7 @@ func (p *pp) fatal(file string, line, col int, msg string) {
 
 func (p *pp) warnf(file string, line, col int, format string, args ...any) {
 	if p.cfg.Warn != nil && !p.stopped {
-		p.cfg.Warn(&Error{Pos: at(file, line, col), Severity: obj.SeverityWarning, Msg: fmt.Sprintf(format, args...)})
+		p.cfg.Warn(&Error{Pos: at(file, line, col), Severity: obj.SeverityWarning, Msg: textf.Sprintf(format, args...)})
 	}
 }
 

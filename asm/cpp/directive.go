@@ -2,14 +2,14 @@ package cpp
 
 import (
 	"errors"
-	"fmt"
-	gotoken "go/token"
 	"io/fs"
 	"path"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm/internal/srcfile"
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // cond is one open #if/#ifdef/#ifndef.
@@ -61,7 +61,7 @@ func (p *pp) directive(s *source, toks []token) {
 	switch d.text {
 	case "if", "ifdef", "ifndef":
 		if len(s.conds) >= maxCondDepth {
-			p.fatal(s.name, d.line, d.col, fmt.Sprintf("#%s nested deeper than %d levels", d.text, maxCondDepth))
+			p.fatal(s.name, d.line, d.col, textf.Sprintf("#%s nested deeper than %d levels", d.text, maxCondDepth))
 			return
 		}
 		c := cond{name: d.text, line: d.line, col: d.col}
@@ -383,7 +383,7 @@ func (p *pp) include(s *source, d token, args []token) {
 		return
 	}
 	ns, why := p.find(s, name, angled)
-	at := gotoken.Position{Filename: s.name, Line: d.line, Column: d.col}
+	at := srcpos.Position{Filename: s.name, Line: d.line, Column: d.col}
 	if ns == nil {
 		if p.cfg.Followed != nil {
 			p.cfg.Followed(name, "", at)
@@ -399,7 +399,7 @@ func (p *pp) include(s *source, d token, args []token) {
 	}
 	if _, seen := p.sites[ns.name]; !seen {
 		if p.sites == nil {
-			p.sites = map[string]gotoken.Position{}
+			p.sites = map[string]srcpos.Position{}
 		}
 		p.sites[ns.name] = at
 		if p.cfg.Included != nil {

@@ -1,9 +1,8 @@
 package cpp
 
 import (
-	gotoken "go/token"
-
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/srcpos"
 )
 
 // Error is one preprocessor diagnostic: the object layer's [obj.Error], the one diagnostic type of the
@@ -18,6 +17,6 @@ type Error = obj.Error
 type ErrorList = obj.ErrorList
 
 // at is the position of a diagnostic at 1-based line and byte column col (0: the whole line) of file.
-func at(file string, line, col int) gotoken.Position {
-	return gotoken.Position{Filename: file, Line: line, Column: col}
+func at(file string, line, col int) srcpos.Position {
+	return srcpos.Position{Filename: file, Line: line, Column: col}
 }

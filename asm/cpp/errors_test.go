@@ -2,12 +2,12 @@ package cpp_test
 
 import (
 	"errors"
-	"go/token"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/internal/srcpos"
 )
 
 // Positions are worked out by hand: columns count bytes from 1, and a
@@ -147,9 +147,9 @@ func TestErrorList(t *testing.T) {
 	if l.Err() != nil {
 		t.Fatal("empty list: Err() != nil")
 	}
-	l.Add(token.Position{Filename: "b.S", Line: 1, Column: 1}, "z")
-	l.Add(token.Position{Filename: "a.S", Line: 2}, "y")
-	l.Add(token.Position{Filename: "a.S", Line: 1, Column: 5}, "x")
+	l.Add(srcpos.Position{Filename: "b.S", Line: 1, Column: 1}, "z")
+	l.Add(srcpos.Position{Filename: "a.S", Line: 2}, "y")
+	l.Add(srcpos.Position{Filename: "a.S", Line: 1, Column: 5}, "x")
 	l.Sort()
 	if got := l.Error(); got != "a.S:1:5: x (and 2 more errors)" {
 		t.Errorf("Error() = %q", got)

@@ -1,11 +1,11 @@
 package cpp
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // kind is the kind of a preprocessing token.
@@ -239,7 +239,7 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 	}
 	p.inBytes += len(text) + 1
 	if p.inBytes > maxInput {
-		p.fatal(s.name, s.line+s.delta, 0, fmt.Sprintf("input too large (limit %d MiB read, counting every #include)", maxInput>>20))
+		p.fatal(s.name, s.line+s.delta, 0, textf.Sprintf("input too large (limit %d MiB read, counting every #include)", maxInput>>20))
 		return nil, false
 	}
 	toks := p.lineToks()
@@ -281,7 +281,7 @@ func (p *pp) lexLine(s *source) ([]token, bool) {
 				}
 				p.inBytes += len(more) + 1
 				if p.inBytes > maxInput {
-					p.fatal(s.name, s.line+s.delta, 0, fmt.Sprintf("input too large (limit %d MiB read, counting every #include)", maxInput>>20))
+					p.fatal(s.name, s.line+s.delta, 0, textf.Sprintf("input too large (limit %d MiB read, counting every #include)", maxInput>>20))
 					return nil, false
 				}
 				text, segs, si, j, wsStart = more, segs2, 0, 0, 0

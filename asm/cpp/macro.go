@@ -1,10 +1,11 @@
 package cpp
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // hideset is the set of macro names a token must not be expanded by (the
@@ -341,7 +342,7 @@ collect:
 // expansion work (nothing for the usual few levels).
 func (p *pp) nestOK(t token, hs *hideset) bool {
 	if hs.size() > maxMacroNest {
-		p.fatal(p.fileName(), t.line, t.col, fmt.Sprintf("macro expansion nested deeper than %d levels", maxMacroNest))
+		p.fatal(p.fileName(), t.line, t.col, textf.Sprintf("macro expansion nested deeper than %d levels", maxMacroNest))
 		return false
 	}
 	return p.step(t, hs.size()/8)
@@ -432,7 +433,7 @@ func (p *pp) subst(m *macro, t token, args [][]token, hs *hideset) []token {
 			if expanded[b.param] == nil {
 				// An argument is expanded on its own, by recursion: f(f(f(...))) nests.
 				if p.argDepth >= maxArgNest {
-					p.fatal(p.fileName(), t.line, t.col, fmt.Sprintf("macro arguments nested deeper than %d levels", maxArgNest))
+					p.fatal(p.fileName(), t.line, t.col, textf.Sprintf("macro arguments nested deeper than %d levels", maxArgNest))
 					return nil
 				}
 				p.argDepth++

@@ -8,9 +8,9 @@
 package disasm
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -56,7 +56,7 @@ func Disassemble(flash []byte, dev *isa.Device, opt Options) []Line {
 		}
 		inst, ok := isa.Decode(dev.Core, w0, w1)
 		if !ok || !dev.Has(inst.Form) || i+inst.Words > n {
-			l := Line{Addr: addr, Words: []uint16{w0}, Text: fmt.Sprintf(".word\t0x%04x", w0), Illegal: true}
+			l := Line{Addr: addr, Words: []uint16{w0}, Text: textf.Sprintf(".word\t0x%04x", w0), Illegal: true}
 			if ok && i+inst.Words <= n {
 				l.Inst = inst
 			}
@@ -76,7 +76,7 @@ func Disassemble(flash []byte, dev *isa.Device, opt Options) []Line {
 		i += inst.Words
 	}
 	if len(flash)%2 != 0 {
-		lines = append(lines, Line{Addr: uint32(len(flash) - 1), Text: fmt.Sprintf(".byte\t0x%02x", flash[len(flash)-1]), Illegal: true})
+		lines = append(lines, Line{Addr: uint32(len(flash) - 1), Text: textf.Sprintf(".byte\t0x%02x", flash[len(flash)-1]), Illegal: true})
 	}
 	return lines
 }

@@ -12,9 +12,10 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // MaxSize bounds the images Read builds and Write accepts: 8 MiB, the reach of a 22-bit AVR program
@@ -40,7 +41,7 @@ const recordSize = 16
 // the first record of each 64 KiB block above the first.
 func Write(w io.Writer, flash []byte, present []bool) error {
 	if present != nil && len(present) != len(flash) {
-		return fmt.Errorf("ihex: %d presence flags for %d bytes", len(present), len(flash))
+		return textf.Errorf("ihex: %d presence flags for %d bytes", len(present), len(flash))
 	}
 	var segs []Segment
 	for i := 0; i < len(flash); {
@@ -69,12 +70,12 @@ type Segment struct{ Start, End int }
 // of each 64 KiB block above the first, and a final end-of-file record. Empty segments write nothing.
 func WriteSegments(w io.Writer, flash []byte, segs []Segment) error {
 	if len(flash) > MaxSize {
-		return fmt.Errorf("ihex: image of %d bytes is larger than %d", len(flash), MaxSize)
+		return textf.Errorf("ihex: image of %d bytes is larger than %d", len(flash), MaxSize)
 	}
 	last := 0
 	for _, s := range segs {
 		if s.Start < last || s.End < s.Start || s.End > len(flash) {
-			return fmt.Errorf("ihex: segment [%d, %d) outside the image or out of order", s.Start, s.End)
+			return textf.Errorf("ihex: segment [%d, %d) outside the image or out of order", s.Start, s.End)
 		}
 		last = s.End
 	}
@@ -145,7 +146,7 @@ type Error struct {
 }
 
 // Error formats the error as "ihex: line N: message".
-func (e *Error) Error() string { return fmt.Sprintf("ihex: line %d: %s", e.Line, e.Msg) }
+func (e *Error) Error() string { return textf.Sprintf("ihex: line %d: %s", e.Line, e.Msg) }
 
 // Unwrap returns the sentinel error behind e (ErrNoEOF), or nil.
 func (e *Error) Unwrap() error { return e.err }
@@ -240,7 +241,7 @@ func scanRecords(r io.Reader) (*records, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return recs, fmt.Errorf("ihex: line %d: %w", n+1, err)
+		return recs, textf.Errorf("ihex: line %d: %w", n+1, err)
 	}
 	if !ended {
 		return recs, &Error{Line: max(n, 1), Msg: "file ends without an end-of-file record", err: ErrNoEOF}
@@ -249,7 +250,7 @@ func scanRecords(r io.Reader) (*records, error) {
 }
 
 func lineError(n int, format string, args ...any) error {
-	return &Error{Line: n, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Line: n, Msg: textf.Sprintf(format, args...)}
 }
 
 // decodeRecord decodes line (':' and hex digits, trimmed) into buf and checks its length byte
@@ -260,7 +261,7 @@ func decodeRecord(line, buf []byte) (rec []byte, msg string) {
 	}
 	digits := line[1:]
 	if len(digits)%2 != 0 {
-		return buf, fmt.Sprintf("odd number of hex digits (%d)", len(digits))
+		return buf, textf.Sprintf("odd number of hex digits (%d)", len(digits))
 	}
 	rec = slices.Grow(buf, len(digits)/2)[:len(digits)/2]
 	var sum byte
@@ -268,21 +269,21 @@ func decodeRecord(line, buf []byte) (rec []byte, msg string) {
 		hi, ok1 := unhex(digits[2*i])
 		lo, ok2 := unhex(digits[2*i+1])
 		if !ok1 || !ok2 {
-			return rec, fmt.Sprintf("bad hex digit in %q", digits[2*i:2*i+2])
+			return rec, textf.Sprintf("bad hex digit in %q", digits[2*i:2*i+2])
 		}
 		rec[i] = hi<<4 | lo
 		sum += rec[i]
 	}
 	if len(rec) < 5 {
-		return rec, fmt.Sprintf("record too short (%d bytes, need at least 5)", len(rec))
+		return rec, textf.Sprintf("record too short (%d bytes, need at least 5)", len(rec))
 	}
 	count := int(rec[0])
 	if len(rec) != count+5 {
-		return rec, fmt.Sprintf("length byte says %d data bytes, record has %d", count, len(rec)-5)
+		return rec, textf.Sprintf("length byte says %d data bytes, record has %d", count, len(rec)-5)
 	}
 	last := rec[len(rec)-1]
 	if want := -(sum - last); last != want {
-		return rec, fmt.Sprintf("checksum is 0x%02X, want 0x%02X", last, want)
+		return rec, textf.Sprintf("checksum is 0x%02X, want 0x%02X", last, want)
 	}
 	return rec, ""
 }
@@ -340,7 +341,7 @@ type PastEndError struct {
 
 // Error says where the first byte past the flash is.
 func (e *PastEndError) Error() string {
-	return fmt.Sprintf("data at address 0x%X is past the end of the flash (0x%X bytes)", e.Addr, e.Flash)
+	return textf.Sprintf("data at address 0x%X is past the end of the flash (0x%X bytes)", e.Addr, e.Flash)
 }
 
 // ReadFlash decodes an Intel HEX file as the image of a flash of size bytes, as every program loader of

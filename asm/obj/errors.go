@@ -1,9 +1,10 @@
 package obj
 
 import (
-	"fmt"
-	"go/token"
 	"sort"
+
+	"github.com/avrlab/avrlab/internal/srcpos"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Severity says whether a diagnostic stops the image from being used.
@@ -31,7 +32,7 @@ func (s Severity) String() string {
 // problem is (file, 1-based line, 1-based byte column); End is the column just past the offending
 // text, 0 when unknown.
 type Error struct {
-	Pos      token.Position
+	Pos      srcpos.Position
 	End      int
 	Severity Severity
 	Msg      string
@@ -69,7 +70,7 @@ func At(src Source, off, end int, msg string) *Error {
 type ErrorList []*Error
 
 // Add appends an error at pos.
-func (p *ErrorList) Add(pos token.Position, msg string) {
+func (p *ErrorList) Add(pos srcpos.Position, msg string) {
 	*p = append(*p, &Error{Pos: pos, Msg: msg})
 }
 
@@ -100,7 +101,7 @@ func (p ErrorList) Sort() { sort.Stable(p) }
 // RemoveMultiples sorts the list and keeps only the first diagnostic of each line.
 func (p *ErrorList) RemoveMultiples() {
 	p.Sort()
-	var last token.Position
+	var last srcpos.Position
 	i := 0
 	for _, e := range *p {
 		if e.Pos.Filename != last.Filename || e.Pos.Line != last.Line || i == 0 {
@@ -120,7 +121,7 @@ func (p ErrorList) Error() string {
 	case 1:
 		return p[0].Error()
 	}
-	return fmt.Sprintf("%s (and %d more errors)", p[0], len(p)-1)
+	return textf.Sprintf("%s (and %d more errors)", p[0], len(p)-1)
 }
 
 // Err returns nil for an empty list and the list otherwise, so that an empty list is never a non-nil
@@ -140,7 +141,7 @@ type SourceOrder struct {
 	Mains []string
 	// Sites maps an included file to where it was first included (the position of the #include or
 	// .include in the including file).
-	Sites map[string]token.Position
+	Sites map[string]srcpos.Position
 }
 
 // maxSiteDepth bounds the chain of include sites followed for one position (include nesting is
@@ -148,14 +149,14 @@ type SourceOrder struct {
 const maxSiteDepth = 256
 
 // chain returns the include sites leading to pos, outermost first, ending with pos.
-func (o *SourceOrder) chain(pos token.Position) []token.Position {
-	out := []token.Position{pos}
+func (o *SourceOrder) chain(pos srcpos.Position) []srcpos.Position {
+	out := []srcpos.Position{pos}
 	for len(out) < maxSiteDepth {
 		s, ok := o.Sites[out[0].Filename]
 		if !ok {
 			break
 		}
-		out = append([]token.Position{s}, out...)
+		out = append([]srcpos.Position{s}, out...)
 	}
 	return out
 }
@@ -171,7 +172,7 @@ func (o *SourceOrder) rank(file string) int {
 }
 
 // Less reports whether a reader meets position a before position b.
-func (o *SourceOrder) Less(a, b token.Position) bool {
+func (o *SourceOrder) Less(a, b srcpos.Position) bool {
 	ca, cb := o.chain(a), o.chain(b)
 	if ra, rb := o.rank(ca[0].Filename), o.rank(cb[0].Filename); ra != rb {
 		return ra < rb

@@ -1,9 +1,10 @@
 package obj
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Op is the operation of an expression node.
@@ -203,7 +204,7 @@ func cmp(b bool) int64 {
 func (e *Evaluator) Eval(n *Expr, final bool) (Value, *EvalError) {
 	if e.depth >= maxEvalDepth {
 		// A safety net: the parser bounds the depth of a tree, and symbols are resolved without recursion.
-		return Value{}, &EvalError{X: n, Msg: fmt.Sprintf("expression nested deeper than %d levels", maxEvalDepth)}
+		return Value{}, &EvalError{X: n, Msg: textf.Sprintf("expression nested deeper than %d levels", maxEvalDepth)}
 	}
 	e.depth++
 	v, err := e.eval1(n, final)
@@ -311,7 +312,7 @@ func binary(n *Expr, x, y int64) (Value, *EvalError) {
 		}
 	case OpShl, OpShr:
 		if y < 0 || y > 63 {
-			return Value{}, &EvalError{X: n, Msg: fmt.Sprintf("shift count %d out of range 0..63", y)}
+			return Value{}, &EvalError{X: n, Msg: textf.Sprintf("shift count %d out of range 0..63", y)}
 		}
 		if n.Op == OpShl {
 			v = int64(uint64(x) << uint(y))
@@ -371,7 +372,7 @@ func applyFn(n *Expr, v int64) (Value, *EvalError) {
 		v = v >> 17 & 0xFF
 	case FnGs:
 		if v >= 0x20000 {
-			return Value{}, &EvalError{X: n, Msg: fmt.Sprintf("gs() of 0x%x needs a linker stub (target beyond 128 KiB), which avrlab does not generate", v)}
+			return Value{}, &EvalError{X: n, Msg: textf.Sprintf("gs() of 0x%x needs a linker stub (target beyond 128 KiB), which avrlab does not generate", v)}
 		}
 		v >>= 1
 	case FnLwrd:
@@ -382,7 +383,7 @@ func applyFn(n *Expr, v int64) (Value, *EvalError) {
 		v = v >> 16 & 0x3F
 	case FnExp2:
 		if v < 0 || v > 63 {
-			return Value{}, &EvalError{X: n, Msg: fmt.Sprintf("EXP2 of %d out of range 0..63", v)}
+			return Value{}, &EvalError{X: n, Msg: textf.Sprintf("EXP2 of %d out of range 0..63", v)}
 		}
 		v = int64(uint64(1) << uint(v))
 	case FnLog2:
@@ -431,7 +432,7 @@ func (e *Evaluator) symValue(n *Expr, final bool) (Value, *EvalError) {
 		return d.val, nil
 	}
 	if d.Local {
-		return Value{}, &EvalError{X: n, Undefined: true, Msg: fmt.Sprintf("local label %s has no %s: definition after it", d.Name, d.Name[:len(d.Name)-1])}
+		return Value{}, &EvalError{X: n, Undefined: true, Msg: textf.Sprintf("local label %s has no %s: definition after it", d.Name, d.Name[:len(d.Name)-1])}
 	}
 	return Value{}, &EvalError{X: n, Undefined: true, Msg: "undefined symbol " + quote(d.Name)}
 }

@@ -1,10 +1,10 @@
 package obj
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -55,7 +55,7 @@ func ChooseForm(dev *isa.Device, mn string, forms []*isa.Form, texts []string, a
 			if want == "1" {
 				plural = ""
 			}
-			return nil, &FormProblem{Operand: -1, Count: true, Msg: fmt.Sprintf("%s takes %s operand%s, found %d", mn, want, plural, n)}
+			return nil, &FormProblem{Operand: -1, Count: true, Msg: textf.Sprintf("%s takes %s operand%s, found %d", mn, want, plural, n)}
 		}
 		for j := 0; j < n; j++ {
 			fits := false
@@ -63,7 +63,7 @@ func ChooseForm(dev *isa.Device, mn string, forms []*isa.Form, texts []string, a
 				fits = fits || len(f.Operands) == n && accepts(f.Operands[j].Kind, j)
 			}
 			if !fits {
-				return nil, &FormProblem{Operand: j, Msg: fmt.Sprintf("expected %s, found %s", kindList(forms, n, j), texts[j])}
+				return nil, &FormProblem{Operand: j, Msg: textf.Sprintf("expected %s, found %s", kindList(forms, n, j), texts[j])}
 			}
 		}
 		return nil, &FormProblem{Operand: -1, Msg: "operands do not fit any form of " + mn}
@@ -77,7 +77,7 @@ func ChooseForm(dev *isa.Device, mn string, forms []*isa.Form, texts []string, a
 	if len(isa.Lookup(mn)) > 1 && n > 0 {
 		what += " " + strings.Join(texts, ", ")
 	}
-	return nil, &FormProblem{Operand: -1, Msg: fmt.Sprintf("%s is not available on %s (%s core)", what, dev.Name, dev.Core)}
+	return nil, &FormProblem{Operand: -1, Msg: textf.Sprintf("%s is not available on %s (%s core)", what, dev.Name, dev.Core.String())}
 }
 
 // kindList names the kinds the forms with n operands accept at operand j ("X, Y or Z").

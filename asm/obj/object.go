@@ -1,9 +1,9 @@
 package obj
 
 import (
-	"go/token"
 	"strings"
 
+	"github.com/avrlab/avrlab/internal/srcpos"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -42,7 +42,7 @@ type Object struct {
 	Errors ErrorList
 	// Includes maps each file the source included (#include, .include) to where it was first
 	// included, for putting diagnostics in source order (see SourceOrder).
-	Includes map[string]token.Position
+	Includes map[string]srcpos.Position
 	// Followed lists every #include and .include directive the front end met, in the order met, each
 	// directive once: where it is, the name it gives and the file it read ("" when none was found:
 	// the front end reported an error there). It is the include graph the assembly followed (a
@@ -61,7 +61,7 @@ type Object struct {
 // Include is one #include or .include directive a front end followed.
 type Include struct {
 	// At is the directive (At.Filename is the including file).
-	At token.Position `json:"at"`
+	At srcpos.Position `json:"at"`
 	// Name is the file as the directive names it ("keys.inc", "avr/io.h").
 	Name string `json:"name"`
 	// File is the file read: a path of the assembly's file system, a built-in header's name or a
@@ -77,7 +77,7 @@ type Followed struct {
 }
 
 // Add records a directive at at naming name that read file ("" for none).
-func (f *Followed) Add(at token.Position, name, file string) {
+func (f *Followed) Add(at srcpos.Position, name, file string) {
 	inc := Include{At: at, Name: name, File: file}
 	if f.seen[inc] {
 		return
@@ -104,7 +104,7 @@ const (
 // its own statements.
 type Source interface {
 	// Pos returns the position of byte off of the text (off may be len(Text()), the end).
-	Pos(off int) token.Position
+	Pos(off int) srcpos.Position
 	// Context returns what a message about the text appends: "" or, for text coming from a macro,
 	// ` (in macro "m" called at 3:1)`.
 	Context() string
@@ -312,7 +312,7 @@ type Symbol struct {
 	Func                    bool // ".type name, @function"
 	// Pos is where the symbol was defined; for SymUndef, where it was first declared (.global) or
 	// used, when the front end records it.
-	Pos  token.Position
+	Pos  srcpos.Position
 	Size *Expr // from .size; nil when none
 
 	x *Expr // SymEqu: expression still to evaluate (nil once val is known)

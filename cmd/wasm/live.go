@@ -3,9 +3,10 @@
 package main
 
 import (
-	"fmt"
 	"syscall/js"
 	"time"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // turnEvery is how long a live bench runs at least between two turns of the worker's event loop
@@ -63,7 +64,7 @@ func (l *liveRunner) run(serve func(stop func() bool) string, stale js.Value) an
 			out := func() (out string) {
 				defer func() {
 					if r := recover(); r != nil {
-						out = errorJSON(fmt.Errorf("internal error: %v", r))
+						out = errorJSON(textf.Errorf("internal error: %v", r))
 					}
 				}()
 				return serve(stop)

@@ -33,10 +33,10 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"syscall/js"
 
 	"github.com/avrlab/avrlab/internal/jsonw"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 func main() {
@@ -61,7 +61,7 @@ func call(b *bridge, args []js.Value) (result any) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			result = errorJSON(fmt.Errorf("internal error: %v", r))
+			result = errorJSON(textf.Errorf("internal error: %v", r))
 		}
 	}()
 	if l, ok := any(b).(liveBridge); ok && len(args) > 3 && args[3].Type() == js.TypeFunction {

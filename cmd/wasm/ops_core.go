@@ -3,12 +3,12 @@
 package main
 
 import (
-	"fmt"
 	"syscall/js"
 
 	"github.com/avrlab/avrlab/cmd/wasm/engine"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -36,7 +36,7 @@ type bridge struct {
 func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any {
 	switch op {
 	case "highlight", "markdown", "open", "readAll", "write", "rename", "remove":
-		return errorJSON(fmt.Errorf("%s is an operation of workspace.wasm, not engine.wasm", op))
+		return errorJSON(textf.Errorf("%s is an operation of workspace.wasm, not engine.wasm", op))
 	}
 	if op == "warm" {
 		return warm() // the worker is idle: compile the translator's Go code before a run needs it

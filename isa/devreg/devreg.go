@@ -23,10 +23,11 @@
 package devreg
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Kind says how avr-libc defines a name.
@@ -159,17 +160,17 @@ func decode(data string) ([]Def, error) {
 	for line := 1; data != ""; line++ {
 		end := strings.IndexByte(data, '\n')
 		if end < 0 {
-			return nil, fmt.Errorf("line %d: no newline", line)
+			return nil, textf.Errorf("line %d: no newline", line)
 		}
 		s := data[:end]
 		data = data[end+1:]
 		if s == "" {
-			return nil, fmt.Errorf("line %d: empty", line)
+			return nil, textf.Errorf("line %d: empty", line)
 		}
 		p := int(s[0]) - '0'
 		k := strings.IndexAny(s[1:], kindChars) + 1 // s[0] may be any byte '0'…'z', '@' included
 		if p < 0 || p > maxPrefix || p > len(arena)-prevStart || k < 1 || p+k-1 == 0 {
-			return nil, fmt.Errorf("line %d: bad entry %q", line, s)
+			return nil, textf.Errorf("line %d: bad entry %q", line, s)
 		}
 		start := len(arena)
 		arena = append(arena, arena[prevStart:prevStart+p]...)
@@ -179,13 +180,13 @@ func decode(data string) ([]Def, error) {
 		v := s[k+1:]
 		if d.Kind == Flag {
 			if v != "" {
-				return nil, fmt.Errorf("line %d: a flag with a value", line)
+				return nil, textf.Errorf("line %d: a flag with a value", line)
 			}
 		} else {
 			neg := strings.HasPrefix(v, "-")
 			u, err := strconv.ParseUint(strings.TrimPrefix(v, "-"), 16, 63)
 			if err != nil {
-				return nil, fmt.Errorf("line %d: bad value %q", line, v)
+				return nil, textf.Errorf("line %d: bad value %q", line, v)
 			}
 			d.Value = int64(u)
 			if neg {

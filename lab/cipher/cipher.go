@@ -39,7 +39,8 @@ package cipher
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Cipher is one block cipher variant with a fixed round count.
@@ -75,11 +76,11 @@ var ErrUnsupportedSize = errors.New("unsupported block/key size")
 // not exactly n bytes long. Wrong lengths are a caller bug (see the package notes).
 func needLen(name, what string, b []byte, n int, exact bool) {
 	if len(b) < n || exact && len(b) != n {
-		want := fmt.Sprintf("at least %d", n)
+		want := textf.Sprintf("at least %d", n)
 		if exact {
-			want = fmt.Sprint(n)
+			want = textf.Sprint(n)
 		}
-		panic(fmt.Sprintf("cipher: %s: %s is %d bytes, want %s", name, what, len(b), want))
+		panic(textf.Sprintf("cipher: %s: %s is %d bytes, want %s", name, what, len(b), want))
 	}
 }
 

@@ -1,6 +1,6 @@
 package cipher
 
-import "fmt"
+import "github.com/avrlab/avrlab/internal/textf"
 
 // KLEIN: Gong, Nikova, Law, "KLEIN: A New Family of Lightweight Block Ciphers", RFIDSec 2011 (LNCS 7055),
 // section 3.
@@ -37,12 +37,12 @@ func KLEIN(keyBits int) (Cipher, error) {
 	case 64, 80, 96:
 		return klein{keyBytes: keyBits / 8, rounds: 12 + (keyBits-64)/4}, nil
 	}
-	return nil, fmt.Errorf("cipher: klein-%d: %w", keyBits, ErrUnsupportedSize)
+	return nil, textf.Errorf("cipher: klein-%d: %w", keyBits, ErrUnsupportedSize)
 }
 
 type klein struct{ keyBytes, rounds int }
 
-func (c klein) Name() string { return fmt.Sprintf("KLEIN-%d", 8*c.keyBytes) }
+func (c klein) Name() string { return textf.Sprintf("KLEIN-%d", 8*c.keyBytes) }
 func (klein) BlockSize() int { return 8 }
 func (c klein) KeySize() int { return c.keyBytes }
 func (c klein) Rounds() int  { return c.rounds }

@@ -1,6 +1,6 @@
 package cipher
 
-import "fmt"
+import "github.com/avrlab/avrlab/internal/textf"
 
 // SIMON: Beaulieu, Shors, Smith, Treatman-Clark, Weeks, Wingers, "The SIMON and SPECK Families of
 // Lightweight Block Ciphers", IACR ePrint 2013/404, section 3 (round counts and z sequences in Table
@@ -42,7 +42,7 @@ func Simon(blockBits, keyBits int) (Cipher, error) {
 	for _, s := range simonSizes {
 		if s.block == blockBits && s.key == keyBits {
 			return &simon{
-				name:   fmt.Sprintf("SIMON-%d/%d", blockBits, keyBits),
+				name:   textf.Sprintf("SIMON-%d/%d", blockBits, keyBits),
 				w:      newWord(blockBits / 2),
 				m:      keyBits * 2 / blockBits,
 				rounds: s.rounds,
@@ -50,7 +50,7 @@ func Simon(blockBits, keyBits int) (Cipher, error) {
 			}, nil
 		}
 	}
-	return nil, fmt.Errorf("cipher: simon-%d/%d: %w", blockBits, keyBits, ErrUnsupportedSize)
+	return nil, textf.Errorf("cipher: simon-%d/%d: %w", blockBits, keyBits, ErrUnsupportedSize)
 }
 
 type simon struct {

@@ -1,6 +1,6 @@
 package cipher
 
-import "fmt"
+import "github.com/avrlab/avrlab/internal/textf"
 
 // SPECK: Beaulieu, Shors, Smith, Treatman-Clark, Weeks, Wingers, "The SIMON and SPECK Families of
 // Lightweight Block Ciphers", IACR ePrint 2013/404, section 4 (round counts in Table 4.1).
@@ -32,7 +32,7 @@ func Speck(blockBits, keyBits int) (Cipher, error) {
 	for _, s := range speckSizes {
 		if s.block == blockBits && s.key == keyBits {
 			c := &speck{
-				name:   fmt.Sprintf("SPECK-%d/%d", blockBits, keyBits),
+				name:   textf.Sprintf("SPECK-%d/%d", blockBits, keyBits),
 				w:      newWord(blockBits / 2),
 				m:      keyBits * 2 / blockBits,
 				rounds: s.rounds,
@@ -45,7 +45,7 @@ func Speck(blockBits, keyBits int) (Cipher, error) {
 			return c, nil
 		}
 	}
-	return nil, fmt.Errorf("cipher: speck-%d/%d: %w", blockBits, keyBits, ErrUnsupportedSize)
+	return nil, textf.Errorf("cipher: speck-%d/%d: %w", blockBits, keyBits, ErrUnsupportedSize)
 }
 
 type speck struct {

@@ -54,10 +54,11 @@ package kernel
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Dir says which way an argument's bytes flow across a call.
@@ -221,16 +222,16 @@ var ErrArgs = errors.New("invalid kernel arguments")
 // the kernel defines (operands below p, coefficients below q, a round count the permutation has).
 func (k *Kernel) Check(args [][]byte) error {
 	if len(args) != len(k.Args) {
-		return fmt.Errorf("kernel %s: %d arguments, want %d: %w", k.ID, len(args), len(k.Args), ErrArgs)
+		return textf.Errorf("kernel %s: %d arguments, want %d: %w", k.ID, len(args), len(k.Args), ErrArgs)
 	}
 	for i, a := range k.Args {
 		if len(args[i]) != a.Size {
-			return fmt.Errorf("kernel %s: argument %d (%s) is %d bytes, want %d: %w", k.ID, i, a.Name, len(args[i]), a.Size, ErrArgs)
+			return textf.Errorf("kernel %s: argument %d (%s) is %d bytes, want %d: %w", k.ID, i, a.Name, len(args[i]), a.Size, ErrArgs)
 		}
 	}
 	if k.check != nil {
 		if err := k.check(args); err != nil {
-			return fmt.Errorf("kernel %s: %v: %w", k.ID, err, ErrArgs)
+			return textf.Errorf("kernel %s: %v: %w", k.ID, err, ErrArgs)
 		}
 	}
 	return nil
@@ -243,7 +244,7 @@ func (k *Kernel) Expected(args [][]byte) ([][]byte, error) {
 		return nil, err
 	}
 	if !k.HasReference() {
-		return nil, fmt.Errorf("kernel %s: %w", k.ID, ErrNoReference)
+		return nil, textf.Errorf("kernel %s: %w", k.ID, ErrNoReference)
 	}
 	out := make([][]byte, len(args))
 	for i := range args {

@@ -2,9 +2,10 @@ package kernel
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Multi-precision integers here are little-endian byte strings, as the AVR literature keeps them in SRAM
@@ -17,7 +18,7 @@ import (
 func Mul(r, a, b []byte) {
 	n := len(a)
 	if len(b) != n || len(r) != 2*n {
-		panic(fmt.Sprintf("kernel: Mul: operands of %d and %d bytes into %d, want n, n and 2n", len(a), len(b), len(r)))
+		panic(textf.Sprintf("kernel: Mul: operands of %d and %d bytes into %d, want n, n and 2n", len(a), len(b), len(r)))
 	}
 	var acc uint64 // column sum: at most n products of (2^8-1)^2 plus the carry, far below 2^64
 	for k := range 2*n - 1 {
@@ -36,7 +37,7 @@ func Mul(r, a, b []byte) {
 func Square(r, a []byte) {
 	n := len(a)
 	if len(r) != 2*n {
-		panic(fmt.Sprintf("kernel: Square: operand of %d bytes into %d, want n and 2n", len(a), len(r)))
+		panic(textf.Sprintf("kernel: Square: operand of %d bytes into %d, want n and 2n", len(a), len(r)))
 	}
 	var acc uint64
 	for k := range 2*n - 1 {
@@ -67,7 +68,7 @@ var p192 = [3]uint64{^uint64(0), ^uint64(0) - 1, ^uint64(0)}
 // overlap a or b.
 func P192Mul(r, a, b []byte) {
 	if len(r) != 24 || len(a) != 24 || len(b) != 24 {
-		panic(fmt.Sprintf("kernel: P192Mul: %d, %d, %d bytes, want 24 each", len(r), len(a), len(b)))
+		panic(textf.Sprintf("kernel: P192Mul: %d, %d, %d bytes, want 24 each", len(r), len(a), len(b)))
 	}
 	var prod [48]byte
 	Mul(prod[:], a, b)
@@ -130,14 +131,14 @@ const mpDoc = "little-endian integer, byte 0 least significant"
 func mpmulKernel(n int) *Kernel {
 	bitsN := 8 * n
 	return &Kernel{
-		ID: fmt.Sprintf("mpmul-%d", bitsN), Name: fmt.Sprintf("%d-bit multi-precision multiplication", bitsN),
-		Entry: fmt.Sprintf("mpmul%d", bitsN), Device: "atmega128",
+		ID: textf.Sprintf("mpmul-%d", bitsN), Name: textf.Sprintf("%d-bit multi-precision multiplication", bitsN),
+		Entry: textf.Sprintf("mpmul%d", bitsN), Device: "atmega128",
 		Args: []Arg{
-			{"r", Pointer, 2 * n, Out, fmt.Sprintf("the %d-byte product a·b, %s", 2*n, mpDoc)},
-			{"a", Pointer, n, In, fmt.Sprintf("%d-byte operand, %s; any value", n, mpDoc)},
-			{"b", Pointer, n, In, fmt.Sprintf("%d-byte operand, %s; any value", n, mpDoc)},
+			{"r", Pointer, 2 * n, Out, textf.Sprintf("the %d-byte product a·b, %s", 2*n, mpDoc)},
+			{"a", Pointer, n, In, textf.Sprintf("%d-byte operand, %s; any value", n, mpDoc)},
+			{"b", Pointer, n, In, textf.Sprintf("%d-byte operand, %s; any value", n, mpDoc)},
 		},
-		Doc: fmt.Sprintf("r = a·b for %d-bit a and b (no reduction), as in ECC and RSA arithmetic; r does not overlap a or b.", bitsN),
+		Doc: textf.Sprintf("r = a·b for %d-bit a and b (no reduction), as in ECC and RSA arithmetic; r does not overlap a or b.", bitsN),
 		gen: func(r *rand.Rand, args [][]byte) {
 			fill(r, args[1])
 			fill(r, args[2])
@@ -157,13 +158,13 @@ func mpmulKernel(n int) *Kernel {
 func mpsqrKernel(n int) *Kernel {
 	bitsN := 8 * n
 	return &Kernel{
-		ID: fmt.Sprintf("mpsqr-%d", bitsN), Name: fmt.Sprintf("%d-bit multi-precision squaring", bitsN),
-		Entry: fmt.Sprintf("mpsqr%d", bitsN), Device: "atmega128",
+		ID: textf.Sprintf("mpsqr-%d", bitsN), Name: textf.Sprintf("%d-bit multi-precision squaring", bitsN),
+		Entry: textf.Sprintf("mpsqr%d", bitsN), Device: "atmega128",
 		Args: []Arg{
-			{"r", Pointer, 2 * n, Out, fmt.Sprintf("the %d-byte square a², %s", 2*n, mpDoc)},
-			{"a", Pointer, n, In, fmt.Sprintf("%d-byte operand, %s; any value", n, mpDoc)},
+			{"r", Pointer, 2 * n, Out, textf.Sprintf("the %d-byte square a², %s", 2*n, mpDoc)},
+			{"a", Pointer, n, In, textf.Sprintf("%d-byte operand, %s; any value", n, mpDoc)},
 		},
-		Doc: fmt.Sprintf("r = a² for %d-bit a (no reduction); r does not overlap a.", bitsN),
+		Doc: textf.Sprintf("r = a² for %d-bit a (no reduction); r does not overlap a.", bitsN),
 		gen: func(r *rand.Rand, args [][]byte) { fill(r, args[1]) },
 		edges: func() [][][]byte {
 			return [][][]byte{{make([]byte, 2*n), make([]byte, n)}, {make([]byte, 2*n), repeat(0xff, n)}}
@@ -200,7 +201,7 @@ func p192Kernel() *Kernel {
 		check: func(args [][]byte) error {
 			for i, name := range []string{"a", "b"} {
 				if !belowP192(args[i+1]) {
-					return fmt.Errorf("%s is not below p", name)
+					return textf.Errorf("%s is not below p", name)
 				}
 			}
 			return nil

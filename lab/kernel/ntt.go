@@ -2,9 +2,10 @@ package kernel
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // NTT parameters: n = 256, q = 7681, the parameter set (n, q, s) = (256, 7681, 11.31) of Göttert et al.
@@ -79,7 +80,7 @@ func FromWords16(b []byte) []uint16 {
 
 func checkNTTLen(name string, a []uint16) {
 	if len(a) != NTTN {
-		panic(fmt.Sprintf("kernel: %s: %d coefficients, want %d", name, len(a), NTTN))
+		panic(textf.Sprintf("kernel: %s: %d coefficients, want %d", name, len(a), NTTN))
 	}
 }
 
@@ -191,7 +192,7 @@ func nttKernel(inverse bool) *Kernel {
 	k.check = func(args [][]byte) error {
 		for j, c := range FromWords16(args[0]) {
 			if c >= NTTQ {
-				return fmt.Errorf("coefficient %d is %d, not below q = %d", j, c, NTTQ)
+				return textf.Errorf("coefficient %d is %d, not below q = %d", j, c, NTTQ)
 			}
 		}
 		return nil

@@ -2,9 +2,10 @@ package kernel
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // SNEIKMaxRounds is the largest round count [SNEIKF512] accepts: the round-constant table has 16
@@ -38,7 +39,7 @@ var sneikRC = [SNEIKMaxRounds]uint32{0xef, 0xe0, 0xd9, 0xd6, 0xba, 0xb5, 0x8c, 0
 // The round constants are ef e0 d9 d6 ba b5 8c 83 10 1f 26 29 45 4a 73 7c.
 func SNEIKF512(state []byte, dom byte, rounds int) {
 	if len(state) != 64 || rounds < 0 || rounds > SNEIKMaxRounds {
-		panic(fmt.Sprintf("kernel: SNEIKF512: %d-byte state, %d rounds; want 64 bytes and 0..%d rounds", len(state), rounds, SNEIKMaxRounds))
+		panic(textf.Sprintf("kernel: SNEIKF512: %d-byte state, %d rounds; want 64 bytes and 0..%d rounds", len(state), rounds, SNEIKMaxRounds))
 	}
 	var s [16]uint32
 	for j := range s {
@@ -91,7 +92,7 @@ func sneikKernel() *Kernel {
 		},
 		check: func(args [][]byte) error {
 			if n := args[2][0]; n < 1 || n > SNEIKMaxRounds {
-				return fmt.Errorf("rounds is %d, want 1..%d", n, SNEIKMaxRounds)
+				return textf.Errorf("rounds is %d, want 1..%d", n, SNEIKMaxRounds)
 			}
 			return nil
 		},

@@ -1,6 +1,6 @@
 package kernel
 
-import "fmt"
+import "github.com/avrlab/avrlab/internal/textf"
 
 // The descriptions of the kernels whose references link much (the P-192 systems on math/big and
 // crypto's SHA, Ring-LWE, SNEIKHA256 and SNEIKEN128): their calls, arguments and documentation, in every
@@ -178,8 +178,8 @@ func sneikhaKernel() *Kernel {
 		Official: "the designers' LWC_HASH_KAT_256, Count 1",
 		Args: []Arg{
 			{"md", Pointer, 32, Out, "the 32-byte digest"},
-			{"msg", Pointer, SNEIKHA256MaxLen, In, fmt.Sprintf("the message: its first len bytes (a %d-byte buffer)", SNEIKHA256MaxLen)},
-			{"len", Byte, 1, In, fmt.Sprintf("message length 0..%d; random inputs use %d, the edge inputs the KAT lengths 0, 1, 33 and 31, 32, 64, 127", SNEIKHA256MaxLen, SNEIKHA256MaxLen)},
+			{"msg", Pointer, SNEIKHA256MaxLen, In, textf.Sprintf("the message: its first len bytes (a %d-byte buffer)", SNEIKHA256MaxLen)},
+			{"len", Byte, 1, In, textf.Sprintf("message length 0..%d; random inputs use %d, the edge inputs the KAT lengths 0, 1, 33 and 31, 32, 64, 127", SNEIKHA256MaxLen, SNEIKHA256MaxLen)},
 		},
 		Public: []string{"len"},
 		Doc: "sneikha256(md, msg, len): the SNEIKHA256 digest of msg[0..len-1] (BLNK2 sponge over f512, rate 32 bytes, " +
@@ -204,7 +204,7 @@ const sneikenArgsDoc = "; the KAT's 00 01 .. 0f for the edge inputs"
 // nonce and the key.
 func sneikenCommonArgs() []Arg {
 	return []Arg{
-		{"adlen", Byte, 1, In, fmt.Sprintf("associated data length 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
+		{"adlen", Byte, 1, In, textf.Sprintf("associated data length 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
 		{"npub", Pointer, SNEIKEN128NonceSize, In, "the 16-byte public nonce" + sneikenArgsDoc},
 		{"k", Pointer, SNEIKEN128KeySize, In, "the 16-byte secret key" + sneikenArgsDoc},
 	}
@@ -216,9 +216,9 @@ func sneikenEncKernel() *Kernel {
 		Official: "the designers' LWC_AEAD_KAT_128_128, Count 1",
 		Args: append([]Arg{
 			{"c", Pointer, SNEIKEN128MaxLen + SNEIKEN128TagSize, Out, "the ciphertext (mlen bytes) then the 8-byte tag, the KAT's CT; the bytes after them are left alone"},
-			{"m", Pointer, SNEIKEN128MaxLen, In, fmt.Sprintf("the plaintext: its first mlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
-			{"mlen", Byte, 1, In, fmt.Sprintf("plaintext length 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
-			{"ad", Pointer, SNEIKEN128MaxLen, In, fmt.Sprintf("the associated data: its first adlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
+			{"m", Pointer, SNEIKEN128MaxLen, In, textf.Sprintf("the plaintext: its first mlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
+			{"mlen", Byte, 1, In, textf.Sprintf("plaintext length 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
+			{"ad", Pointer, SNEIKEN128MaxLen, In, textf.Sprintf("the associated data: its first adlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
 		}, sneikenCommonArgs()...),
 		Public: []string{"mlen", "adlen"},
 		Doc: "sneiken128_encrypt(c, m, mlen, ad, adlen, npub, k): SNEIKEN128 (BLNK2 over f512, 6 rounds, rate 48 bytes, " +
@@ -236,8 +236,8 @@ func sneikenDecKernel() *Kernel {
 			{"m", Pointer, SNEIKEN128MaxLen, Out, "the plaintext (mlen bytes), all zero when the tag is invalid; the bytes after them are left alone"},
 			{"ok", Pointer, 1, Out, "1 if the tag is valid, 0 if not"},
 			{"c", Pointer, SNEIKEN128MaxLen + SNEIKEN128TagSize, In, "the ciphertext (mlen bytes) then its 8-byte tag, the KAT's CT"},
-			{"mlen", Byte, 1, In, fmt.Sprintf("ciphertext length without the tag, 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
-			{"ad", Pointer, SNEIKEN128MaxLen, In, fmt.Sprintf("the associated data: its first adlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
+			{"mlen", Byte, 1, In, textf.Sprintf("ciphertext length without the tag, 0..%d; random inputs use %d", SNEIKEN128MaxLen, SNEIKEN128MaxLen)},
+			{"ad", Pointer, SNEIKEN128MaxLen, In, textf.Sprintf("the associated data: its first adlen bytes (a %d-byte buffer)", SNEIKEN128MaxLen)},
 		}, sneikenCommonArgs()...),
 		Public: []string{"mlen", "adlen"},
 		Doc: "sneiken128_decrypt(m, ok, c, mlen, ad, adlen, npub, k): SNEIKEN128 decryption and tag check, the designers' " +

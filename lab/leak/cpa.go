@@ -1,8 +1,9 @@
 package leak
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // CPA accumulates a correlation power analysis over traces of one length, for several targets at
@@ -37,7 +38,7 @@ func NewCPA(samples, targets, classes int) *CPA {
 // Add adds one trace; classes[t] is its class for target t.
 func (c *CPA) Add(trace []float64, classes []uint8) {
 	if len(trace) != c.samples || len(classes) != len(c.sum) {
-		panic(fmt.Sprintf("leak: internal error: CPA trace of %d samples, %d classes", len(trace), len(classes)))
+		panic(textf.Sprintf("leak: internal error: CPA trace of %d samples, %d classes", len(trace), len(classes)))
 	}
 	c.all.add(trace)
 	for t, k := range classes {
@@ -125,7 +126,7 @@ func Rank(scores []float64, right int) int {
 func (c *CPA) ScoresXOR(t int, f []float64) []float64 {
 	nc := c.classes
 	if len(f) != nc || nc&(nc-1) != 0 {
-		panic(fmt.Sprintf("leak: internal error: ScoresXOR with %d model values for %d classes", len(f), nc))
+		panic(textf.Sprintf("leak: internal error: ScoresXOR with %d model values for %d classes", len(f), nc))
 	}
 	n := c.all.n
 	out := make([]float64, nc)

@@ -1,9 +1,10 @@
 package leak
 
 import (
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Model is a leakage model: how one byte written over another becomes power. The zero value is
@@ -33,7 +34,7 @@ func ParseModel(s string) (Model, error) {
 	case "both":
 		return Both, nil
 	}
-	return 0, fmt.Errorf("unknown leakage model %q (known: hw, hd, both)", s)
+	return 0, textf.Errorf("unknown leakage model %q (known: hw, hd, both)", s)
 }
 
 func (m Model) String() string {
@@ -45,7 +46,7 @@ func (m Model) String() string {
 	case Both:
 		return "both"
 	}
-	return fmt.Sprintf("Model(%d)", uint8(m))
+	return textf.Sprintf("Model(%d)", uint8(m))
 }
 
 // Write returns the leakage of writing new over old: 0 to 16.

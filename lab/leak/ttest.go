@@ -1,8 +1,9 @@
 package leak
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Threshold is the |t| above which a sample counts as leaking (Goodwill et al., NIST NIAT 2011;
@@ -99,7 +100,7 @@ type TTest struct {
 // T(2) when order is 2: it then keeps the third and fourth central sums too).
 func NewTTest(samples, order int) *TTest {
 	if order < 1 || order > 2 {
-		panic(fmt.Sprintf("leak: internal error: t-test order %d", order))
+		panic(textf.Sprintf("leak: internal error: t-test order %d", order))
 	}
 	t := &TTest{samples: samples, order: order}
 	for i := range t.cls {
@@ -115,7 +116,7 @@ func (t *TTest) Samples() int { return t.samples }
 // different length as a timing leak instead.
 func (t *TTest) Add(trace []float64, class int) {
 	if len(trace) != t.samples {
-		panic(fmt.Sprintf("leak: internal error: trace of %d samples in a t-test of %d", len(trace), t.samples))
+		panic(textf.Sprintf("leak: internal error: trace of %d samples in a t-test of %d", len(trace), t.samples))
 	}
 	t.cls[class&1].add(trace)
 }
@@ -136,7 +137,7 @@ func (t *TTest) Count() (fixed, random int) { return int(t.cls[0].n), int(t.cls[
 // means agree and ±MaxT when they do not. With fewer than two traces in a class every t is 0.
 func (t *TTest) T(order int) []float64 {
 	if order > t.order || order < 1 {
-		panic(fmt.Sprintf("leak: internal error: T(%d) of a t-test kept for order %d", order, t.order))
+		panic(textf.Sprintf("leak: internal error: T(%d) of a t-test kept for order %d", order, t.order))
 	}
 	out := make([]float64, t.samples)
 	a, b := &t.cls[0], &t.cls[1]

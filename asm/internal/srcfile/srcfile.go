@@ -5,12 +5,13 @@
 package srcfile
 
 import (
-	"fmt"
 	"io"
 	"io/fs"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // ValidPath is fs.ValidPath for names of any bytes: a file name need not be UTF-8 on Linux, and a
@@ -62,7 +63,7 @@ func CheckSize(name string, size, limit int64) error {
 		limit = DefaultMaxFile
 	}
 	if size > limit {
-		return &Error{Name: name, Msg: fmt.Sprintf("is %d bytes; the limit is %d bytes per file", size, limit)}
+		return &Error{Name: name, Msg: textf.Sprintf("is %d bytes; the limit is %d bytes per file", size, limit)}
 	}
 	return nil
 }
@@ -88,9 +89,9 @@ func (r *Reader) Read(name string) ([]byte, error) {
 	}
 	b, err := read(r.FS, name, maxFile, maxTotal-r.Used)
 	if te, ok := err.(*totalError); ok {
-		msg := fmt.Sprintf("would bring the source read to %d bytes; the limit is %d bytes in all", r.Used+te.size, maxTotal)
+		msg := textf.Sprintf("would bring the source read to %d bytes; the limit is %d bytes in all", r.Used+te.size, maxTotal)
 		if te.grew {
-			msg = fmt.Sprintf("would bring the source read to more than %d bytes in all (the limit)", maxTotal)
+			msg = textf.Sprintf("would bring the source read to more than %d bytes in all (the limit)", maxTotal)
 		}
 		return nil, &Error{Name: name, Msg: msg}
 	}
@@ -138,7 +139,7 @@ func read(fsys fs.FS, name string, limit, left int64) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, &Error{Name: name, Msg: fmt.Sprintf("has more than %d bytes; the limit is %d bytes per file", limit, limit)}
+		return nil, &Error{Name: name, Msg: textf.Sprintf("has more than %d bytes; the limit is %d bytes per file", limit, limit)}
 	}
 	if left >= 0 && int64(len(data)) > left {
 		return nil, &totalError{size: int64(len(data)), grew: true}

@@ -8,13 +8,13 @@ package benchrun
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/avrlab/avrlab/asm/ihex"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
 
@@ -71,7 +71,7 @@ func Run(req Request, eng emu.Engine) Result {
 		eng = nil
 	}
 	fail := func(format string, a ...any) Result {
-		res.Error = fmt.Sprintf(format, a...)
+		res.Error = textf.Sprintf(format, a...)
 		return res
 	}
 	if len(req.Hex) > MaxHexBytes {
@@ -132,7 +132,7 @@ func regs(m *emu.Machine) string {
 		if r > 16 {
 			b.WriteByte(' ')
 		}
-		fmt.Fprintf(&b, "%02X", m.Reg(r))
+		textf.Fprintf(&b, "%02X", m.Reg(r))
 	}
 	return b.String()
 }
@@ -259,7 +259,7 @@ func Warm(eng emu.Engine) (Result, error) {
 	m := newWarmMachine(eng)
 	s := runChunked(m, WarmCycles, nil)
 	if s.Reason != emu.StopBreak {
-		return Result{}, fmt.Errorf("benchrun: the warm-up stopped: %v", s)
+		return Result{}, textf.Errorf("benchrun: the warm-up stopped: %v", s.String())
 	}
 	return Result{Name: "warm", Cycles: m.Cycles(), Stop: s.String(), Regs: regs(m)}, nil
 }
@@ -283,7 +283,7 @@ func WarmInterp(eng emu.Engine) (Result, error) {
 		m := newWarmMachine(eng)
 		s := runChunked(m, WarmCycles, nil)
 		if s.Reason != emu.StopBreak {
-			return Result{}, fmt.Errorf("benchrun: the interpreter's warm-up stopped: %v", s)
+			return Result{}, textf.Errorf("benchrun: the interpreter's warm-up stopped: %v", s.String())
 		}
 		res = Result{Name: "warm-interp", Cycles: m.Cycles(), Stop: s.String(), Regs: regs(m)}
 	}

@@ -1,8 +1,7 @@
 package engine
 
 import (
-	"fmt"
-
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
@@ -67,7 +66,7 @@ func Devices(req Request, progress Progress) []DeviceResult {
 					break
 				}
 			}
-			res.Reason = fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+			res.Reason = textf.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 		case resp.NoCode:
 			res.Reason = resp.Note
 		case resp.Report != nil:
@@ -80,9 +79,9 @@ func Devices(req Request, progress Progress) []DeviceResult {
 			case rep.Error != "":
 				res.Reason = rep.Error
 			case rep.Failures > 0:
-				res.Reason = fmt.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors)
+				res.Reason = textf.Sprintf("%d of %d vectors wrong", rep.Failures, rep.Vectors)
 				if rep.BufferFaults > 0 {
-					res.Reason += fmt.Sprintf(" (%d with the right output, but %s)", rep.BufferFaults, rep.BufferProblem)
+					res.Reason += textf.Sprintf(" (%d with the right output, but %s)", rep.BufferFaults, rep.BufferProblem)
 				}
 			case !rep.ABIOK:
 				res.Reason = "ABI broken: " + rep.ABIDetail

@@ -18,14 +18,15 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"io/fs"
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/atmel"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
@@ -241,13 +242,13 @@ func handle(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, 
 	case "goals":
 		var req GoalsRequest
 		if err := decodeGoalsRequest(arg, &req); err != nil {
-			return errorJSON(fmt.Errorf("bad goals request: %v", err))
+			return errorJSON(textf.Errorf("bad goals request: %v", err))
 		}
 		v = ParseGoals(req)
 	case "bench", "assemble", "hex", "devices":
 		var req Request
 		if err := decodeRequest(arg, &req); err != nil {
-			return errorJSON(fmt.Errorf("bad %s request: %v", op, err))
+			return errorJSON(textf.Errorf("bad %s request: %v", op, err))
 		}
 		if core && req.needsTools(op) {
 			return []byte(RedirectJSON)
@@ -270,7 +271,7 @@ func handle(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, 
 			v = Assemble(req, true)
 		}
 	default:
-		return errorJSON(fmt.Errorf("unknown request %q", op))
+		return errorJSON(textf.Errorf("unknown request %q", op))
 	}
 	out, err := encodeAnswer(v)
 	if err != nil {
@@ -554,13 +555,13 @@ func benchBinary(req Request, progress Progress) Response {
 	im, ok, err := loadBinary(data, resp.Device)
 	switch {
 	case !ok:
-		resp.Error = fmt.Sprintf("%s is neither an AVR ELF nor an Intel HEX file", req.Main)
+		resp.Error = textf.Sprintf("%s is neither an AVR ELF nor an Intel HEX file", req.Main)
 		return resp
 	case err != nil:
-		resp.Error = fmt.Sprintf("%s: %v", req.Main, err)
+		resp.Error = textf.Sprintf("%s: %v", req.Main, err)
 		return resp
 	case req.Task == "" || req.Task == TaskRun:
-		resp.Error = fmt.Sprintf("%s is a linked program: pick its task", req.Main)
+		resp.Error = textf.Sprintf("%s is a linked program: pick its task", req.Main)
 		return resp
 	}
 	resp.Flash = im.EmittedBytes(0, uint32(len(im.Flash)))
@@ -623,12 +624,12 @@ func assemble(req Request) (Response, *asm.Image) {
 		}
 	}
 	if isa.LookupDevice(resp.Device) == nil {
-		resp.Error = fmt.Sprintf("unknown device %q (known: %v)", req.Device, isa.DeviceNames())
+		resp.Error = textf.Sprintf("unknown device %q (known: [%s])", req.Device, strings.Join(isa.DeviceNames(), " "))
 		return resp, nil
 	}
 	src, ok := req.Files[req.Main]
 	if !ok {
-		resp.Error = fmt.Sprintf("no file %q among the files sent", req.Main)
+		resp.Error = textf.Sprintf("no file %q among the files sent", req.Main)
 		return resp, nil
 	}
 	fsys, err := MapFS(req.Files)
@@ -744,7 +745,7 @@ func MapFS(files map[string]string) (fs.FS, error) {
 	fsys := make(memFS, len(files))
 	for _, name := range names {
 		if !fs.ValidPath(name) || name == "." {
-			return nil, fmt.Errorf("bad file name %q", name)
+			return nil, textf.Errorf("bad file name %q", name)
 		}
 		fsys[name] = []byte(files[name])
 	}
@@ -752,7 +753,7 @@ func MapFS(files map[string]string) (fs.FS, error) {
 		// A file that is also a folder of another ("a" and "a/b") cannot exist.
 		for dir := path.Dir(name); dir != "."; dir = path.Dir(dir) {
 			if _, ok := fsys[dir]; ok {
-				return nil, fmt.Errorf("file %q: %q is a file, not a folder", name, dir)
+				return nil, textf.Errorf("file %q: %q is a file, not a folder", name, dir)
 			}
 		}
 	}

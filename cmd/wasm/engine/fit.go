@@ -1,13 +1,13 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/disasm"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
 )
@@ -113,7 +113,7 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 		var why []string
 		if fam != "" && namesFamily(words, fam) {
 			score += 10
-			why = append(why, fmt.Sprintf("its labels name %s", strings.ToUpper(fam)))
+			why = append(why, textf.Sprintf("its labels name %s", strings.ToUpper(fam)))
 			// The size too: "cham64" of cham64_128_encrypt for cham64-128, "mpmul256" for mpmul-256.
 			sized := sizedPrefix(t.ID)
 			if sized == "" {
@@ -121,7 +121,7 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 			}
 			if sized != "" && sized != fam && namesFamily(words, sized) {
 				score += 2
-				why[len(why)-1] = fmt.Sprintf("its labels name %s", strings.ToUpper(sized))
+				why[len(why)-1] = textf.Sprintf("its labels name %s", strings.ToUpper(sized))
 			}
 		}
 		// The task's entry symbol among the labels: the routine itself when nothing in the source calls
@@ -129,16 +129,16 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 		if t.Entry != "" && slices.Contains(f.labels, t.Entry) {
 			if called[t.Entry] {
 				score += 2
-				why = append(why, fmt.Sprintf("it defines %s, and calls it", t.Entry))
+				why = append(why, textf.Sprintf("it defines %s, and calls it", t.Entry))
 			} else {
 				score += 6
-				why = append(why, fmt.Sprintf("it defines %s, its entry", t.Entry))
+				why = append(why, textf.Sprintf("it defines %s, its entry", t.Entry))
 			}
 		}
 		if t.Kind == lab.KindCipher {
 			if t.BlockBytes > 0 && f.loads >= t.BlockBytes && f.loads <= t.BlockBytes+t.BlockBytes/2 {
 				score += 3
-				why = append(why, fmt.Sprintf("%d pointer loads for its %d-byte block", f.loads, t.BlockBytes))
+				why = append(why, textf.Sprintf("%d pointer loads for its %d-byte block", f.loads, t.BlockBytes))
 			}
 			// The calling convention: a second pointer argument is the key of a task that schedules it
 			// in the call (the ATtiny45 table's), none the fixed-key (block) call.
@@ -153,7 +153,7 @@ func suggestTasks(im *asm.Image, name, src string) []Fix {
 			for _, tb := range f.tables {
 				if n := tableSizes[tb]; n > 0 && n == t.RKBytes {
 					score += 3
-					why = append(why, fmt.Sprintf("table %s holds %d bytes, its round keys", tb, n))
+					why = append(why, textf.Sprintf("table %s holds %d bytes, its round keys", tb, n))
 					break
 				}
 			}
@@ -303,7 +303,7 @@ func benchFixes(im *asm.Image, req Request, task, rk string, rep *lab.Report) []
 			args = "block, rk"
 		}
 		fixes = append(fixes, Fix{Field: "call", Value: es[0] + "(" + args + ")",
-			Why: fmt.Sprintf("the source defines no %s; its routine looks like %s", t.Entry, es[0])})
+			Why: textf.Sprintf("the source defines no %s; its routine looks like %s", t.Entry, es[0])})
 	}
 	// The round keys: the call passes none and the task's table is missing, or the harness passed
 	// them in SRAM (the default call without the task's table) and the output is wrong.
@@ -311,7 +311,7 @@ func benchFixes(im *asm.Image, req Request, task, rk string, rep *lab.Report) []
 		(rep.Error == "" && rep.Failures > 0 && strings.HasPrefix(rep.RKIn, "sram (harness"))
 	if rkWanted && !haveRK && cand != "" {
 		fixes = append(fixes, Fix{Field: "rk", Value: cand,
-			Why: fmt.Sprintf("the source defines no %s; the code reads the table %s", rkName, cand)})
+			Why: textf.Sprintf("the source defines no %s; the code reads the table %s", rkName, cand)})
 	}
 	return fixes
 }

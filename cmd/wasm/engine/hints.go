@@ -2,10 +2,10 @@ package engine
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -28,9 +28,9 @@ func PageNames(o lab.Option, v string) (string, bool) {
 	case v == "":
 		return "the " + field + " field", true
 	case o == lab.OptRK:
-		return fmt.Sprintf("RK symbol %q (in Options)", v), true
+		return textf.Sprintf("RK symbol %q (in Options)", v), true
 	}
-	return fmt.Sprintf("%s %q", field, v), true
+	return textf.Sprintf("%s %q", field, v), true
 }
 
 // PageText is a problem in the page's words.
@@ -68,17 +68,17 @@ func pageResponse(r *Response) {
 // noCodeNote explains a main file that emits no program bytes, naming the files that include it, else
 // the includes of other files that name no file sent (a renamed include), from the include graph.
 func noCodeNote(req Request, graph []Include) string {
-	msg := fmt.Sprintf("%s emits no code (only definitions, macros or comments), so there is nothing to run or measure", req.Main)
+	msg := textf.Sprintf("%s emits no code (only definitions, macros or comments), so there is nothing to run or measure", req.Main)
 	users := includersOf(graph, req.Main)
 	var missing []string
 	for _, e := range graph {
 		if e.File == "" && e.From != req.Main {
-			missing = append(missing, fmt.Sprintf("%s includes %q, which is not among the files", e.From, e.Name))
+			missing = append(missing, textf.Sprintf("%s includes %q, which is not among the files", e.From, e.Name))
 		}
 	}
 	switch {
 	case len(users) > 0:
-		msg += fmt.Sprintf("; %s includes it: open that file to measure it", strings.Join(users, ", "))
+		msg += textf.Sprintf("; %s includes it: open that file to measure it", strings.Join(users, ", "))
 	case len(missing) > 0:
 		msg += "; " + strings.Join(missing, "; ") + " (renamed?)"
 	default:
@@ -132,13 +132,13 @@ func ParseDefines(s string) (map[string]string, error) {
 		return nil, nil
 	}
 	if len(items) > MaxDefines {
-		return nil, fmt.Errorf("defines: %d names, at most %d", len(items), MaxDefines)
+		return nil, textf.Errorf("defines: %d names, at most %d", len(items), MaxDefines)
 	}
 	out := make(map[string]string, len(items))
 	for _, it := range items {
 		name, value, ok := parseDefine(it)
 		if !ok {
-			return nil, fmt.Errorf("defines: cannot read %q (want NAME or NAME=VALUE, e.g. ROUNDS=88)", it)
+			return nil, textf.Errorf("defines: cannot read %q (want NAME or NAME=VALUE, e.g. ROUNDS=88)", it)
 		}
 		out[name] = value
 	}

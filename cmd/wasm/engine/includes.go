@@ -1,12 +1,12 @@
 package engine
 
 import (
-	"fmt"
 	"path"
 	"sort"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/internal/textf"
 )
 
 // Include is one #include or .include directive of a file the request sent, as the assembler followed
@@ -198,7 +198,7 @@ func includeProblems(graph []Include, read map[string]bool) []Diagnostic {
 			continue
 		}
 		out = append(out, Diagnostic{File: e.From, Line: e.Line, Col: e.Col, Severity: "warning",
-			Msg: fmt.Sprintf("%s includes %q, which is not among the files", e.From, e.Name)})
+			Msg: textf.Sprintf("%s includes %q, which is not among the files", e.From, e.Name)})
 	}
 	return out
 }

@@ -6,8 +6,8 @@ package engine
 
 import (
 	"github.com/avrlab/avrlab/internal/jsonw"
+	"github.com/avrlab/avrlab/internal/srcpos"
 	"github.com/avrlab/avrlab/lab"
-	"go/token"
 )
 
 // writeDeviceResults writes *v as json.Marshal does.
@@ -518,7 +518,7 @@ func writeLabProblem(w *jsonw.Writer, v *lab.Problem) {
 	w.StringField(`"kind":`, string(v.Kind))
 	if v.Pos != nil {
 		w.Key(`"pos":`)
-		writeTokenPosition(w, v.Pos)
+		writeSrcposPosition(w, v.Pos)
 	}
 	if v.Option != "" {
 		w.StringField(`"option":`, string(v.Option))
@@ -555,8 +555,8 @@ func writeLabBufferBytes(w *jsonw.Writer, v *lab.BufferBytes) {
 	w.Byte('}')
 }
 
-// writeTokenPosition writes *v as json.Marshal does.
-func writeTokenPosition(w *jsonw.Writer, v *token.Position) {
+// writeSrcposPosition writes *v as json.Marshal does.
+func writeSrcposPosition(w *jsonw.Writer, v *srcpos.Position) {
 	w.Byte('{')
 	w.StringField(`"Filename":`, v.Filename)
 	w.IntField(`"Offset":`, int64(v.Offset))

@@ -2,12 +2,12 @@ package engine
 
 import (
 	"encoding/binary"
-	"go/token"
 	"maps"
 	"math"
 	"slices"
 
 	"github.com/avrlab/avrlab/asm"
+	"github.com/avrlab/avrlab/internal/srcpos"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -88,7 +88,7 @@ func (w *keyWriter) strings(s []string) {
 	}
 }
 
-func (w *keyWriter) pos(p token.Position) {
+func (w *keyWriter) pos(p srcpos.Position) {
 	w.string(p.Filename)
 	w.int(int64(p.Offset))
 	w.int(int64(p.Line))

@@ -1,12 +1,12 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -53,13 +53,13 @@ func plan(im *asm.Image, opts *lab.Options, req Request, progress Progress) *Ada
 	if t := lab.LookupTask(strings.ToLower(strings.TrimSpace(opts.Task))); t != nil {
 		ct = t.CTInputs() // fewer for the P-192 tasks, whose calls are millions of cycles
 	}
-	msg := fmt.Sprintf("benchmarking 1 + %d vectors and %d constant-time inputs", used, ct)
+	msg := textf.Sprintf("benchmarking 1 + %d vectors and %d constant-time inputs", used, ct)
 	if cycles > 0 {
 		more := ""
 		if over {
 			more = "over "
 		}
-		msg += fmt.Sprintf(", %s%s cycles a call", more, thousands(cycles))
+		msg += textf.Sprintf(", %s%s cycles a call", more, thousands(cycles))
 	}
 	progress(msg)
 	opts.Progress = callProgress(msg, progress)
@@ -70,7 +70,7 @@ func plan(im *asm.Image, opts *lab.Options, req Request, progress Progress) *Ada
 // followed by " (N of M calls run)".
 func callProgress(msg string, progress Progress) func(done, total int) {
 	return lab.EveryTenth(func(done, total int) {
-		progress(fmt.Sprintf("%s (%d of %d calls run)", msg, done, total))
+		progress(textf.Sprintf("%s (%d of %d calls run)", msg, done, total))
 	})
 }
 
