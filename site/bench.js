@@ -36,7 +36,7 @@ if (typeof window === "undefined") {
         // while it goes on. warm_ms is the warm-up's time, idle_ms the pause; neither is in ms.
         ready = start(m.wasm).then(() => {
           const t = performance.now();
-          if (typeof self.avrlabWarm === "function") self.avrlabWarm(m.warmInterp, m.warmFirst);
+          if (typeof self.avrlabWarm === "function") self.avrlabWarm(m.warmInterp);
           const w = performance.now() - t;
           return new Promise((resolve) => setTimeout(() => resolve(w), m.idle));
         });
@@ -88,7 +88,6 @@ if (typeof window === "undefined") {
       wasm: meta ? meta.content : "engine.wasm",
       idle: Math.max(0, Math.min(IDLE_MAX_MS, Number(q.get("idle") ?? 0) || 0)),
       warmInterp: q.get("warminterp") === "1",
-      warmFirst: q.get("warmfirst") === "1",
       phases: q.get("phases") === "1",
       req: { name, hex, device: q.get("device") || "", interp: q.get("interp") === "1", eager: q.get("eager") === "1", max_cycles: Number(q.get("max") || 0) },
     });

@@ -18,10 +18,8 @@ import (
 // bench.html's &warminterp=1, a measurement of what that changes, not the default).
 func init() {
 	js.Global().Set("avrlabWarm", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		interp := len(args) > 0 && args[0].Truthy()
-		first := len(args) > 1 && args[1].Truthy()
-		if interp || first {
-			return warmBench(first, interp)
+		if len(args) > 0 && args[0].Truthy() {
+			return warmBench()
 		}
 		return warm()
 	}))

@@ -303,7 +303,7 @@ func Warm(eng emu.Engine) (Result, error) {
 // 265,815 cycles on its measuring machine alone).
 const WarmInterpMachines = 12
 
-// WarmInterp runs the warm-up's program to its BREAK on machines fresh machines on eng (a fresh
+// WarmInterp runs the warm-up's program to its BREAK on WarmInterpMachines fresh machines on eng (a fresh
 // engine of the page's kind with its wait for a hot machine: translate.NewBrowserEngine in the
 // page, so that every machine stays interpreted, on the same Go code the timed run interprets its
 // first cycles with: Machine.Run, the engine's runner answering that the machine is not hot, the
@@ -311,9 +311,9 @@ const WarmInterpMachines = 12
 // that much before any long run (its first result is an interpreted bench), so that V8 has tiered
 // the interpreter up by then; bench.html's worker calls WarmInterp before its timed run so that the
 // run starts from that state too, not from an interpreter V8 has not optimised yet.
-func WarmInterp(eng emu.Engine, machines int) (Result, error) {
+func WarmInterp(eng emu.Engine) (Result, error) {
 	var res Result
-	for i := 0; i < machines; i++ {
+	for i := 0; i < WarmInterpMachines; i++ {
 		m := newWarmMachine(eng)
 		s := runChunked(m, WarmCycles, nil)
 		if s.Reason != emu.StopBreak {

@@ -187,7 +187,7 @@ func TestWarmInterp(t *testing.T) {
 		t.Fatal(err)
 	}
 	eng := translate.NewPage(translate.NewWazero(), translate.BrowserHot)
-	b, err := WarmInterp(eng, WarmInterpMachines)
+	b, err := WarmInterp(eng)
 	if err != nil {
 		t.Fatal(err)
 	}
