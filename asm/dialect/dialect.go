@@ -53,20 +53,21 @@ func Marker(src []byte) (d Dialect, ok bool) {
 		} else {
 			src = nil
 		}
-		s := strings.TrimSpace(string(line))
+		// Bytes until the line is a marker: a string of every line allocated a source's size.
+		s := bytes.TrimSpace(line)
 		switch {
-		case strings.HasPrefix(s, ";"):
+		case bytes.HasPrefix(s, []byte(";")):
 			s = s[1:]
-		case strings.HasPrefix(s, "//"):
+		case bytes.HasPrefix(s, []byte("//")):
 			s = s[2:]
 		default:
 			continue
 		}
-		s = strings.TrimSpace(s)
-		if len(s) < len(markerPrefix) || !strings.EqualFold(s[:len(markerPrefix)], markerPrefix) {
+		s = bytes.TrimSpace(s)
+		if len(s) < len(markerPrefix) || !bytes.EqualFold(s[:len(markerPrefix)], []byte(markerPrefix)) {
 			continue
 		}
-		if d, ok := ParseDialect(s[len(markerPrefix):]); ok {
+		if d, ok := ParseDialect(string(s[len(markerPrefix):])); ok {
 			return d, true
 		}
 	}
