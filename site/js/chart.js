@@ -66,6 +66,12 @@ function textBox(t) {
   return { x: x + o.dx, y: y + o.dy, width: o.width, height: o.height };
 }
 
+// shown says whether the chart box is rendered (not in a hidden pane), without laying the page out
+// where the browser can tell from styles alone (checkVisibility); else by measuring the chart s.
+function shown(box, s) {
+  return box.checkVisibility ? box.checkVisibility() : s.getBBox().width > 0;
+}
+
 // circleBox is c.getBBox() of an SVG circle: its geometry.
 function circleBox(c) {
   const r = Number(c.getAttribute("r"));
@@ -244,7 +250,9 @@ function drawChart() {
       svg("text", { x: x + 10, y: y + 4, class: "yours-label" }, `you ${fmt(yours.rank, 2)}`)));
   }
   box.appendChild(s);
-  if (s.getBBox().width > 0) placeLabels(s, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
+  // Labels are placed on a chart that is shown (a hidden one measures nothing: the results pane
+  // shown draws it again); labels whose boxes were measured before are placed with no layout.
+  if (shown(box, s)) placeLabels(s, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
 }
 
 export function wireChart() {
