@@ -66,12 +66,6 @@ function textBox(t) {
   return { x: x + o.dx, y: y + o.dy, width: o.width, height: o.height };
 }
 
-// shown says whether the chart box is rendered (not in a hidden pane), without laying the page out
-// where the browser can tell from styles alone (checkVisibility); else by measuring the chart s.
-function shown(box, s) {
-  return box.checkVisibility ? box.checkVisibility() : s.getBBox().width > 0;
-}
-
 // circleBox is c.getBBox() of an SVG circle: its geometry.
 function circleBox(c) {
   const r = Number(c.getAttribute("r"));
@@ -178,15 +172,19 @@ function render() {
 // drawChart draws the chart of the shown task: its published points, yours and curves of equal RANK.
 function drawChart() {
   const box = $("chart");
-  box.textContent = "";
+  const drawn = box.querySelector(":scope > svg.rank-chart"); // the chart on the page, to update in place
   drawnKey = "";
-  if (!store.meta) return;
+  if (!store.meta) {
+    box.textContent = "";
+    return;
+  }
   drawnKey = chartKey();
   const task = store.shownTask();
   const table = tableOf(task);
   $("chart-note").textContent = chartNotes[table];
   box.dataset.table = table;
   if (table === "kernel") {
+    box.textContent = "";
     box.appendChild(el("p", { class: "chart-msg", id: "chart-kernel", text:
       `${task.name} is a kernel: it has no cycles per byte and no RANK, so there is no RANK chart. Its figure of merit is the cycles of one call` +
       `${task.unit ? " (and per " + task.unit + ")" : ""}, beside flash and RAM: see the score above and the published figures below.` }));
@@ -194,7 +192,10 @@ function drawChart() {
   }
   const pts = publishedPoints(table, task);
   const all = yours ? [...pts, yours] : pts;
-  if (!all.length) return;
+  if (!all.length) {
+    box.textContent = "";
+    return;
+  }
   const [x0, x1] = domain(all.map((q) => q.x));
   const [y0, y1] = domain(all.map((q) => q.y));
   const sx = (v) => M.l + ((log(v) - x0) / (x1 - x0)) * (W - M.l - M.r);
@@ -249,10 +250,36 @@ function drawChart() {
       svg("path", { d: `M ${x} ${y - 8} L ${x + 8} ${y} L ${x} ${y + 8} L ${x - 8} ${y} Z` }),
       svg("text", { x: x + 10, y: y + 4, class: "yours-label" }, `you ${fmt(yours.rank, 2)}`)));
   }
-  box.appendChild(s);
+  // The chart drawn before, when it has the new one's shape (the same task, another result: the
+  // points move), becomes the new one in place, attribute by attribute (morph): the page then lays
+  // out and paints what moved, not a new chart with every label shaped again.
+  const live = drawn ? morph(drawn, s) : s;
+  if (live !== drawn) {
+    box.textContent = "";
+    box.appendChild(live);
+  }
   // Labels are placed on a chart that is shown (a hidden one measures nothing: the results pane
   // shown draws it again); labels whose boxes were measured before are placed with no layout.
-  if (shown(box, s)) placeLabels(s, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
+  if (box.closest("[hidden]") === null) placeLabels(live, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
+}
+
+// morph makes node old the same as node nu, node for node, where the two have the same
+// shape (the same tags and numbers of children): attributes set, changed or removed, texts
+// replaced; and returns it, or nu where the shapes differ.
+function morph(old, nu) {
+  if (old.nodeType !== nu.nodeType || old.nodeName !== nu.nodeName || old.childNodes.length !== nu.childNodes.length) return nu;
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.nodeValue !== nu.nodeValue) old.nodeValue = nu.nodeValue;
+    return old;
+  }
+  for (const a of [...old.attributes]) if (!nu.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of nu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  const kids = [...old.childNodes];
+  nu.childNodes.forEach((n, i) => {
+    const m = morph(kids[i], n);
+    if (m !== kids[i]) old.replaceChild(m, kids[i]);
+  });
+  return old;
 }
 
 export function wireChart() {
