@@ -4,7 +4,7 @@
 // (cycles of encryption + key schedule per byte of block, code + 2·RAM) — and the user's passing
 // implementation a live point (dimmed while the source does not assemble). A kernel has no RANK: the
 // chart gives way to a note, and the published table compares cycles per call.
-import { $, el, svg, fmt } from "./util.js";
+import { $, el, svg, fmt, morph } from "./util.js";
 import { store, mainFile, timings } from "./store.js";
 import { tableOf } from "./published.js";
 
@@ -261,25 +261,6 @@ function drawChart() {
   // Labels are placed on a chart that is shown (a hidden one measures nothing: the results pane
   // shown draws it again); labels whose boxes were measured before are placed with no layout.
   if (box.closest("[hidden]") === null) placeLabels(live, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
-}
-
-// morph makes node old the same as node nu, node for node, where the two have the same
-// shape (the same tags and numbers of children): attributes set, changed or removed, texts
-// replaced; and returns it, or nu where the shapes differ.
-function morph(old, nu) {
-  if (old.nodeType !== nu.nodeType || old.nodeName !== nu.nodeName || old.childNodes.length !== nu.childNodes.length) return nu;
-  if (old.nodeType !== Node.ELEMENT_NODE) {
-    if (old.nodeValue !== nu.nodeValue) old.nodeValue = nu.nodeValue;
-    return old;
-  }
-  for (const a of [...old.attributes]) if (!nu.hasAttribute(a.name)) old.removeAttribute(a.name);
-  for (const a of nu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
-  const kids = [...old.childNodes];
-  nu.childNodes.forEach((n, i) => {
-    const m = morph(kids[i], n);
-    if (m !== kids[i]) old.replaceChild(m, kids[i]);
-  });
-  return old;
 }
 
 export function wireChart() {
