@@ -122,14 +122,20 @@ function help(table) {
 
 // renderPublished draws the table of the shown task, with r (a report) among its rows when it passes.
 // The rows and the head are built apart and then put in the table where they changed (morphChildren):
-// another result of the same task changes a few cells.
+// another result of the same task changes a few cells; the same figures again (a comment edited)
+// change nothing, and the table drawn for them stays (drawnKey).
+let drawnKey = "";
 export function renderPublished(r) {
   if (!store.meta) {
     $("published-rows").textContent = "";
+    drawnKey = "";
     return;
   }
-  const body = document.createElement("tbody");
   const task = (r && store.task(r.task)) || store.shownTask();
+  const key = JSON.stringify([task ? task.id : "", mine(r), yourName()]);
+  if (key === drawnKey) return;
+  drawnKey = key;
+  const body = document.createElement("tbody");
   const table = tableOf(task);
   $("published").dataset.table = table;
   $("published-note").textContent = notes[table];
