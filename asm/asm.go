@@ -104,13 +104,13 @@ func AssembleFile(name string, cfg Config) (*Image, error) {
 // false) `file "x" not found` and `cannot read "x": ...`, (include true) `include file "x" not found`
 // and `cannot read include file "x": ...`.
 func readError(name string, include bool, err error) string {
-	var se *srcfile.Error
+	se, isSE := errors.AsType[*srcfile.Error](err)
 	what := ""
 	if include {
 		what = "include file "
 	}
 	switch {
-	case errors.As(err, &se):
+	case isSE:
 		return se.Error()
 	case errors.Is(err, fs.ErrNotExist) && include:
 		return what + quote(name) + " not found"
@@ -466,8 +466,7 @@ func (a *assembler) pass1(name string, src []byte) {
 		Followed: func(name, file string, at srcpos.Position) { a.followed.Add(at, name, file) },
 	})
 	if err != nil {
-		var list cpp.ErrorList
-		if errors.As(err, &list) {
+		if list, ok := errors.AsType[cpp.ErrorList](err); ok {
 			a.diag.list = append(a.diag.list, list...)
 		} else {
 			a.diag.list.Add(srcpos.Position{Filename: name}, err.Error())

@@ -238,8 +238,7 @@ func gradeOne(s Submission, opts Options) (row GradeRow) {
 		row.Goals = &res
 	}()
 	if err != nil {
-		var el asm.ErrorList
-		if errors.As(err, &el) && len(el) > 0 {
+		if el, ok := errors.AsType[asm.ErrorList](err); ok && len(el) > 0 {
 			row.Problem = textf.Sprintf("%s (%d errors)", el[0].Error(), len(el))
 			if len(el) == 1 {
 				row.Problem = el[0].Error()

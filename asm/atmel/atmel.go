@@ -236,8 +236,7 @@ func (p *parser) run(src []byte) {
 		},
 	})
 	if err != nil {
-		var list cpp.ErrorList
-		if errors.As(err, &list) {
+		if list, ok := errors.AsType[cpp.ErrorList](err); ok {
 			for _, e := range list {
 				if slices.Contains(includes[e.Pos.Filename], e.Pos.Line) {
 					e.Msg = strings.Replace(e.Msg, "#include", ".include", 1)

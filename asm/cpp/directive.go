@@ -459,11 +459,11 @@ func (p *pp) find(s *source, name string, angled bool) (*source, string) {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
-			var se *srcfile.Error
+			se, isSE := errors.AsType[*srcfile.Error](err)
 			switch {
-			case errors.As(err, &se) && se.Mode.IsDir():
+			case isSE && se.Mode.IsDir():
 				return nil, "is a folder"
-			case errors.As(err, &se):
+			case isSE:
 				return nil, se.Msg
 			case err != nil:
 				return nil, "cannot read file"

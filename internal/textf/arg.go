@@ -73,6 +73,18 @@ func pad(b []byte, s spec, text []byte) []byte {
 	return append(appendSpaces(b, n), text...)
 }
 
+// padString is pad for a string.
+func padString(b []byte, s spec, text string) []byte {
+	n := s.wid - utf8.RuneCountInString(text)
+	if !s.hasWid || n <= 0 {
+		return append(b, text...)
+	}
+	if s.minus {
+		return appendSpaces(append(b, text...), n)
+	}
+	return append(appendSpaces(b, n), text...)
+}
+
 // appendSpaces appends n spaces.
 func appendSpaces(b []byte, n int) []byte {
 	for range n {
@@ -102,7 +114,8 @@ func appendInteger(b []byte, s spec, u uint64, signed bool) []byte {
 	if negative {
 		u = -u
 	}
-	digits := strconv.AppendUint(nil, u, base)
+	var digitBuf, numBuf [68]byte
+	digits := strconv.AppendUint(digitBuf[:0], u, base)
 	if s.verb == 'X' {
 		for i, c := range digits {
 			if 'a' <= c && c <= 'f' {
@@ -122,7 +135,7 @@ func appendInteger(b []byte, s spec, u uint64, signed bool) []byte {
 			prec--
 		}
 	}
-	var num []byte
+	num := numBuf[:0]
 	switch {
 	case negative:
 		num = append(num, '-')
@@ -227,7 +240,7 @@ func appendString(b []byte, s spec, str string) []byte {
 	}
 	switch s.verb {
 	case 's', 'v':
-		return pad(b, s, []byte(str))
+		return padString(b, s, str)
 	case 'q':
 		var text []byte
 		switch {

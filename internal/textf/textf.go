@@ -20,7 +20,8 @@ import (
 
 // Sprintf formats as fmt.Sprintf does.
 func Sprintf(format string, a ...any) string {
-	b, _ := appendf(nil, format, a, false)
+	var buf [256]byte
+	b, _ := appendf(buf[:0], format, a, false)
 	return string(b)
 }
 
@@ -32,14 +33,16 @@ func Appendf(b []byte, format string, a ...any) []byte {
 
 // Fprintf formats as fmt.Fprintf does and writes the text to w.
 func Fprintf(w io.Writer, format string, a ...any) (int, error) {
-	b, _ := appendf(nil, format, a, false)
+	var buf [256]byte
+	b, _ := appendf(buf[:0], format, a, false)
 	return w.Write(b)
 }
 
 // Errorf formats as fmt.Errorf does: the error wraps the operands of its %w verbs (Unwrap returns the
 // one error, or all of them when there are more).
 func Errorf(format string, a ...any) error {
-	msg, wrapped := appendf(nil, format, a, true)
+	var buf [256]byte
+	msg, wrapped := appendf(buf[:0], format, a, true)
 	switch len(wrapped) {
 	case 0:
 		return errors.New(string(msg))

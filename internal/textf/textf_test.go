@@ -196,3 +196,17 @@ func FuzzAsFmt(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSprintf compares Sprintf with fmt.Sprintf on a positioned message of the assembler's kind.
+func BenchmarkSprintf(b *testing.B) {
+	b.Run("textf", func(b *testing.B) {
+		for b.Loop() {
+			_ = Sprintf("%s:%d:%d: expected constant 0..255, found %d (%#04x)", "main.S", 30, 11, 4660, uint16(4660))
+		}
+	})
+	b.Run("fmt", func(b *testing.B) {
+		for b.Loop() {
+			_ = fmt.Sprintf("%s:%d:%d: expected constant 0..255, found %d (%#04x)", "main.S", 30, 11, 4660, uint16(4660))
+		}
+	})
+}

@@ -87,8 +87,7 @@ func Run(req Request, eng emu.Engine) Result {
 	}
 	// The loaders' reading (asm/loader.HEX): gaps are 0x00, as in the image the native run measures.
 	flash, _, err := ihex.ReadFlash(bytes.NewReader([]byte(req.Hex)), dev.Flash)
-	var past *ihex.PastEndError
-	if errors.As(err, &past) {
+	if past, ok := errors.AsType[*ihex.PastEndError](err); ok {
 		return fail("data at address 0x%X is past the end of the %s's flash (0x%X bytes)", past.Addr, dev.Name, dev.Flash)
 	}
 	if err != nil {

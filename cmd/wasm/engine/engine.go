@@ -714,15 +714,13 @@ func includerDialect(req Request, graph []Include) string {
 // diagnostics turns an assembler error into editor diagnostics.
 func diagnostics(err error) []Diagnostic {
 	out := []Diagnostic{}
-	var list asm.ErrorList
-	if errors.As(err, &list) {
+	if list, ok := errors.AsType[asm.ErrorList](err); ok {
 		for _, e := range list {
 			out = append(out, diagnostic(e))
 		}
 		return out
 	}
-	var one *asm.Error
-	if errors.As(err, &one) {
+	if one, ok := errors.AsType[*asm.Error](err); ok {
 		out = append(out, diagnostic(one))
 	}
 	return out

@@ -44,8 +44,7 @@ func ParseGoals(req GoalsRequest) GoalsResponse {
 // at no line.
 func goalProblem(file string, err error) Diagnostic {
 	d := Diagnostic{File: file, Severity: "error", Msg: err.Error()}
-	var p *lab.Problem
-	if errors.As(err, &p) && p.Pos != nil {
+	if p, ok := errors.AsType[*lab.Problem](err); ok && p.Pos != nil {
 		d.Line, d.Col = p.Pos.Line, max(p.Pos.Column, 1)
 		d.Msg = PageText(p)
 	}

@@ -39,8 +39,7 @@ func PageText(p *lab.Problem) string { return p.Render(PageNames) }
 // pageError is an error of the lab in the page's words: a lab.Problem rendered with PageNames, any
 // other error as it is.
 func pageError(err error) string {
-	var p *lab.Problem
-	if errors.As(err, &p) {
+	if p, ok := errors.AsType[*lab.Problem](err); ok {
 		return PageText(p)
 	}
 	return err.Error()
