@@ -7,6 +7,7 @@ import (
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
+	"github.com/avrlab/avrlab/internal/benchprog"
 )
 
 // hotLoopSrc is a run from reset of a few million cycles (a load/store loop, BREAK at the end), and,
@@ -104,59 +105,7 @@ func TestPageRunHot(t *testing.T) {
 // mixSrc is the issue's load/store ARX mix (bench.html's AVRLAB_BENCH_PROG=mix, 140 bytes of code)
 // run 2 × 2000 outer passes from reset, 2.2M cycles: a region whose wait per byte (512 × 140 =
 // 71,680 cycles) is past BrowserRunHot, and ends between two of the interpreter's 64K slices.
-const mixSrc = `
-	ldi r16, 0xff
-	out 0x3d, r16
-	ldi r16, 0x10
-	out 0x3e, r16
-	clr r16
-	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
-	ldi r17, (0x35*\i+7)&0xff
-	mov r\i, r17
-	.endr
-	ldi r24, lo8(2000)
-	ldi r25, hi8(2000)
-	ldi r23, 2
-outer:
-	ldi r26, 0x00
-	ldi r27, 0x01
-	ldi r28, 0x00
-	ldi r29, 0x02
-	ldi r20, 16
-inner:
-	ld r0, X+
-	ld r1, X+
-	ld r2, X+
-	ld r3, X+
-	add r4, r0
-	adc r5, r1
-	adc r6, r2
-	adc r7, r3
-	lsl r4
-	rol r5
-	rol r6
-	rol r7
-	adc r4, r16
-	eor r8, r4
-	eor r9, r5
-	eor r10, r6
-	eor r11, r7
-	st Y+, r8
-	st Y+, r9
-	st Y+, r10
-	st Y+, r11
-	subi r18, 1
-	sbci r19, 0
-	dec r20
-	brne inner
-	sbiw r24, 1
-	brne outer
-	ldi r24, lo8(2000)
-	ldi r25, hi8(2000)
-	dec r23
-	brne outer
-	break
-`
+var mixSrc = benchprog.Mix(2)
 
 // TestPageRunWaitPerByte: a long run from reset whose region's wait per byte (BrowserRunPerByte)
 // is more than BrowserRunHot is translated where that wait ends (the runner's emu.Program.AskIn),
