@@ -59,6 +59,24 @@ func TestPlaygroundChart(t *testing.T) {
 	if y := yours(); y != b.rank(ctx) {
 		t.Errorf("your point %q after the fix, RANK %q", y, b.rank(ctx))
 	}
+	// Another RANK on the same chart updates it in place (the same svg element, its points moved),
+	// into exactly the chart a fresh render draws (the box emptied, the results pane shown again).
+	eval[bool](b, ctx, `(document.querySelector("#chart svg").avrlabKept = true)`)
+	before := b.rank(ctx)
+	b.typeAt(ctx, entry, "\r\tnop")
+	b.wait(ctx, "the nop measured", fmt.Sprintf(`document.getElementById("rank").textContent !== %q && `, before)+passShown+" && "+idle, 30*time.Second)
+	if !eval[bool](b, ctx, `document.querySelector("#chart svg").avrlabKept === true`) {
+		t.Errorf("the chart of a new RANK was drawn anew, not updated in place")
+	}
+	if y := yours(); y != b.rank(ctx) {
+		t.Errorf("your point %q after a nop, RANK %q", y, b.rank(ctx))
+	}
+	inPlace := eval[string](b, ctx, `document.getElementById("chart").innerHTML`)
+	fresh := eval[string](b, ctx, `(() => { document.getElementById("chart").textContent = "";
+		document.querySelector('.rtabs button[data-pane="result"]').click(); return document.getElementById("chart").innerHTML; })()`)
+	if inPlace != fresh || !strings.Contains(fresh, `data-row="yours"`) {
+		t.Errorf("the chart updated in place differs from a fresh one:\n%.2000s\n%.2000s", inPlace, fresh)
+	}
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}

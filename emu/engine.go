@@ -55,7 +55,21 @@ const (
 // interpSlice is the most cycles the machine interprets after ExitLimit before calling the runner
 // again: 64K, so that a runner waiting for a long run to get hot (translate.NewPage's threshold on
 // the current run) is asked in time; a runner that is not hot yet answers in a few comparisons.
+// A runner can ask for less (Program.AskIn).
 const interpSlice = 1 << 16
+
+// interpTo returns where the machine interprets to after ExitLimit, from cycle c0 towards limit:
+// at most interpSlice cycles on, or the runner's Program.AskIn when that is less.
+func (m *Machine) interpTo(c0, limit uint64) uint64 {
+	n := uint64(interpSlice)
+	if a := m.prog.AskIn; a > 0 && a < n {
+		n = a
+	}
+	if limit-c0 > n {
+		return c0 + n
+	}
+	return limit
+}
 
 // Program is a machine's lowered program as a Runner reads it. Code is the machine's own slice:
 // read it only during Run.
@@ -83,6 +97,12 @@ type Program struct {
 	// (Machine.Expect), 0 when it said nothing: a runner may count it as cycles already run
 	// (translate before the machine proves hot). A hint only: no result depends on it.
 	Expected uint64
+	// AskIn is the runner's answer beside ExitLimit: the machine interprets at most this many
+	// cycles before calling Run again (0: interpSlice; more than interpSlice counts as interpSlice).
+	// A runner waiting for the machine to get hot sets it to the cycles its wait has left, so
+	// that the machine is translated where the wait ends, not at the next slice. The machine
+	// clears it before each Run. A hint only: no result depends on it.
+	AskIn uint64
 }
 
 // Layout gives the byte offsets of a machine's arrays in its state memory. The control block is at
@@ -175,6 +195,7 @@ func (m *Machine) runTranslated(limit uint64) Stop {
 		le.PutUint64(ctl[CtlLimit:], limit)
 		le.PutUint32(ctl[CtlEpoch:], m.epoch)
 		le.PutUint64(ctl[CtlTraceHash:], m.traceHash)
+		m.prog.AskIn = 0
 		x := m.runner.Run(&m.prog)
 		m.traceHash = le.Uint64(ctl[CtlTraceHash:])
 		m.pc = le.Uint32(ctl[CtlPC:])
@@ -186,11 +207,7 @@ func (m *Machine) runTranslated(limit uint64) Stop {
 		if x == ExitLimit {
 			// Interpret to the limit, in slices, so that a runner waiting for the machine to get
 			// hot (or one that gave up) is asked again.
-			to := limit
-			if limit-c0 > interpSlice {
-				to = c0 + interpSlice
-			}
-			s := m.run(to)
+			s := m.run(m.interpTo(c0, limit))
 			m.prog.Interpreted += m.cycles - c0
 			if s.Reason != StopLimit || m.cycles >= limit {
 				return s

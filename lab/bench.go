@@ -63,6 +63,7 @@ func Bench(im *asm.Image, opts Options) (*Report, error) {
 	}
 	h.measure(rep)
 	h.opts.Machines.release(h.m, h.mt) // a stopped bench stopped between calls, as a failing one does
+	h.opts.Machines.keepVectors(h.seqs...)
 	if h.stopped {
 		return nil, ErrStopped
 	}

@@ -3,7 +3,6 @@ package lab
 import (
 	"bytes"
 	"errors"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -183,7 +182,7 @@ func (h *harness) where(pc uint32) string {
 // measure runs the vectors and the constant-time inputs, then measures flash and RAM.
 func (h *harness) measure(rep *Report) {
 	t := h.t
-	rng := rand.New(rand.NewPCG(h.opts.Seed, 0x61767266))
+	seq := h.takeVectors(false, h.opts.Seed)
 	n := 1 + h.opts.Vectors
 	var sum uint64
 	timed := 0
@@ -206,7 +205,7 @@ func (h *harness) measure(rep *Report) {
 		if h.halt(i) {
 			return
 		}
-		v := h.vector(rng, i)
+		v := seq.at(i, h.vector)
 		h.plant(v, i)
 		got, cycles, stop, problem := h.run(h.m, v)
 		h.progress(i+1, n)

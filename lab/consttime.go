@@ -117,21 +117,13 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 				"a routine using addresses it was not passed is not caught")
 		}
 	}
-	rng := rand.New(rand.NewPCG(h.opts.Seed^ctStream, 0x61767266))
+	seq := h.takeVectors(true, h.opts.Seed^ctStream)
 	low := h.spStart
 	for i := 0; i < t.CTInputs(); i++ {
 		if h.halt(vectors + i) {
 			return low
 		}
-		var v *testVector
-		switch {
-		case i == 0:
-			v = h.vector(rng, 0)
-		case t.Kind == KindKernel:
-			v = h.kernelVector(rng, len(t.Kernel.Edges()))
-		default:
-			v = h.vector(rng, 1)
-		}
+		v := seq.at(i, h.ctInput)
 		h.plant(v, vectors+i)
 		got, cycles, stop, problem := h.run(h.mt, v)
 		h.progress(vectors+i+1, vectors)
@@ -170,6 +162,19 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 		h.compareTrace(ct, v, name, h.mt.TraceHash(), false)
 	}
 	return low
+}
+
+// ctInput draws constant-time input i: the official vector first, then random ones (a kernel's
+// random valid inputs, a cipher's random key and block).
+func (h *harness) ctInput(rng *rand.Rand, i int) *testVector {
+	switch {
+	case i == 0:
+		return h.vector(rng, 0)
+	case h.t.Kind == KindKernel:
+		return h.kernelVector(rng, len(h.t.Kernel.Edges()))
+	default:
+		return h.vector(rng, 1)
+	}
 }
 
 // compareTrace enters the executed-address hash of the traced call name (on vector v; atVectors: run

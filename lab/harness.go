@@ -43,6 +43,7 @@ type harness struct {
 	spStart  uint16       // SP before the return address is pushed (RAMEND)
 	spCalled uint16       // SP after the emulator pushed the return address, as after a CALL
 	spm      int          // SPM writes seen (undone after each call)
+	seqs     []*vectorSeq // the vector streams this bench drew (takeVectors), kept for the next (Machines)
 	cur      *testVector  // the vector of the call set up last (its planted registers)
 	spmBytes map[int]bool // flash bytes an SPM changed in some call: storage, counted as RAM
 	free     uint32       // the first SRAM address after .data and .bss: where the layout starts

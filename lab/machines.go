@@ -13,9 +13,56 @@ import (
 // a program after another (the playground's live runs) keeps one in Options.Machines. A machine
 // NewFrom returns is the one emu.New returns, so every figure is the same with or without it. The
 // zero value is empty; a nil *Machines keeps nothing. Safe for concurrent use.
+//
+// It keeps the test vectors of the last benches too (their streams as far as they were drawn,
+// vectorSeq): a bench of the same task and call with the same seed draws the same vectors whatever
+// its program, so the next one takes them instead of running the task's reference again; a new seed
+// draws afresh.
 type Machines struct {
 	mu   sync.Mutex
 	free []*emu.Machine
+	seqs []*vectorSeq
+}
+
+// maxKeptSeqs is how many vector streams a Machines keeps (a bench draws two: the vectors and the
+// constant-time inputs), and maxKeptVectors the most vectors of one it keeps (a Run of a kernel with
+// many vectors is not held in memory for the next bench).
+const (
+	maxKeptSeqs    = 2
+	maxKeptVectors = 1024
+)
+
+// takeVectors returns the kept vector stream of key, which the caller has to itself until it gives
+// it back (keepVectors), or a new one.
+func (p *Machines) takeVectors(key streamKey) *vectorSeq {
+	if p != nil {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for i, s := range p.seqs {
+			if s.key == key {
+				p.seqs = append(p.seqs[:i], p.seqs[i+1:]...)
+				return s
+			}
+		}
+	}
+	return newVectorSeq(key)
+}
+
+// keepVectors keeps the streams a bench drew for the next benches, the newest maxKeptSeqs.
+func (p *Machines) keepVectors(seqs ...*vectorSeq) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range seqs {
+		if s != nil && len(s.vs) <= maxKeptVectors {
+			p.seqs = append(p.seqs, s)
+		}
+	}
+	if n := len(p.seqs) - maxKeptSeqs; n > 0 {
+		p.seqs = append(p.seqs[:0], p.seqs[n:]...)
+	}
 }
 
 // maxFreeMachines is how many finished machines a Machines keeps (a bench leaves two: the vectors'

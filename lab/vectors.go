@@ -109,3 +109,58 @@ func fill(rng *rand.Rand, b []byte) {
 		b[i] = byte(rng.Uint32())
 	}
 }
+
+// streamKey is what one of a bench's streams of test vectors depends on: the task, the parts of the
+// call and the scenario that vector reads (vectorRoles), which stream (the vectors' or the
+// constant-time inputs') and its seed. vector and kernelVector are functions of these and the
+// vector's place in the stream, so two benches with the same key draw the same vectors, whatever
+// their programs: a stream kept from one bench (vectorSeq) serves the next.
+type streamKey struct {
+	task  *Task
+	roles uint8
+	ct    bool
+	seed  uint64
+}
+
+// vectorRoles packs what of the call and the scenario vector reads besides the task: the scenario's
+// direction and whether the call takes a random buffer, a block, an output buffer.
+func (h *harness) vectorRoles() uint8 {
+	var r uint8
+	for i, on := range []bool{h.sc.Decrypt, h.call.has(RoleRand), h.call.has(RoleBlock), h.call.has(RoleOut)} {
+		if on {
+			r |= 1 << i
+		}
+	}
+	return r
+}
+
+// vectorSeq is one stream of test vectors as far as a bench drew it: the vectors in order, and the
+// random source after the last of them, which draws the next.
+type vectorSeq struct {
+	key streamKey
+	rng *rand.Rand
+	vs  []testVector
+}
+
+// newVectorSeq starts the stream of key from its seed.
+func newVectorSeq(key streamKey) *vectorSeq {
+	return &vectorSeq{key: key, rng: rand.New(rand.NewPCG(key.seed, 0x61767266))}
+}
+
+// at returns a copy of vector i of the stream (the caller plants into it), drawing with draw the
+// vectors up to it that the stream does not hold yet; a bench asks for i = 0, 1, 2, ... in turn.
+func (s *vectorSeq) at(i int, draw func(rng *rand.Rand, i int) *testVector) *testVector {
+	for len(s.vs) <= i {
+		s.vs = append(s.vs, *draw(s.rng, len(s.vs)))
+	}
+	v := s.vs[i]
+	return &v
+}
+
+// takeVectors returns the bench's stream of vectors (ct: the constant-time inputs') from seed: the
+// one Options.Machines kept from an earlier bench of the same key, or a new one.
+func (h *harness) takeVectors(ct bool, seed uint64) *vectorSeq {
+	s := h.opts.Machines.takeVectors(streamKey{task: h.t, roles: h.vectorRoles(), ct: ct, seed: seed})
+	h.seqs = append(h.seqs, s)
+	return s
+}

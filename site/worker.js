@@ -81,6 +81,8 @@ let liveId = 0;
 // workspace's calls (IndexedDB, each a Promise) do not wait: they may overlap, as they always did.
 let turn = Promise.resolve();
 let role = bootRole;
+// PROGRESS_MS: the least time between two progress messages of one phase (see answer).
+const PROGRESS_MS = 200;
 
 self.onmessage = (e) => {
   const m = e.data;
@@ -146,8 +148,18 @@ async function answer(m, heldMs) {
     // for the page's timings (avrlabTimings.calls: assembling, then benchmarking).
     const t0 = performance.now();
     const marks = [];
+    // A phase goes to the page when its first word is new ("assembling", "benchmarking") or
+    // PROGRESS_MS after the last one it got: the calls run so far (every tenth of them) show only
+    // once a run has taken 1.5 s (js/engine.js, showPhase), and each message costs this worker and
+    // the page's thread a turn while a short bench runs.
+    let posted = "", postedAt = 0;
     const progress = (phase) => {
-      marks.push([phase, performance.now() - t0]);
+      const now = performance.now();
+      marks.push([phase, now - t0]);
+      const word = phase.split(" ", 1)[0];
+      if (word === posted && now - postedAt < PROGRESS_MS) return;
+      posted = word;
+      postedAt = now;
       self.postMessage({ id: m.id, progress: phase });
     };
     let out = stale ? self.avrlabCall(m.op, JSON.stringify(m.arg || {}), progress, stale) : self.avrlabCall(m.op, JSON.stringify(m.arg || {}), progress);

@@ -53,6 +53,9 @@ func Marker(src []byte) (d Dialect, ok bool) {
 		} else {
 			src = nil
 		}
+		if !mayMark(line) {
+			continue // no string of every line: the engine asks this of every file of every request
+		}
 		s := strings.TrimSpace(string(line))
 		switch {
 		case strings.HasPrefix(s, ";"):
@@ -71,6 +74,23 @@ func Marker(src []byte) (d Dialect, ok bool) {
 		}
 	}
 	return GNU, false
+}
+
+// mayMark says whether line may be a marker line: it holds "dialect" in some case of its ASCII
+// letters. No other character folds to those letters (strings.EqualFold folds only the Kelvin sign
+// to k and the long s to s), so Marker's test of the prefix can match no other line.
+func mayMark(line []byte) bool {
+	const w = "dialect"
+	for i := 0; i+len(w) <= len(line); i++ {
+		j := 0
+		for j < len(w) && line[i+j]|0x20 == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // Detect returns the dialect of a source file: the one its marker line names, else the one its

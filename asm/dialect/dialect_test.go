@@ -24,3 +24,15 @@ func TestDetect(t *testing.T) {
 		t.Error("ParseDialect accepted intel")
 	}
 }
+
+// TestMarkerAllocates: looking for the marker line allocates nothing for a source without one (the
+// engine asks it of every file of every request), whatever its comment lines.
+func TestMarkerAllocates(t *testing.T) {
+	src := []byte("; title: a routine with a title longer than thirty-two bytes\n// a comment\n; avrlab task: cham64-128\n\tnop\n; another comment line\n\tret\n")
+	if n := testing.AllocsPerRun(100, func() { Marker(src) }); n != 0 {
+		t.Errorf("Marker allocated %v times a call, want 0", n)
+	}
+	if d, ok := Marker(append(src, "; avrlab dialect: atmel\n"...)); !ok || d != Atmel {
+		t.Errorf("Marker after the comments = %v, %v; want atmel", d, ok)
+	}
+}

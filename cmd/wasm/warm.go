@@ -7,7 +7,7 @@ import (
 	"github.com/avrlab/avrlab/emu/translate"
 )
 
-// warm runs benchrun.Warm on a fresh engine of the page's kind that translates from its first Run
+// warm runs benchrun.Warm on a fresh engine of the page's kind that translates after a few hundred cycles
 // (nothing of it stays in the engine the worker answers on), so that the translator's and the
 // emulator's Go code is compiled by V8 before a real run needs it; it answers the result as JSON,
 // or {"warm": false} where the page handed over no memory (no translation). The playground's
@@ -18,7 +18,7 @@ func warm() string {
 	if err != nil {
 		return `{"warm":false}`
 	}
-	res, err := benchrun.Warm(translate.NewPage(b, 0))
+	res, err := benchrun.Warm(translate.NewPage(b, benchrun.WarmHot))
 	if err != nil {
 		return errorJSON(err)
 	}

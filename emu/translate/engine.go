@@ -369,7 +369,12 @@ func (r *runner) ready(p *emu.Program) (emu.Exit, bool) {
 	}
 	seen := max(p.Interpreted, p.Expected)  // what the machine ran, or is said to run (Machine.Expect)
 	run := le.Uint64(r.buf[emu.CtlCycles:]) // this run so far: since the machine's reset, or the harness call's start
-	if r.broken || r.reg == nil && !r.warm && !r.hot(seen, run, 0) {
+	if r.broken {
+		r.e.count(func(s *Stats) { s.Cold++ })
+		return emu.ExitLimit, false
+	}
+	if r.reg == nil && !r.warm && !r.hot(seen, run, 0) {
+		p.AskIn = r.untilHot(seen, run, 0)
 		r.e.count(func(s *Stats) { s.Cold++ })
 		return emu.ExitLimit, false
 	}
@@ -398,6 +403,7 @@ func (r *runner) ready(p *emu.Program) (emu.Exit, bool) {
 		}
 		if !r.hot(seen, run, r.bytes) {
 			r.waited = 0 // when it is: step to a backward jump again
+			p.AskIn = r.untilHot(seen, run, r.bytes)
 			r.e.count(func(s *Stats) { s.Cold++ })
 			return emu.ExitLimit, false
 		}
@@ -712,6 +718,27 @@ func (r *runner) firstRoots(p *emu.Program, pc uint32) []uint32 {
 func (r *runner) hot(seen, run uint64, bytes int) bool {
 	e, b := r.e, uint64(bytes)
 	return seen >= max(e.hot, e.perByte*b) || e.runHot > 0 && run >= max(e.runHot, e.runPerByte*b)
+}
+
+// untilHot returns how many more cycles a machine that hot says is not hot (the same arguments)
+// runs before hot says it is, at the least: what the machine interprets before asking again
+// (emu.Program.AskIn), so that a run is translated where its wait ends rather than up to a slice
+// of the interpreter's (64K cycles) later. Both of hot's counts grow by the cycles interpreted.
+func (r *runner) untilHot(seen, run uint64, bytes int) uint64 {
+	e, b := r.e, uint64(bytes)
+	n := left(max(e.hot, e.perByte*b), seen)
+	if e.runHot > 0 {
+		n = min(n, left(max(e.runHot, e.runPerByte*b), run))
+	}
+	return max(n, 1)
+}
+
+// left returns what is left of a wait of want once have has passed (0 when none).
+func left(want, have uint64) uint64 {
+	if have >= want {
+		return 0
+	}
+	return want - have
 }
 
 // build translates the region of roots and loads it.

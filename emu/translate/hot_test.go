@@ -100,3 +100,119 @@ func TestPageRunHot(t *testing.T) {
 		}
 	}
 }
+
+// mixSrc is the issue's load/store ARX mix (bench.html's AVRLAB_BENCH_PROG=mix, 140 bytes of code)
+// run 2 × 2000 outer passes from reset, 2.2M cycles: a region whose wait per byte (512 × 140 =
+// 71,680 cycles) is past BrowserRunHot, and ends between two of the interpreter's 64K slices.
+const mixSrc = `
+	ldi r16, 0xff
+	out 0x3d, r16
+	ldi r16, 0x10
+	out 0x3e, r16
+	clr r16
+	.irp i, 0,1,2,3,4,5,6,7,8,9,10,11
+	ldi r17, (0x35*\i+7)&0xff
+	mov r\i, r17
+	.endr
+	ldi r24, lo8(2000)
+	ldi r25, hi8(2000)
+	ldi r23, 2
+outer:
+	ldi r26, 0x00
+	ldi r27, 0x01
+	ldi r28, 0x00
+	ldi r29, 0x02
+	ldi r20, 16
+inner:
+	ld r0, X+
+	ld r1, X+
+	ld r2, X+
+	ld r3, X+
+	add r4, r0
+	adc r5, r1
+	adc r6, r2
+	adc r7, r3
+	lsl r4
+	rol r5
+	rol r6
+	rol r7
+	adc r4, r16
+	eor r8, r4
+	eor r9, r5
+	eor r10, r6
+	eor r11, r7
+	st Y+, r8
+	st Y+, r9
+	st Y+, r10
+	st Y+, r11
+	subi r18, 1
+	sbci r19, 0
+	dec r20
+	brne inner
+	sbiw r24, 1
+	brne outer
+	ldi r24, lo8(2000)
+	ldi r25, hi8(2000)
+	dec r23
+	brne outer
+	break
+`
+
+// TestPageRunWaitPerByte: a long run from reset whose region's wait per byte (BrowserRunPerByte)
+// is more than BrowserRunHot is translated where that wait ends (the runner's emu.Program.AskIn),
+// in one Run and in bench.html's Runs of 64K, 128K, ... cycles, not at the interpreter's next
+// 64K slice (131,552 cycles interpreted for this program before AskIn); the final state is the
+// interpreter's.
+func TestPageRunWaitPerByte(t *testing.T) {
+	im, err := asm.Assemble("mix.S", []byte(mixSrc), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner, ok := im.Symbol("inner")
+	if !ok {
+		t.Fatal("no symbol inner")
+	}
+	p := captureProgram(im.Device, im.Flash, false)
+	wait := uint64(BrowserRunPerByte * codeBytes(p, buildRegion(p, []uint32{uint32(inner.Value) / 2, 0})))
+	if wait <= BrowserRunHot {
+		t.Fatalf("wait per byte %d cycles: want more than BrowserRunHot", wait)
+	}
+	ref := emu.New(im.Device, im.Flash, emu.Config{})
+	want := ref.Run(1 << 30)
+	if want.Reason != emu.StopBreak {
+		t.Fatalf("interpreted: %v", want)
+	}
+	for _, chunked := range []bool{false, true} {
+		e := NewPage(NewWazero(), BrowserHot)
+		m := emu.New(im.Device, im.Flash, emu.Config{Engine: e})
+		var s emu.Stop
+		if chunked {
+			for to := uint64(1 << 16); ; to *= 2 {
+				if s = m.Run(to); s.Reason != emu.StopLimit {
+					break
+				}
+			}
+		} else {
+			s = m.Run(1 << 30)
+		}
+		st := e.Stats()
+		if s != want || m.Cycles() != ref.Cycles() || regsOf(m) != regsOf(ref) {
+			t.Fatalf("chunked %v: stop %v after %d cycles, registers %v; interpreted %v after %d, %v",
+				chunked, s, m.Cycles(), regsOf(m), want, ref.Cycles(), regsOf(ref))
+		}
+		interp := m.Cycles() - st.Cycles
+		t.Logf("chunked %v: %d of %d cycles interpreted (wait %d); %+v", chunked, interp, m.Cycles(), wait, st)
+		if st.Modules != 1 || interp < wait || interp > wait+1000 {
+			t.Errorf("chunked %v: %d cycles interpreted, %d modules; want one module after %d..%d",
+				chunked, interp, st.Modules, wait, wait+1000)
+		}
+	}
+}
+
+// regsOf returns r0..r31 of m.
+func regsOf(m *emu.Machine) (r [32]uint8) {
+	for i := range r {
+		r[i] = m.Reg(i)
+	}
+	return r
+}

@@ -4,7 +4,7 @@
 // (cycles of encryption + key schedule per byte of block, code + 2·RAM) — and the user's passing
 // implementation a live point (dimmed while the source does not assemble). A kernel has no RANK: the
 // chart gives way to a note, and the published table compares cycles per call.
-import { $, el, svg, fmt } from "./util.js";
+import { $, el, svg, fmt, morph } from "./util.js";
 import { store, mainFile, timings } from "./store.js";
 import { tableOf } from "./published.js";
 
@@ -172,15 +172,19 @@ function render() {
 // drawChart draws the chart of the shown task: its published points, yours and curves of equal RANK.
 function drawChart() {
   const box = $("chart");
-  box.textContent = "";
+  const drawn = box.querySelector(":scope > svg.rank-chart"); // the chart on the page, to update in place
   drawnKey = "";
-  if (!store.meta) return;
+  if (!store.meta) {
+    box.textContent = "";
+    return;
+  }
   drawnKey = chartKey();
   const task = store.shownTask();
   const table = tableOf(task);
   $("chart-note").textContent = chartNotes[table];
   box.dataset.table = table;
   if (table === "kernel") {
+    box.textContent = "";
     box.appendChild(el("p", { class: "chart-msg", id: "chart-kernel", text:
       `${task.name} is a kernel: it has no cycles per byte and no RANK, so there is no RANK chart. Its figure of merit is the cycles of one call` +
       `${task.unit ? " (and per " + task.unit + ")" : ""}, beside flash and RAM: see the score above and the published figures below.` }));
@@ -188,7 +192,10 @@ function drawChart() {
   }
   const pts = publishedPoints(table, task);
   const all = yours ? [...pts, yours] : pts;
-  if (!all.length) return;
+  if (!all.length) {
+    box.textContent = "";
+    return;
+  }
   const [x0, x1] = domain(all.map((q) => q.x));
   const [y0, y1] = domain(all.map((q) => q.y));
   const sx = (v) => M.l + ((log(v) - x0) / (x1 - x0)) * (W - M.l - M.r);
@@ -243,8 +250,17 @@ function drawChart() {
       svg("path", { d: `M ${x} ${y - 8} L ${x + 8} ${y} L ${x} ${y + 8} L ${x - 8} ${y} Z` }),
       svg("text", { x: x + 10, y: y + 4, class: "yours-label" }, `you ${fmt(yours.rank, 2)}`)));
   }
-  box.appendChild(s);
-  if (s.getBBox().width > 0) placeLabels(s, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
+  // The chart drawn before, when it has the new one's shape (the same task, another result: the
+  // points move), becomes the new one in place, attribute by attribute (morph): the page then lays
+  // out and paints what moved, not a new chart with every label shaped again.
+  const live = drawn ? morph(drawn, s) : s;
+  if (live !== drawn) {
+    box.textContent = "";
+    box.appendChild(live);
+  }
+  // Labels are placed on a chart that is shown (a hidden one measures nothing: the results pane
+  // shown draws it again); labels whose boxes were measured before are placed with no layout.
+  if (box.closest("[hidden]") === null) placeLabels(live, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
 }
 
 export function wireChart() {

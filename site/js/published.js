@@ -5,7 +5,7 @@
 //               call: code, RAM, cycles, energy; yours with the energy estimate and its spread;
 //   kernel    — the kernel's own figures: cycles of one call (and per unit), code, RAM; context rows
 //               (whole protocols) apart, since they are not one call.
-import { $, el, fmt } from "./util.js";
+import { $, el, fmt, morphChildren } from "./util.js";
 import { store } from "./store.js";
 
 const heads = {
@@ -121,21 +121,32 @@ function help(table) {
 }
 
 // renderPublished draws the table of the shown task, with r (a report) among its rows when it passes.
+// The rows and the head are built apart and then put in the table where they changed (morphChildren):
+// another result of the same task changes a few cells; the same figures again (a comment edited)
+// change nothing, and the table drawn for them stays (drawnKey).
+let drawnKey = "";
 export function renderPublished(r) {
-  const body = $("published-rows");
-  body.textContent = "";
-  if (!store.meta) return;
+  if (!store.meta) {
+    $("published-rows").textContent = "";
+    drawnKey = "";
+    return;
+  }
   const task = (r && store.task(r.task)) || store.shownTask();
+  const key = JSON.stringify([task ? task.id : "", mine(r), yourName()]);
+  if (key === drawnKey) return;
+  drawnKey = key;
+  const body = document.createElement("tbody");
   const table = tableOf(task);
   $("published").dataset.table = table;
   $("published-note").textContent = notes[table];
-  const head = $("published-head");
-  head.textContent = "";
+  const head = document.createElement("thead");
   const cols = heads[table].filter(([h]) => h !== "per unit" || (task && task.unit));
   head.appendChild(el("tr", null, ...cols.map(([h, cls]) => el("th", { class: cls || "", text: h === "per unit" ? "cycles/" + task.unit : h }))));
   if (table === "attiny45") attiny45Rows(task, r, body);
   else if (table === "kernel") kernelRows(task, r, body);
   else fixedKeyRows(task, r, body);
+  morphChildren($("published-head"), head);
+  morphChildren($("published-rows"), body);
   help(table);
 }
 

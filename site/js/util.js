@@ -29,6 +29,38 @@ export function svg(tag, attrs, ...children) {
   return e;
 }
 
+// morph makes node old the same as node nu, node for node, where the two have the same shape (the
+// same tags and numbers of children): attributes set, changed or removed, texts replaced; and
+// returns it, or nu where the shapes differ. A part of the page redrawn for a new result (the chart,
+// the published table) is then updated where it changed, and the page lays out and paints that,
+// not new elements with every text shaped again. Listeners are not compared: for built nodes without.
+export function morph(old, nu) {
+  if (old.nodeType !== nu.nodeType || old.nodeName !== nu.nodeName || old.childNodes.length !== nu.childNodes.length) return nu;
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.nodeValue !== nu.nodeValue) old.nodeValue = nu.nodeValue;
+    return old;
+  }
+  for (const a of [...old.attributes]) if (!nu.hasAttribute(a.name)) old.removeAttribute(a.name);
+  for (const a of nu.attributes) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+  morphChildren(old, nu);
+  return old;
+}
+
+// morphChildren makes the children of live those of built (morph, child by child, when they are as
+// many; else built's children move into live).
+export function morphChildren(live, built) {
+  const kids = [...live.childNodes];
+  const nus = [...built.childNodes];
+  if (kids.length !== nus.length) {
+    live.replaceChildren(...nus);
+    return;
+  }
+  nus.forEach((n, i) => {
+    const m = morph(kids[i], n);
+    if (m !== kids[i]) live.replaceChild(m, kids[i]);
+  });
+}
+
 export function debounce(fn, ms) {
   let t = 0;
   const d = (...a) => {
