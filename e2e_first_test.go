@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -81,6 +82,24 @@ func consoleWarnings(ctx context.Context) func() []string {
 	}
 }
 
+// scoreFiguresJS are the score's texts and the figures beside it, as object fields.
+const scoreFiguresJS = `rank: document.getElementById("rank").textContent, verdict: document.getElementById("verdict").textContent,
+	cycles: document.getElementById("m-cycles").textContent, cpb: document.getElementById("m-cpb").textContent,
+	flash: document.getElementById("m-flash").textContent, ram: document.getElementById("m-ram").textContent`
+
+// scoreFrameJS, run in a tab before its page's scripts, keeps in window.__scoreFrame what the first
+// frame that draws a RANK (#rank not empty at the frame's animation callbacks) shows: the score's
+// figures, whether the chart is drawn and whether the editor holds text.
+const scoreFrameJS = `(() => {
+	const look = () => {
+		const r = document.getElementById("rank");
+		if (!r || r.textContent === "") return requestAnimationFrame(look);
+		window.__scoreFrame = JSON.stringify({ chart: document.querySelector("#chart svg") !== null,
+			source: document.getElementById("source").value.length > 0, ` + scoreFiguresJS + ` });
+	};
+	requestAnimationFrame(look);
+})()`
+
 // firstJSONAsked says whether the page asked for first.json (resource timing).
 const firstJSONAsked = `performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.endsWith("/first.json"))`
 
@@ -104,8 +123,21 @@ func TestFirstAnswerPrebuilt(t *testing.T) {
 
 	// As built: the prebuilt RANK first, while the engine starts; then the live one, the same figures.
 	c := b.tab(true)
+	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: scoreFrameJS}); err != nil {
+		t.Fatal(err)
+	}
 	b.do(c, chromedp.Navigate(base+"/plain/"))
-	b.wait(c, "the prebuilt RANK", `avrlabTimings.prebuiltRank !== undefined`, 60*time.Second)
+	b.wait(c, "the prebuilt RANK", `avrlabTimings.prebuiltRank !== undefined && window.__scoreFrame !== undefined`, 60*time.Second)
+	// The first frame with a RANK drew the score and its figures alone: the ones shown once the whole
+	// prebuilt answer is, without the chart or the editor's text yet.
+	frame := eval[string](b, c, `window.__scoreFrame`)
+	whole := eval[string](b, c, `JSON.stringify({...JSON.parse(window.__scoreFrame), chart: false, source: false, `+scoreFiguresJS+`})`)
+	if !strings.Contains(frame, `"rank":"34.01"`) || frame != whole {
+		t.Errorf("the first frame with a RANK showed %s, want the figures of the whole prebuilt answer without a chart or source: %s", frame, whole)
+	}
+	if got := eval[string](b, c, `JSON.stringify({chart: document.querySelector("#chart svg") !== null, source: document.getElementById("source").value.length > 0})`); got != `{"chart":true,"source":true}` {
+		t.Errorf("once the prebuilt answer is shown whole: %s, want the chart drawn and the example in the editor", got)
+	}
 	at := eval[string](b, c, `JSON.stringify({status: document.getElementById("status").textContent, rank: document.getElementById("rank").textContent,
 		engineUp: avrlabTimings.engineReady !== undefined, seed: document.getElementById("seed").textContent})`)
 	want := fmt.Sprintf(`{"status":"measured at build, confirming…","rank":"34.01","engineUp":false,"seed":"Seed %d:`, doc.Request.Seed)
@@ -114,9 +146,9 @@ func TestFirstAnswerPrebuilt(t *testing.T) {
 	}
 	b.wait(c, "the live RANK", live, 60*time.Second)
 	got := eval[string](b, c, `JSON.stringify({rank: document.getElementById("rank").textContent, diff: avrlabTimings.prebuiltDiff,
-		before: avrlabTimings.prebuiltRank < avrlabTimings.firstRank})`)
-	if got != `{"rank":"34.01","diff":[],"before":true}` {
-		t.Errorf("after the live answer: %s, want RANK 34.01, no difference, the prebuilt shown first", got)
+		before: avrlabTimings.prebuiltRank < avrlabTimings.firstRank, charts: avrlabTimings.chartRenders.length})`)
+	if got != `{"rank":"34.01","diff":[],"before":true,"charts":1}` {
+		t.Errorf("after the live answer: %s, want RANK 34.01, no difference, the prebuilt shown first, the chart drawn once", got)
 	}
 	if s := eval[string](b, c, `document.getElementById("seed").textContent`); strings.HasPrefix(s, fmt.Sprintf("Seed %d:", doc.Request.Seed)) || !strings.HasPrefix(s, "Seed ") {
 		t.Errorf("the live answer's seed line %q: want the page's own seed, not the build's %d", s, doc.Request.Seed)

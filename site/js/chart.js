@@ -289,7 +289,10 @@ export function wireChart() {
       render();
     }
   });
-  store.on("meta", render);
+  // meta after a result (the page's first, first.json's) finds the chart drawn for it: it stays.
+  store.on("meta", () => {
+    if (drawnKey === "" || chartKey() !== drawnKey) render();
+  });
   store.on("pane", (name) => {
     if (name === "result") render(); // labels are placed on a chart that is shown
   });

@@ -7,7 +7,7 @@
 //               first needed (see engine below), restarted by Stop as the engine is;
 //   workspace — workspace.wasm: the files in IndexedDB (through hackpadfs), chroma highlighting and
 //               Markdown; started after the first result on a first visit.
-import { $, setStatus } from "./util.js";
+import { $, setStatus, afterFrame } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
 import { LIVE_BUDGET_CYCLES, freshSeed, makeRequest as buildRequest } from "./request.js";
 
@@ -390,19 +390,37 @@ const PREBUILT_PHASE = "measured at build, confirming";
 // showPrebuilt shows first.json's answer to the first run's request (spec.prebuilt, site/js/request.js
 // prebuiltFor: the same request but for the seed) when it comes before the engine's answer, with
 // the status line saying it is the build's and is being confirmed; it returns that answer, or null
-// when there is none to show.
+// when there is none to show. The score and its figures come first, alone ("score"), in a frame of
+// their own; the whole answer (setResult: vectors, tables, chart) in a task after that frame.
 async function showPrebuilt(spec, run, main) {
   const pre = await Promise.race([spec.prebuilt, spec.answer.then(() => null, () => null)]).catch(() => null);
   if (!pre || running !== run) return null;
-  const showing = performance.now();
-  store.setResult(pre, main);
-  const now = performance.now();
-  timings.prebuiltShowMs = now - showing;
-  timings.prebuiltShown = now;
-  if (pre.report && pre.report.pass) timings.prebuiltRank = now;
+  let showing = performance.now();
+  store.emit("score", pre);
   run.phase = PREBUILT_PHASE;
   showPhase(run);
+  let now = performance.now();
+  timings.prebuiltScore = now;
+  let ms = now - showing;
+  await afterFrame();
+  if (running !== run) return null; // a newer run shows its own answer
+  showing = performance.now();
+  store.setResult(pre, main);
+  now = performance.now();
+  timings.prebuiltShowMs = ms + (now - showing);
+  timings.prebuiltShown = now;
+  if (pre.report && pre.report.pass) timings.prebuiltRank = now;
   return pre;
+}
+
+// firstPrebuilt is showPrebuilt's promise for the page's first run (null when it has none): the page
+// starts on the rest (the tables, the editor) once the prebuilt answer is shown, or is not.
+let firstPrebuilt = null;
+
+// prebuiltShown resolves, once the first run has shown first.json's answer whole, to that answer;
+// to null at once when the first run shows none (another request, no first.json, a repeat visit).
+export function prebuiltShown() {
+  return firstPrebuilt || Promise.resolve(null);
 }
 
 // FIGURES are what the engine reports that the live answer must repeat of the prebuilt one: the
@@ -526,7 +544,10 @@ async function startRun(live = false) {
     let res = null;
     let pre = null; // first.json's answer, shown until the engine's (showPrebuilt)
     if (spec && requestKey(spec.req) === requestKey(req)) {
-      if (spec.prebuilt) pre = await showPrebuilt(spec, run, req.main);
+      if (spec.prebuilt) {
+        firstPrebuilt = showPrebuilt(spec, run, req.main).catch(() => null);
+        pre = await firstPrebuilt;
+      }
       res = await spec.answer.catch(() => null);
     }
     if (!res) {

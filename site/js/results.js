@@ -175,10 +175,10 @@ function measuredName() {
   return store.dropped ? store.dropped.name : store.lastMain;
 }
 
-function showReport(r, main, adapted, fixes) {
+// showScore writes the score of report r: RANK (cycles per call for a kernel) and the verdict.
+function showScore(r) {
   const kernel = r.kind === "kernel";
   setScoreKind(r.kind);
-  $("task-name").textContent = `${r.task_name} · ${r.device} · ${main}`;
   const total = r.vectors;
   if (r.pass) {
     setRank(kernel ? Math.round(r.cycles_mean).toLocaleString("en-US") : fmt(r.rank, 2));
@@ -188,10 +188,12 @@ function showReport(r, main, adapted, fixes) {
     const why = r.error ? "the call did not complete" : r.failures ? `${r.failures} of ${total} vectors wrong` : "ABI broken";
     setVerdict("FAIL — " + why, "fail");
   }
-  if (r.error) {
-    showMessage(r.error);
-  }
-  showFixes(fixes, "Fix it with:");
+}
+
+// showFigures writes the figures beside the score of report r: cycles, cycles per byte (or per
+// unit), energy, flash and RAM, with their tooltips.
+function showFigures(r) {
+  const kernel = r.kind === "kernel";
   if (!r.error) {
     $("m-cycles").textContent =
       r.cycles_min === r.cycles_max ? String(r.cycles_min) : `${fmt(r.cycles_mean, 1)} (${r.cycles_min}–${r.cycles_max})`;
@@ -220,6 +222,29 @@ function showReport(r, main, adapted, fixes) {
     const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
     $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
   }
+}
+
+// showScoreFirst shows the score of res and its figures alone, with nothing else of the result (no
+// vectors, tables, chart or marks): the first frame of a result whose whole (showResult, from
+// store.setResult) follows in a later task. Only a bench's report of code that assembles is shown
+// so; anything else waits for showResult.
+function showScoreFirst(res) {
+  const r = res.report;
+  if (!r || res.mode === "run" || res.mode === "preview" || res.error || res.no_code || (res.errors || []).some((d) => d.severity === "error")) return;
+  setStale(false);
+  showScore(r);
+  showFigures(r);
+}
+
+function showReport(r, main, adapted, fixes) {
+  const total = r.vectors;
+  showScore(r);
+  $("task-name").textContent = `${r.task_name} · ${r.device} · ${main}`;
+  if (r.error) {
+    showMessage(r.error);
+  }
+  showFixes(fixes, "Fix it with:");
+  showFigures(r);
 
   const b = $("badges");
   const badge = (ok, label, detail) =>
@@ -345,6 +370,7 @@ export function wireResults() {
     $("menu").setAttribute("aria-expanded", String(open));
   });
   store.on("result", showResult);
+  store.on("score", showScoreFirst);
   store.on("stopped", () => {
     showMessage("Stopped: the engine was terminated and a fresh one started. The page keeps your source.");
     setRank("");

@@ -1,8 +1,8 @@
 // The page's one store: the files (the saved workspace, or the files of an opened link), the current
 // file, the link and exercise modes, the settings of the pickers and fields, and the last result. The
 // modules read it and change it through its methods; a change emits an event ("settings", "files",
-// "current", "result", "mode") that the modules owning the affected DOM listen to. Nothing is read
-// back from the DOM.
+// "current", "result", "mode"; "score": a result's score alone, before its whole "result") that the
+// modules owning the affected DOM listen to. Nothing is read back from the DOM.
 
 const params = new URLSearchParams(location.search);
 // ?cycles=N sets the initial cycle limit of one call (for very slow code, and for tests of Stop).

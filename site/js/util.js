@@ -77,6 +77,26 @@ export const hex = (n, w) => n.toString(16).toUpperCase().padStart(w, "0");
 // segments splits text into lines with their newlines (the last line may lack one).
 export const segments = (text) => text.match(/[^\n]*\n|[^\n]+$/g) || [];
 
+// afterFrame resolves once the browser has rendered its next frame: a message posted from that frame's
+// animation callback, which the page takes after the frame's rendering. A page the browser does not
+// draw (a hidden tab) gets no frame: it resolves after FRAME_WAIT_MS there, or at once when hidden.
+const FRAME_WAIT_MS = 200;
+export function afterFrame() {
+  return new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    let posted = false;
+    const post = () => {
+      if (posted) return;
+      posted = true;
+      ch.port2.postMessage(0);
+    };
+    if (document.visibilityState !== "visible") return post();
+    requestAnimationFrame(post);
+    setTimeout(post, FRAME_WAIT_MS);
+  });
+}
+
 export function setStatus(text, kind) {
   const s = $("status");
   const cls = "status" + (kind ? " " + kind : "");
