@@ -63,5 +63,22 @@
     first.prebuilt = Promise.all([preP, requestP, first.source])
       .then(([pre, r]) => (pre && r && first.req ? r.prebuiltFor(pre, first.req) : null))
       .catch(() => null);
+    // Its score and figures are written from here, by js/score.js (the page's own writer of them), as
+    // soon as the answer and the parsed document are both in, without waiting for the page's modules;
+    // unless the page has decided on its first request by then (first.taken, js/engine.js speculate).
+    // first.scoreAt: when they were written; first.scorePainted: a frame rendered since.
+    const scoreP = import("./js/score.js").catch(() => null);
+    const parsedP = new Promise((resolve) => {
+      if (document.readyState !== "loading") return resolve();
+      document.addEventListener("readystatechange", resolve, { once: true }); // "interactive": parsed, before the modules run
+    });
+    first.score = Promise.all([first.prebuilt, scoreP, parsedP])
+      .then(([pre, s]) => {
+        if (!pre || !s || first.taken || !s.showScoreFirst(pre)) return false;
+        first.scoreAt = performance.now();
+        first.scorePainted = s.afterFrame();
+        return true;
+      })
+      .catch(() => false);
   }
 })();
