@@ -49,7 +49,8 @@
     // first.json: the engine's answer to this request, measured when the site was built (serve.go), which
     // the page shows until its engine answers when the request is the same but for the seed (prebuilt).
     const preP = fetch("first.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
-    first.source = Promise.all([fetch("examples/" + first.file).then((r) => (r.ok ? r.text() : null)), requestP])
+    requestP.then(() => (first.requestAt = performance.now())); // for the page's timings
+    first.source = Promise.all([fetch("examples/" + first.file).then((r) => (r.ok ? r.text() : null)).then((t) => ((first.sourceAt = performance.now()), t)), requestP])
       .then(([source, r]) => {
         if (source === null || r === null) return source;
         first.seed = r.freshSeed();
@@ -71,7 +72,8 @@
     const parsedP = new Promise((resolve) => {
       if (document.readyState !== "loading") return resolve();
       document.addEventListener("readystatechange", resolve, { once: true }); // "interactive": parsed, before the modules run
-    });
+    }).then(() => (first.parsedAt = performance.now())); // for the page's timings, as prebuiltAt
+    first.prebuilt.then(() => (first.prebuiltAt = performance.now()));
     first.score = Promise.all([first.prebuilt, scoreP, parsedP])
       .then(([pre, s]) => {
         if (!pre || !s || first.taken || !s.showScoreFirst(pre)) return false;
