@@ -40,6 +40,14 @@ type firstRankPhases struct {
 	AssembleMs    float64 `json:"assembleMs"`    // its assembling phase in the worker
 	BenchMs       float64 `json:"benchMs"`       // the rest of it in the worker (bench, JSON)
 	BenchAnswered float64 `json:"benchAnswered"` // its answer back on the page
+	PrebuiltAt    float64 `json:"prebuiltAt"`    // boot.js had first.json's answer checked against its request (boot.first.prebuilt)
+	ParsedAt      float64 `json:"parsedAt"`      // boot.js saw the document parsed (readyState no longer "loading")
+	RequestJSAt   float64 `json:"requestJSAt"`   // boot.js's import of js/request.js resolved
+	SourceAt      float64 `json:"sourceAt"`      // boot.js had the default example's text
+	ModulesBegan  float64 `json:"modulesBegan"`  // the page's first module (js/store.js) evaluated
+	AppBegan      float64 `json:"appBegan"`      // app.js's first statement ran (its imports evaluated)
+	MetaAsked     float64 `json:"metaAsked"`     // app.js called fetch("meta.json")
+	MetaFetched   float64 `json:"metaFetched"`   // meta.json's last byte arrived
 	MetaReady     float64 `json:"metaReady"`     // the page had meta.json and the examples' list (its modules run)
 	FirstJSON     float64 `json:"firstJSON"`     // first.json's last byte arrived (0: not asked for)
 	PrebuiltShow  float64 `json:"prebuiltShow"`  // the page's work showing it (setResult)
@@ -75,6 +83,7 @@ const firstRankPhasesJS = `(() => {
 	const nav = performance.getEntriesByType("navigation")[0];
 	const boot = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/boot.js"));
 	const first = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/first.json"));
+	const metaRes = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/meta.json"));
 	if (!t.firstCalls) return JSON.stringify({ firstRank: t.firstRank, rankPainted: window.__rankPainted || 0 }); // a baseline site without the phases
 	const b = t.firstCalls.bench, meta = t.firstCalls.meta;
 	const bench = (b.marks || []).find((m) => m[0] !== "assembling");
@@ -83,6 +92,9 @@ const firstRankPhasesJS = `(() => {
 		compiled: t.engineCompiled, workerCreated: t.engineWorkerCreated || 0, workerUp: t.engineWorkerUp || 0, workerGlue: t.engineWorkerGlue || 0,
 		workerInit: t.engineWorkerInit || 0, ready: t.engineReady, startMs: t.engineStartMs, benchSent: b.sent,
 		assembleMs: bench ? bench[1] : b.ms, benchMs: bench ? b.ms - bench[1] : 0, benchAnswered: b.answered,
+		prebuiltAt: (self.avrlabBoot && self.avrlabBoot.first && self.avrlabBoot.first.prebuiltAt) || 0, parsedAt: (self.avrlabBoot && self.avrlabBoot.first && self.avrlabBoot.first.parsedAt) || 0,
+		requestJSAt: (self.avrlabBoot && self.avrlabBoot.first && self.avrlabBoot.first.requestAt) || 0, sourceAt: (self.avrlabBoot && self.avrlabBoot.first && self.avrlabBoot.first.sourceAt) || 0,
+		modulesBegan: t.modulesBegan || 0, appBegan: t.appBegan || 0, metaAsked: t.metaFetchStart || 0, metaFetched: metaRes ? metaRes.responseEnd : 0,
 		metaReady: t.metaReady || 0, firstJSON: first ? first.responseEnd : 0, prebuiltShow: t.prebuiltShowMs || 0, prebuiltScore: t.prebuiltScore || 0, prebuiltRank: t.prebuiltRank || 0, firstRank: t.firstRank, metaMs: meta ? meta.ms : 0, metaShownMs: t.metaShownMs || 0,
 		chartMs: (t.chartRenders || []).filter((r) => r[0] < t.firstRank).reduce((a, r) => a + r[1], 0), firstShowMs: t.firstShowMs || 0,
 		rankPainted: window.__rankPainted || 0,
@@ -247,7 +259,7 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 		m := func(f func(firstRankPhases) float64) float64 { return median(phases[k], f) }
 		t.Logf("%s: navigation → first RANK, medians of %d fresh profiles (ms since navigation): HTML %.0f, boot.js asked %.0f, received %.0f, began %.0f, engine.wasm asked %.0f, "+
 			"received %.0f, compiled %.0f, worker created %.0f, up %.0f (Go glue loaded %.0f, took the module %.0f), Go ready %.0f (instantiate + start-up %.0f), first bench sent %.0f "+
-			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, first.json received %.0f, meta.json read %.0f, prebuilt RANK shown %.0f, live RANK shown %.0f; on the page's thread: meta.json shown %.0f ms, "+
+			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, first.json received %.0f, checked %.0f, document parsed %.0f, modules began %.0f, app.js began %.0f, meta.json asked %.0f, received %.0f, read %.0f, prebuilt RANK shown %.0f, live RANK shown %.0f; on the page's thread: meta.json shown %.0f ms, "+
 			"the chart's renders %.0f ms, the prebuilt result shown %.0f ms, the first live result shown %.0f ms",
 			name, len(phases[k]), m(func(p firstRankPhases) float64 { return p.HTML }), m(func(p firstRankPhases) float64 { return p.BootAsked }),
 			m(func(p firstRankPhases) float64 { return p.BootFetched }), m(func(p firstRankPhases) float64 { return p.BootBegan }),
@@ -259,6 +271,9 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 			m(func(p firstRankPhases) float64 { return p.BenchSent }), m(func(p firstRankPhases) float64 { return p.AssembleMs }),
 			m(func(p firstRankPhases) float64 { return p.BenchMs }), m(func(p firstRankPhases) float64 { return p.MetaMs }),
 			m(func(p firstRankPhases) float64 { return p.BenchAnswered }), m(func(p firstRankPhases) float64 { return p.FirstJSON }),
+			m(func(p firstRankPhases) float64 { return p.PrebuiltAt }), m(func(p firstRankPhases) float64 { return p.ParsedAt }),
+			m(func(p firstRankPhases) float64 { return p.ModulesBegan }), m(func(p firstRankPhases) float64 { return p.AppBegan }),
+			m(func(p firstRankPhases) float64 { return p.MetaAsked }), m(func(p firstRankPhases) float64 { return p.MetaFetched }),
 			m(func(p firstRankPhases) float64 { return p.MetaReady }),
 			m(func(p firstRankPhases) float64 { return p.PrebuiltRank }), m(func(p firstRankPhases) float64 { return p.FirstRank }), m(func(p firstRankPhases) float64 { return p.MetaShownMs }),
 			m(func(p firstRankPhases) float64 { return p.ChartMs }), m(func(p firstRankPhases) float64 { return p.PrebuiltShow }),

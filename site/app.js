@@ -35,6 +35,8 @@ import { wireChart } from "./js/chart.js";
 import { wireDevices } from "./js/devices.js";
 import { wireLeak } from "./js/leak.js";
 
+timings.appBegan = performance.now(); // app.js's first statement, its imports evaluated (for the tests)
+
 function wire() {
   wireControls({ openExample });
   wireWorkspace();
@@ -81,6 +83,7 @@ async function main() {
   openP.catch(() => {});
   // meta.json is the engine's meta answer, written beside the page (serve.go); a host without it (an
   // old copy of the site) asks the engine.
+  timings.metaFetchStart = performance.now();
   const metaP = fetch("meta.json")
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`meta.json: ${r.status}`))))
     .catch(() => engine.call("meta"));

@@ -49,7 +49,8 @@
     // first.json: the engine's answer to this request, measured when the site was built (serve.go), which
     // the page shows until its engine answers when the request is the same but for the seed (prebuilt).
     const preP = fetch("first.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
-    first.source = Promise.all([fetch("examples/" + first.file).then((r) => (r.ok ? r.text() : null)), requestP])
+    requestP.then(() => (first.requestAt = performance.now())); // for the page's timings
+    first.source = Promise.all([fetch("examples/" + first.file).then((r) => (r.ok ? r.text() : null)).then((t) => ((first.sourceAt = performance.now()), t)), requestP])
       .then(([source, r]) => {
         if (source === null || r === null) return source;
         first.seed = r.freshSeed();
@@ -63,5 +64,23 @@
     first.prebuilt = Promise.all([preP, requestP, first.source])
       .then(([pre, r]) => (pre && r && first.req ? r.prebuiltFor(pre, first.req) : null))
       .catch(() => null);
+    // Its score and figures are written from here, by js/score.js (the page's own writer of them), as
+    // soon as the answer and the parsed document are both in, without waiting for the page's modules;
+    // unless the page has decided on its first request by then (first.taken, js/engine.js speculate).
+    // first.scoreAt: when they were written; first.scorePainted: a frame rendered since.
+    const scoreP = import("./js/score.js").catch(() => null);
+    const parsedP = new Promise((resolve) => {
+      if (document.readyState !== "loading") return resolve();
+      document.addEventListener("readystatechange", resolve, { once: true }); // "interactive": parsed, before the modules run
+    }).then(() => (first.parsedAt = performance.now())); // for the page's timings, as prebuiltAt
+    first.prebuilt.then(() => (first.prebuiltAt = performance.now()));
+    first.score = Promise.all([first.prebuilt, scoreP, parsedP])
+      .then(([pre, s]) => {
+        if (!pre || !s || first.taken || !s.showScoreFirst(pre)) return false;
+        first.scoreAt = performance.now();
+        first.scorePainted = s.afterFrame();
+        return true;
+      })
+      .catch(() => false);
   }
 })();

@@ -9,6 +9,7 @@
 //               Markdown; started after the first result on a first visit.
 import { $, setStatus, afterFrame } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
+import { clearScore } from "./score.js";
 import { LIVE_BUDGET_CYCLES, freshSeed, makeRequest as buildRequest } from "./request.js";
 
 // LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms, and a newer edit stops
@@ -363,6 +364,14 @@ function requestKey(req) {
   return JSON.stringify(req);
 }
 
+// dropBootScore keeps boot.js from showing first.json's score, and clears it if shown, when the page's
+// first request is not the one first.json answers.
+function dropBootScore() {
+  if (!bootFirst || bootFirst.taken) return;
+  bootFirst.taken = true;
+  if (bootFirst.scoreAt !== undefined) clearScore();
+}
+
 export async function speculate() {
   const source = await defaultSourceP;
   if (source === null) return null;
@@ -377,6 +386,7 @@ export async function speculate() {
     prebuilt = bootFirst.prebuilt || null;
     answer = core.adopt(bootFirst.id, "bench", bootFirst.sent).then((res) => (res && res.redirect === "tools" ? warmTools().call("bench", req) : res));
   } else {
+    dropBootScore();
     answer = engine.call("bench", req);
   }
   answer.catch(() => {});
@@ -396,13 +406,17 @@ async function showPrebuilt(spec, run, main) {
   const pre = await Promise.race([spec.prebuilt, spec.answer.then(() => null, () => null)]).catch(() => null);
   if (!pre || running !== run) return null;
   let showing = performance.now();
-  store.emit("score", pre);
+  // boot.js wrote this score already when it could (boot.first.score), with the same writer.
+  const early = bootFirst !== null && bootFirst.prebuilt === spec.prebuilt && (await bootFirst.score.catch(() => false));
+  if (running !== run) return null;
+  if (!early) store.emit("score", pre);
   run.phase = PREBUILT_PHASE;
   showPhase(run);
   let now = performance.now();
-  timings.prebuiltScore = now;
+  timings.prebuiltScore = early ? bootFirst.scoreAt : now;
+  timings.prebuiltScoreFromBoot = early;
   let ms = now - showing;
-  await afterFrame();
+  await (early ? bootFirst.scorePainted : afterFrame());
   if (running !== run) return null; // a newer run shows its own answer
   showing = performance.now();
   store.setResult(pre, main);
@@ -543,6 +557,7 @@ async function startRun(live = false) {
     speculative = null;
     let res = null;
     let pre = null; // first.json's answer, shown until the engine's (showPrebuilt)
+    if (spec && requestKey(spec.req) !== requestKey(req)) dropBootScore();
     if (spec && requestKey(spec.req) === requestKey(req)) {
       if (spec.prebuilt) {
         firstPrebuilt = showPrebuilt(spec, run, req.main).catch(() => null);

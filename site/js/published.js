@@ -7,6 +7,7 @@
 //               (whole protocols) apart, since they are not one call.
 import { $, el, fmt, morphChildren } from "./util.js";
 import { store } from "./store.js";
+import { energyText } from "./score.js";
 
 const heads = {
   "fixed-key": [["#", "num"], ["cipher"], ["implementation"], ["flash", "num"], ["RAM", "num"], ["cpb", "num"], ["RANK", "num"]],
@@ -35,11 +36,6 @@ function mine(r) {
 
 function yourName() {
   return "your code (" + (store.dropped ? store.dropped.name : store.lastMain) + ")";
-}
-
-// energyText: "19.2 (18.6–19.4)" µJ, the estimate and the model's spread.
-export function energyText(e) {
-  return `${fmt(e.uj, 1)} (${fmt(e.min_uj, 1)}–${fmt(e.max_uj, 1)})`;
 }
 
 function fixedKeyRows(task, r, body) {

@@ -7,7 +7,7 @@ import { store } from "./store.js";
 import { ws } from "./engine.js";
 import { renderMarks, jumpTo } from "./editor.js";
 import { openFile } from "./workspace.js";
-import { energyText } from "./published.js";
+import { setRank, setScoreKind, setVerdict, setStale, showScore, showFigures, showScoreFirst } from "./score.js";
 import { applyFix, fieldLabels } from "./controls.js";
 
 // showFixes lists the engine's fixes: each a button that names the field it sets and the value.
@@ -25,30 +25,6 @@ function showFixes(fixes, lead) {
   }
 }
 
-function setRank(text, stale) {
-  const r = $("rank");
-  r.textContent = text;
-  r.dataset.stale = stale ? "true" : "false";
-  $("sb-rank").textContent = text || "–";
-}
-
-// setScoreKind labels the score box: RANK for a block cipher, cycles per call for a kernel (which has
-// no RANK).
-function setScoreKind(kind) {
-  const kernel = kind === "kernel";
-  const label = kernel ? "cycles / call" : "RANK";
-  $("rank-label").textContent = label;
-  $("sb-label").textContent = label;
-  $("rank").dataset.kind = kernel ? "kernel" : "cipher";
-  $("rank").title = kernel ? "A kernel has no RANK: its figure of merit is the cycles of one call (the mean over the vectors)" : "RANK = (10^6/cpb) / (flash + 2·RAM)";
-}
-function setVerdict(text, kind) {
-  const v = $("verdict");
-  v.textContent = text;
-  v.className = "verdict" + (kind ? " " + kind : "");
-  $("sb-verdict").textContent = text;
-  $("sb-verdict").className = "sb-verdict" + (kind ? " " + kind : "");
-}
 export function showMessage(text, note) {
   const m = $("message");
   m.textContent = text || "";
@@ -70,12 +46,6 @@ function clearReport() {
   $("failure").hidden = true;
   $("run-out").hidden = true;
   $("task-name").textContent = "";
-}
-
-function setStale(on, why) {
-  $("results").classList.toggle("stale", on);
-  $("stale-note").hidden = !on;
-  $("stale-note").textContent = on ? why : "";
 }
 
 // goalList turns the bare "goal:" lines of a README (outside code blocks) into a Markdown list, so a
@@ -173,67 +143,6 @@ function showResult(res) {
 
 function measuredName() {
   return store.dropped ? store.dropped.name : store.lastMain;
-}
-
-// showScore writes the score of report r: RANK (cycles per call for a kernel) and the verdict.
-function showScore(r) {
-  const kernel = r.kind === "kernel";
-  setScoreKind(r.kind);
-  const total = r.vectors;
-  if (r.pass) {
-    setRank(kernel ? Math.round(r.cycles_mean).toLocaleString("en-US") : fmt(r.rank, 2));
-    setVerdict(`PASS — ${total} of ${total} vectors`, "pass");
-  } else {
-    setRank(kernel ? "—" : "");
-    const why = r.error ? "the call did not complete" : r.failures ? `${r.failures} of ${total} vectors wrong` : "ABI broken";
-    setVerdict("FAIL — " + why, "fail");
-  }
-}
-
-// showFigures writes the figures beside the score of report r: cycles, cycles per byte (or per
-// unit), energy, flash and RAM, with their tooltips.
-function showFigures(r) {
-  const kernel = r.kind === "kernel";
-  if (!r.error) {
-    $("m-cycles").textContent =
-      r.cycles_min === r.cycles_max ? String(r.cycles_min) : `${fmt(r.cycles_mean, 1)} (${r.cycles_min}–${r.cycles_max})`;
-    if (!kernel) $("m-cpb").textContent = fmt(r.cpb, 1);
-    else if (r.unit) {
-      $("m-cpb-label").textContent = "cycles/" + r.unit;
-      $("m-cpb").textContent = fmt(r.cycles_per_unit, 1);
-    } else $("m-cpb-box").hidden = true;
-    if (r.energy) {
-      const e = r.energy;
-      $("m-energy").textContent = "";
-      $("m-energy").append(`${fmt(e.uj, 1)} µJ `, el("span", { class: "spread", text: `${fmt(e.min_uj, 1)}–${fmt(e.max_uj, 1)}` }));
-      $("m-energy").title = `estimate from the cycles: ${e.model}; ${energyText(e)} µJ`;
-      $("m-energy-box").hidden = false;
-    }
-  }
-  if (r.error) {
-    // The call did not complete: nothing was measured (the source's emitted bytes are no flash figure).
-    $("m-flash").textContent = "–";
-    $("m-ram").textContent = "–";
-    $("m-flash").title = $("m-ram").title = "not measured: the call did not complete";
-  } else {
-    $("m-flash").textContent = String(r.flash);
-    $("m-flash").title = `measured; the source emits ${r.flash_declared} B` + (r.measurement || []).map((m) => "\n" + m).join("");
-    $("m-ram").textContent = String(r.ram);
-    const bufs = (r.buffers || []).map((b) => `${b.register} ${b.role} ${b.size} B${b.counted ? ` (${b.touched} touched, counted)` : ""}`);
-    $("m-ram").title = `stack ${r.stack} + .data/.bss ${r.reserved_ram} + other SRAM touched ${r.ram_other}\ncall ${r.call}: ${bufs.join("; ")}`;
-  }
-}
-
-// showScoreFirst shows the score of res and its figures alone, with nothing else of the result (no
-// vectors, tables, chart or marks): the first frame of a result whose whole (showResult, from
-// store.setResult) follows in a later task. Only a bench's report of code that assembles is shown
-// so; anything else waits for showResult.
-function showScoreFirst(res) {
-  const r = res.report;
-  if (!r || res.mode === "run" || res.mode === "preview" || res.error || res.no_code || (res.errors || []).some((d) => d.severity === "error")) return;
-  setStale(false);
-  showScore(r);
-  showFigures(r);
 }
 
 function showReport(r, main, adapted, fixes) {
@@ -370,7 +279,7 @@ export function wireResults() {
     $("menu").setAttribute("aria-expanded", String(open));
   });
   store.on("result", showResult);
-  store.on("score", showScoreFirst);
+  store.on("score", (res) => showScoreFirst(res));
   store.on("stopped", () => {
     showMessage("Stopped: the engine was terminated and a fresh one started. The page keeps your source.");
     setRank("");
