@@ -58,16 +58,7 @@ func TestPageRunHot(t *testing.T) {
 	for _, chunked := range []bool{false, true} {
 		e := NewPage(NewWazero(), BrowserHot)
 		m := emu.New(im.Device, im.Flash, emu.Config{Engine: e})
-		var s emu.Stop
-		if chunked {
-			for to := uint64(1 << 16); ; to *= 2 {
-				if s = m.Run(to); s.Reason != emu.StopLimit {
-					break
-				}
-			}
-		} else {
-			s = m.Run(1 << 30)
-		}
+		s := runToEnd(m, chunked)
 		st := e.Stats()
 		if s != want || m.Cycles() != ref.Cycles() || m.Reg(16) != ref.Reg(16) || m.Reg(17) != ref.Reg(17) {
 			t.Fatalf("chunked %v: stop %v after %d cycles, r16 r17 %02X %02X; interpreted %v after %d, %02X %02X",
@@ -134,16 +125,7 @@ func TestPageRunWaitPerByte(t *testing.T) {
 	for _, chunked := range []bool{false, true} {
 		e := NewPage(NewWazero(), BrowserHot)
 		m := emu.New(im.Device, im.Flash, emu.Config{Engine: e})
-		var s emu.Stop
-		if chunked {
-			for to := uint64(1 << 16); ; to *= 2 {
-				if s = m.Run(to); s.Reason != emu.StopLimit {
-					break
-				}
-			}
-		} else {
-			s = m.Run(1 << 30)
-		}
+		s := runToEnd(m, chunked)
 		st := e.Stats()
 		if s != want || m.Cycles() != ref.Cycles() || regsOf(m) != regsOf(ref) {
 			t.Fatalf("chunked %v: stop %v after %d cycles, registers %v; interpreted %v after %d, %v",
@@ -164,4 +146,17 @@ func regsOf(m *emu.Machine) (r [32]uint8) {
 		r[i] = m.Reg(i)
 	}
 	return r
+}
+
+// runToEnd runs m until it stops for a reason other than its cycle limit: in one Run, or (chunked)
+// in Runs to 64K, 128K, ... cycles as bench.html's runner makes them.
+func runToEnd(m *emu.Machine, chunked bool) emu.Stop {
+	if !chunked {
+		return m.Run(1 << 30)
+	}
+	for to := uint64(1 << 16); ; to *= 2 {
+		if s := m.Run(to); s.Reason != emu.StopLimit {
+			return s
+		}
+	}
 }
