@@ -44,6 +44,7 @@ type firstRankPhases struct {
 	ParsedAt      float64 `json:"parsedAt"`      // boot.js saw the document parsed (readyState no longer "loading")
 	RequestJSAt   float64 `json:"requestJSAt"`   // boot.js's import of js/request.js resolved
 	SourceAt      float64 `json:"sourceAt"`      // boot.js had the default example's text
+	ModulesAsked  float64 `json:"modulesAsked"`  // boot.js added the page's modules (0: a site whose HTML has them)
 	ModulesBegan  float64 `json:"modulesBegan"`  // the page's first module (js/store.js) evaluated
 	AppBegan      float64 `json:"appBegan"`      // app.js's first statement ran (its imports evaluated)
 	MetaAsked     float64 `json:"metaAsked"`     // app.js called fetch("meta.json")
@@ -94,7 +95,7 @@ const firstRankPhasesJS = `(() => {
 		assembleMs: bench ? bench[1] : b.ms, benchMs: bench ? b.ms - bench[1] : 0, benchAnswered: b.answered,
 		prebuiltAt: (self.avrlabBoot && self.avrlabBoot.first && self.avrlabBoot.first.prebuiltAt) || 0, parsedAt: (self.avrlabBoot && self.avrlabBoot.first && self.avrlabBoot.first.parsedAt) || 0,
 		requestJSAt: (self.avrlabBoot && self.avrlabBoot.first && self.avrlabBoot.first.requestAt) || 0, sourceAt: (self.avrlabBoot && self.avrlabBoot.first && self.avrlabBoot.first.sourceAt) || 0,
-		modulesBegan: t.modulesBegan || 0, appBegan: t.appBegan || 0, metaAsked: t.metaFetchStart || 0, metaFetched: metaRes ? metaRes.responseEnd : 0,
+		modulesAsked: (self.avrlabBoot && self.avrlabBoot.modulesAsked) || 0, modulesBegan: t.modulesBegan || 0, appBegan: t.appBegan || 0, metaAsked: t.metaFetchStart || 0, metaFetched: metaRes ? metaRes.responseEnd : 0,
 		metaReady: t.metaReady || 0, firstJSON: first ? first.responseEnd : 0, prebuiltShow: t.prebuiltShowMs || 0, prebuiltScore: t.prebuiltScore || 0, prebuiltRank: t.prebuiltRank || 0, firstRank: t.firstRank, metaMs: meta ? meta.ms : 0, metaShownMs: t.metaShownMs || 0,
 		chartMs: (t.chartRenders || []).filter((r) => r[0] < t.firstRank).reduce((a, r) => a + r[1], 0), firstShowMs: t.firstShowMs || 0,
 		rankPainted: window.__rankPainted || 0,
@@ -167,6 +168,8 @@ func median[T any](xs []T, f func(T) float64) float64 {
 // edits of the default example in a comment (the code unchanged) and 20 of its code (a nop in, out,
 // in, ...). It logs the
 // medians and checks only what the page shows: figures are never asserted (the machine is shared).
+// With AVRLAB_SPEED_TRACE=DIR it records a Chrome trace of each site's first fresh profile to DIR and
+// logs the page thread's long tasks, frames and requests up to the first RANK's frame.
 // With AVRLAB_SPEED_BASELINE=DIR (a site that `go run . -out DIR` wrote from another commit) it
 // measures that site too, interleaved with this one (profile by profile, edit by edit) in the same
 // browser, and logs both: on a shared machine only figures taken side by side compare.
@@ -214,6 +217,13 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 	phases := make([][]firstRankPhases, len(sites))
 	ranks := make([]string, len(sites))
 	firsts := make([]context.Context, len(sites))
+	// AVRLAB_SPEED_TRACE=DIR records a Chrome trace of each site's first fresh profile (logTrace).
+	traceDir := os.Getenv("AVRLAB_SPEED_TRACE")
+	if traceDir != "" {
+		if err := os.MkdirAll(traceDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i := 0; i < 5; i++ {
 		for j := range sites {
 			k := (i + j) % len(sites) // the sites take turns going first, so that neither gains from the order
@@ -221,8 +231,14 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 			if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: rankFrameJS}); err != nil {
 				t.Fatal(err)
 			}
-			b.do(c, chromedp.Navigate(sites[k]))
-			b.wait(c, "the first RANK", `avrlabTimings.firstRank !== undefined && `+rankShown+` && window.__rankPainted !== undefined`, 60*time.Second)
+			cond := `avrlabTimings.firstRank !== undefined && ` + rankShown + ` && window.__rankPainted !== undefined`
+			if traceDir != "" && i == 0 {
+				evs := traceNavigation(t, b, c, sites[k], cond)
+				logTrace(t, traceDir, names[k]+" fresh profile 0", evs, eval[float64](b, c, `window.__rankPainted`)+50)
+			} else {
+				b.do(c, chromedp.Navigate(sites[k]))
+				b.wait(c, "the first RANK", cond, 60*time.Second)
+			}
 			var p firstRankPhases
 			if err := json.Unmarshal([]byte(eval[string](b, c, firstRankPhasesJS)), &p); err != nil {
 				t.Fatal(err)
@@ -259,7 +275,7 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 		m := func(f func(firstRankPhases) float64) float64 { return median(phases[k], f) }
 		t.Logf("%s: navigation → first RANK, medians of %d fresh profiles (ms since navigation): HTML %.0f, boot.js asked %.0f, received %.0f, began %.0f, engine.wasm asked %.0f, "+
 			"received %.0f, compiled %.0f, worker created %.0f, up %.0f (Go glue loaded %.0f, took the module %.0f), Go ready %.0f (instantiate + start-up %.0f), first bench sent %.0f "+
-			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, first.json received %.0f, checked %.0f, document parsed %.0f, modules began %.0f, app.js began %.0f, meta.json asked %.0f, received %.0f, read %.0f, prebuilt RANK shown %.0f, live RANK shown %.0f; on the page's thread: meta.json shown %.0f ms, "+
+			"(in the worker: assemble %.0f, bench %.0f; meta %.0f), answered %.0f, first.json received %.0f, checked %.0f, document parsed %.0f, modules asked %.0f, began %.0f, app.js began %.0f, meta.json asked %.0f, received %.0f, read %.0f, prebuilt RANK shown %.0f, live RANK shown %.0f; on the page's thread: meta.json shown %.0f ms, "+
 			"the chart's renders %.0f ms, the prebuilt result shown %.0f ms, the first live result shown %.0f ms",
 			name, len(phases[k]), m(func(p firstRankPhases) float64 { return p.HTML }), m(func(p firstRankPhases) float64 { return p.BootAsked }),
 			m(func(p firstRankPhases) float64 { return p.BootFetched }), m(func(p firstRankPhases) float64 { return p.BootBegan }),
@@ -272,7 +288,7 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 			m(func(p firstRankPhases) float64 { return p.BenchMs }), m(func(p firstRankPhases) float64 { return p.MetaMs }),
 			m(func(p firstRankPhases) float64 { return p.BenchAnswered }), m(func(p firstRankPhases) float64 { return p.FirstJSON }),
 			m(func(p firstRankPhases) float64 { return p.PrebuiltAt }), m(func(p firstRankPhases) float64 { return p.ParsedAt }),
-			m(func(p firstRankPhases) float64 { return p.ModulesBegan }), m(func(p firstRankPhases) float64 { return p.AppBegan }),
+			m(func(p firstRankPhases) float64 { return p.ModulesAsked }), m(func(p firstRankPhases) float64 { return p.ModulesBegan }), m(func(p firstRankPhases) float64 { return p.AppBegan }),
 			m(func(p firstRankPhases) float64 { return p.MetaAsked }), m(func(p firstRankPhases) float64 { return p.MetaFetched }),
 			m(func(p firstRankPhases) float64 { return p.MetaReady }),
 			m(func(p firstRankPhases) float64 { return p.PrebuiltRank }), m(func(p firstRankPhases) float64 { return p.FirstRank }), m(func(p firstRankPhases) float64 { return p.MetaShownMs }),

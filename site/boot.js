@@ -7,9 +7,16 @@
 // too; on a first visit it waits for the first result, and the default example's bench is posted
 // from here (see boot.first below), beside the fetch of first.json: that bench's answer measured when
 // the site was built, which the page shows while its engine starts (boot.first.prebuilt).
+//
+// The page's modules (app.js and what it imports) load from here too (loadModules): at once on a
+// repeat visit; on a first visit once first.json's score has been drawn (or could not be), so that
+// their responses and compilation do not hold the page's thread between the first frame and the score.
 "use strict";
 (() => {
   const boot = (self.avrlabBoot = { began: performance.now() }); // began: for the page's timings
+  // The page's timings until js/store.js makes them (avrlabTimings): on a first visit the modules may
+  // load after the page's load event, and the browser tests read them from then on.
+  if (!self.avrlabTimings) self.avrlabTimings = { editToRank: [] };
   const start = (role) => {
     const meta = document.querySelector(`meta[name="avrlab-wasm-${role}"]`);
     if (!meta || typeof Worker !== "function" || typeof WebAssembly !== "object") return;
@@ -27,6 +34,34 @@
   } catch {
     // no long-task timing in this browser
   }
+  // The document parsed (readyState no longer "loading"): app.js runs only then, as a module script of
+  // the page's HTML would.
+  const parsed = new Promise((resolve) => {
+    if (document.readyState !== "loading") return resolve();
+    document.addEventListener("readystatechange", resolve, { once: true }); // "interactive": parsed, before the modules run
+  });
+  // The modules app.js imports, directly or not (TestBootLoadsAppGraph), preloaded so that they load
+  // side by side rather than import by import.
+  const MODULES = ["util", "store", "request", "score", "engine", "editor", "workspace", "share", "results", "published", "controls", "exercises", "debugger", "profile", "chart", "devices", "leak"];
+  const MODULES_WAIT_MS = 1000; // a first visit's longest wait for its score before the modules load
+  let modulesAsked = false;
+  const loadModules = () => {
+    if (modulesAsked) return;
+    modulesAsked = true;
+    boot.modulesAsked = performance.now(); // for the page's timings
+    for (const m of MODULES) {
+      const l = document.createElement("link");
+      l.rel = "modulepreload";
+      l.href = `js/${m}.js`;
+      document.head.append(l);
+    }
+    parsed.then(() => {
+      const app = document.createElement("script");
+      app.type = "module";
+      app.src = "app.js";
+      document.head.append(app);
+    });
+  };
   // The engine's worker first: it is needed on every visit, and the first read of localStorage in a
   // fresh profile may wait for the browser to open the origin's storage.
   start("engine");
@@ -69,10 +104,7 @@
     // unless the page has decided on its first request by then (first.taken, js/engine.js speculate).
     // first.scoreAt: when they were written; first.scorePainted: a frame rendered since.
     const scoreP = import("./js/score.js").catch(() => null);
-    const parsedP = new Promise((resolve) => {
-      if (document.readyState !== "loading") return resolve();
-      document.addEventListener("readystatechange", resolve, { once: true }); // "interactive": parsed, before the modules run
-    }).then(() => (first.parsedAt = performance.now())); // for the page's timings, as prebuiltAt
+    const parsedP = parsed.then(() => (first.parsedAt = performance.now())); // for the page's timings, as prebuiltAt
     first.prebuilt.then(() => (first.prebuiltAt = performance.now()));
     first.score = Promise.all([first.prebuilt, scoreP, parsedP])
       .then(([pre, s]) => {
@@ -82,5 +114,8 @@
         return true;
       })
       .catch(() => false);
+    // The page's modules once that score is drawn, or will not be, or after MODULES_WAIT_MS at most.
+    Promise.race([first.score.then((shown) => shown && first.scorePainted), new Promise((resolve) => setTimeout(resolve, MODULES_WAIT_MS))]).then(loadModules, loadModules);
   }
+  if (!boot.first) loadModules(); // a first visit's wait for its score is above
 })();
