@@ -2,6 +2,8 @@ package wasmdata
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,6 +103,29 @@ func TestStripTracebackRuns(t *testing.T) {
 	}
 	if again, _, n, err := StripTraceback(stripped); err != nil || n != 0 || !bytes.Equal(again, stripped) {
 		t.Errorf("stripping again: %v, %d bytes zeroed, changed %v", err, n, !bytes.Equal(again, stripped))
+	}
+	corrupted(t, lines)
+}
+
+// corrupted runs StripTraceback on copies of module with words of its function table (the pc tables,
+// the function records, the funcdata: the data section's second half) overwritten by random ones: an
+// error or a module, never a panic.
+func corrupted(t *testing.T, module []byte) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 300 {
+		m := bytes.Clone(module)
+		for range 1 + r.IntN(8) {
+			at := len(m)/2 + r.IntN(len(m)/2-4)
+			binary.LittleEndian.PutUint32(m[at:], r.Uint32()>>r.IntN(32))
+		}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("StripTraceback panicked on a corrupted module: %v", p)
+				}
+			}()
+			StripTraceback(m)
+		}()
 	}
 }
 
