@@ -495,8 +495,9 @@ const wasmDataGap = 256
 // wasmNoInline, then its data segments merged: wasmDataGap, and its functions' file and line tables
 // left out: wasmdata.StripLines, 120 KB of engine.wasm gzipped; a Go panic's traceback in the page
 // then names the functions, at "?:0"; and the other tables only tracebacks read, the inline trees
-// above all: wasmdata.StripTraceback, 72 KB, the traceback then without the inlined calls and the
-// arguments' values), and returns the modules in the order of wasmModules. The engine goes first, alone: tools.wasm differs
+// above all, and the unsafe points js/wasm never reads: wasmdata.StripTraceback, 80 KB, the traceback
+// then without the inlined calls and the arguments' values), and returns the modules in the order
+// of wasmModules. The engine goes first, alone: tools.wasm differs
 // from it only in cmd/wasm and cmd/wasm/engine, so on a fresh machine the two others then find the
 // packages they share with it in Go's build cache instead of compiling them three times at once.
 func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
