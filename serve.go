@@ -494,7 +494,10 @@ const wasmDataGap = 256
 // buildWASM builds ./cmd/wasm for js/wasm once per entry of wasmModules, small (-trimpath -s -w and
 // wasmNoInline, then its data segments merged: wasmDataGap, and its functions' file and line tables
 // left out: wasmdata.StripLines, 120 KB of engine.wasm gzipped; a Go panic's traceback in the page
-// then names the functions, at "?:0"), and returns the modules in the order of wasmModules. The engine goes first, alone: tools.wasm differs
+// then names the functions, at "?:0"; and the other tables only tracebacks read, the inline trees
+// above all, and the unsafe points js/wasm never reads: wasmdata.StripTraceback, 80 KB, the traceback
+// then without the inlined calls and the arguments' values), and returns the modules in the order
+// of wasmModules. The engine goes first, alone: tools.wasm differs
 // from it only in cmd/wasm and cmd/wasm/engine, so on a fresh machine the two others then find the
 // packages they share with it in Go's build cache instead of compiling them three times at once.
 func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
@@ -532,6 +535,10 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 		// catch the size).
 		if mods[i], _, _, err = wasmdata.StripLines(b); err != nil {
 			fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its line tables (wasmdata.StripLines: %v)\n", m.name, err)
+			mods[i] = b
+		} else if b, _, _, err = wasmdata.StripTraceback(mods[i]); err != nil {
+			fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its inline trees (wasmdata.StripTraceback: %v)\n", m.name, err)
+		} else {
 			mods[i] = b
 		}
 	}

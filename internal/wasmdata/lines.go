@@ -21,7 +21,8 @@ const (
 	mdPctab      = 10 // pctab []byte
 	mdPclntable  = 13 // pclntable []byte
 	mdFtab       = 16 // ftab []functab
-	mdWords      = 19 // what StripLines reads of it
+	mdGofunc     = 40 // gofunc uintptr: the funcdata offsets' base
+	mdWords      = 41 // what StripLines and StripTraceback read of it
 	pcHeaderSize = 72 // magic, pads, minLC, ptrSize, nfunc, nfiles, textStart and five offsets
 
 	// Byte offsets in a _func.
@@ -44,6 +45,12 @@ const (
 // Go function table it knows (another Go version's layout): the caller then serves the module as it
 // is or fails.
 func StripLines(module []byte) (out []byte, funcs, zeroed int, err error) {
+	return rewriteFuncTable(module, (*funcTable).strip)
+}
+
+// rewriteFuncTable returns module with its initial memory changed by edit, which is given Go's
+// function table found in it and returns how many functions it rewrote and how many bytes it zeroed.
+func rewriteFuncTable(module []byte, edit func(*funcTable) (funcs, zeroed int, err error)) (out []byte, funcs, zeroed int, err error) {
 	secs, err := sections(module)
 	if err != nil {
 		return nil, 0, 0, err
@@ -60,7 +67,7 @@ func StripLines(module []byte) (out []byte, funcs, zeroed int, err error) {
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	if funcs, zeroed, err = t.strip(); err != nil {
+	if funcs, zeroed, err = edit(t); err != nil {
 		return nil, 0, 0, err
 	}
 	// The changed bytes lie in the segments (a byte between two of them was and stays zero): each
@@ -89,6 +96,9 @@ type funcTable struct {
 	cutab, filetab []byte
 	ftab           []byte // nfunc+1 functab entries
 	nfunc          int
+	// funcnametab holds the functions' names; gofunc is the part of the image from
+	// moduledata.gofunc on, where the funcdata offsets point (StripTraceback's).
+	funcnametab, gofunc []byte
 }
 
 // findFuncTable finds the runtime's moduledata in img: an 8-byte aligned word pointing at a pcHeader
@@ -118,7 +128,7 @@ func findFuncTable(img []byte) (*funcTable, error) {
 			to   *[]byte
 			word int
 			size uint64
-		}{{&t.pctab, mdPctab, 1}, {&t.pclntable, mdPclntable, 1}, {&t.cutab, mdCutab, 4}, {&t.filetab, mdFiletab, 1}} {
+		}{{&t.pctab, mdPctab, 1}, {&t.pclntable, mdPclntable, 1}, {&t.cutab, mdCutab, 4}, {&t.filetab, mdFiletab, 1}, {&t.funcnametab, mdFuncnames, 1}} {
 			if *s.to, err = slice(s.word, s.size); err != nil {
 				return nil, err
 			}
@@ -128,6 +138,9 @@ func findFuncTable(img []byte) (*funcTable, error) {
 			return nil, fmt.Errorf("wasmdata: Go's function table: %d functions, %d function table entries", t.nfunc, l)
 		}
 		t.ftab = img[p : p+l*functabStride]
+		if g := word(a + 8*mdGofunc); g <= n {
+			t.gofunc = img[g:]
+		}
 		return t, nil
 	}
 	return nil, errors.New("wasmdata: no Go function table (pcHeader 0xFFFFFFF1, Go 1.20 to 1.26) in the module's memory")
