@@ -19,6 +19,20 @@ type Engine interface {
 	NewRunner(size int) Runner
 }
 
+// RunnerReuser is an Engine that can hand a new machine the runner of a machine its user is done
+// with (NewFrom's old one), in that runner's memory, instead of a new runner and memory: the state
+// memory (flash, the access record, a translator's trace log: 600 KB on an ATmega128) is most of
+// what building a machine allocates.
+type RunnerReuser interface {
+	Engine
+	// ReuseRunner returns a runner for a new machine of state memory size: old's memory with a
+	// runner in the state NewRunner's is in, but for the memory's first size bytes, which the
+	// machine sets as a fresh machine's (it clears them and loads its program); past size the
+	// memory is all zero again. nil when old is not one of the engine's runners or cannot serve
+	// (another size, work in flight): the machine then asks NewRunner. old is not used again.
+	ReuseRunner(old Runner, size int) Runner
+}
+
 // Runner runs translated code for one machine (one goroutine at a time, as the machine).
 //
 // The machine writes its scalar state into the control block at the start of Memory (the Ctl
