@@ -143,14 +143,16 @@ func (m *Machine) predecode() {
 		}
 	}
 	m.fixSkips(0, end)
+	m.deferred = wordSpan{}
 	m.arm(0, n)
 	m.invalidate(0, n)
 }
 
 // erasedFrom returns the first flash word from which all of program memory is erased (every byte
 // 0xFF): the word after the last one holding another byte, or 0 when all flash is erased. It reads
-// the program memory itself (not what New loaded), so SPM writes and restored snapshots count.
-func (m *Machine) erasedFrom() uint32 { return uint32(ProgramEnd(m.flash)+1) / 2 }
+// the program memory itself (not what New loaded) up to Program.FlashEnd, which SPM writes and
+// restored snapshots move.
+func (m *Machine) erasedFrom() uint32 { return uint32(ProgramEnd(m.flash[:m.prog.FlashEnd])+1) / 2 }
 
 // fillOps sets every op of s to o, by doubling copies.
 func fillOps(s []Op, o Op) {
@@ -165,8 +167,8 @@ func fillOps(s []Op, o Op) {
 
 // predecodeFrom is predecode over code that holds the decoding of another program memory (a
 // machine of the same device had it): only the words changed names (changedWords, reloadFlash:
-// those whose own bytes or next word's differ) are decoded again, and the skip sizes in front of
-// them are refreshed. The result is the same as predecode's. executed is the record of the words
+// those whose own bytes or next word's differ; and the words its machine left deferred) are
+// decoded again, and the skip sizes in front of them are refreshed. The result is the same as predecode's. executed is the record of the words
 // executed by the machine that had m.ops (Config.Access; see rearm).
 func (m *Machine) predecodeFrom(changed []wordSpan, executed []byte) {
 	erased := m.decodeAtWord(0xFFFF)
@@ -220,6 +222,11 @@ func (m *Machine) deferDecode(lo, hi uint32) {
 		return
 	}
 	fillOps(m.code[lo:hi], Op{Kind: opDeferred, Words: 1})
+	if d := &m.deferred; d.lo == d.hi {
+		*d = wordSpan{int(lo), int(hi)}
+	} else {
+		*d = wordSpan{min(d.lo, int(lo)), max(d.hi, int(hi))}
+	}
 	m.arm(lo, hi) // Config.Access: the traps put the deferred op in place, which then decodes
 	m.invalidate(lo, hi)
 	if lo > 0 {

@@ -101,6 +101,11 @@ type Program struct {
 	// block (CtlTraceHash) as the interpreter does, h = (h ^ pc) * FNV prime per executed instruction.
 	TraceHash bool
 	Layout    Layout
+	// FlashEnd bounds the programmed part of program memory: every byte from FlashEnd on is erased
+	// (0xFF). The machine keeps it at or past the end of the image it loaded and of every byte
+	// written since (SPM, WriteFlash, Restore), so that a scan for the erased tail (ProgramEnd)
+	// reads the program, not the 128 KB of an ATmega128's flash.
+	FlashEnd uint32
 	// Epoch changes whenever the access record is cleared (ResetAccess): a runner that remembers
 	// which words it marked forgets it then. It is also in the control block (CtlEpoch).
 	Epoch uint32

@@ -109,6 +109,9 @@ type Machine struct {
 	ioWrote   []bool // Config.Access: per I/O data address, written since Reset (noteIO)
 	spWritten uint16 // Config.Access: SP after its last write by an instruction (noteIO)
 	spmWrites int    // SPM instructions executed since New or ResetFlash
+	// deferred holds the words deferDecode left OpDeferred in m.code since the last predecode
+	// (some may be decoded since): NewFrom decodes them again for a machine that takes m.code over.
+	deferred wordSpan
 
 	hooked bool // any of trace, trace hash, profile, breakpoints: the run loop calls hook
 	// interpOnly: a hook translated code does not keep (all but the trace hash): Run interprets.
@@ -175,10 +178,10 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	var executed []byte    // old's record of the words executed (Config.Access): m.ops's disarmed traps
 	if same {
 		if inPlace {
-			changed = m.reloadFlash(flash)
+			changed = m.reloadFlash(flash, old.prog.FlashEnd)
 		} else {
 			m.loadFlash(flash)
-			changed = changedWords(m.flash, old.flash, m.loaded)
+			changed = changedWords(m.flash, old.flash, int(max(old.prog.FlashEnd, m.prog.FlashEnd)))
 		}
 		m.ops, m.code = old.ops, old.code
 		if cfg.Access {
@@ -235,7 +238,7 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 		m.cycleCount = make([]uint64, len(m.ops))
 	}
 	if same {
-		m.predecodeFrom(changed, executed)
+		m.predecodeFrom(append(changed, old.deferred), executed)
 	} else {
 		m.predecode()
 	}
@@ -609,6 +612,7 @@ func (m *Machine) flushProfile() {
 func (m *Machine) loadFlash(flash []byte) {
 	n := copy(m.flash, flash)
 	m.loaded = n
+	m.prog.FlashEnd = uint32(n)
 	if m.present != nil {
 		for i := range n {
 			if i >= len(m.present) || !m.present[i] {

@@ -81,11 +81,11 @@ func ProgramEnd(flash []byte) int {
 }
 
 // changedWords returns the words whose decoding may differ between program memories cur and prev
-// (of the same size) whose bytes past loaded are erased in cur: past both programs' ends (the
-// erased tails) every byte is 0xFF in both, and only the bytes before are compared, eight at a time.
-func changedWords(cur, prev []byte, loaded int) []wordSpan {
+// (of the same size), both erased from end on (the longer program's end: Program.FlashEnd of each),
+// comparing the bytes before eight at a time.
+func changedWords(cur, prev []byte, end int) []wordSpan {
 	sp := spans{words: len(cur) / 2}
-	end := max(ProgramEnd(prev), min(loaded, len(cur)))
+	end = min(end, len(cur))
 	le := binary.LittleEndian
 	for a := 0; a < end; a += 8 {
 		e := min(a+8, len(cur))
@@ -97,15 +97,16 @@ func changedWords(cur, prev []byte, loaded int) []wordSpan {
 	return sp.s
 }
 
-// reloadFlash is loadFlash over program memory that holds another program (the one a machine NewFrom
-// took the memory of ran): it writes only the bytes that differ, eight at a time, up to the end of
-// the longer of the two programs (past it both are erased), and returns the words whose decoding
-// may have changed.
-func (m *Machine) reloadFlash(flash []byte) []wordSpan {
+// reloadFlash is loadFlash over program memory that holds another program, erased from oldEnd on
+// (the machine NewFrom took the memory of: its Program.FlashEnd): it writes only the bytes that
+// differ, eight at a time, up to the end of the longer of the two programs (past it both are
+// erased), and returns the words whose decoding may have changed.
+func (m *Machine) reloadFlash(flash []byte, oldEnd uint32) []wordSpan {
 	f := m.flash
 	n := min(len(flash), len(f))
 	m.loaded = n
-	end := max(ProgramEnd(f), n)
+	m.prog.FlashEnd = uint32(n)
+	end := min(max(int(oldEnd), n), len(f))
 	sp := spans{words: len(f) / 2}
 	le := binary.LittleEndian
 	var want [8]byte

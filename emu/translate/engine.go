@@ -901,11 +901,13 @@ func (r *runner) install(c compiled, reg *region, roots []uint32) bool {
 // device and the flash image (in the state memory), never 0. A machine of a program another machine
 // of the engine got hot on (the harness's constant-time machine after its measuring machine, a
 // machine per vector) translates from its first Run: the code has proved to run long. Only the
-// image up to its erased tail (every byte 0xFF to the end of flash) is hashed: two images of a
-// device with the same key are the same flash, and a program of 2 KB is not hashed as
-// the 128 KB of an ATmega128's flash (maphash is about 100 MB/s in WebAssembly, which has no AES).
+// image up to its erased tail (every byte 0xFF to the end of flash, found from Program.FlashEnd
+// back) is hashed: two images of a device with the same key are the same flash, and a program of
+// 2 KB is neither scanned nor hashed as the 128 KB of an ATmega128's flash (in WebAssembly maphash
+// has no AES and runs a multiply-and-mix loop: 2-4 ms an edit in the worker's profile for the
+// two machines of a bench of the default example).
 func imageKey(seed maphash.Seed, p *emu.Program, mem []byte) uint64 {
-	flash := mem[p.Layout.Flash : p.Layout.Flash+uint32(p.Device.Flash)]
+	flash := mem[p.Layout.Flash : p.Layout.Flash+min(p.FlashEnd, uint32(p.Device.Flash))]
 	var h maphash.Hash
 	h.SetSeed(seed)
 	h.WriteString(p.Device.Name)
