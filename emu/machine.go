@@ -419,7 +419,7 @@ func (m *Machine) ResetAccess() {
 // flash does, for ops that were armed in full and then run on a machine whose record of the words
 // executed is executed (one byte a word, nonzero: executed): only the trap of a word executed has
 // been replaced (the run loop's first execution of a word is the only place the traps go, and it
-// records the word), so only those are set again. 32 or 8 words are skipped at a time.
+// records the word), so only those are set again. 64 or 8 words are skipped at a time.
 func (m *Machine) rearm(executed []byte) {
 	if !m.cfg.Access {
 		return
@@ -427,9 +427,12 @@ func (m *Machine) rearm(executed []byte) {
 	le := binary.LittleEndian
 	n := min(len(executed), len(m.ops))
 	for w := 0; w < n; {
-		if w+32 <= n && le.Uint64(executed[w:])|le.Uint64(executed[w+8:])|le.Uint64(executed[w+16:])|le.Uint64(executed[w+24:]) == 0 {
-			w += 32 // 32 words none of which ran (most of flash): four loads (no bytes.Equal: byte by byte in WebAssembly)
-			continue
+		if w+64 <= n {
+			c := executed[w : w+64 : w+64] // constant indexes into it: no bounds checks
+			if le.Uint64(c)|le.Uint64(c[8:])|le.Uint64(c[16:])|le.Uint64(c[24:])|le.Uint64(c[32:])|le.Uint64(c[40:])|le.Uint64(c[48:])|le.Uint64(c[56:]) == 0 {
+				w += 64 // 64 words none of which ran (most of flash): eight loads (no bytes.Equal: byte by byte in WebAssembly)
+				continue
+			}
 		}
 		if w+8 <= n && le.Uint64(executed[w:]) == 0 {
 			w += 8
