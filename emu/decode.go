@@ -1,11 +1,6 @@
 package emu
 
-import (
-	"bytes"
-	"encoding/binary"
-
-	"github.com/avrlab/avrlab/isa"
-)
+import "github.com/avrlab/avrlab/isa"
 
 // Op is one lowered flash word: what the run loop (and a translator, see [Engine]) needs to execute
 // the instruction starting there without looking at the word again, one field per meaning. It is
@@ -148,24 +143,16 @@ func (m *Machine) predecode() {
 		}
 	}
 	m.fixSkips(0, end)
+	m.deferred = wordSpan{}
 	m.arm(0, n)
 	m.invalidate(0, n)
 }
 
 // erasedFrom returns the first flash word from which all of program memory is erased (every byte
 // 0xFF): the word after the last one holding another byte, or 0 when all flash is erased. It reads
-// the program memory itself (not what New loaded), so SPM writes and restored snapshots count.
-func (m *Machine) erasedFrom() uint32 {
-	f := m.flash
-	le := binary.LittleEndian
-	for len(f) >= 8 && le.Uint64(f[len(f)-8:]) == ^uint64(0) {
-		f = f[:len(f)-8]
-	}
-	for len(f) > 0 && f[len(f)-1] == 0xFF {
-		f = f[:len(f)-1]
-	}
-	return uint32(len(f)+1) / 2
-}
+// the program memory itself (not what New loaded) up to Program.FlashEnd, which SPM writes and
+// restored snapshots move.
+func (m *Machine) erasedFrom() uint32 { return uint32(ProgramEnd(m.flash[:m.prog.FlashEnd])+1) / 2 }
 
 // fillOps sets every op of s to o, by doubling copies.
 func fillOps(s []Op, o Op) {
@@ -178,49 +165,24 @@ func fillOps(s []Op, o Op) {
 	}
 }
 
-// predecodeFrom is predecode over code that holds the decoding of program memory prev (a machine of
-// the same device had it): only the words whose op can differ are decoded again, those whose two
-// words (an instruction's own and the one after it) are not the same in prev and the flash, and
-// the skip sizes in front of them are refreshed. The result is the same as predecode's. executed is
-// the record of the words executed by the machine that had m.ops (Config.Access; see rearm).
-func (m *Machine) predecodeFrom(prev, executed []byte) {
+// predecodeFrom is predecode over code that holds the decoding of another program memory (a
+// machine of the same device had it): only the words changed names (changedWords, reloadFlash:
+// those whose own bytes or next word's differ; and the words its machine left deferred) are
+// decoded again, and the skip sizes in front of them are refreshed. The result is the same as predecode's. executed is the record of the words
+// executed by the machine that had m.ops (Config.Access; see rearm).
+func (m *Machine) predecodeFrom(changed []wordSpan, executed []byte) {
 	erased := m.decodeAtWord(0xFFFF)
 	reuse := erased.Kind == opIllegal
 	n := len(m.code)
-	decode := func(lo, hi int) { // words lo..hi-1
-		for w := lo; w < hi; w++ {
+	for _, s := range changed {
+		for w := s.lo; w < s.hi; w++ {
 			if reuse && m.word(uint32(w)) == 0xFFFF {
 				m.code[w] = erased
 			} else {
 				m.code[w] = m.decodeAt(uint32(w))
 			}
 		}
-		m.fixSkips(uint32(max(lo-1, 0)), uint32(hi))
-	}
-	le := binary.LittleEndian
-	lo, hi := -1, -1 // a stretch of words still to decode
-	for a := 0; a < len(m.flash); a += 8 {
-		if a%1024 == 0 && a+1024 <= len(m.flash) && bytes.Equal(m.flash[a:a+1024], prev[a:a+1024]) {
-			a += 1024 - 8 // a whole KB the same (most of flash): one compare
-			continue
-		}
-		e := min(a+8, len(m.flash))
-		if e-a == 8 && le.Uint64(m.flash[a:]) == le.Uint64(prev[a:]) || e-a < 8 && bytes.Equal(m.flash[a:e], prev[a:e]) {
-			continue
-		}
-		// Bytes a..e-1 may differ: the words holding them, and the word before (its second word).
-		wlo, whi := max(a/2-1, 0), min((e+1)/2, n)
-		if lo >= 0 && wlo > hi {
-			decode(lo, hi)
-			lo = -1
-		}
-		if lo < 0 {
-			lo = wlo
-		}
-		hi = whi
-	}
-	if lo >= 0 {
-		decode(lo, hi)
+		m.fixSkips(uint32(max(s.lo-1, 0)), uint32(s.hi))
 	}
 	m.rearm(executed)
 	m.invalidate(0, uint32(n))
@@ -260,6 +222,11 @@ func (m *Machine) deferDecode(lo, hi uint32) {
 		return
 	}
 	fillOps(m.code[lo:hi], Op{Kind: opDeferred, Words: 1})
+	if d := &m.deferred; d.lo == d.hi {
+		*d = wordSpan{int(lo), int(hi)}
+	} else {
+		*d = wordSpan{min(d.lo, int(lo)), max(d.hi, int(hi))}
+	}
 	m.arm(lo, hi) // Config.Access: the traps put the deferred op in place, which then decodes
 	m.invalidate(lo, hi)
 	if lo > 0 {

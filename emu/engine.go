@@ -19,6 +19,20 @@ type Engine interface {
 	NewRunner(size int) Runner
 }
 
+// RunnerReuser is an Engine that can hand a new machine the runner of a machine its user is done
+// with (NewFrom's old one), in that runner's memory, instead of a new runner and memory: the state
+// memory (flash, the access record, a translator's trace log: 600 KB on an ATmega128) is most of
+// what building a machine allocates.
+type RunnerReuser interface {
+	Engine
+	// ReuseRunner returns a runner for a new machine of state memory size: old's memory with a
+	// runner in the state NewRunner's is in, but for the memory's first size bytes, which the
+	// machine sets as a fresh machine's (it clears them and loads its program); past size the
+	// memory is all zero again. nil when old is not one of the engine's runners or cannot serve
+	// (another size, work in flight): the machine then asks NewRunner. old is not used again.
+	ReuseRunner(old Runner, size int) Runner
+}
+
 // Runner runs translated code for one machine (one goroutine at a time, as the machine).
 //
 // The machine writes its scalar state into the control block at the start of Memory (the Ctl
@@ -87,6 +101,11 @@ type Program struct {
 	// block (CtlTraceHash) as the interpreter does, h = (h ^ pc) * FNV prime per executed instruction.
 	TraceHash bool
 	Layout    Layout
+	// FlashEnd bounds the programmed part of program memory: every byte from FlashEnd on is erased
+	// (0xFF). The machine keeps it at or past the end of the image it loaded and of every byte
+	// written since (SPM, WriteFlash, Restore), so that a scan for the erased tail (ProgramEnd)
+	// reads the program, not the 128 KB of an ATmega128's flash.
+	FlashEnd uint32
 	// Epoch changes whenever the access record is cleared (ResetAccess): a runner that remembers
 	// which words it marked forgets it then. It is also in the control block (CtlEpoch).
 	Epoch uint32

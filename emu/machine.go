@@ -1,7 +1,6 @@
 package emu
 
 import (
-	"bytes"
 	"encoding/binary"
 
 	"github.com/avrlab/avrlab/internal/textf"
@@ -110,6 +109,9 @@ type Machine struct {
 	ioWrote   []bool // Config.Access: per I/O data address, written since Reset (noteIO)
 	spWritten uint16 // Config.Access: SP after its last write by an instruction (noteIO)
 	spmWrites int    // SPM instructions executed since New or ResetFlash
+	// deferred holds the words deferDecode left OpDeferred in m.code since the last predecode
+	// (some may be decoded since): NewFrom decodes them again for a machine that takes m.code over.
+	deferred wordSpan
 
 	hooked bool // any of trace, trace hash, profile, breakpoints: the run loop calls hook
 	// interpOnly: a hook translated code does not keep (all but the trace hash): Run interprets.
@@ -153,9 +155,11 @@ func New(dev *isa.Device, flash []byte, cfg Config) *Machine { return NewFrom(ni
 // with the same Config.Access, the new machine takes over old's decoded program and decodes again
 // only the flash words whose bytes differ from old's program memory (with the words before them and
 // the skips over them), instead of allocating and decoding the whole flash: a bench after a bench of
-// a similar program (the playground's live runs) saves most of New's time. The machine returned is
-// in every way the one New(dev, flash, cfg) returns. old must not be used again: it keeps no program
-// (any later run of it panics).
+// a similar program (the playground's live runs) saves most of New's time. It takes over old's state
+// memory too, when old's runner is one the new machine's engine reuses (RunnerReuser) or neither
+// machine has a runner: the memory is cleared and the program loaded in place, writing only the
+// bytes that differ. The machine returned is in every way the one New(dev, flash, cfg) returns. old
+// must not be used again: it keeps no program (any later run of it panics).
 func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	if dev == nil {
 		dev = isa.LookupDevice(isa.DefaultDevice)
@@ -163,31 +167,33 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	m := &Machine{dev: dev, cfg: cfg, sentinel: noSentinel, epoch: 1}
 	words := dev.Flash / 2
 	lay := layoutFor(dev, cfg.Access)
-	var mem []byte
-	if cfg.Engine != nil && !cfg.Writes {
-		if m.runner = cfg.Engine.NewRunner(int(lay.Size)); m.runner != nil {
-			mem = m.runner.Memory()
-		}
-	}
-	if len(mem) < int(lay.Size) {
-		m.runner = nil
-		mem = make([]byte, lay.Size)
-	}
+	same := old != nil && old.dev == dev && old.cfg.Access == cfg.Access && len(old.code) == words && len(old.flash) == dev.Flash
+	mem, inPlace := m.stateMemory(old, same, lay)
 	m.prog = Program{Device: dev, Access: cfg.Access, TraceHash: cfg.TraceHash, Layout: lay}
 	m.mem = mem
 	m.regs = (*[256]byte)(mem[lay.Regs : lay.Regs+256])
 	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]
 	m.present = cfg.Present
-	m.loadFlash(flash)
-	var prev []byte     // the program memory old's decoded program m.code holds, or nil
-	var executed []byte // old's record of the words executed (Config.Access): m.ops's disarmed traps
-	if old != nil && old.dev == dev && old.cfg.Access == cfg.Access && len(old.code) == words && len(old.flash) == len(m.flash) {
-		m.ops, m.code, prev = old.ops, old.code, old.flash
+	var changed []wordSpan // the words whose decoding in old's m.code may be out of date
+	var executed []byte    // old's record of the words executed (Config.Access): m.ops's disarmed traps
+	if same {
+		if inPlace {
+			changed = m.reloadFlash(flash, old.prog.FlashEnd)
+		} else {
+			m.loadFlash(flash)
+			changed = changedWords(m.flash, old.flash, int(max(old.prog.FlashEnd, m.prog.FlashEnd)))
+		}
+		m.ops, m.code = old.ops, old.code
 		if cfg.Access {
 			executed = old.mem[old.prog.Layout.Executed : old.prog.Layout.Executed+uint32(words)]
 		}
-		old.ops, old.code, old.prog.Code = nil, nil, nil
+		m.ioWrote = old.ioWrote // Reset clears it
+		old.ops, old.code, old.prog.Code, old.ioWrote = nil, nil, nil, nil
+		if inPlace {
+			old.mem = nil
+		}
 	} else {
+		m.loadFlash(flash)
 		m.ops = make([]Op, words)
 		m.code = m.ops
 		if cfg.Access {
@@ -214,7 +220,9 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	if cfg.Access {
 		m.ldst = nil
 		m.dataSeen = mem[lay.DataAccess : lay.DataAccess+nd]
-		m.ioWrote = make([]bool, dev.SRAMStart)
+		if len(m.ioWrote) != int(dev.SRAMStart) {
+			m.ioWrote = make([]bool, dev.SRAMStart)
+		}
 	}
 	m.retBytes = 2
 	if dev.PC22 {
@@ -229,10 +237,13 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 		m.execCount = make([]uint64, len(m.ops))
 		m.cycleCount = make([]uint64, len(m.ops))
 	}
-	if prev != nil {
-		m.predecodeFrom(prev, executed)
+	if same {
+		m.predecodeFrom(append(changed, old.deferred), executed)
 	} else {
 		m.predecode()
+	}
+	if inPlace {
+		m.clearState() // after predecodeFrom read old's record of the words executed
 	}
 	m.updateHooked()
 	m.Reset()
@@ -408,18 +419,20 @@ func (m *Machine) ResetAccess() {
 // flash does, for ops that were armed in full and then run on a machine whose record of the words
 // executed is executed (one byte a word, nonzero: executed): only the trap of a word executed has
 // been replaced (the run loop's first execution of a word is the only place the traps go, and it
-// records the word), so only those are set again. Eight words are skipped at a time.
+// records the word), so only those are set again. 64 or 8 words are skipped at a time.
 func (m *Machine) rearm(executed []byte) {
 	if !m.cfg.Access {
 		return
 	}
 	le := binary.LittleEndian
 	n := min(len(executed), len(m.ops))
-	var none [512]byte
 	for w := 0; w < n; {
-		if w%len(none) == 0 && w+len(none) <= n && bytes.Equal(executed[w:w+len(none)], none[:]) {
-			w += len(none) // 512 words none of which ran (most of flash): one compare
-			continue
+		if w+64 <= n {
+			c := executed[w : w+64 : w+64] // constant indexes into it: no bounds checks
+			if le.Uint64(c)|le.Uint64(c[8:])|le.Uint64(c[16:])|le.Uint64(c[24:])|le.Uint64(c[32:])|le.Uint64(c[40:])|le.Uint64(c[48:])|le.Uint64(c[56:]) == 0 {
+				w += 64 // 64 words none of which ran (most of flash): eight loads (no bytes.Equal: byte by byte in WebAssembly)
+				continue
+			}
 		}
 		if w+8 <= n && le.Uint64(executed[w:]) == 0 {
 			w += 8
@@ -602,6 +615,7 @@ func (m *Machine) flushProfile() {
 func (m *Machine) loadFlash(flash []byte) {
 	n := copy(m.flash, flash)
 	m.loaded = n
+	m.prog.FlashEnd = uint32(n)
 	if m.present != nil {
 		for i := range n {
 			if i >= len(m.present) || !m.present[i] {

@@ -149,6 +149,7 @@ func (m *Machine) WriteFlash(addr uint32, b []byte) error {
 		return nil // the same bytes decode the same: nothing to do (a bench's round keys, often)
 	}
 	copy(m.flash[addr:], b)
+	m.prog.FlashEnd = max(m.prog.FlashEnd, addr+uint32(len(b)))
 	m.deferDecode(addr/2, (addr+uint32(len(b))+1)/2)
 	return nil
 }

@@ -12,8 +12,9 @@ import (
 // only the words that differ decoded again) holds the same lowered program, armed traps and state as
 // New's, for programs that differ from the old one in a byte, in a two-word instruction's second word
 // (LDS, CALL: the op of the word before changes), in the word after a skip (its skip size changes),
-// in length, in Present, and for a device or Access that does not match (decoded afresh); and the
-// old machine is left without a program.
+// in length, in Present, and for a device or Access that does not match (decoded afresh); its state
+// memory (old's, the old program's run left behind) is New's byte for byte; and the old machine is
+// left without a program.
 func TestNewFromSameAsNew(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	randomProgram := func(n int) []byte {
@@ -80,6 +81,9 @@ func TestNewFromSameAsNew(t *testing.T) {
 		}
 		if got.loaded != want.loaded || !slices.Equal(got.flash, want.flash) || got.prog.Code == nil {
 			t.Fatalf("step %d (%s): program memory differs from New's", i, s.name)
+		}
+		if !slices.Equal(got.mem, want.mem) || !slices.Equal(got.ioWrote, want.ioWrote) {
+			t.Fatalf("step %d (%s): the state memory differs from New's", i, s.name)
 		}
 		if prev != nil && (prev.code != nil || prev.ops != nil) && prev.dev == s.dev && prev.cfg.Access == s.cfg.Access {
 			t.Fatalf("step %d (%s): the old machine kept its program", i, s.name)

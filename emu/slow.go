@@ -90,6 +90,7 @@ func (m *Machine) slowOp(o Op) (FaultKind, uint32) {
 			return FaultDataOutOfRange, a
 		}
 		m.flash[a&^1], m.flash[a|1] = regs[0], regs[1]
+		m.prog.FlashEnd = max(m.prog.FlashEnd, (a|1)+1)
 		m.spmWrites++
 		m.redecode(a/2, a/2+1)
 		if o.Kind == isa.SPMZInc {

@@ -143,6 +143,7 @@ func (m *Machine) Restore(s *Snapshot) error {
 	m.desEnd, m.desValid, m.desKey, m.desSub, m.desKeyOK = s.desEnd, s.desValid, s.desKey, s.desSub, s.desKeyOK
 	if !bytes.Equal(m.flash, s.flash) {
 		copy(m.flash, s.flash)
+		m.prog.FlashEnd = uint32(ProgramEnd(m.flash))
 		m.predecode() // re-decodes, re-arms the access traps and tells the runner
 	}
 	if m.cfg.Access {

@@ -814,6 +814,65 @@ func TestTranslateWarmImage(t *testing.T) {
 	}
 }
 
+// TestTranslateWarmImageOneByte: a program that differs from a hot one in one byte anywhere in
+// flash (any byte of its code, the bytes after it, the erased tail every 4 KB, the last byte) is
+// not that program to the engine's memory of hot programs (imageKey): each machine of one, built
+// over the last (its state memory reused), waits to get hot as a new program does, and ends as the
+// interpreter's; every 16th code byte changed is also run to get hot and translated, and ends as
+// interpreted. The hot program itself, after them all, is still translated from its first Run.
+func TestTranslateWarmImageOneByte(t *testing.T) {
+	eng := translate.New(translate.NewWazero(), 1<<20)
+	img := memProgram(t, 0)
+	cfg := emu.Config{Engine: eng, Access: true}
+	old := emu.New(nil, img, cfg)
+	old.Run(3 << 20)
+	if eng.Stats().Modules == 0 {
+		t.Fatal("the first machine did not get hot")
+	}
+	var at []int
+	for a := range len(img) + 64 {
+		at = append(at, a)
+	}
+	flash := int(old.Device().Flash)
+	for a := len(img) + 4096; a < flash; a += 4096 {
+		at = append(at, a)
+	}
+	at = append(at, flash-1)
+	run := func(what string, p []byte, limit uint64) uint64 {
+		t.Helper()
+		c0 := eng.Stats().Cycles
+		m := emu.NewFrom(old, nil, p, cfg)
+		ref := emu.New(nil, p, emu.Config{Access: true})
+		s, rs := m.Run(limit), ref.Run(limit)
+		if d := fullStateOf(m, s).diff(fullStateOf(ref, rs)); d != "" {
+			t.Fatalf("%s: %s", what, d)
+		}
+		old = m
+		return eng.Stats().Cycles - c0
+	}
+	for _, a := range at {
+		p := make([]byte, max(len(img), a+1))
+		copy(p, img)
+		for i := len(img); i < a; i++ {
+			p[i] = 0xFF
+		}
+		if a >= len(img) {
+			p[a] = 0xFF
+		}
+		p[a] ^= 0x01
+		what := fmt.Sprintf("byte %#x changed", a)
+		if ran := run(what, p, 100_000); ran != 0 {
+			t.Errorf("%s: %d of 100000 cycles translated, as the hot program's", what, ran)
+		}
+		if a < len(img) && a%16 == 0 {
+			run(what+", hot", p, 3<<20)
+		}
+	}
+	if ran := run("the hot program", img, 100_000); ran < 50_000 {
+		t.Errorf("the hot program again: %d of 100000 cycles translated", ran)
+	}
+}
+
 // TestTranslateSharedModule: the harness's two machines of one program, the measuring one (Access)
 // and the constant-time one (TraceHash and Access), share one module: the second translates the
 // first's roots, served from the cache (one module generated and compiled, one cache hit), and

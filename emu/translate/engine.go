@@ -195,6 +195,28 @@ func (e *Engine) NewRunner(size int) emu.Runner {
 	return &runner{e: e, mem: m, buf: b[:size:size], log: b[logOff(uint32(size)):]}
 }
 
+var _ emu.RunnerReuser = (*Engine)(nil)
+
+// ReuseRunner implements emu.RunnerReuser: a runner of e whose machine is done with it (and which
+// is compiling nothing in the background) hands its memory to a new machine of the same size; its
+// translated code is closed, and what it kept (the trace memo's and call memo's tables) is emptied
+// for the new runner, which is otherwise a new one. Past size, its trace log is cleared.
+func (e *Engine) ReuseRunner(old emu.Runner, size int) emu.Runner {
+	o, ok := old.(*runner)
+	if !ok || o.e != e || len(o.buf) != size || o.wait != nil {
+		return nil
+	}
+	if o.fn != nil {
+		o.fn.Close()
+	}
+	clear(o.mem.Bytes()[size:])
+	clear(o.memo)
+	for i := range o.logs {
+		o.logs[i] = logEntry{log: o.logs[i].log[:0]}
+	}
+	return &runner{e: e, mem: o.mem, buf: o.buf, log: o.log, memo: o.memo, logs: o.logs}
+}
+
 // The trace log: after a machine's state memory (at logOff of its size, which the module knows
 // from the layout), a 32-bit count of bytes logged, then 16-bit entries, each the index of a
 // segment (translation.segs: the addresses of instructions that ran, in order) that translated
@@ -878,12 +900,19 @@ func (r *runner) install(c compiled, reg *region, roots []uint32) bool {
 // imageKey identifies a machine's program for the engine's memory of hot programs: a hash of the
 // device and the flash image (in the state memory), never 0. A machine of a program another machine
 // of the engine got hot on (the harness's constant-time machine after its measuring machine, a
-// machine per vector) translates from its first Run: the code has proved to run long.
+// machine per vector) translates from its first Run: the code has proved to run long. Only the
+// image up to its erased tail (every byte 0xFF to the end of flash, found from Program.FlashEnd
+// back) is hashed: two images of a device with the same key are the same flash, and a program of
+// 2 KB is neither scanned nor hashed as the 128 KB of an ATmega128's flash (in WebAssembly maphash
+// has no AES and runs a multiply-and-mix loop: 2-4 ms an edit in the worker's profile for the
+// two machines of a bench of the default example).
 func imageKey(seed maphash.Seed, p *emu.Program, mem []byte) uint64 {
+	flash := mem[p.Layout.Flash : p.Layout.Flash+min(p.FlashEnd, uint32(p.Device.Flash))]
 	var h maphash.Hash
 	h.SetSeed(seed)
 	h.WriteString(p.Device.Name)
-	h.Write(mem[p.Layout.Flash : p.Layout.Flash+uint32(p.Device.Flash)])
+	h.WriteByte(0)
+	h.Write(flash[:emu.ProgramEnd(flash)])
 	return h.Sum64() | 1
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -14,7 +15,11 @@ import (
 // machines built over the last one's, lab.Machines) answer byte for byte what a fresh bench answers,
 // over a run of edits that change the code (a nop in and out, a broken routine that fails), the
 // program (another example, on another device), the seed and the vectors, in any order.
-func TestMachinesSameAnswers(t *testing.T) {
+func TestMachinesSameAnswers(t *testing.T) { machinesSameAnswers(t, nil) }
+
+// machinesSameAnswers is TestMachinesSameAnswers with the kept machines on eng (nil: interpreted);
+// the fresh benches are interpreted.
+func machinesSameAnswers(t *testing.T, eng emu.Engine) {
 	read := func(name string) string {
 		b, err := os.ReadFile("../../../examples/" + name)
 		if err != nil {
@@ -47,7 +52,7 @@ func TestMachinesSameAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		kept := HandleCached(nil, Caches{Machines: machines}, "bench", req, nil)
+		kept := HandleCached(eng, Caches{Machines: machines}, "bench", req, nil)
 		fresh := HandleCached(nil, Caches{}, "bench", req, nil)
 		if !bytes.Equal(kept, fresh) {
 			t.Errorf("bench %d (%s): the answer through kept machines differs from a fresh bench:\n%.600s\n%.600s", i, b.name, kept, fresh)
