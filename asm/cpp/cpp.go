@@ -174,6 +174,9 @@ type pp struct {
 	maxDepth int
 	incDirs  []string
 	macros   map[string]*macro
+	// named says, by a name's first byte, which lengths (bit min(len, 63)) a macro's name has or
+	// had (#undef leaves it): a name it does not hold is no macro, without a look-up.
+	named    [256]uint64
 	files    []*source
 	cache    map[string]string
 	once     map[string]bool
@@ -221,10 +224,12 @@ func preprocess(file string, src []byte, cfg Config, plain bool) ([]Line, int, e
 		plain:    plain,
 		cfg:      cfg,
 		maxDepth: cfg.MaxIncludeDepth,
-		macros:   map[string]*macro{},
+		macros:   make(map[string]*macro, len(cfg.Defines)+4),
 		cache:    map[string]string{},
 		once:     map[string]bool{},
-		ids:      map[string]int32{},
+		ids:      make(map[string]int32, len(cfg.Defines)+4),
+		// The main file's lines, about: the output grows from there only with includes and splits.
+		out: make([]Line, 0, strings.Count(string(src), "\n")+1),
 	}
 	if p.maxDepth <= 0 {
 		p.maxDepth = defaultMaxIncludeDepth
@@ -237,7 +242,7 @@ func preprocess(file string, src []byte, cfg Config, plain bool) ([]Line, int, e
 	p.main.refill = p.fill
 	for _, m := range []macro{{name: "__FILE__", builtin: bFile}, {name: "__LINE__", builtin: bLine}, {name: "__COUNTER__", builtin: bCounter}} {
 		m.id = p.nameID(m.name)
-		p.macros[m.name] = &m
+		p.setMacro(&m)
 	}
 	p.defineText("<built-in>", "__ASSEMBLER__ 1")
 	names := make([]string, 0, len(cfg.Defines))

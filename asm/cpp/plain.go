@@ -23,7 +23,10 @@ type plainScan struct {
 func scanPlain(s *source, isMacro func(string) bool) plainScan {
 	src := s.src
 	end := len(src)
-	if k := strings.IndexAny(src[s.off:], "\n\r"); k >= 0 {
+	if k := strings.IndexByte(src[s.off:], '\n'); k >= 0 {
+		end = s.off + k
+	}
+	if k := strings.IndexByte(src[s.off:end], '\r'); k >= 0 {
 		end = s.off + k
 	}
 	l := plainScan{text: src[s.off:end], next: end}
@@ -93,8 +96,19 @@ func splices(src string, i int) bool {
 	return j < len(src) && (src[j] == '\n' || src[j] == '\r')
 }
 
-// isMacro reports whether name is a macro now.
-func (p *pp) isMacro(name string) bool { return p.macros[name] != nil }
+// isMacro reports whether name (not empty) is a macro now.
+func (p *pp) isMacro(name string) bool {
+	return p.named[name[0]]&lenBit(name) != 0 && p.macros[name] != nil
+}
+
+// setMacro defines m.
+func (p *pp) setMacro(m *macro) {
+	p.macros[m.name] = m
+	p.named[m.name[0]] |= lenBit(m.name)
+}
+
+// lenBit is name's bit in pp.named.
+func lenBit(name string) uint64 { return 1 << min(len(name), 63) }
 
 // plainLine takes the next line of the file being read as a plain line, when it is one and nothing of
 // the line before is pending (the expander holds no tokens, no output line is open, no directive was
