@@ -18,9 +18,9 @@ type plainScan struct {
 	open bool   // it ends in a quote not closed on it, one token to its end, trailing blanks and all
 }
 
-// scanPlain looks at the physical line of s starting at s.off. isMacro says whether a name is a macro
-// now; nil means names do not matter (a line in a skipped group).
-func scanPlain(s *source, isMacro func(string) bool) plainScan {
+// scanPlain looks at the physical line of s starting at s.off; with names, a name that is a macro now
+// makes it no plain line (without, names do not matter: a line in a skipped group).
+func (p *pp) scanPlain(s *source, names bool) plainScan {
 	src := s.src
 	end := len(src)
 	if k := strings.IndexByte(src[s.off:], '\n'); k >= 0 {
@@ -37,36 +37,52 @@ func scanPlain(s *source, isMacro func(string) bool) plainScan {
 	nest, first, quoted := 0, true, 0 // quoted: where the last string or character literal ended
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		switch {
-		case isSpace(c):
+		if nameByte(c) {
+			j := i + 1
+			for j < len(text) && nameByte(text[j]) {
+				j++
+			}
+			if names && isIdentStart(c) && p.isMacro(text[i:j]) {
+				return plainScan{}
+			}
+			i, first = j-1, false
 			continue
-		case first && c == '#':
-			return plainScan{}
-		case c == '\\' && splices(src, s.off+i):
-			return plainScan{}
-		case c == '/' && i+1 < len(text) && (text[i+1] == '/' || text[i+1] == '*'):
-			return plainScan{}
-		case c == '(' || c == '!' || c == '~' || c == '-' || c == '+':
+		}
+		switch c {
+		case ' ', '\t', '\f', '\v':
+			continue
+		case '#':
+			if first {
+				return plainScan{}
+			}
+		case '\\':
+			if splices(src, s.off+i) {
+				return plainScan{}
+			}
+		case '/':
+			if i+1 < len(text) && (text[i+1] == '/' || text[i+1] == '*') {
+				return plainScan{}
+			}
+		case '(', '!', '~', '-', '+':
 			if nest++; nest > maxExprDepth {
 				return plainScan{}
 			}
-		case (c == '"' || c == '\'') && i >= quoted && !l.open:
-			quoted = quoteEnd(text, i)
-			l.open = quoted < 0
-		case isIdentChar(c):
-			j := i + 1
-			for j < len(text) && isIdentChar(text[j]) {
-				j++
+		case '"', '\'':
+			if i >= quoted && !l.open {
+				quoted = quoteEnd(text, i)
+				l.open = quoted < 0
 			}
-			if isMacro != nil && isIdentStart(c) && isMacro(text[i:j]) {
-				return plainScan{}
-			}
-			i = j - 1
 		}
 		first = false
 	}
 	l.ok = true
 	return l
+}
+
+// nameByte is isIdentChar in fewer tests (c|0x20 is a lower-case letter for letters only).
+func nameByte(c byte) bool {
+	lower := c | 0x20
+	return lower >= 'a' && lower <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '$'
 }
 
 // quoteEnd returns the end of the string or character literal that starts at text[i], as scanToken
@@ -118,7 +134,7 @@ func (p *pp) plainLine() bool {
 	if !p.plain || s == nil || s.off >= len(s.src) || p.stash != nil || len(p.main.segs) != 0 || p.cur.started || s.skipping() {
 		return false
 	}
-	l := scanPlain(s, p.isMacro)
+	l := p.scanPlain(s, true)
 	if !l.ok || !p.takePlain(s, l) {
 		return false
 	}
@@ -145,7 +161,7 @@ func (p *pp) skipPlain(s *source) bool {
 	if !p.plain || s.off >= len(s.src) {
 		return false
 	}
-	l := scanPlain(s, nil)
+	l := p.scanPlain(s, false)
 	if !l.ok || !p.takePlain(s, l) {
 		return false
 	}
