@@ -62,11 +62,18 @@ func TestPlaygroundChart(t *testing.T) {
 	// Another RANK on the same chart updates it in place (the same svg element, its points moved),
 	// into exactly the chart a fresh render draws (the box emptied, the results pane shown again).
 	eval[bool](b, ctx, `(document.querySelector("#chart svg").avrlabKept = true)`)
+	circles := `[...document.querySelectorAll("#chart svg [data-row=published] circle")].map((c) => c.getAttribute("cx") + "," + c.getAttribute("cy")).join(" ")`
+	points := eval[string](b, ctx, circles)
 	before := b.rank(ctx)
 	b.typeAt(ctx, entry, "\r\tnop")
 	b.wait(ctx, "the nop measured", fmt.Sprintf(`document.getElementById("rank").textContent !== %q && `, before)+passShown+" && "+idle, 30*time.Second)
 	if !eval[bool](b, ctx, `document.querySelector("#chart svg").avrlabKept === true`) {
 		t.Errorf("the chart of a new RANK was drawn anew, not updated in place")
+	}
+	// The nop moves yours (the chart's smallest: 146 → 148 bytes) within the scales' twentieth of a
+	// decade: the scales, and the published points, stay.
+	if got := eval[string](b, ctx, circles); got != points {
+		t.Errorf("a nop moved the published points:\n%s\n%s", points, got)
 	}
 	if y := yours(); y != b.rank(ctx) {
 		t.Errorf("your point %q after a nop, RANK %q", y, b.rank(ctx))

@@ -2,6 +2,7 @@ package asm_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -56,4 +57,19 @@ func BenchmarkAssemble5000(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(5000*b.N)/b.Elapsed().Seconds(), "lines/s")
+}
+
+// BenchmarkAssembleExample assembles the playground's default example (examples/cham64-v2.S, 177
+// lines, most of them comments) for the ATmega128, as the page's every keystroke does.
+func BenchmarkAssembleExample(b *testing.B) {
+	src, err := os.ReadFile("../examples/cham64-v2.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := asm.Assemble("cham64-v2.S", src, asm.Config{Device: "atmega128"}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -166,12 +166,17 @@ type Config struct {
 
 // pp is the state of one Preprocess call.
 type pp struct {
+	plain    bool // lines that need no preprocessing are taken as they are (plainLine)
+	plains   int  // the lines so taken
 	cfg      Config
 	spans    []span // the block output lines' spans are kept in (keepSpans)
 	read     func(name string) ([]byte, error)
 	maxDepth int
 	incDirs  []string
 	macros   map[string]*macro
+	// named says, by a name's first byte, which lengths (bit min(len, 63)) a macro's name has or
+	// had (#undef leaves it): a name it does not hold is no macro, without a look-up.
+	named    [256]uint64
 	files    []*source
 	cache    map[string]string
 	once     map[string]bool
@@ -208,13 +213,23 @@ type outLine struct {
 // an [ErrorList] (sorted); the lines are then partial. User input never
 // makes it panic.
 func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
+	lines, _, err := preprocess(file, src, cfg, true)
+	return lines, err
+}
+
+// preprocess is Preprocess, with plain lines (plain.go) taken as they are when plain is set (else
+// every line goes token by token); it also returns how many lines were taken so.
+func preprocess(file string, src []byte, cfg Config, plain bool) ([]Line, int, error) {
 	p := &pp{
+		plain:    plain,
 		cfg:      cfg,
 		maxDepth: cfg.MaxIncludeDepth,
-		macros:   map[string]*macro{},
+		macros:   make(map[string]*macro, len(cfg.Defines)+4),
 		cache:    map[string]string{},
 		once:     map[string]bool{},
-		ids:      map[string]int32{},
+		ids:      make(map[string]int32, len(cfg.Defines)+4),
+		// The main file's lines, about: the output grows from there only with includes and splits.
+		out: make([]Line, 0, strings.Count(string(src), "\n")+1),
 	}
 	if p.maxDepth <= 0 {
 		p.maxDepth = defaultMaxIncludeDepth
@@ -227,7 +242,7 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 	p.main.refill = p.fill
 	for _, m := range []macro{{name: "__FILE__", builtin: bFile}, {name: "__LINE__", builtin: bLine}, {name: "__COUNTER__", builtin: bCounter}} {
 		m.id = p.nameID(m.name)
-		p.macros[m.name] = &m
+		p.setMacro(&m)
 	}
 	p.defineText("<built-in>", "__ASSEMBLER__ 1")
 	names := make([]string, 0, len(cfg.Defines))
@@ -261,7 +276,7 @@ func Preprocess(file string, src []byte, cfg Config) ([]Line, error) {
 	p.files = append(p.files, newSource(file, dir, "file:"+file, string(src)))
 	p.run()
 	p.sortErrors(file)
-	return p.out, p.errs.Err()
+	return p.out, p.plains, p.errs.Err()
 }
 
 // sortErrors puts the errors in the order a reader meets them: an included file's at its #include.
@@ -336,6 +351,9 @@ func (p *pp) warnf(file string, line, col int, format string, args ...any) {
 // run is the main loop: read tokens, expand macros, write lines.
 func (p *pp) run() {
 	for !p.stopped {
+		if p.plainLine() {
+			continue
+		}
 		t, r := p.main.next(false)
 		switch r {
 		case fillDone:
@@ -374,6 +392,9 @@ func (p *pp) fill(peek bool) fillResult {
 		}
 		toks := p.stash
 		p.stash = nil
+		if toks == nil && s.skipping() && p.skipPlain(s) {
+			continue
+		}
 		if toks == nil {
 			var ok bool
 			if toks, ok = p.lexLine(s); !ok {
@@ -486,13 +507,22 @@ func (p *pp) keepSpans(spans []span) []span {
 // flush ends the output line.
 func (p *pp) flush() {
 	c := &p.cur
-	if c.started && len(c.buf) > 0 && !p.stopped {
-		p.outBytes += len(c.buf) + 1
-		if p.outBytes > maxOutput || len(p.out) >= maxLines {
-			p.fatal(c.file, c.line, 0, "output too large (limit 64 MiB or 1M lines)")
-		} else {
-			p.out = append(p.out, Line{Text: string(c.buf), File: c.file, Line: c.line, spans: p.keepSpans(c.spans)})
-		}
+	if c.started && len(c.buf) > 0 {
+		p.addLine(string(c.buf), c.file, c.line, c.spans)
 	}
 	c.buf, c.spans, c.started, c.prev = c.buf[:0], c.spans[:0], false, token{}
+}
+
+// addLine appends an output line (its spans copied), unless preprocessing has stopped or the output
+// would pass its limits (then it stops).
+func (p *pp) addLine(text, file string, line int, spans []span) {
+	if p.stopped {
+		return
+	}
+	p.outBytes += len(text) + 1
+	if p.outBytes > maxOutput || len(p.out) >= maxLines {
+		p.fatal(file, line, 0, "output too large (limit 64 MiB or 1M lines)")
+		return
+	}
+	p.out = append(p.out, Line{Text: text, File: file, Line: line, spans: p.keepSpans(spans)})
 }

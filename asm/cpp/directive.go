@@ -272,7 +272,7 @@ func (p *pp) define(toks []token) {
 	if old := p.macros[m.name]; old != nil && !old.same(m) {
 		p.warnf(f, n.line, n.col, "%q redefined", m.name)
 	}
-	p.macros[m.name] = m
+	p.setMacro(m)
 }
 
 // line processes "#line N ["file"]" (macro-expanded).

@@ -2,8 +2,10 @@ package cpp_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"testing/fstest"
 
@@ -11,7 +13,9 @@ import (
 )
 
 // FuzzPreprocess checks that no input panics or runs away (the limits stop
-// it), and that every position handed back is a real one.
+// it), that every position handed back is a real one, and that the lines and
+// errors are those of the token-by-token path alone (PreprocessLong: plain
+// lines change nothing).
 func FuzzPreprocess(f *testing.F) {
 	for _, tc := range outputTests {
 		f.Add(tc.src)
@@ -39,8 +43,15 @@ func FuzzPreprocess(f *testing.F) {
 			panic("warning with a negative position: " + e.Error())
 		}
 	}
+	for _, src := range plainCases {
+		f.Add(src)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		lines, err := cpp.Preprocess("f.S", []byte(src), cfg)
+		longLines, longErr := cpp.PreprocessLong("f.S", []byte(src), cfg)
+		if !reflect.DeepEqual(lines, longLines) || fmt.Sprint(err) != fmt.Sprint(longErr) {
+			t.Fatalf("plain lines differ from the token-by-token path:\n%q %v\n%q %v", render(lines), err, render(longLines), longErr)
+		}
 		for _, l := range lines {
 			if l.File == "" || l.Text == "" {
 				t.Fatalf("bad line %+v", l)

@@ -343,7 +343,9 @@ const arenaTokens = 1024
 // a dozen tokens), which was most of what preprocessing allocated.
 func (p *pp) lineToks() []token {
 	if cap(p.arena)-len(p.arena) < 32 {
-		p.arena = make([]token, 0, arenaTokens)
+		// The first block is small (most lines of a file may be plain lines, which take none; the
+		// defines are a few tokens each), the next ones twice the last, up to arenaTokens.
+		p.arena = make([]token, 0, min(arenaTokens, max(64, 2*cap(p.arena))))
 	}
 	return p.arena[len(p.arena):len(p.arena)]
 }

@@ -87,10 +87,12 @@ function diamondBox(p) {
 // keeps its tooltip). Labels are placed in order: RANK lines and yours first, then the task's own rows,
 // then by RANK.
 //
-// A label's box is measured once per text, class and anchor (getBBox lays the page out, and each
-// attempt moved the label before measuring it again: up to 8 layouts a point on every result) and
-// then placed by its offset from the label's anchor point, which is the same wherever the label goes;
-// a circle's and yours' diamond's boxes follow from their geometry.
+// A label's box is measured once per text, class and anchor (getBBox lays the page out) and then
+// placed by its offset from the label's anchor point, which is the same wherever the label goes; a
+// circle's and yours' diamond's boxes follow from their geometry. The places are tried on numbers and
+// the label written once, where it lands (its attributes as trying them in turn leaves them): only a
+// box not measured yet is tried on the label itself. A label placed before (a chart kept, see
+// drawChart) is written only where it moves.
 function placeLabels(s, plot) {
   const boxes = [];
   const hit = (b) => boxes.some((o) => b.x < o.x + o.width && o.x < b.x + b.width && b.y < o.y + o.height && o.y < b.y + b.height);
@@ -105,23 +107,52 @@ function placeLabels(s, plot) {
     const t = g.querySelector("text");
     const cx = Number(c.getAttribute("cx"));
     const cy = Number(c.getAttribute("cy"));
-    let placed = false;
-    for (const [dx, dy, anchor] of [[8, -4, "start"], [8, 8, "start"], [-8, -4, "end"], [-8, 8, "end"], [0, -9, "middle"], [0, 16, "middle"], [8, 2, "start"], [-8, 2, "end"]]) {
-      t.setAttribute("x", cx + dx);
-      t.setAttribute("y", cy + dy);
-      t.setAttribute("text-anchor", anchor);
-      const b = pad(textBox(t));
+    const key = `${t.getAttribute("class")}|`;
+    const text = t.textContent;
+    let at = null;
+    for (const place of PLACES) {
+      at = place;
+      const x = cx + place[0];
+      const y = cy + place[1];
+      const b = pad(boxAt(t, key + place[2] + "|" + text, x, y, place[2]));
       if (b.width > 2 && inside(b) && !hit(b)) {
         boxes.push(b);
-        placed = true;
         break;
       }
+      at = null;
     }
-    if (!placed) {
-      t.setAttribute("display", "none");
-      g.classList.add("unlabelled");
+    const last = at || PLACES[PLACES.length - 1];
+    setIf(t, "x", String(cx + last[0]));
+    setIf(t, "y", String(cy + last[1]));
+    setIf(t, "text-anchor", last[2]);
+    if (at) {
+      if (t.hasAttribute("display")) t.removeAttribute("display");
+      if (g.classList.contains("unlabelled")) g.classList.remove("unlabelled");
+    } else {
+      setIf(t, "display", "none");
+      if (!g.classList.contains("unlabelled")) g.classList.add("unlabelled");
     }
   }
+}
+
+// PLACES are where a point's label may go, in the order tried: [dx, dy, text-anchor] from its point.
+const PLACES = [[8, -4, "start"], [8, 8, "start"], [-8, -4, "end"], [-8, 8, "end"], [0, -9, "middle"], [0, 16, "middle"], [8, 2, "start"], [-8, 2, "end"]];
+
+// boxAt is the box label t would have with its anchor point at (x, y) and that text-anchor: from
+// textBoxes (key: its class, anchor and text, as textBox keys them) without touching t, else
+// measured on t moved there.
+function boxAt(t, key, x, y, anchor) {
+  const o = textBoxes.get(key);
+  if (o) return { x: x + o.dx, y: y + o.dy, width: o.width, height: o.height };
+  t.setAttribute("x", x);
+  t.setAttribute("y", y);
+  t.setAttribute("text-anchor", anchor);
+  return textBox(t);
+}
+
+// setIf sets attribute name of e to value unless it has it already.
+function setIf(e, name, value) {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
 }
 
 const W = 640;
@@ -134,10 +165,13 @@ let stale = false;
 
 const log = Math.log10;
 
+// domain is a scale's extent: the values' and 0.08 decade more each way, rounded out to a twentieth
+// of a decade, so that yours moving a little (a few bytes, a few cycles) where it is the chart's
+// smallest or largest keeps the scales, and the published points stay where they are.
 function domain(vals) {
   const lo = Math.min(...vals);
   const hi = Math.max(...vals);
-  return [log(lo) - 0.08, log(hi) + 0.08];
+  return [Math.floor((log(lo) - 0.08) * 20) / 20, Math.ceil((log(hi) + 0.08) * 20) / 20];
 }
 
 function ticks(lo, hi) {
@@ -200,6 +234,22 @@ function drawChart() {
   const [y0, y1] = domain(all.map((q) => q.y));
   const sx = (v) => M.l + ((log(v) - x0) / (x1 - x0)) * (W - M.l - M.r);
   const sy = (v) => H - M.b - ((log(v) - y0) / (y1 - y0)) * (H - M.t - M.b);
+  const plot = { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b };
+  // Everything but yours (grid, axes, RANK lines, the published points) follows from the table, its
+  // points and the scales: when the chart drawn, shown, has the same, only yours is drawn again and
+  // the labels placed (to where a chart drawn anew puts them).
+  const frame = JSON.stringify([table, x0, x1, y0, y1, pts]);
+  if (drawn && drawnFrame.get(drawn) === frame && box.closest("[hidden]") === null) {
+    const old = drawn.querySelector(':scope > [data-row="yours"]');
+    const nu = yoursGroup(sx, sy);
+    if (old && nu) {
+      const m = morph(old, nu);
+      if (m !== old) old.replaceWith(m);
+    } else if (old) old.remove();
+    else if (nu) drawn.appendChild(nu);
+    placeLabels(drawn, plot);
+    return;
+  }
   const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "cycles per byte against flash plus twice RAM, with curves of equal RANK", class: "rank-chart" });
   s.appendChild(svg("title", {}, "Where you stand: cycles/byte against flash + 2·RAM (log scales); lines of equal RANK"));
   const clip = svg("clipPath", { id: "plot-area" }, svg("rect", { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b }));
@@ -242,14 +292,8 @@ function drawChart() {
     g.appendChild(pt);
   }
   s.appendChild(g);
-  if (yours) {
-    const x = sx(yours.x);
-    const y = sy(yours.y);
-    s.appendChild(svg("g", { "data-row": "yours", "data-rank": fmt(yours.rank, 2), class: "yours" + (stale ? " stale" : "") },
-      svg("title", {}, `your code (${yours.name}): flash ${yours.flash} B, RAM ${yours.ram} B, ${fmt(yours.y, 1)} cycles/byte, RANK ${fmt(yours.rank, 2)}${stale ? " (the last result; the source does not assemble now)" : ""}`),
-      svg("path", { d: `M ${x} ${y - 8} L ${x + 8} ${y} L ${x} ${y + 8} L ${x - 8} ${y} Z` }),
-      svg("text", { x: x + 10, y: y + 4, class: "yours-label" }, `you ${fmt(yours.rank, 2)}`)));
-  }
+  const yg = yoursGroup(sx, sy);
+  if (yg) s.appendChild(yg);
   // The chart drawn before, when it has the new one's shape (the same task, another result: the
   // points move), becomes the new one in place, attribute by attribute (morph): the page then lays
   // out and paints what moved, not a new chart with every label shaped again.
@@ -258,9 +302,24 @@ function drawChart() {
     box.textContent = "";
     box.appendChild(live);
   }
+  drawnFrame.set(live, frame);
   // Labels are placed on a chart that is shown (a hidden one measures nothing: the results pane
   // shown draws it again); labels whose boxes were measured before are placed with no layout.
-  if (box.closest("[hidden]") === null) placeLabels(live, { x0: M.l, x1: W - M.r, y0: M.t, y1: H - M.b });
+  if (box.closest("[hidden]") === null) placeLabels(live, plot);
+}
+
+// drawnFrame holds, by chart element, what its frame (all but yours) was drawn from (see drawChart).
+const drawnFrame = new WeakMap();
+
+// yoursGroup draws yours (its diamond, label and tooltip) on scales sx and sy; null without yours.
+function yoursGroup(sx, sy) {
+  if (!yours) return null;
+  const x = sx(yours.x);
+  const y = sy(yours.y);
+  return svg("g", { "data-row": "yours", "data-rank": fmt(yours.rank, 2), class: "yours" + (stale ? " stale" : "") },
+    svg("title", {}, `your code (${yours.name}): flash ${yours.flash} B, RAM ${yours.ram} B, ${fmt(yours.y, 1)} cycles/byte, RANK ${fmt(yours.rank, 2)}${stale ? " (the last result; the source does not assemble now)" : ""}`),
+    svg("path", { d: `M ${x} ${y - 8} L ${x + 8} ${y} L ${x} ${y + 8} L ${x - 8} ${y} Z` }),
+    svg("text", { x: x + 10, y: y + 4, class: "yours-label" }, `you ${fmt(yours.rank, 2)}`));
 }
 
 export function wireChart() {
