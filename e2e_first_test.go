@@ -133,13 +133,21 @@ const firstFrameJS = `(() => {
 	new PerformanceObserver(note).observe({ type: "element", buffered: true });
 })()`
 
-// firstFrameAndInlined says whether the RANK's text was painted in the page's first contentful frame
-// (rank: its text then, else "later"), the status line, whether the page's score was inlined and
-// whether it was withdrawn.
+// firstFrameAndInlined says whether the score box's text was first painted in the page's first
+// contentful frame (Element Timing of #rank: its "–" placeholder's paint unless a score was written
+// before), whether the page's score was inlined and whether it was withdrawn.
 const firstFrameAndInlined = `(() => {
 	const f = window.__firstPaints, first = self.avrlabBoot.first;
 	return JSON.stringify({ rank: f.rank !== undefined && f.rank === f["first-contentful-paint"] ? "first frame" : "later",
 		inlined: !!(first && first.inlined), withdrawn: !!(first && first.withdrawn) });
+})()`
+
+// firstScoreAfterFCP says whether the page wrote its first score after its first contentful paint
+// (boot.js's, or the page's first result's; none yet counts), and whether the score was inlined.
+const firstScoreAfterFCP = `(() => {
+	const fcp = window.__firstPaints["first-contentful-paint"], first = self.avrlabBoot.first;
+	const written = [first && first.scoreAt, avrlabTimings.prebuiltScore, avrlabTimings.firstResult].filter((t) => t !== undefined);
+	return JSON.stringify({ afterFCP: fcp !== undefined && written.every((t) => t > fcp), inlined: !!(first && first.inlined) });
 })()`
 
 // firstFrameTab is a fresh profile's tab that runs firstFrameJS, and then more (if not empty), before
@@ -158,12 +166,12 @@ func (b *browser) firstFrameTab(more string) context.Context {
 	return c
 }
 
-// noInlinedScore checks that the page in c had no RANK in its first contentful frame and did not
-// write the inlined score (what, for the message: a link, a restored workspace, a query string).
+// noInlinedScore checks that the page in c wrote no score before its first contentful paint, and not
+// the inlined one (what, for the message: a link, a restored workspace, a query string).
 func (b *browser) noInlinedScore(c context.Context, what string) {
 	b.t.Helper()
-	got := eval[string](b, c, firstFrameAndInlined)
-	if got != `{"rank":"later","inlined":false,"withdrawn":false}` {
+	got := eval[string](b, c, firstScoreAfterFCP)
+	if got != `{"afterFCP":true,"inlined":false}` {
 		b.t.Errorf("%s: %s, want no score in the first frame and none inlined", what, got)
 	}
 }

@@ -61,14 +61,15 @@ type firstRankPhases struct {
 	FirstShowMs   float64 `json:"firstShowMs"`   // the page's work showing the first result (setResult)
 	RankPainted   float64 `json:"rankPainted"`   // the frame that first drew a RANK had been rendered (rankFrameJS)
 	FCP           float64 `json:"fcp"`           // the first contentful paint (Paint Timing, rankFrameJS)
-	RankElement   float64 `json:"rankElement"`   // a RANK's text first painted (Element Timing of #rank's elementtiming; 0: a site without)
+	RankElement   float64 `json:"rankElement"`   // the score box's text first painted (Element Timing, #rank's elementtiming; its "–" unless a score came first; 0: a site without)
 }
 
 // rankFrameJS, run in a tab before its page's scripts, keeps in window.__rankPainted when the first
 // frame that draws a RANK (#rank not empty at the frame's animation callbacks) has been rendered: a
 // message posted from that callback, which the page takes after the frame's rendering. The same for
 // every site, whatever its own timings say. It keeps in window.__paints the first contentful paint
-// and, where the site marks the RANK's element (elementtiming="rank"), its text's first paint.
+// and, where the site marks the RANK's element (elementtiming="rank"), its text's first paint (the
+// placeholder's "–" where no score was written before it).
 const rankFrameJS = `(() => {
 	const paints = (window.__paints = {});
 	const note = (list) => {

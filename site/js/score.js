@@ -7,13 +7,10 @@ import { $, el, fmt, setStatus } from "./util.js";
 
 export { afterFrame } from "./util.js"; // for boot.js, which imports this module alone
 
-// setRank writes the score (empty: none), marked stale or not, in the box and the score bar. The box
-// takes its elementtiming attribute with its first score, so that the browser notes when a RANK's
-// text was first painted (Element Timing, for the browser tests), not its placeholder's "–".
+// setRank writes the score (empty: none), marked stale or not, in the box and the score bar.
 export function setRank(text, stale) {
   const r = $("rank");
   r.textContent = text;
-  if (text && !r.hasAttribute("elementtiming")) r.setAttribute("elementtiming", "rank");
   r.dataset.stale = stale ? "true" : "false";
   $("sb-rank").textContent = text || "–";
 }
