@@ -14,7 +14,8 @@
 // path to the first result, without chroma, hackpadfs, debug/elf or the leakage lab (Go's build cache
 // makes a rebuild of unchanged modules take well under a second), takes wasm_exec.js from that Go installation
 // so the glue matches the runtime, adds the engine's meta answer (meta.json), its answer to a first
-// visit's bench of the default example (first.json, see firstAnswer), the examples and the exercises
+// visit's bench of the default example (first.json, see firstAnswer; its score inlined in index.html
+// too, see inlineFirstScore), the examples and the exercises
 // (with an index page of the set) as static files, and serves it all from memory with correct Content-Types, gzip when
 // the browser accepts it, ETags and a Content-Security-Policy. The written site uses relative URLs
 // only, so any static host serves it, from its root or from a sub-path.
