@@ -22,16 +22,18 @@ import (
 
 // firstTestSite serves the built site under three prefixes, engine.wasm 1.5 s late under each (so
 // that the engine is not up before the page could show first.json's answer): /plain/ as built,
-// /differ/ with a first.json whose figures are not the engine's (RANK 99.5, 1234 cycles), /edited/
-// with the default example one comment line longer than the source first.json was measured on.
+// /differ/ with a first.json whose figures are not the engine's (RANK 99.5, 1234 cycles), and the
+// same answer inlined in its index.html, as the build would have written them both, /edited/ with
+// the default example one comment line longer than the source first.json was measured on.
 func firstTestSite(t *testing.T) string {
 	t.Helper()
 	s := testSite(t)
 	first := s.assets["first.json"].body
-	differ := bytes.Replace(bytes.Replace(first, []byte(`"rank":34.012737770294976,`), []byte(`"rank":99.5,`), 1),
-		[]byte(`"cycles_mean":1611,`), []byte(`"cycles_mean":1234,`), 1)
-	if bytes.Count(differ, []byte(`99.5,`)) != 1 || bytes.Count(differ, []byte(`1234,`)) != 1 {
-		t.Fatalf("first.json holds no RANK 34.01 of 1611 cycles to change: %s", first)
+	differ := differingFirst(t, first)
+	page := s.assets["index.html"].body
+	differPage := differingFirst(t, page)
+	if bytes.Equal(differPage, page) {
+		t.Fatal("index.html does not hold first.json's answer")
 	}
 	edited := append([]byte("; one line more\n"), s.assets["examples/cham64-v2.S"].body...)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -42,6 +44,10 @@ func firstTestSite(t *testing.T) string {
 		case kind == "differ" && rest == "first.json":
 			w.Header().Set("Content-Type", "application/json")
 			w.Write(differ)
+			return
+		case kind == "differ" && (rest == "" || rest == "index.html"):
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(differPage)
 			return
 		case kind == "edited" && rest == "examples/cham64-v2.S":
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -54,6 +60,18 @@ func firstTestSite(t *testing.T) string {
 	}))
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+// differingFirst is b (first.json, or index.html holding its answer) with the answer's RANK 99.5 and
+// its mean 1234 cycles.
+func differingFirst(t *testing.T, b []byte) []byte {
+	t.Helper()
+	differ := bytes.Replace(bytes.Replace(b, []byte(`"rank":34.012737770294976,`), []byte(`"rank":99.5,`), 1),
+		[]byte(`"cycles_mean":1611,`), []byte(`"cycles_mean":1234,`), 1)
+	if bytes.Count(differ, []byte(`"rank":99.5,`)) != 1 || bytes.Count(differ, []byte(`"cycles_mean":1234,`)) != 1 {
+		t.Fatalf("no RANK 34.01 of 1611 cycles to change in %.300s", b)
+	}
+	return differ
 }
 
 // consoleWarnings collects the console warnings of a tab.
@@ -100,6 +118,64 @@ const scoreFrameJS = `(() => {
 	requestAnimationFrame(look);
 })()`
 
+// firstFrameJS, run in a tab before its page's scripts, keeps in window.__firstFrame the page's first
+// paint, first contentful paint and the paint of the RANK's text (Element Timing, #rank's
+// elementtiming), and when boot.js's inlined score was written (boot.first.scoreAt), in ms.
+const firstFrameJS = `(() => {
+	const f = (window.__firstPaints = {});
+	const note = (list) => {
+		for (const e of list.getEntries()) {
+			if (e.entryType === "paint" && f[e.name] === undefined) f[e.name] = e.startTime;
+			if (e.entryType === "element" && e.identifier === "rank" && f.rank === undefined) f.rank = e.renderTime || e.loadTime;
+		}
+	};
+	new PerformanceObserver(note).observe({ type: "paint", buffered: true });
+	new PerformanceObserver(note).observe({ type: "element", buffered: true });
+})()`
+
+// firstFrameAndInlined says whether the score box's text was first painted in the page's first
+// contentful frame (Element Timing of #rank: its "–" placeholder's paint unless a score was written
+// before), whether the page's score was inlined and whether it was withdrawn.
+const firstFrameAndInlined = `(() => {
+	const f = window.__firstPaints, first = self.avrlabBoot.first;
+	return JSON.stringify({ rank: f.rank !== undefined && f.rank === f["first-contentful-paint"] ? "first frame" : "later",
+		inlined: !!(first && first.inlined), withdrawn: !!(first && first.withdrawn) });
+})()`
+
+// firstScoreAfterFCP says whether the page wrote its first score after its first contentful paint
+// (boot.js's, or the page's first result's; none yet counts), and whether the score was inlined.
+const firstScoreAfterFCP = `(() => {
+	const fcp = window.__firstPaints["first-contentful-paint"], first = self.avrlabBoot.first;
+	const written = [first && first.scoreAt, avrlabTimings.prebuiltScore, avrlabTimings.firstResult].filter((t) => t !== undefined);
+	return JSON.stringify({ afterFCP: fcp !== undefined && written.every((t) => t > fcp), inlined: !!(first && first.inlined) });
+})()`
+
+// firstFrameTab is a fresh profile's tab that runs firstFrameJS, and then more (if not empty), before
+// its pages' scripts.
+func (b *browser) firstFrameTab(more string) context.Context {
+	b.t.Helper()
+	c := b.tab(true)
+	for _, src := range []string{firstFrameJS, more} {
+		if src == "" {
+			continue
+		}
+		if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
+			b.t.Fatal(err)
+		}
+	}
+	return c
+}
+
+// noInlinedScore checks that the page in c wrote no score before its first contentful paint, and not
+// the inlined one (what, for the message: a link, a restored workspace, a query string).
+func (b *browser) noInlinedScore(c context.Context, what string) {
+	b.t.Helper()
+	got := eval[string](b, c, firstScoreAfterFCP)
+	if got != `{"afterFCP":true,"inlined":false}` {
+		b.t.Errorf("%s: %s, want no score in the first frame and none inlined", what, got)
+	}
+}
+
 // firstJSONAsked says whether the page asked for first.json (resource timing).
 const firstJSONAsked = `performance.getEntriesByType("resource").some((e) => new URL(e.name).pathname.endsWith("/first.json"))`
 
@@ -108,7 +184,9 @@ const firstJSONAsked = `performance.getEntriesByType("resource").some((e) => new
 // own seed with the same figures; that a first.json whose figures differ is replaced by the live ones,
 // with the difference on the console; and that every other first request ignores it: the example's
 // source not the one first.json was measured on, another cycle limit (?cycles), a link, a restored
-// workspace.
+// workspace. The score is in the page's first contentful frame (inlined in index.html) on a first
+// visit; a link, a restored workspace and a query string (?cycles, ?interp) never show the inlined
+// score; an example other than first.json's shows it, then withdraws it.
 func TestFirstAnswerPrebuilt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test")
@@ -122,12 +200,14 @@ func TestFirstAnswerPrebuilt(t *testing.T) {
 	live := `avrlabTimings.firstRank !== undefined && ` + idle
 
 	// As built: the prebuilt RANK first, while the engine starts; then the live one, the same figures.
-	c := b.tab(true)
-	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: scoreFrameJS}); err != nil {
-		t.Fatal(err)
-	}
+	c := b.firstFrameTab(scoreFrameJS)
 	b.do(c, chromedp.Navigate(base+"/plain/"))
-	b.wait(c, "the prebuilt RANK", `avrlabTimings.prebuiltRank !== undefined && window.__scoreFrame !== undefined`, 60*time.Second)
+	b.wait(c, "the prebuilt RANK", `avrlabTimings.prebuiltRank !== undefined && window.__scoreFrame !== undefined && window.__firstPaints.rank !== undefined`, 60*time.Second)
+	// The page's first frame already had it, inlined in index.html, labelled as the build's.
+	if got := eval[string](b, c, firstFrameAndInlined); got != `{"rank":"first frame","inlined":true,"withdrawn":false}` {
+		t.Errorf("the first frame of a first visit: %s, want the inlined RANK in it", got)
+	}
+	t.Logf("a first visit's paints (ms): %s", eval[string](b, c, `JSON.stringify(window.__firstPaints)`))
 	// The first frame with a RANK drew the score and its figures alone: the ones shown once the whole
 	// prebuilt answer is, without the chart or the editor's text yet.
 	frame := eval[string](b, c, `window.__scoreFrame`)
@@ -159,14 +239,18 @@ func TestFirstAnswerPrebuilt(t *testing.T) {
 	if got := eval[string](b, c, `JSON.stringify({asked: `+firstJSONAsked+`, shown: avrlabTimings.prebuiltShown !== undefined})`); got != `{"asked":false,"shown":false}` {
 		t.Errorf("a restored workspace: %s, want first.json neither asked for nor shown", got)
 	}
+	b.noInlinedScore(c, "a restored workspace")
 
 	// A first.json whose figures are not the engine's: the live figures win, the console says so.
-	c = b.tab(true)
+	c = b.firstFrameTab("")
 	warned := consoleWarnings(c)
 	b.do(c, chromedp.Navigate(base+"/differ/"))
-	b.wait(c, "the differing prebuilt RANK", `avrlabTimings.prebuiltRank !== undefined`, 60*time.Second)
+	b.wait(c, "the differing prebuilt RANK", `avrlabTimings.prebuiltRank !== undefined && window.__firstPaints.rank !== undefined`, 60*time.Second)
 	if r := b.rank(c); r != "99.50" {
 		t.Errorf("the differing first.json shows RANK %s, want its 99.50", r)
+	}
+	if got := eval[string](b, c, firstFrameAndInlined); got != `{"rank":"first frame","inlined":true,"withdrawn":false}` {
+		t.Errorf("the first frame with a differing first.json: %s, want its inlined RANK in it", got)
 	}
 	b.wait(c, "the live RANK", live, 60*time.Second)
 	got = eval[string](b, c, `JSON.stringify({rank: document.getElementById("rank").textContent, status: document.getElementById("status").textContent, diff: avrlabTimings.prebuiltDiff})`)
@@ -179,20 +263,34 @@ func TestFirstAnswerPrebuilt(t *testing.T) {
 
 	// Other first requests: first.json asked for (a first visit) but not shown, the engine's answer is.
 	for _, u := range []string{base + "/edited/", base + "/plain/?cycles=5000000"} {
-		c = b.tab(true)
+		c = b.firstFrameTab("")
 		b.do(c, chromedp.Navigate(u))
-		b.wait(c, "the live RANK of "+u, live, 60*time.Second)
+		b.wait(c, "the live RANK of "+u, live+` && window.__firstPaints.rank !== undefined`, 60*time.Second)
 		if got := eval[string](b, c, `JSON.stringify({asked: `+firstJSONAsked+`, shown: avrlabTimings.prebuiltShown !== undefined, boot: avrlabTimings.firstBenchFromBoot === true})`); got != `{"asked":true,"shown":false,"boot":true}` {
 			t.Errorf("%s: %s, want first.json asked for, not shown, the page's first bench boot.js's", u, got)
 		}
+		if strings.Contains(u, "?") {
+			b.noInlinedScore(c, u)
+		} else if got := eval[string](b, c, firstFrameAndInlined); got != `{"rank":"first frame","inlined":true,"withdrawn":true}` {
+			// An example not the build's (a site whose files were changed after it was built): the
+			// inlined score is in the first frame, then withdrawn once boot.js has the example.
+			t.Errorf("%s: %s, want the inlined score in the first frame, then withdrawn", u, got)
+		}
 	}
+	// ?interp: another request (interpreted), so no inlined score either.
+	c = b.firstFrameTab("")
+	b.do(c, chromedp.Navigate(base+"/plain/?interp"))
+	b.wait(c, "the page's first frame of ?interp", `window.__firstPaints["first-contentful-paint"] !== undefined && self.avrlabBoot.first.prebuiltAt !== undefined`, 60*time.Second)
+	b.noInlinedScore(c, "?interp")
+	chromedp.Cancel(c)
 	// A link: not a first visit, first.json not even asked for.
-	c = b.tab(true)
+	c = b.firstFrameTab("")
 	b.do(c, chromedp.Navigate(base+"/plain/#example=cham64-v2"))
 	b.wait(c, "the link's RANK", live, 60*time.Second)
 	if got := eval[string](b, c, `JSON.stringify({asked: `+firstJSONAsked+`, shown: avrlabTimings.prebuiltShown !== undefined, rank: document.getElementById("rank").textContent})`); got != `{"asked":false,"shown":false,"rank":"34.01"}` {
 		t.Errorf("a link: %s, want first.json neither asked for nor shown", got)
 	}
+	b.noInlinedScore(c, "a link")
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}

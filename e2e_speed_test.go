@@ -60,13 +60,26 @@ type firstRankPhases struct {
 	ChartMs       float64 `json:"chartMs"`       // the chart's renders before the first RANK, in all
 	FirstShowMs   float64 `json:"firstShowMs"`   // the page's work showing the first result (setResult)
 	RankPainted   float64 `json:"rankPainted"`   // the frame that first drew a RANK had been rendered (rankFrameJS)
+	FCP           float64 `json:"fcp"`           // the first contentful paint (Paint Timing, rankFrameJS)
+	RankElement   float64 `json:"rankElement"`   // the score box's text first painted (Element Timing, #rank's elementtiming; its "–" unless a score came first; 0: a site without)
 }
 
 // rankFrameJS, run in a tab before its page's scripts, keeps in window.__rankPainted when the first
 // frame that draws a RANK (#rank not empty at the frame's animation callbacks) has been rendered: a
 // message posted from that callback, which the page takes after the frame's rendering. The same for
-// every site, whatever its own timings say.
+// every site, whatever its own timings say. It keeps in window.__paints the first contentful paint
+// and, where the site marks the RANK's element (elementtiming="rank"), its text's first paint (the
+// placeholder's "–" where no score was written before it).
 const rankFrameJS = `(() => {
+	const paints = (window.__paints = {});
+	const note = (list) => {
+		for (const e of list.getEntries()) {
+			if (e.name === "first-contentful-paint") paints.fcp = e.startTime;
+			if (e.entryType === "element" && e.identifier === "rank" && paints.rank === undefined) paints.rank = e.renderTime || e.loadTime;
+		}
+	};
+	new PerformanceObserver(note).observe({ type: "paint", buffered: true });
+	new PerformanceObserver(note).observe({ type: "element", buffered: true });
 	const look = () => {
 		const r = document.getElementById("rank");
 		if (!r || r.textContent === "") return requestAnimationFrame(look);
@@ -85,7 +98,8 @@ const firstRankPhasesJS = `(() => {
 	const boot = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/boot.js"));
 	const first = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/first.json"));
 	const metaRes = performance.getEntriesByType("resource").find((e) => e.name.endsWith("/meta.json"));
-	if (!t.firstCalls) return JSON.stringify({ firstRank: t.firstRank, rankPainted: window.__rankPainted || 0 }); // a baseline site without the phases
+	const paints = { fcp: window.__paints.fcp || 0, rankElement: window.__paints.rank || 0 };
+	if (!t.firstCalls) return JSON.stringify({ firstRank: t.firstRank, rankPainted: window.__rankPainted || 0, ...paints }); // a baseline site without the phases
 	const b = t.firstCalls.bench, meta = t.firstCalls.meta;
 	const bench = (b.marks || []).find((m) => m[0] !== "assembling");
 	return JSON.stringify({
@@ -98,7 +112,7 @@ const firstRankPhasesJS = `(() => {
 		modulesAsked: (self.avrlabBoot && self.avrlabBoot.modulesAsked) || 0, modulesBegan: t.modulesBegan || 0, appBegan: t.appBegan || 0, metaAsked: t.metaFetchStart || 0, metaFetched: metaRes ? metaRes.responseEnd : 0,
 		metaReady: t.metaReady || 0, firstJSON: first ? first.responseEnd : 0, prebuiltShow: t.prebuiltShowMs || 0, prebuiltScore: t.prebuiltScore || 0, prebuiltRank: t.prebuiltRank || 0, firstRank: t.firstRank, metaMs: meta ? meta.ms : 0, metaShownMs: t.metaShownMs || 0,
 		chartMs: (t.chartRenders || []).filter((r) => r[0] < t.firstRank).reduce((a, r) => a + r[1], 0), firstShowMs: t.firstShowMs || 0,
-		rankPainted: window.__rankPainted || 0,
+		rankPainted: window.__rankPainted || 0, ...paints,
 	});
 })()`
 
@@ -305,9 +319,12 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 			}
 			return p.FirstRank
 		})
-		t.Logf("%s: the first RANK seen, median of %d fresh profiles: %.0f ms (prebuilt score %.0f, whole %.0f, live %.0f; each profile's whole/live: %s); its frame rendered %.0f ms (each: %s)", name, len(phases[k]), seen,
+		t.Logf("%s: the first RANK seen, median of %d fresh profiles: %.0f ms (prebuilt score %.0f, whole %.0f, live %.0f; each profile's whole/live: %s); its frame rendered %.0f ms (each: %s); "+
+			"its text painted (Element Timing) %.0f ms (each: %s); first contentful paint %.0f ms (each: %s)", name, len(phases[k]), seen,
 			m(func(p firstRankPhases) float64 { return p.PrebuiltScore }), m(func(p firstRankPhases) float64 { return p.PrebuiltRank }), m(func(p firstRankPhases) float64 { return p.FirstRank }), firstRanks(phases[k]),
-			m(func(p firstRankPhases) float64 { return p.RankPainted }), rankFrames(phases[k]))
+			m(func(p firstRankPhases) float64 { return p.RankPainted }), rankFrames(phases[k], func(p firstRankPhases) float64 { return p.RankPainted }),
+			m(func(p firstRankPhases) float64 { return p.RankElement }), rankFrames(phases[k], func(p firstRankPhases) float64 { return p.RankElement }),
+			m(func(p firstRankPhases) float64 { return p.FCP }), rankFrames(phases[k], func(p firstRankPhases) float64 { return p.FCP }))
 	}
 	return firsts, ranks
 }
@@ -326,11 +343,11 @@ func firstRanks(ps []firstRankPhases) string {
 	return strings.Join(out, ", ") + " ms"
 }
 
-// rankFrames lists each profile's RankPainted ("305, 412 ms").
-func rankFrames(ps []firstRankPhases) string {
+// rankFrames lists f of each profile, a time ("305, 412 ms").
+func rankFrames(ps []firstRankPhases, f func(firstRankPhases) float64) string {
 	var out []string
 	for _, p := range ps {
-		out = append(out, fmt.Sprintf("%.0f", p.RankPainted))
+		out = append(out, fmt.Sprintf("%.0f", f(p)))
 	}
 	return strings.Join(out, ", ") + " ms"
 }

@@ -14,7 +14,8 @@
 // path to the first result, without chroma, hackpadfs, debug/elf or the leakage lab (Go's build cache
 // makes a rebuild of unchanged modules take well under a second), takes wasm_exec.js from that Go installation
 // so the glue matches the runtime, adds the engine's meta answer (meta.json), its answer to a first
-// visit's bench of the default example (first.json, see firstAnswer), the examples and the exercises
+// visit's bench of the default example (first.json, see firstAnswer; its score inlined in index.html
+// too, see inlineFirstScore), the examples and the exercises
 // (with an index page of the set) as static files, and serves it all from memory with correct Content-Types, gzip when
 // the browser accepts it, ETags and a Content-Security-Policy. The written site uses relative URLs
 // only, so any static host serves it, from its root or from a sub-path.
@@ -203,6 +204,9 @@ type asset struct {
 // concurrent requests.
 type site struct {
 	assets map[string]*asset
+	// policy is the Content-Security-Policy of every response: csp with the hash of index.html's
+	// inline script (inlineFirstScore); empty: csp.
+	policy string
 }
 
 // buildSite builds the WebAssembly modules and reads site/ and wasm_exec.js into memory, with the
@@ -269,7 +273,24 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 	if !ok {
 		return nil, errors.New("site/index.html is missing")
 	}
-	page := index.body
+	first := <-firstC
+	if first.err != nil {
+		return nil, first.err
+	}
+	if first.json != nil {
+		s.add("first.json", first.json)
+	}
+	// The first answer's score in the page's first frame: first.json's answer and js/score.js's code
+	// inlined after the score's figures (serve_firstscore.go).
+	score, util := s.assets["js/score.js"], s.assets["js/util.js"]
+	if score == nil || util == nil {
+		return nil, errors.New("site/js/score.js or site/js/util.js is missing")
+	}
+	page, policy, err := inlineFirstScore(index.body, first.json, score.body, util.body, csp)
+	if err != nil {
+		return nil, fmt.Errorf("site/index.html's first score: %v", err)
+	}
+	s.policy = policy
 	for i, m := range wasmModules {
 		if !bytes.Contains(page, []byte(m.meta(m.name))) {
 			return nil, fmt.Errorf("site/index.html must contain %s", m.meta(m.name))
@@ -286,13 +307,6 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 		return nil, meta.err
 	}
 	s.add("meta.json", meta.json)
-	first := <-firstC
-	if first.err != nil {
-		return nil, first.err
-	}
-	if first.json != nil {
-		s.add("first.json", first.json)
-	}
 	if err := s.addExamples(); err != nil {
 		return nil, err
 	}
@@ -694,7 +708,11 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", a.ctype)
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", csp)
+	policy := s.policy
+	if policy == "" {
+		policy = csp
+	}
+	h.Set("Content-Security-Policy", policy)
 	if a.version != "" && r.URL.Query().Get("v") == a.version {
 		// The module under its versioned URL (index.html's): never revalidated, a new build has a new URL.
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")

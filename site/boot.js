@@ -99,17 +99,24 @@
     first.prebuilt = Promise.all([preP, requestP, first.source])
       .then(([pre, r]) => (pre && r && first.req ? r.prebuiltFor(pre, first.req) : null))
       .catch(() => null);
-    // Its score and figures are written from here, by js/score.js (the page's own writer of them), as
-    // soon as the answer and the parsed document are both in, without waiting for the page's modules;
-    // unless the page has decided on its first request by then (first.taken, js/engine.js speculate).
-    // first.scoreAt: when they were written; first.scorePainted: a frame rendered since.
+    // Its score and figures are written before the page's first frame by index.html's inline copy of
+    // js/score.js (first.inlined, see showInlinedScore there) when it could; else from here, by
+    // js/score.js (the page's own writer of them), as soon as the answer and the parsed document are
+    // both in, without waiting for the page's modules; unless the page has decided on its first
+    // request by then (first.taken, js/engine.js speculate). The inlined score is withdrawn when
+    // first.json does not answer the page's real request, and written again from first.json should
+    // the two differ. first.scoreAt: when they were written; first.scorePainted: a frame rendered since.
     const scoreP = import("./js/score.js").catch(() => null);
     const parsedP = parsed.then(() => (first.parsedAt = performance.now())); // for the page's timings, as prebuiltAt
     first.prebuilt.then(() => (first.prebuiltAt = performance.now()));
     first.score = Promise.all([first.prebuilt, scoreP, parsedP])
       .then(([pre, s]) => {
-        if (!pre || !s || first.taken || !s.showScoreFirst(pre)) return false;
-        first.scoreAt = performance.now();
+        if (!s) return false;
+        if (!pre || first.taken) return s.withdrawInlinedScore(first), false;
+        if (first.inlined !== JSON.stringify(pre)) {
+          if (!s.showScoreFirst(pre)) return s.withdrawInlinedScore(first), false;
+          first.scoreAt = performance.now();
+        }
         first.scorePainted = s.afterFrame();
         return true;
       })

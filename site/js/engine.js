@@ -9,7 +9,7 @@
 //               Markdown; started after the first result on a first visit.
 import { $, setStatus, afterFrame } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
-import { clearScore } from "./score.js";
+import { clearScore, PREBUILT_PHASE } from "./score.js";
 import { LIVE_BUDGET_CYCLES, freshSeed, makeRequest as buildRequest } from "./request.js";
 
 // LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms, and a newer edit stops
@@ -393,9 +393,6 @@ export async function speculate() {
   speculative = { req, answer, prebuilt };
   return { id: DEFAULT_EXAMPLE, file: defaultFile, source };
 }
-
-// PREBUILT_PHASE is the status line while the page shows first.json's answer and the engine measures.
-const PREBUILT_PHASE = "measured at build, confirming";
 
 // showPrebuilt shows first.json's answer to the first run's request (spec.prebuilt, site/js/request.js
 // prebuiltFor: the same request but for the seed) when it comes before the engine's answer, with

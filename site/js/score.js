@@ -1,8 +1,9 @@
 // The score box and the figures beside it (RANK or cycles per call, the verdict, cycles, cycles per
 // byte, energy, flash, RAM): the one writer of them, for js/results.js and for boot.js, which imports
 // this module alone to show first.json's score before the page's other modules have loaded (it imports
-// nothing but js/util.js for that reason).
-import { $, el, fmt } from "./util.js";
+// nothing but js/util.js for that reason), and for index.html, which holds this module's code as a
+// classic script (serve.go, inlineFirstScore) that writes first.json's score in the page's first frame.
+import { $, el, fmt, setStatus } from "./util.js";
 
 export { afterFrame } from "./util.js"; // for boot.js, which imports this module alone
 
@@ -113,4 +114,46 @@ export function clearScore() {
   setRank("");
   setVerdict("", "");
   for (const id of ["m-cycles", "m-cpb", "m-flash", "m-ram"]) $(id).textContent = "–";
+}
+
+// PREBUILT_PHASE is the status line's phase while the page shows first.json's answer and the engine
+// measures it again (js/engine.js shows it with its "…").
+export const PREBUILT_PHASE = "measured at build, confirming";
+
+// FIRST_ANSWER_ID is the id of index.html's JSON element that holds first.json's answer (serve.go).
+const FIRST_ANSWER_ID = "first-answer";
+
+// showInlinedScore is what index.html's inline copy of this module runs, right after the score's
+// figures in the markup: on a first visit of the default example (boot.js's boot.first, which it sets
+// only then) with no query string (?cycles, ?interp change the request), it writes first.json's
+// answer's score and figures and the status line "measured at build, confirming…" before the
+// page's first frame. boot.js checks that answer against the page's real request once first.json
+// and the example have come (prebuiltFor) and withdraws the score when they differ
+// (withdrawInlinedScore).
+export function showInlinedScore() {
+  const first = self.avrlabBoot && self.avrlabBoot.first;
+  const data = document.getElementById(FIRST_ANSWER_ID);
+  if (!first || location.search || !data) return;
+  let pre;
+  try {
+    pre = JSON.parse(data.textContent);
+  } catch {
+    return;
+  }
+  const status = $("status");
+  const was = [status.textContent, status.className];
+  if (!showScoreFirst(pre)) return;
+  setStatus(PREBUILT_PHASE + "…", "busy");
+  Object.assign(first, { inlined: JSON.stringify(pre), inlinedStatus: was, scoreAt: performance.now() });
+}
+
+// withdrawInlinedScore clears the score showInlinedScore wrote, and puts the status line back, when
+// the page's real request turns out another than first.json's; unless the page has shown something
+// of its own since (the status line is no longer the prebuilt one's).
+export function withdrawInlinedScore(first) {
+  if (!first.inlined || first.withdrawn) return;
+  first.withdrawn = true;
+  if ($("status").textContent !== PREBUILT_PHASE + "…") return;
+  clearScore();
+  setStatus(first.inlinedStatus[0], first.inlinedStatus[1].replace(/^status ?/, ""));
 }
