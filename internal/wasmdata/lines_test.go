@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,16 +13,7 @@ import (
 // but runtime.Caller's file and line, which are main.go and the line of the call before and "?" and 0
 // after; the program's collections, stack growth, goroutines and recovered panic give the same results.
 func TestStripLinesRuns(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a WebAssembly program and runs it under Node")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("node is needed under CI: ", err)
-		}
-		t.Skip("no node")
-	}
+	merged, run := nodeModule(t, "lines")
 	src, err := os.ReadFile("testdata/lines/main.go")
 	if err != nil {
 		t.Fatal(err)
@@ -35,43 +24,12 @@ func TestStripLinesRuns(t *testing.T) {
 			callLine = i + 1
 		}
 	}
-	dir := t.TempDir()
-	built := filepath.Join(dir, "lines.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", built, "./testdata/lines")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	execJS := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec_node.js")
-	b, err := os.ReadFile(built)
-	if err != nil {
-		t.Fatal(err)
-	}
-	merged, _, _, err := Merge(b, 256)
-	if err != nil {
-		t.Fatal(err)
-	}
 	stripped, funcs, zeroed, err := StripLines(merged)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if funcs < 500 || zeroed < 10_000 {
 		t.Errorf("%d functions, %d bytes zeroed: want a Go program's hundreds and tens of KB", funcs, zeroed)
-	}
-	run := func(name string, m []byte) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, m, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command(node, execJS, path).CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", name, err, out)
-		}
-		return string(out)
 	}
 	before, after := run("merged.wasm", merged), run("stripped.wasm", stripped)
 	wantBefore := fmt.Sprintf("caller main.go:%d true\n", callLine)

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,36 +16,7 @@ import (
 // trees answer the stripped module sees the physical function: FuncForPC names main.main instead of
 // the inlined main.pcHere, and runtime.Callers counts fewer frames through inlined calls.
 func TestStripTracebackRuns(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a WebAssembly program and runs it under Node")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("node is needed under CI: ", err)
-		}
-		t.Skip("no node")
-	}
-	dir := t.TempDir()
-	built := filepath.Join(dir, "traceback.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", built, "./testdata/traceback")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	execJS := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec_node.js")
-	b, err := os.ReadFile(built)
-	if err != nil {
-		t.Fatal(err)
-	}
-	merged, _, _, err := Merge(b, 256)
-	if err != nil {
-		t.Fatal(err)
-	}
+	merged, runNode := nodeModule(t, "traceback")
 	if _, _, _, err := StripTraceback(merged); err == nil {
 		t.Error("StripTraceback of a module with its line tables: no error")
 	}
@@ -63,17 +31,7 @@ func TestStripTracebackRuns(t *testing.T) {
 	if funcs < 500 || zeroed < 10_000 {
 		t.Errorf("%d functions, %d bytes zeroed: want a Go program's hundreds and tens of KB", funcs, zeroed)
 	}
-	run := func(name string, m []byte) []string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, m, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command(node, execJS, path).CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", name, err, out)
-		}
-		return strings.Split(strings.TrimSpace(string(out)), "\n")
-	}
+	run := func(name string, m []byte) []string { return strings.Split(strings.TrimSpace(runNode(name, m)), "\n") }
 	before, after := run("lines.wasm", lines), run("stripped.wasm", stripped)
 	same := func(out []string) (s []string) {
 		for _, l := range out {
