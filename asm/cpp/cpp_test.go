@@ -2,6 +2,7 @@ package cpp_test
 
 import (
 	"fmt"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -36,7 +37,7 @@ var testFS = fstest.MapFS{
 }
 
 var testCfg = cpp.Config{
-	FS:          testFS,
+	FS:          srcfile.FromFS(testFS),
 	IncludeDirs: []string{"sys"},
 	Builtin: map[string]string{
 		"avr/io.h":       "#include <avr/sfr_defs.h>\n#define PORTB _SFR_IO8(0x18)\n",

@@ -2,6 +2,7 @@ package cpp_test
 
 import (
 	"errors"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,7 +34,7 @@ func FuzzPreprocess(f *testing.F) {
 	// A file that includes itself twice: 2^depth includes without the limits.
 	fsys["twice.h"] = &fstest.MapFile{Data: []byte("#include \"twice.h\"\n#include \"twice.h\"\n")}
 	cfg := testCfg
-	cfg.FS = fsys
+	cfg.FS = srcfile.FromFS(fsys)
 	cfg.Warn = func(e *cpp.Error) {
 		if e.Pos.Line < 0 || e.Pos.Column < 0 {
 			panic("warning with a negative position: " + e.Error())
