@@ -1,12 +1,12 @@
 package atmel_test
 
 import (
-	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"testing"
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/atmel"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/asm/obj"
 )
 

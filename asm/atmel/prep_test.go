@@ -3,12 +3,12 @@ package atmel
 import (
 	"errors"
 	"fmt"
-	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 func TestPrepare(t *testing.T) {

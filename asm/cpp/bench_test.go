@@ -1,13 +1,13 @@
 package cpp_test
 
 import (
-	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // BenchmarkPreprocess runs over testdata/gcc/program/main.S repeated 1000

@@ -2,12 +2,12 @@ package cpp_test
 
 import (
 	"fmt"
-	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/asm/obj"
 )
 

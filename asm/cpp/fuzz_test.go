@@ -2,13 +2,13 @@ package cpp_test
 
 import (
 	"errors"
-	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"os"
 	"path/filepath"
 	"testing"
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // FuzzPreprocess checks that no input panics or runs away (the limits stop

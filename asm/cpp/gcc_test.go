@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/internal/oracle"
 )
 

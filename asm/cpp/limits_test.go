@@ -3,13 +3,13 @@ package cpp_test
 import (
 	"errors"
 	"fmt"
-	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // TestLimits checks that inputs built to crash the preprocessor (deep recursion), hang it (work that

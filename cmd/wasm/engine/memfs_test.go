@@ -3,12 +3,13 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"github.com/avrlab/avrlab/asm"
 	"io"
 	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/avrlab/avrlab/asm"
 )
 
 // TestMemFSAsMapFS checks that the request's file system answers every name as testing/fstest.MapFS
