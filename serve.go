@@ -453,7 +453,7 @@ func (s *site) addExamples() error {
 		}
 		s.add("examples/"+ex.File, src)
 		e := exampleEntry{Example: ex}
-		incs, err := asm.Includes(ex.File, src, asm.Config{FS: examples.FS, Device: lab.Resolve(lab.Options{}, src).Device})
+		incs, err := asm.Includes(ex.File, src, asm.Config{FS: asm.FromFS(examples.FS), Device: lab.Resolve(lab.Options{}, src).Device})
 		if err != nil {
 			return fmt.Errorf("example %s: %v", ex.ID, err)
 		}

@@ -29,8 +29,8 @@ type Config struct {
 	// When set, an AVRASM2 source's .device must name the same part.
 	Device string
 	// FS is where AssembleFile reads the file and where #include and .include read theirs; paths are
-	// io/fs paths (slash-separated, no leading slash, no "..").
-	FS fs.FS
+	// io/fs paths (slash-separated, no leading slash, no ".."). FromFS makes one of an io/fs.FS.
+	FS Files
 	// Defines are -D options: NAME mapped to its value ("" means 1).
 	Defines map[string]string
 	// Include are -I folders of FS (slash-separated, inside FS: no leading slash, no ".." leaving
@@ -75,8 +75,23 @@ const (
 // `"fifo.S" is not a regular file (named pipe)` or `"inc" is not a regular file (folder)`; errors of
 // fsys are returned as they are (errors.Is(err, fs.ErrNotExist) for a missing file).
 func ReadSource(fsys fs.FS, name string, limit int64) ([]byte, error) {
-	return srcfile.Read(fsys, name, limit)
+	return srcfile.Read(srcfile.FromFS(fsys), name, limit)
 }
+
+// Files is a read-only tree of source files: the file system the assembler reads (Config.FS). Its
+// three calls are fs.Stat's, Open's and fs.ReadDir's without io/fs's interfaces, whose FileInfo
+// (ModTime, a time.Time) would link time's formatting into the playground's engine.wasm.
+type Files = srcfile.Files
+
+// SourceFile is an open file of a Files.
+type SourceFile = srcfile.File
+
+// SourceInfo is a file's type and size, as a Files describes it.
+type SourceInfo = srcfile.Info
+
+// FromFS returns fsys as a Files (nil for nil), read through fs.Stat, fsys.Open and fs.ReadDir with
+// their errors.
+func FromFS(fsys fs.FS) Files { return srcfile.FromFS(fsys) }
 
 // CheckSource refuses the file name described by info as ReadSource would, with its messages: a file
 // that is not regular, or one of more than limit bytes (limit <= 0 means 1 MiB). It is for a file
@@ -93,7 +108,7 @@ func AssembleFile(name string, cfg Config) (*Image, error) {
 	if cfg.FS == nil {
 		return nil, ErrorList{{Pos: pos, Msg: "no file system to read " + quote(name) + " from"}}
 	}
-	src, err := ReadSource(cfg.FS, name, cfg.MaxFileBytes)
+	src, err := srcfile.Read(cfg.FS, name, cfg.MaxFileBytes)
 	if err != nil {
 		return nil, ErrorList{{Pos: pos, Msg: readError(name, false, err)}}
 	}
@@ -254,7 +269,7 @@ func AssembleFiles(names []string, cfg Config) (*Image, error) {
 			continue
 		}
 		seen[name] = true
-		src, err := ReadSource(cfg.FS, name, cfg.MaxFileBytes)
+		src, err := srcfile.Read(cfg.FS, name, cfg.MaxFileBytes)
 		if err != nil {
 			errs = append(errs, &Error{Pos: pos, Msg: readError(name, false, err)})
 			continue

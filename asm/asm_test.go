@@ -113,7 +113,7 @@ func TestIncludes(t *testing.T) {
 		"src/lib/b.inc": {Data: []byte("\t.byte 0x22\r\n")},
 		"src/c.inc":     {Data: []byte("\t.byte 0x44\n")},
 	}
-	im, err := asm.AssembleFile("src/main.S", asm.Config{FS: fsys})
+	im, err := asm.AssembleFile("src/main.S", asm.Config{FS: asm.FromFS(fsys)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,11 +123,11 @@ func TestIncludes(t *testing.T) {
 	if p, _ := im.SourceAt(0); p.Filename != "src/lib/a.inc" || p.Line != 1 || p.Column != 2 {
 		t.Errorf("SourceAt(0) = %v, want src/lib/a.inc:1:2 (after the BOM)", p)
 	}
-	if _, err := asm.AssembleFile("missing.S", asm.Config{FS: fsys}); err == nil || err.Error() != `missing.S: file "missing.S" not found` {
+	if _, err := asm.AssembleFile("missing.S", asm.Config{FS: asm.FromFS(fsys)}); err == nil || err.Error() != `missing.S: file "missing.S" not found` {
 		t.Errorf("missing file: %v", err)
 	}
 	fsys["src/loop.S"] = &fstest.MapFile{Data: []byte("\t.include \"loop.S\"\n")}
-	if _, err := asm.AssembleFile("src/loop.S", asm.Config{FS: fsys}); err == nil || !bytes.Contains([]byte(err.Error()), []byte("nested too deeply")) {
+	if _, err := asm.AssembleFile("src/loop.S", asm.Config{FS: asm.FromFS(fsys)}); err == nil || !bytes.Contains([]byte(err.Error()), []byte("nested too deeply")) {
 		t.Errorf("recursive include: %v", err)
 	}
 }

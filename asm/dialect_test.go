@@ -37,9 +37,9 @@ func TestDialectDispatch(t *testing.T) {
 	check("Assemble by marker", im, err)
 	im, err = asm.Assemble("g.S", []byte(atmelSrc), asm.Config{Dialect: "ATMEL"})
 	check("Assemble by Config.Dialect", im, err)
-	im, err = asm.AssembleFile("p.asm", asm.Config{FS: fsys})
+	im, err = asm.AssembleFile("p.asm", asm.Config{FS: asm.FromFS(fsys)})
 	check("AssembleFile", im, err)
-	im, err = asm.AssembleFiles([]string{"m.S"}, asm.Config{FS: fsys})
+	im, err = asm.AssembleFiles([]string{"m.S"}, asm.Config{FS: asm.FromFS(fsys)})
 	check("AssembleFiles of one file", im, err)
 	im, err = asm.Assemble("p.asm", []byte(atmelSrc), asm.Config{Device: "attiny85"})
 	check("Assemble with the same -device", im, err)
@@ -76,7 +76,7 @@ func TestDialectDispatch(t *testing.T) {
 func TestDialectNotLinked(t *testing.T) {
 	fsys := fstest.MapFS{"p.asm": {Data: []byte(atmelSrc)}, "a.S": {Data: []byte("\tnop\n")}}
 	want := "p.asm: an AVRASM2 source is a program of its own (one file and what it includes): it cannot be linked with other files"
-	_, err := asm.AssembleFiles([]string{"a.S", "p.asm"}, asm.Config{FS: fsys, Device: "attiny85"})
+	_, err := asm.AssembleFiles([]string{"a.S", "p.asm"}, asm.Config{FS: asm.FromFS(fsys), Device: "attiny85"})
 	if err == nil || err.Error() != want {
 		t.Errorf("AssembleFiles: %v\nwant %s", err, want)
 	}

@@ -1,7 +1,6 @@
 package asm
 
 import (
-	"io/fs"
 	"path"
 	"strings"
 
@@ -694,7 +693,7 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 		return
 	}
 	if a.cfg.FS != nil {
-		if _, err := fs.Stat(a.cfg.FS, p); err != nil {
+		if _, err := a.cfg.FS.StatSource(p); err != nil {
 			alts := []string{a.mainFile}
 			for _, d := range a.cfg.Include {
 				alts = append(alts, path.Join(d, "x"))
@@ -704,7 +703,7 @@ func (a *assembler) include(st *stmt, toks []tok, i int) {
 				if m != "" || alt == p {
 					continue
 				}
-				if _, err := fs.Stat(a.cfg.FS, alt); err == nil {
+				if _, err := a.cfg.FS.StatSource(alt); err == nil {
 					p = alt
 					break
 				}

@@ -4,7 +4,7 @@
 //
 // Simple use:
 //
-//	im, err := asm.AssembleFile("main.S", asm.Config{Device: "atmega128", FS: os.DirFS(dir)})
+//	im, err := asm.AssembleFile("main.S", asm.Config{Device: "atmega128", FS: asm.FromFS(os.DirFS(dir))})
 //	if err != nil { // an ErrorList: "file:line:col: message", one per line, in source order
 //		...
 //	}

@@ -25,7 +25,7 @@ var eepromFiles = []string{"1-main.S", "2-config.S"}
 // sections in link order from EEPROM address 0, the .org fill and the alignment pads written, the
 // .word of an EEPROM label its 16-bit address, hh8 of one 0x81.
 func TestEEPROMLink(t *testing.T) {
-	im, err := asm.AssembleFiles(eepromFiles, asm.Config{FS: os.DirFS(eepromDir)})
+	im, err := asm.AssembleFiles(eepromFiles, asm.Config{FS: asm.FromFS(os.DirFS(eepromDir))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestEEPROMErrors(t *testing.T) {
 		"a.S": {Data: []byte(".section .eeprom\n\t.space 300\n")},
 		"b.S": {Data: []byte(".section .eeprom\nbig:\t.space 300\n")},
 	}
-	_, err := asm.AssembleFiles([]string{"a.S", "b.S"}, asm.Config{Device: "attiny85", FS: fsys})
+	_, err := asm.AssembleFiles([]string{"a.S", "b.S"}, asm.Config{Device: "attiny85", FS: asm.FromFS(fsys)})
 	if err == nil || err.Error() != "b.S:2:6: EEPROM sections need 600 bytes, more than the 512 bytes of EEPROM of attiny85" {
 		t.Errorf("two files: %v", err)
 	}

@@ -113,7 +113,7 @@ var badInputs = []struct {
 func TestBadInputs(t *testing.T) {
 	fsys := fstest.MapFS{"t.S": {Data: []byte("nop\n")}}
 	for _, c := range badInputs {
-		_, err := asm.Assemble("t.S", []byte(c.src), asm.Config{Device: c.device, FS: fsys})
+		_, err := asm.Assemble("t.S", []byte(c.src), asm.Config{Device: c.device, FS: asm.FromFS(fsys)})
 		if err == nil {
 			t.Errorf("%q: no error, want %s", c.src, c.want)
 			continue

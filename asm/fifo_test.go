@@ -3,6 +3,7 @@
 package asm_test
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -34,8 +35,9 @@ func TestFIFO(t *testing.T) {
 	defer root.Close()
 	for _, fsys := range []struct {
 		name string
-		cfg  asm.Config
-	}{{"DirFS", asm.Config{FS: os.DirFS(dir)}}, {"Root", asm.Config{FS: root.FS()}}} {
+		fs   fs.FS
+	}{{"DirFS", os.DirFS(dir)}, {"Root", root.FS()}} {
+		cfg := asm.Config{FS: asm.FromFS(fsys.fs)}
 		for _, c := range []struct{ main, want string }{
 			{"fifo.S", `fifo.S: "fifo.S" is not a regular file (named pipe)`},
 			{"inc.S", `inc.S:1:10: "fifo.S" is not a regular file (named pipe)`},
@@ -43,7 +45,7 @@ func TestFIFO(t *testing.T) {
 		} {
 			done := make(chan string, 1)
 			go func() {
-				_, err := asm.AssembleFile(c.main, fsys.cfg)
+				_, err := asm.AssembleFile(c.main, cfg)
 				done <- errText(err)
 			}()
 			select {
@@ -58,7 +60,7 @@ func TestFIFO(t *testing.T) {
 				t.Fatalf("%s %s: assembling hangs on the named pipe", fsys.name, c.main)
 			}
 		}
-		if _, err := asm.ReadSource(fsys.cfg.FS, "fifo.S", 0); err == nil || err.Error() != `"fifo.S" is not a regular file (named pipe)` {
+		if _, err := asm.ReadSource(fsys.fs, "fifo.S", 0); err == nil || err.Error() != `"fifo.S" is not a regular file (named pipe)` {
 			t.Errorf("%s: ReadSource: %v", fsys.name, err)
 		}
 	}

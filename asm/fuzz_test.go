@@ -37,7 +37,7 @@ func FuzzAssemble(f *testing.F) {
 		"inc/a.inc": {Data: []byte("\t.include \"../inc.S\"\n")},
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		im, err := asm.Assemble("f.S", []byte(src), asm.Config{FS: fsys, MaxErrors: -1})
+		im, err := asm.Assemble("f.S", []byte(src), asm.Config{FS: asm.FromFS(fsys), MaxErrors: -1})
 		if im == nil {
 			t.Fatal("nil image")
 		}

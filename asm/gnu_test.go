@@ -222,7 +222,7 @@ func compareGNU(im *asm.Image, g golden) []string {
 
 func assembleCase(t *testing.T, c gnuCase) *asm.Image {
 	t.Helper()
-	im, err := asm.AssembleFile(c.name, asm.Config{Device: c.mcu, FS: os.DirFS(gnuDir), Defines: defineMap(c.defines), Include: c.include})
+	im, err := asm.AssembleFile(c.name, asm.Config{Device: c.mcu, FS: asm.FromFS(os.DirFS(gnuDir)), Defines: defineMap(c.defines), Include: c.include})
 	if err != nil {
 		t.Errorf("%s: %v", c.name, err)
 		for _, e := range err.(asm.ErrorList) {

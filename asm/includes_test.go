@@ -35,7 +35,7 @@ func TestIncludes(t *testing.T) {
 		{At: pos("main.S", 12, 3), Name: "gone.inc", File: ""},
 	}
 	src, _ := fsys.ReadFile("main.S")
-	cfg := Config{FS: fsys}
+	cfg := Config{FS: FromFS(fsys)}
 	im, err := Assemble("main.S", src, cfg)
 	if im == nil {
 		t.Fatal(err)

@@ -120,7 +120,7 @@ func TestReadLimits(t *testing.T) {
 	} {
 		read = 0
 		cfg := c.cfg
-		cfg.FS = c.fsys
+		cfg.FS = asm.FromFS(c.fsys)
 		if got := assembleErr(t, c.src, cfg); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
 		}
@@ -161,7 +161,7 @@ func TestReadSource(t *testing.T) {
 		{fsys, "fifo.S", `fifo.S: "fifo.S" is not a regular file (named pipe)`},
 		{fsys, "none.S", `none.S: file "none.S" not found`},
 	} {
-		im, err := asm.AssembleFile(c.name, asm.Config{FS: c.fsys})
+		im, err := asm.AssembleFile(c.name, asm.Config{FS: asm.FromFS(c.fsys)})
 		if got := errText(err); im != nil || got != c.want {
 			t.Errorf("AssembleFile(%s): image %v, error %s; want %s", c.name, im != nil, got, c.want)
 		}

@@ -71,7 +71,7 @@ func (c linkCase) goldenCase() gnuCase {
 
 func assembleLink(t *testing.T, c linkCase) *asm.Image {
 	t.Helper()
-	im, err := asm.AssembleFiles(c.files, asm.Config{FS: os.DirFS(filepath.Join(linkDir, c.name))})
+	im, err := asm.AssembleFiles(c.files, asm.Config{FS: asm.FromFS(os.DirFS(filepath.Join(linkDir, c.name)))})
 	if err != nil {
 		t.Errorf("%s: %v", c.name, err)
 		if list, ok := err.(asm.ErrorList); ok {
@@ -204,7 +204,7 @@ func linkFS(files [][2]string) (fstest.MapFS, []string) {
 func TestLinkErrors(t *testing.T) {
 	for _, c := range linkErrors {
 		fsys, names := linkFS(c.files)
-		_, err := asm.AssembleFiles(names, asm.Config{FS: fsys})
+		_, err := asm.AssembleFiles(names, asm.Config{FS: asm.FromFS(fsys)})
 		var got []string
 		if list, ok := err.(asm.ErrorList); ok {
 			for _, e := range list {
@@ -250,7 +250,7 @@ func TestLinkSymbols(t *testing.T) {
 		{"a.S", ".global f\nf: nop\nloop: rjmp loop\n.data\n.global v\nv: .byte 1\n"},
 		{"b.S", "nop\nloop: rcall f\n\tlds r16, v\n"},
 	})
-	im, err := asm.AssembleFiles(names, asm.Config{FS: fsys})
+	im, err := asm.AssembleFiles(names, asm.Config{FS: asm.FromFS(fsys)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,10 +347,10 @@ func TestOmitIncluded(t *testing.T) {
 		{"b.S", "\t.global f\nf: ret\n"},
 		{"c.S", "\t.global g\ng: ret\n"},
 	})
-	if _, err := asm.AssembleFiles(names, asm.Config{FS: fsys}); err == nil || !strings.Contains(err.Error(), `symbol "f" already defined`) {
+	if _, err := asm.AssembleFiles(names, asm.Config{FS: asm.FromFS(fsys)}); err == nil || !strings.Contains(err.Error(), `symbol "f" already defined`) {
 		t.Errorf("without OmitIncluded: %v, want f defined twice", err)
 	}
-	im, err := asm.AssembleFiles(names, asm.Config{FS: fsys, OmitIncluded: true})
+	im, err := asm.AssembleFiles(names, asm.Config{FS: asm.FromFS(fsys), OmitIncluded: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestIncludedErrorsInSourceOrder(t *testing.T) {
 			"main.S": {Data: []byte("lid r1, 1\n" + inc + "\nlid r3, 3\n")},
 			"a.inc":  {Data: []byte(bad.String())},
 		}
-		_, err := asm.AssembleFile("main.S", asm.Config{FS: fsys})
+		_, err := asm.AssembleFile("main.S", asm.Config{FS: asm.FromFS(fsys)})
 		list, ok := err.(asm.ErrorList)
 		if !ok {
 			t.Fatalf("%s: error %v is not an ErrorList", inc, err)

@@ -53,11 +53,11 @@ func TestBothDialectsOracles(t *testing.T) {
 // lab.BenchFile, as avrlab bench runs it: the two JSON reports are equal, file names aside.
 func TestBothDialects(t *testing.T) {
 	for atmelFile, gnuFile := range bothDialects {
-		a, err := asm.AssembleFile(atmelFile, asm.Config{FS: examples.FS})
+		a, err := asm.AssembleFile(atmelFile, asm.Config{FS: asm.FromFS(examples.FS)})
 		if err != nil {
 			t.Fatalf("%s: %v", atmelFile, err)
 		}
-		g, err := asm.AssembleFile(gnuFile, asm.Config{FS: examples.FS})
+		g, err := asm.AssembleFile(gnuFile, asm.Config{FS: asm.FromFS(examples.FS)})
 		if err != nil {
 			t.Fatalf("%s: %v", gnuFile, err)
 		}

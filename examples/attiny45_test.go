@@ -92,7 +92,7 @@ func TestATtiny45ExamplesAgainstSimavr(t *testing.T) {
 		r := run{id: id, file: e.File, rep: rep}
 		for i, call := range []bool{true, false} {
 			r.srcs[i] = attiny45Driver(t, rep, e.File, call)
-			im, err := asm.Assemble("driver.S", []byte(r.srcs[i]), asm.Config{Device: "attiny45", FS: examples.FS})
+			im, err := asm.Assemble("driver.S", []byte(r.srcs[i]), asm.Config{Device: "attiny45", FS: asm.FromFS(examples.FS)})
 			if err != nil {
 				t.Fatalf("%s: %v", id, err)
 			}

@@ -127,7 +127,7 @@ func TestExercises(t *testing.T) {
 			t.Errorf("%s/starter.S names no known task", dir)
 		}
 		sub, _ := fs.Sub(examples.FS, dir)
-		if _, err := asm.Assemble("starter.S", src, asm.Config{FS: sub}); err != nil {
+		if _, err := asm.Assemble("starter.S", src, asm.Config{FS: asm.FromFS(sub)}); err != nil {
 			t.Errorf("%s/starter.S does not assemble: %v", dir, err)
 		}
 		if !strings.Contains(string(src), "TODO") {

@@ -42,7 +42,7 @@ func BenchFile(fsys fs.FS, main string, opts Options) (*Report, *asm.Image, erro
 // device is opts.Device, else the task's: an AVRASM2 source's .device must name that part.
 func BenchSource(name string, src []byte, fsys fs.FS, opts Options) (*Report, *asm.Image, error) {
 	opts = Resolve(opts, src)
-	im, err := asm.Assemble(name, src, asm.Config{Device: opts.Device, FS: fsys, Defines: opts.Defines})
+	im, err := asm.Assemble(name, src, asm.Config{Device: opts.Device, FS: asm.FromFS(fsys), Defines: opts.Defines})
 	if err != nil {
 		return nil, im, err
 	}

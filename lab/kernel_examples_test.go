@@ -125,7 +125,7 @@ func TestKernelExamplesAgainstSimavr(t *testing.T) {
 			r := run{ex: ex, rep: rep, want: want, cycles: rep.CyclesMin}
 			for _, call := range []bool{true, false} {
 				src, addrs := kernelCallDriver(ex, k, args, call)
-				im, err := asm.Assemble("driver.S", []byte(src), asm.Config{Device: ex.mcu, FS: examples.FS})
+				im, err := asm.Assemble("driver.S", []byte(src), asm.Config{Device: ex.mcu, FS: asm.FromFS(examples.FS)})
 				if err != nil {
 					t.Fatalf("%s: %v", ex.file, err)
 				}
@@ -337,7 +337,7 @@ func TestNTTExampleXmegaCycles(t *testing.T) {
 	// so the counts are simavr's too.
 	ex := kernelExamples[3]
 	drv, addrs := kernelCallDriver(ex, k, args, true)
-	d, err := asm.Assemble("driver.S", []byte(drv), asm.Config{Device: ex.mcu, FS: examples.FS})
+	d, err := asm.Assemble("driver.S", []byte(drv), asm.Config{Device: ex.mcu, FS: asm.FromFS(examples.FS)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,7 @@ func sourceJob(t *testing.T, routine string, rep *lab.Report, call bool) oracle.
 	t.Helper()
 	src := ".text\n" + driver(t, rep, rep.Entry, call) + "#include \"routine.S\"\n"
 	fsys := fstest.MapFS{"routine.S": {Data: []byte(routine)}}
-	im, err := asm.Assemble("driver.S", []byte(src), asm.Config{FS: fsys})
+	im, err := asm.Assemble("driver.S", []byte(src), asm.Config{FS: asm.FromFS(fsys)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,7 +75,7 @@ func ProgramFolder(fsys fs.FS, dir string) (Program, error) {
 // Assemble assembles and links the program for device ("" = the default; for an AVRASM2 source, the
 // part its .device names) with the -D defines; the result is that of asm.AssembleFiles.
 func (p Program) Assemble(device string, defines map[string]string) (*asm.Image, error) {
-	return asm.AssembleFiles(p.Files, asm.Config{Dialect: p.Dialect, Device: device, FS: p.FS, Defines: defines,
+	return asm.AssembleFiles(p.Files, asm.Config{Dialect: p.Dialect, Device: device, FS: asm.FromFS(p.FS), Defines: defines,
 		Include: p.Include, OmitIncluded: p.OmitIncluded})
 }
 

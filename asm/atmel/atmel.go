@@ -2,7 +2,6 @@ package atmel
 
 import (
 	"errors"
-	"io/fs"
 	"slices"
 	"sort"
 	"strings"
@@ -23,7 +22,7 @@ type Config struct {
 	// Device is the avr-gcc -mmcu name of the part. When set, a .device line must name the same part.
 	Device string
 	// FS is where the file is read from and where #include and .include read theirs (io/fs paths).
-	FS fs.FS
+	FS srcfile.Files
 	// Defines are -D options: NAME mapped to its value ("" means 1), for #if and #ifdef.
 	Defines map[string]string
 	// Include are -I folders of FS, searched in order after the including file's folder for

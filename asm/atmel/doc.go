@@ -6,7 +6,7 @@
 //
 // Simple use (the part comes from the source's .device, or from Config.Device):
 //
-//	o := atmel.Parse("main.asm", src, atmel.Config{FS: os.DirFS(dir)})
+//	o := atmel.Parse("main.asm", src, atmel.Config{FS: asm.FromFS(os.DirFS(dir))})
 //	im, err := asm.Link(o.Device, []*obj.Object{o}, 0) // im.EEPROM: the .eseg bytes
 //
 // asm.Assemble, asm.Compile and asm.AssembleFiles do this for a source in this dialect (see

@@ -6,6 +6,7 @@ import (
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/atmel"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/asm/obj"
 )
 
@@ -24,7 +25,7 @@ func assemble(t *testing.T, name, src string, files map[string]string, device st
 	for n, text := range files {
 		fsys[n] = &fstest.MapFile{Data: []byte(text)}
 	}
-	o := atmel.Parse(name, []byte(src), atmel.Config{Device: device, FS: fsys, MaxErrors: -1})
+	o := atmel.Parse(name, []byte(src), atmel.Config{Device: device, FS: srcfile.FromFS(fsys), MaxErrors: -1})
 	im, err := asm.Link(o.Device, []*obj.Object{o}, -1)
 	r := result{im: im, err: err}
 	if im != nil {

@@ -60,7 +60,7 @@ func prepare(src []byte, included bool) (out []byte, includes []int) {
 
 // preprocessConfig is what the preprocessing step needs from the assembly.
 type preprocessConfig struct {
-	fs                fs.FS
+	fs                srcfile.Files
 	include           []string // -I folders
 	maxFile, maxTotal int64    // size limits of each file and of all files (0: srcfile's defaults)
 	defines           map[string]string
@@ -119,8 +119,19 @@ func preprocess(name string, src []byte, cfg preprocessConfig) ([]cpp.Line, map[
 // noFiles is a file system without files.
 type noFiles struct{}
 
-func (noFiles) Open(name string) (fs.File, error) {
+// StatSource says that name does not exist, as fs.Stat of an empty fs.FS does.
+func (noFiles) StatSource(name string) (srcfile.Info, error) {
+	return srcfile.Info{}, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// OpenSource says that name does not exist.
+func (noFiles) OpenSource(name string) (srcfile.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// SourceNames says that dir does not exist, as fs.ReadDir of an empty fs.FS does.
+func (noFiles) SourceNames(dir string) ([]string, error) {
+	return nil, &fs.PathError{Op: "open", Path: dir, Err: fs.ErrNotExist}
 }
 
 // incPrefixes are the part prefixes of Atmel's device definition file names, in the order of the
@@ -214,7 +225,7 @@ func IncPart(file string) string {
 // definition file of a part avrlab does not model says so, with the parts it models; a file beside
 // the includer whose name differs only in case is named (AVRASM2 runs on Windows, where case does
 // not matter; here it does).
-func notFound(fsys fs.FS, name string, dirs []string) string {
+func notFound(fsys srcfile.Files, name string, dirs []string) string {
 	base := path.Base(name)
 	if devreg.IncDevice(base) == "" {
 		if part := IncPart(base); part != "" {
@@ -223,14 +234,14 @@ func notFound(fsys fs.FS, name string, dirs []string) string {
 		}
 	}
 	for _, dir := range dirs {
-		ents, err := fs.ReadDir(fsys, dir)
+		names, err := fsys.SourceNames(dir)
 		if err != nil {
 			continue
 		}
-		for _, e := range ents {
-			if e.Name() != base && strings.EqualFold(e.Name(), base) {
+		for _, n := range names {
+			if n != base && strings.EqualFold(n, base) {
 				return textf.Sprintf("file not found, but %s is there: file names differ in case here (AVRASM2 on Windows ignores case)",
-					quote(path.Join(dir, e.Name())))
+					quote(path.Join(dir, n)))
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 func TestPrepare(t *testing.T) {
@@ -32,7 +33,7 @@ func TestPreprocess(t *testing.T) {
 		"lib/y.inc": {Data: []byte(".equ Y = 1")},
 	}
 	src := "; avrlab dialect: atmel\n.include \"M128DEF.INC\"\n.include \"lib/x.inc\"\nldi r17, FROM_X\n#ifdef _M128DEF_INC_\n.device ok\n#endif\n"
-	lines, _, err := preprocess("main.asm", []byte(src), preprocessConfig{fs: fsys})
+	lines, _, err := preprocess("main.asm", []byte(src), preprocessConfig{fs: srcfile.FromFS(fsys)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestPreprocess(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 	// Size limits count the main source and every included file.
-	_, _, err = preprocess("m.asm", []byte(".include \"lib/x.inc\"\n"), preprocessConfig{fs: fsys, maxTotal: 40})
+	_, _, err = preprocess("m.asm", []byte(".include \"lib/x.inc\"\n"), preprocessConfig{fs: srcfile.FromFS(fsys), maxTotal: 40})
 	if err == nil || !strings.Contains(err.Error(), "limit is 40 bytes in all") {
 		t.Errorf("total limit: %v", err)
 	}

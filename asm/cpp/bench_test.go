@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // BenchmarkPreprocess runs over testdata/gcc/program/main.S repeated 1000
@@ -35,7 +36,7 @@ func BenchmarkAvrIO(b *testing.B) {
 		b.Skip("avr-libc headers not found: apt-get install avr-libc")
 	}
 	src := []byte("#include <avr/io.h>\nout _SFR_IO_ADDR(PORTB), r16\n")
-	cfg := cpp.Config{FS: os.DirFS(avrLibcInclude), IncludeDirs: []string{"."},
+	cfg := cpp.Config{FS: srcfile.FromFS(os.DirFS(avrLibcInclude)), IncludeDirs: []string{"."},
 		Defines: map[string]string{"__AVR_ATmega128__": "1", "__AVR_ARCH__": "5"}}
 	for b.Loop() {
 		if _, err := cpp.Preprocess("main.S", src, cfg); err != nil {

@@ -5,7 +5,7 @@
 //
 // Simple use:
 //
-//	lines, err := cpp.Preprocess("main.S", src, cpp.Config{FS: os.DirFS(dir)})
+//	lines, err := cpp.Preprocess("main.S", src, cpp.Config{FS: asm.FromFS(os.DirFS(dir))})
 //
 // Each [Line] knows the file, line and columns its text came from, so the
 // assembler can report errors where the user typed the text, also inside
@@ -82,7 +82,6 @@
 package cpp
 
 import (
-	"io/fs"
 	"sort"
 	"strings"
 
@@ -117,7 +116,7 @@ type Config struct {
 	// (except Builtin headers). Paths in it are slash-separated with no
 	// leading '/' (io/fs.ValidPath); the main file's name, when it is a
 	// valid FS path, gives the folder for its "..." includes.
-	FS fs.FS
+	FS srcfile.Files
 	// IncludeDirs are FS folders searched for <...> includes and, after
 	// the including file's folder, for "..." includes ("." is the root).
 	IncludeDirs []string

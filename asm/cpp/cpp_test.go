@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/asm/obj"
 )
 
@@ -36,7 +37,7 @@ var testFS = fstest.MapFS{
 }
 
 var testCfg = cpp.Config{
-	FS:          testFS,
+	FS:          srcfile.FromFS(testFS),
 	IncludeDirs: []string{"sys"},
 	Builtin: map[string]string{
 		"avr/io.h":       "#include <avr/sfr_defs.h>\n#define PORTB _SFR_IO8(0x18)\n",

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/internal/srcpos"
 )
 
@@ -45,9 +46,9 @@ var errorTests = []struct {
 	{"unterminated if", "#if 1\nx\n", nil, "t.S:1:2: unterminated #if"},
 	{"unterminated ifdef", "#if 1\n#endif\n  #ifdef X\n#ifndef Y\n", nil, "t.S:3:4: unterminated #ifdef\nt.S:4:2: unterminated #ifndef"},
 	// In source order: the included file's error at its #include, before the includer's next line.
-	{"unterminated in include", "#include \"u.h\"\n#endif\n", &cpp.Config{FS: testFSWith("u.h", "\n#if 1\n")},
+	{"unterminated in include", "#include \"u.h\"\n#endif\n", &cpp.Config{FS: srcfile.FromFS(testFSWith("u.h", "\n#if 1\n"))},
 		"u.h:2:2: unterminated #if\nt.S:2:2: #endif without #if"},
-	{"include order", "#error one\n#include \"a.h\"\n#error three\n", &cpp.Config{FS: testFSWith("a.h", "#error two\n")},
+	{"include order", "#error one\n#include \"a.h\"\n#error three\n", &cpp.Config{FS: srcfile.FromFS(testFSWith("a.h", "#error two\n"))},
 		"t.S:1:2: #error one\na.h:1:2: #error two\nt.S:3:2: #error three"},
 	{"ifdef no name", "#ifdef\n#endif\n", nil, "t.S:1:2: no macro name given in #ifdef directive"},
 	{"ifdef number", "#ifdef 3\n#endif\n", nil, "t.S:1:8: macro names must be identifiers, found \"3\""},
@@ -64,15 +65,15 @@ var errorTests = []struct {
 	{"too few args", "#define F(a,b) a\n  F(1)\n", nil, "t.S:2:3: macro \"F\" requires 2 arguments, but only 1 given"},
 	{"too many args", "#define F(a) a\nx F(1,2)\n", nil, "t.S:2:3: macro \"F\" passed 2 arguments, but takes just 1"},
 	{"unterminated args", "#define F(a) a\nF(1\n2\n", nil, "t.S:2:1: unterminated argument list invoking macro \"F\""},
-	{"unterminated args in include", "#define F(a) a\n#include \"f.h\"\n)\n", &cpp.Config{FS: testFSWith("f.h", "\n F(\n")},
+	{"unterminated args in include", "#define F(a) a\n#include \"f.h\"\n)\n", &cpp.Config{FS: srcfile.FromFS(testFSWith("f.h", "\n F(\n"))},
 		"f.h:2:2: unterminated argument list invoking macro \"F\""},
 	{"error", "#error stop  here X\n", nil, "t.S:1:2: #error stop  here X"},
 	{"error in skipped group", "#if 0\n#error no\n#endif\n", nil, ""},
 	{"unterminated comment", "a\n b /* open\n\n", nil, "t.S:2:4: unterminated comment"},
 	{"absolute include", "#include \"/etc/passwd\"\n", nil, "t.S:1:2: #include \"/etc/passwd\": path outside the project folder"},
 	{"absolute angled include", "#include </etc/passwd>\n", nil, "t.S:1:2: #include </etc/passwd>: path outside the project folder"},
-	{"dotdot include", "#include \"../x.h\"\n", &cpp.Config{FS: testFS}, "t.S:1:2: #include \"../x.h\": path outside the project folder"},
-	{"hidden dotdot include", "#include \"inc/../../x.h\"\n", &cpp.Config{FS: testFS}, "t.S:1:2: #include \"inc/../../x.h\": path outside the project folder"},
+	{"dotdot include", "#include \"../x.h\"\n", &cpp.Config{FS: srcfile.FromFS(testFS)}, "t.S:1:2: #include \"../x.h\": path outside the project folder"},
+	{"hidden dotdot include", "#include \"inc/../../x.h\"\n", &cpp.Config{FS: srcfile.FromFS(testFS)}, "t.S:1:2: #include \"inc/../../x.h\": path outside the project folder"},
 	{"windows drive", "#include \"C:/x.h\"\n", nil, "t.S:1:2: #include \"C:/x.h\": path outside the project folder"},
 	{"backslash include", "#include \"a\\b.h\"\n", nil, "t.S:1:2: #include \"a\\b.h\": backslash in path (use '/')"},
 	{"empty include", "#include <>\n", nil, "t.S:1:2: #include <>: empty file name"},
@@ -82,7 +83,7 @@ var errorTests = []struct {
 	{"include missing", "#include \"missing.h\"\n", nil, "t.S:1:2: #include \"missing.h\": file not found"},
 	{"include folder", "#include \"folder\"\n", nil, "t.S:1:2: #include \"folder\": is a folder"},
 	{"include without fs", "#include \"x.h\"\n", &cpp.Config{}, "t.S:1:2: #include \"x.h\": file not found (no file system given)"},
-	{"include self", "#include \"self.h\"\n", &cpp.Config{FS: testFS, MaxIncludeDepth: 3},
+	{"include self", "#include \"self.h\"\n", &cpp.Config{FS: srcfile.FromFS(testFS), MaxIncludeDepth: 3},
 		"self.h:1:2: #include nested too deeply (limit 3)"},
 	{"include self default", "#include \"self.h\"\n", nil, "self.h:1:2: #include nested too deeply (limit 64)"},
 	{"line not number", "#line x\n", nil, "t.S:1:7: \"x\" after #line is not a positive integer"},

@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // FuzzPreprocess checks that no input panics or runs away (the limits stop
@@ -37,7 +38,7 @@ func FuzzPreprocess(f *testing.F) {
 	// A file that includes itself twice: 2^depth includes without the limits.
 	fsys["twice.h"] = &fstest.MapFile{Data: []byte("#include \"twice.h\"\n#include \"twice.h\"\n")}
 	cfg := testCfg
-	cfg.FS = fsys
+	cfg.FS = srcfile.FromFS(fsys)
 	cfg.Warn = func(e *cpp.Error) {
 		if e.Pos.Line < 0 || e.Pos.Column < 0 {
 			panic("warning with a negative position: " + e.Error())

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 	"github.com/avrlab/avrlab/internal/oracle"
 )
 
@@ -177,11 +178,11 @@ func TestAgainstGCC(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg := cpp.Config{FS: os.DirFS(dir), IncludeDirs: []string{"sys"}, Defines: defines}
+			cfg := cpp.Config{FS: srcfile.FromFS(os.DirFS(dir)), IncludeDirs: []string{"sys"}, Defines: defines}
 			if name == "avrio" {
 				_, err := os.Stat(filepath.Join(avrLibcInclude, "avr", "io.h"))
 				oracle.Require(t, "avr-libc headers", err, "install with: apt-get install avr-libc")
-				cfg.FS, cfg.IncludeDirs = os.DirFS(avrLibcInclude), []string{"."}
+				cfg.FS, cfg.IncludeDirs = srcfile.FromFS(os.DirFS(avrLibcInclude)), []string{"."}
 			}
 			lines, err := cpp.Preprocess("main.S", src, cfg)
 			if err != nil {
@@ -211,7 +212,7 @@ func TestAgainstGCC(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = cpp.Preprocess("main.S", src, cpp.Config{FS: os.DirFS(dir), Defines: defines})
+		_, err = cpp.Preprocess("main.S", src, cpp.Config{FS: srcfile.FromFS(os.DirFS(dir)), Defines: defines})
 		var list cpp.ErrorList
 		if !errors.As(err, &list) {
 			t.Fatalf("want an ErrorList, got %v", err)

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/avrlab/avrlab/asm/cpp"
+	"github.com/avrlab/avrlab/asm/internal/srcfile"
 )
 
 // TestLimits checks that inputs built to crash the preprocessor (deep recursion), hang it (work that
@@ -69,20 +70,20 @@ func TestLimits(t *testing.T) {
 		{"function chain", fchain.String(), cpp.Config{}, "t.S:644:1: macro expansion too large (limit 2M tokens)"},
 		{"nested arguments", "#define f(x) x\n" + strings.Repeat("f(", 300) + "1" + strings.Repeat(")", 300) + "\n", cpp.Config{},
 			"t.S:2:513: macro arguments nested deeper than 256 levels"},
-		{"big file", "#include \"big.h\"\n", cpp.Config{FS: files},
+		{"big file", "#include \"big.h\"\n", cpp.Config{FS: srcfile.FromFS(files)},
 			`t.S:1:2: #include "big.h": is 1048577 bytes; the limit is 1048576 bytes per file`},
-		{"MaxFileBytes", "#include \"a.h\"\n", cpp.Config{FS: files, MaxFileBytes: 40},
+		{"MaxFileBytes", "#include \"a.h\"\n", cpp.Config{FS: srcfile.FromFS(files), MaxFileBytes: 40},
 			`t.S:1:2: #include "a.h": is 41 bytes; the limit is 40 bytes per file`},
-		{"named pipe", "#include \"fifo.h\"\n", cpp.Config{FS: files},
+		{"named pipe", "#include \"fifo.h\"\n", cpp.Config{FS: srcfile.FromFS(files)},
 			`t.S:1:2: #include "fifo.h": is not a regular file (named pipe)`},
-		{"device", "#include <dev.h>\n", cpp.Config{FS: files, IncludeDirs: []string{"."}},
+		{"device", "#include <dev.h>\n", cpp.Config{FS: srcfile.FromFS(files), IncludeDirs: []string{"."}},
 			`t.S:1:2: #include <dev.h>: is not a regular file (device)`},
-		{"folder", "#include \"dir\"\n", cpp.Config{FS: files}, `t.S:1:2: #include "dir": is a folder`},
-		{"total", "#include \"a.h\"\n#include \"b.h\"\n#include \"a.h\"\n", cpp.Config{FS: files, MaxTotalBytes: 60},
+		{"folder", "#include \"dir\"\n", cpp.Config{FS: srcfile.FromFS(files)}, `t.S:1:2: #include "dir": is a folder`},
+		{"total", "#include \"a.h\"\n#include \"b.h\"\n#include \"a.h\"\n", cpp.Config{FS: srcfile.FromFS(files), MaxTotalBytes: 60},
 			`t.S:2:2: #include "b.h": would bring the source read to 82 bytes; the limit is 60 bytes in all`},
-		{"input read", strings.Repeat("#include \"c.h\"\n", 10), cpp.Config{FS: files},
+		{"input read", strings.Repeat("#include \"c.h\"\n", 10), cpp.Config{FS: srcfile.FromFS(files)},
 			"c.h:32765: input too large (limit 8 MiB read, counting every #include)"},
-		{"ReadFile", "#include \"a.h\"\n#include \"x.h\"\n", cpp.Config{FS: files, ReadFile: func(name string) ([]byte, error) {
+		{"ReadFile", "#include \"a.h\"\n#include \"x.h\"\n", cpp.Config{FS: srcfile.FromFS(files), ReadFile: func(name string) ([]byte, error) {
 			if name == "a.h" {
 				return []byte("A\n"), nil
 			}

@@ -122,7 +122,7 @@ func assemble(path, device string, defs map[string]string, stderr io.Writer) (*a
 		return nil, false
 	}
 	defer done()
-	im, err := asm.AssembleFile(name, asm.Config{Device: device, FS: fsys, Defines: defs})
+	im, err := asm.AssembleFile(name, asm.Config{Device: device, FS: asm.FromFS(fsys), Defines: defs})
 	if im != nil && len(im.Warnings) > 0 {
 		printErrors(im.Warnings, fsys, filepath.Dir(path), stderr)
 	}

@@ -101,7 +101,7 @@ func exampleSets(t *testing.T) map[string][]rootSet {
 		if err != nil {
 			t.Fatal(err)
 		}
-		im, err := asm.Assemble(filepath.Base(f), src, asm.Config{FS: os.DirFS("../../examples")})
+		im, err := asm.Assemble(filepath.Base(f), src, asm.Config{FS: asm.FromFS(os.DirFS("../../examples"))})
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}

@@ -40,7 +40,7 @@ func (e *Error) Error() string { return strconv.Quote(e.Name) + " " + e.Msg }
 // read through a reader that stops one byte past the limit, so a file growing while it is read is
 // refused too, without reading it whole. Errors from fsys (fs.ErrNotExist ...) are returned as they
 // are; refusals are an *Error.
-func Read(fsys fs.FS, name string, limit int64) ([]byte, error) {
+func Read(fsys Files, name string, limit int64) ([]byte, error) {
 	if limit <= 0 {
 		limit = DefaultMaxFile
 	}
@@ -53,7 +53,7 @@ func Check(name string, info fs.FileInfo, limit int64) error {
 	if limit <= 0 {
 		limit = DefaultMaxFile
 	}
-	return check(name, info, limit, -1)
+	return check(name, Info{Mode: info.Mode(), Size: info.Size()}, limit, -1)
 }
 
 // CheckSize refuses size bytes of source named name (given, not read) with Read's message when they
@@ -72,7 +72,7 @@ func CheckSize(name string, size, limit int64) error {
 // Used counted in from the start, at most MaxTotal bytes (0 means the defaults). It is not safe for
 // concurrent use.
 type Reader struct {
-	FS       fs.FS
+	FS       Files
 	MaxFile  int64
 	MaxTotal int64
 	Used     int64 // bytes read so far (the caller may count the main source in)
@@ -111,20 +111,20 @@ type totalError struct {
 func (e *totalError) Error() string { return "over the total" }
 
 // read implements Read; left >= 0 is what remains of a total (-1: no total).
-func read(fsys fs.FS, name string, limit, left int64) ([]byte, error) {
-	info, err := fs.Stat(fsys, name)
+func read(fsys Files, name string, limit, left int64) ([]byte, error) {
+	info, err := fsys.StatSource(name)
 	if err != nil {
 		return nil, err
 	}
 	if err := check(name, info, limit, left); err != nil {
 		return nil, err
 	}
-	f, err := fsys.Open(name)
+	f, err := fsys.OpenSource(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if info, err = f.Stat(); err != nil {
+	if info, err = f.StatSource(); err != nil {
 		return nil, err
 	}
 	if err := check(name, info, limit, left); err != nil {
@@ -148,16 +148,16 @@ func read(fsys fs.FS, name string, limit, left int64) ([]byte, error) {
 }
 
 // check refuses a file that is not regular or too large.
-func check(name string, info fs.FileInfo, limit, left int64) error {
-	mode := info.Mode()
+func check(name string, info Info, limit, left int64) error {
+	mode := info.Mode
 	if !mode.IsRegular() {
 		return &Error{Name: name, Msg: "is not a regular file (" + kind(mode) + ")", Mode: mode.Type()}
 	}
-	if err := CheckSize(name, info.Size(), limit); err != nil {
+	if err := CheckSize(name, info.Size, limit); err != nil {
 		return err
 	}
-	if left >= 0 && info.Size() > left {
-		return &totalError{size: info.Size()}
+	if left >= 0 && info.Size > left {
+		return &totalError{size: info.Size}
 	}
 	return nil
 }

@@ -33,14 +33,14 @@ func (liarInfo) Sys() any           { return nil }
 
 func TestReader(t *testing.T) {
 	l := &liar{}
-	r := Reader{FS: l, MaxFile: 100, MaxTotal: 50, Used: 10}
+	r := Reader{FS: FromFS(l), MaxFile: 100, MaxTotal: 50, Used: 10}
 	if _, err := r.Read("grow.S"); err == nil || err.Error() != `"grow.S" would bring the source read to more than 50 bytes in all (the limit)` {
 		t.Errorf("growing file over the total: %v", err)
 	}
 	if l.read > 4096 {
 		t.Errorf("read %d bytes", l.read)
 	}
-	r = Reader{FS: fstest.MapFS{"a": {Data: make([]byte, 30)}, "b": {Data: make([]byte, 30)}}, MaxTotal: 50}
+	r = Reader{FS: FromFS(fstest.MapFS{"a": {Data: make([]byte, 30)}, "b": {Data: make([]byte, 30)}}), MaxTotal: 50}
 	if _, err := r.Read("a"); err != nil || r.Used != 30 {
 		t.Errorf("a: %v, used %d", err, r.Used)
 	}

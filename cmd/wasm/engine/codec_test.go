@@ -21,7 +21,7 @@ func exampleFiles(t *testing.T, file string) map[string]string {
 		t.Fatal(err)
 	}
 	files := map[string]string{file: string(src)}
-	incs, _ := asm.Includes(file, src, asm.Config{FS: examples.FS})
+	incs, _ := asm.Includes(file, src, asm.Config{FS: asm.FromFS(examples.FS)})
 	for _, in := range incs {
 		if dep, err := fs.ReadFile(examples.FS, in.File); in.File != "" && err == nil {
 			files[in.File] = string(dep)

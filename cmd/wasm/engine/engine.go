@@ -632,7 +632,7 @@ func assemble(req Request) (Response, *asm.Image) {
 		resp.Error = textf.Sprintf("no file %q among the files sent", req.Main)
 		return resp, nil
 	}
-	fsys, err := MapFS(req.Files)
+	fsys, err := mapFiles(req.Files)
 	if err != nil {
 		resp.Error = err.Error()
 		return resp, nil
@@ -735,6 +735,16 @@ func diagnostic(e *asm.Error) Diagnostic {
 // io/fs paths; folders exist implicitly. It is a map file system of the engine's own (memFS), so engine.wasm
 // links no file-system package (hackpadfs is in workspace.wasm only, testing/fstest nowhere).
 func MapFS(files map[string]string) (fs.FS, error) {
+	m, err := mapFiles(files)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// mapFiles is MapFS's file system as the memFS it is: the assembler reads it as an asm.Files, with
+// none of io/fs's interfaces (the core's requests go through it).
+func mapFiles(files map[string]string) (memFS, error) {
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)

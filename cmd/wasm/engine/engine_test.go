@@ -216,7 +216,7 @@ func TestExamplesBench(t *testing.T) {
 		src, _ := fs.ReadFile(examples.FS, ex.File)
 		files := map[string]string{ex.File: string(src)}
 		// The page brings along the examples an example includes (sneikha256.S: sneik-f512.S).
-		incs, _ := asm.Includes(ex.File, src, asm.Config{FS: examples.FS})
+		incs, _ := asm.Includes(ex.File, src, asm.Config{FS: asm.FromFS(examples.FS)})
 		for _, in := range incs {
 			if dep, err := fs.ReadFile(examples.FS, in.File); in.File != "" && err == nil {
 				files[in.File] = string(dep)
