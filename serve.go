@@ -234,7 +234,7 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 		out, err := firstAnswer(ctx, goTool, root)
 		firstC <- engineOutput{out, err}
 	}()
-	wasm, err := buildWASM(ctx, goTool, root)
+	wasm, names, err := buildWASM(ctx, goTool, root)
 	if err != nil {
 		return nil, err
 	}
@@ -298,6 +298,9 @@ func buildSite(ctx context.Context, root, exercisesDir string) (*site, error) {
 		sum := sha256.Sum256(wasm[i])
 		s.addWASM(m.name, wasm[i], sum)
 		version := s.assets[m.name].version
+		if names[i] != nil {
+			s.add(namesAsset(m.name), namesFile(m.name+"?v="+version, names[i]))
+		}
 		page = bytes.Replace(page, []byte(m.meta(m.name)), []byte(m.meta(m.name+"?v="+version)), 1)
 	}
 	s.add("index.html", page)
@@ -511,16 +514,19 @@ const wasmDataGap = 256
 // then names the functions, at "?:0"; and the other tables only tracebacks read, the inline trees
 // above all, and the unsafe points js/wasm never reads: wasmdata.StripTraceback, 80 KB, the traceback
 // then without the inlined calls and the arguments' values), and returns the modules in the order
-// of wasmModules. The engine goes first, alone: tools.wasm differs
+// of wasmModules, with each one's functions' names short: wasmdata.RenameFuncs, 23 KB of engine.wasm,
+// whose table of the names (nil for a module served with its own) the site serves beside it
+// (namesAsset) for reading a traceback. The engine goes first, alone: tools.wasm differs
 // from it only in cmd/wasm and cmd/wasm/engine, so on a fresh machine the two others then find the
 // packages they share with it in Go's build cache instead of compiling them three times at once.
-func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
+func buildWASM(ctx context.Context, goTool, root string) ([][]byte, []wasmdata.Names, error) {
 	tmp, err := os.MkdirTemp("", "avrlab-wasm-")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer os.RemoveAll(tmp)
 	mods := make([][]byte, len(wasmModules))
+	names := make([]wasmdata.Names, len(wasmModules))
 	errs := make([]error, len(wasmModules))
 	build := func(i int) {
 		m := wasmModules[i]
@@ -552,13 +558,14 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 			mods[i] = b
 		} else if b, _, _, err = wasmdata.StripTraceback(mods[i]); err != nil {
 			fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its inline trees (wasmdata.StripTraceback: %v)\n", m.name, err)
-		} else {
+		} else if mods[i], names[i], err = wasmdata.RenameFuncs(b); err != nil {
+			fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its functions' names (wasmdata.RenameFuncs: %v)\n", m.name, err)
 			mods[i] = b
 		}
 	}
 	build(0)
 	if errs[0] != nil {
-		return nil, errs[0]
+		return nil, nil, errs[0]
 	}
 	var wg sync.WaitGroup
 	for i := 1; i < len(wasmModules); i++ {
@@ -570,9 +577,21 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, error) {
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return mods, nil
+	return mods, names, nil
+}
+
+// namesAsset is where the site serves the table of a module's short function names (engine.wasm:
+// engine.names.txt), which site/worker.js fetches only to translate a traceback the module prints.
+func namesAsset(module string) string {
+	return strings.TrimSuffix(module, ".wasm") + ".names.txt"
+}
+
+// namesFile is the names asset of the module at url (with its version, which worker.js checks
+// against the module it runs before it translates): a first line "# url", then names' table.
+func namesFile(url string, names wasmdata.Names) []byte {
+	return append([]byte("# "+url+"\n"), names.Marshal()...)
 }
 
 // wasmExecJS returns the JavaScript glue of the Go installation that builds the module. Go 1.24 moved it

@@ -1,5 +1,5 @@
 // One Go instance (engine.wasm, tools.wasm or workspace.wasm) in a Web Worker. The page sends
-// {op: "init", module, role} once (the module it compiled), unless boot.js started the worker to
+// {op: "init", module, role, url} once (the module it compiled, from url), unless boot.js started the worker to
 // compile its own (below), then requests {id, op, arg} (a live run: {id, op, arg, hold}, see held);
 // each gets {id, result} or {id, error} ({id, superseded: true} when a newer one replaced it while
 // held or stopped it running, see liveId), and long engine requests also post {id, progress: "benchmarking"} on the way.
@@ -29,6 +29,62 @@ const booting = bootTag === "boot" && bootURL ? compile(bootURL) : null;
 if (booting) booting.catch(() => {});
 importScripts("wasm_exec.js");
 const glueAt = performance.timeOrigin + performance.now();
+
+// The modules' functions have short names (serve.go, internal/wasmdata.RenameFuncs). What Go prints
+// (wasm_exec.js's fs.writeSync, a line at a time to the console) that names one, a traceback or a
+// fatal error, is printed with the names translated back through the module's table
+// (NAME.names.txt, whose first line names the module's URL and version), fetched only then; lines
+// keep their order. moduleURL is the URL of the module this worker runs.
+let moduleURL = bootURL || "";
+const SHORT_NAME = /(?:runtime\.)+_[0-9a-f]+|\.+_[0-9a-f]+/g;
+let namesP = null;
+let printed = Promise.resolve();
+let outText = "";
+const outDecoder = new TextDecoder("utf-8");
+globalThis.fs.writeSync = (fd, buf) => {
+  outText += outDecoder.decode(buf);
+  const nl = outText.lastIndexOf("\n");
+  if (nl !== -1) {
+    const text = outText.substring(0, nl);
+    outText = outText.substring(nl + 1);
+    SHORT_NAME.lastIndex = 0;
+    const names = SHORT_NAME.test(text) ? loadNames() : null;
+    printed = printed.then(() => names).then((n) => console.log(n ? translateNames(text, n) : text));
+  }
+  return buf.length;
+};
+
+// loadNames fetches the table of moduleURL's short names once: a Map, or null when there is none
+// for this module (another version's, or none served).
+function loadNames() {
+  if (!namesP) {
+    const [path, query] = moduleURL.split("?");
+    namesP = fetch(path.replace(/\.wasm$/, ".names.txt") + (query ? "?" + query : ""))
+      .then((r) => (r.ok ? r.text() : ""))
+      .then((text) => {
+        const lines = text.split("\n");
+        if (lines[0] !== "# " + moduleURL) return null;
+        const names = new Map();
+        for (const l of lines.slice(1)) {
+          const tab = l.indexOf("\t");
+          if (tab > 0) names.set(l.substring(0, tab), l.substring(tab + 1));
+        }
+        return names;
+      })
+      .catch(() => null);
+  }
+  return namesP;
+}
+
+// translateNames replaces each short name of names that stands alone in text (not inside a longer
+// name: internal/wasmdata's Names.Translate) by its function's name.
+function translateNames(text, names) {
+  return text.replace(SHORT_NAME, (m, at) => {
+    const part = /[\w.]/;
+    if ((at > 0 && part.test(text[at - 1])) || part.test(text[at + m.length] || "")) return m;
+    return names.get(m) ?? m;
+  });
+}
 
 let ready = null;
 
@@ -110,6 +166,7 @@ self.onmessage = (e) => {
 // init starts the module the page compiled ({op: "init", module, role}).
 async function init(m) {
   role = m.role;
+  moduleURL = m.url || moduleURL;
   const t0 = performance.now();
   ready = start(m.module);
   try {

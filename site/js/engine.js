@@ -99,7 +99,7 @@ class WorkerClient {
     }
     // given: the worker has been sent its module, so a request posted now is served after the init.
     this.given = this.modP.then(
-      (module) => w.postMessage({ op: "init", module, role: this.role }),
+      (module) => w.postMessage({ op: "init", module, role: this.role, url: wasmURL(this.role) }),
       (err) => this.readyRej(err),
     );
   }
@@ -220,9 +220,14 @@ function noteCall(role, p, m) {
   if (!timings.firstCalls[p.op]) timings.firstCalls[p.op] = c;
 }
 
+// wasmURL is the URL of the module of a worker role (engine, workspace), with its version.
+function wasmURL(role) {
+  return document.querySelector(`meta[name="avrlab-wasm-${role}"]`).content;
+}
+
 // compileModule fetches and compiles the module of a worker role (engine, workspace).
 async function compileModule(role) {
-  const url = document.querySelector(`meta[name="avrlab-wasm-${role}"]`).content;
+  const url = wasmURL(role);
   const t0 = performance.now();
   timings[role + "FetchStart"] = t0;
   let mod;
