@@ -252,3 +252,8 @@ func (s *Set) IOAddr(d Def) (io int, ok bool) {
 	}
 	return io, true
 }
+
+// NotLinked is the message of the #error that a build without the tables (Linked false) gives a
+// source that includes <avr/io.h> instead of the header: one word of ASCII letters and hyphens, so
+// that it reads the same in a diagnostic and in an answer's JSON, where the engine looks for it.
+const NotLinked = "avrlab-core-without-avr-libc-tables"

@@ -277,6 +277,9 @@ func handle(eng emu.Engine, c Caches, op string, arg []byte, progress Progress, 
 	if err != nil {
 		return errorJSON(err)
 	}
+	if core && leftToTools(out) {
+		return []byte(RedirectJSON)
+	}
 	return out
 }
 

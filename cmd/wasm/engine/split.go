@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/obj"
+	"github.com/avrlab/avrlab/isa/devreg"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -13,7 +15,8 @@ import (
 // (tools.wasm, the whole engine): the debugger and the profiler (debug-*), the leakage pane (leak), the
 // meta answer (meta, which the page reads from meta.json and asks only of a host without it), a
 // linked program (Request.Binary), a request with a file the assembler would read as AVRASM2 (the core
-// links no asm/atmel front end: see hasAVRASM2), a bench (or devices) of a task whose reference the
+// links no asm/atmel front end: see hasAVRASM2) or that may include <avr/io.h> (the core links no
+// avr-libc table: namesIOHeader), a bench (or devices) of a task whose reference the
 // core does not link (lab.NeedsTools: the P-192 systems, Ring-LWE and the SNEIK AEAD and hash), and a bench on Run (no live budget) of an exercise whose goals
 // include a leakage goal (lab.GoalLeakFirstOrder, lab.GoalCPAResists), which simulates traces. A
 // request it cannot read stays where it is, which answers the error.
@@ -43,7 +46,7 @@ func opNeedsTools(op string) (tools, read bool) {
 
 // needsTools is NeedsTools for request r of op bench, assemble, hex or devices, read.
 func (r *Request) needsTools(op string) bool {
-	if r.Binary != "" || hasAVRASM2(r.Files) {
+	if r.Binary != "" || hasAVRASM2(r.Files) || !devreg.Linked && namesIOHeader(r.Files) {
 		return true
 	}
 	if (op == "bench" || op == "devices") && lab.NeedsTools(r.task()) {
@@ -75,6 +78,26 @@ func (r *Request) task() string {
 		return ""
 	}
 	return lab.Resolve(lab.Options{Task: c.Task, Fixed: c.fixed}, []byte(c.Files[c.Main])).Task
+}
+
+// namesIOHeader reports whether a source of files may include <avr/io.h>, whose tables the core
+// does not link (devreg.Linked): its text names "io.h" (an include of the header names it, by a
+// macro too). It errs on the side of tools.wasm, which answers every request the same; a source
+// that reaches the header all the same meets devreg.NotLinked (leftToTools).
+func namesIOHeader(files map[string]string) bool {
+	for n, src := range files {
+		if !isDoc(n) && strings.Contains(src, "io.h") {
+			return true
+		}
+	}
+	return false
+}
+
+// leftToTools reports whether out, the core's answer, met the <avr/io.h> that the core does not
+// link (devreg.NotLinked): the request is tools.wasm's. An answer that names the word for another
+// reason goes there too, and tools.wasm gives it the same.
+func leftToTools(out []byte) bool {
+	return !devreg.Linked && bytes.Contains(out, []byte(devreg.NotLinked))
 }
 
 // hasAVRASM2 reports whether files holds a source that assembling the request may read in the AVRASM2

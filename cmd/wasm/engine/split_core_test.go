@@ -42,3 +42,36 @@ func TestCoreSendsSystems(t *testing.T) {
 		}
 	}
 }
+
+// TestCoreSendsIOHeader checks that the page's engine, which links no avr-libc table
+// (devreg.Linked), sends a request whose source includes <avr/io.h> to tools.wasm: named (any op),
+// and reached through a macro that does not name it (the assembler meets devreg.NotLinked's #error
+// and the answer is a redirect), and keeps a source that includes neither; in the whole engine
+// (split_test.go's TestIOHeaderInTools) the same sources assemble.
+func TestCoreSendsIOHeader(t *testing.T) {
+	req := func(src string) []byte {
+		b, err := json.Marshal(map[string]any{"files": map[string]string{"main.S": src}, "main": "main.S", "device": "atmega328p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, c := range []struct {
+		op, src string
+		want    bool
+	}{
+		{"bench", ioHeaderNamed, true},
+		{"assemble", ioHeaderNamed, true},
+		{"hex", ioHeaderNamed, true},
+		{"devices", ioHeaderNamed, true},
+		{"assemble", ioHeaderByMacro, true},
+		{"hex", ioHeaderByMacro, true},
+		{"assemble", "#include <avr/sfr_defs.h>\nldi r16, _BV(3)\n", false},
+		{"assemble", "nop\n", false},
+	} {
+		out := HandleCore(nil, Caches{}, c.op, req(c.src), nil, nil)
+		if got := string(out) == RedirectJSON; got != c.want {
+			t.Errorf("HandleCore(%s, %q) = %.200s; redirect %v, want %v", c.op, c.src, out, got, c.want)
+		}
+	}
+}

@@ -3,7 +3,10 @@ package engine
 import (
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/avrlab/avrlab/isa/devreg"
 )
 
 // TestNeedsTools: the requests the core module leaves to tools.wasm (and HandleCore answers
@@ -54,6 +57,27 @@ func TestNeedsTools(t *testing.T) {
 		// HandleCore, which reads the request once for both, sends on the same ones.
 		if got := string(HandleCore(nil, Caches{}, c.op, c.arg, nil, nil)) == RedirectJSON; got != c.want {
 			t.Errorf("HandleCore(%s, %.80s) redirects: %v, want %v", c.op, c.arg, got, c.want)
+		}
+	}
+}
+
+// ioHeaderNamed and ioHeaderByMacro include <avr/io.h>, the second through a macro whose text does
+// not name it: TestCoreSendsIOHeader sends both to tools.wasm.
+const (
+	ioHeaderNamed   = "#include <avr/io.h>\nout _SFR_IO_ADDR(PORTB), r16\n"
+	ioHeaderByMacro = "#define HEADER(x) <avr/x.h>\n#include HEADER(io)\nout _SFR_IO_ADDR(PORTB), r16\n"
+)
+
+// TestIOHeaderInTools: the whole engine (tools.wasm's build, with devreg's tables) assembles the
+// sources that include <avr/io.h> (PORTB is I/O address 5 on the ATmega328P: out 0x05, r16 is b9 05).
+func TestIOHeaderInTools(t *testing.T) {
+	if !devreg.Linked {
+		t.Skip("the core build links no table")
+	}
+	for _, src := range []string{ioHeaderNamed, ioHeaderByMacro} {
+		resp := Assemble(Request{Files: map[string]string{"main.S": src}, Main: "main.S", Device: "atmega328p"}, true)
+		if len(resp.Errors) != 0 || !strings.Contains(resp.Hex, "05B9") {
+			t.Errorf("Assemble(%q): errors %v, hex %q; want out 0x05, r16 (05 B9)", src, resp.Errors, resp.Hex)
 		}
 	}
 }
