@@ -514,7 +514,8 @@ const wasmDataGap = 256
 // then names the functions, at "?:0"; and the other tables only tracebacks read, the inline trees
 // above all, and the unsafe points js/wasm never reads: wasmdata.StripTraceback, 80 KB, the traceback
 // then without the inlined calls and the arguments' values), and returns the modules in the order
-// of wasmModules, with each one's functions' names short: wasmdata.RenameFuncs, 23 KB of engine.wasm,
+// of wasmModules, with its type links dropped where nothing reads them (wasmdata.DropTypelinks) and
+// each one's functions' names short: wasmdata.RenameFuncs, 23 KB of engine.wasm,
 // whose table of the names (nil for a module served with its own) the site serves beside it
 // (namesAsset) for reading a traceback. The engine goes first, alone: tools.wasm differs
 // from it only in cmd/wasm and cmd/wasm/engine, so on a fresh machine the two others then find the
@@ -550,18 +551,7 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, []wasmdata.N
 			errs[i] = fmt.Errorf("%s: merging its data segments: %v", m.name, err)
 			return
 		}
-		// A Go version whose function table StripLines does not know still gets a playground: the
-		// module is served with its line tables, and says so (TestCoreSize, on the Go of go.mod, would
-		// catch the size).
-		if mods[i], _, _, err = wasmdata.StripLines(b); err != nil {
-			fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its line tables (wasmdata.StripLines: %v)\n", m.name, err)
-			mods[i] = b
-		} else if b, _, _, err = wasmdata.StripTraceback(mods[i]); err != nil {
-			fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its inline trees (wasmdata.StripTraceback: %v)\n", m.name, err)
-		} else if mods[i], names[i], err = wasmdata.RenameFuncs(b); err != nil {
-			fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its functions' names (wasmdata.RenameFuncs: %v)\n", m.name, err)
-			mods[i] = b
-		}
+		mods[i], names[i] = shrinkModule(m.name, b)
 	}
 	build(0)
 	if errs[0] != nil {
@@ -580,6 +570,34 @@ func buildWASM(ctx context.Context, goTool, root string) ([][]byte, []wasmdata.N
 		return nil, nil, err
 	}
 	return mods, names, nil
+}
+
+// shrinkModule strips a merged module as buildWASM describes and returns it with the table of its
+// short function names (nil when it keeps its names). A Go version whose function table
+// internal/wasmdata does not know still gets a playground: the module is served with what it could
+// not strip, and says so (TestCoreSize, on the Go of go.mod, would catch the size).
+func shrinkModule(name string, b []byte) ([]byte, wasmdata.Names) {
+	lines, _, _, err := wasmdata.StripLines(b)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its line tables (wasmdata.StripLines: %v)\n", name, err)
+		return b, nil
+	}
+	b, _, _, err = wasmdata.StripTraceback(lines)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its inline trees (wasmdata.StripTraceback: %v)\n", name, err)
+		return lines, nil
+	}
+	// The type links go where nothing reads them (engine.wasm, 3 KB: no reflect.typelinks); a module
+	// that links their reader keeps them.
+	if dropped, _, err := wasmdata.DropTypelinks(b); err == nil {
+		b = dropped
+	}
+	renamed, names, err := wasmdata.RenameFuncs(b)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "avrlab playground: %s served with its functions' names (wasmdata.RenameFuncs: %v)\n", name, err)
+		return b, nil
+	}
+	return renamed, names
 }
 
 // namesAsset is where the site serves the table of a module's short function names (engine.wasm:

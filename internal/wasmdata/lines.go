@@ -99,6 +99,8 @@ type funcTable struct {
 	// funcnametab holds the functions' names; gofunc is the part of the image from
 	// moduledata.gofunc on, where the funcdata offsets point (StripTraceback's).
 	funcnametab, gofunc []byte
+	// img is the whole image and md the moduledata in it, to its end or the image's (DropTypelinks').
+	img, md []byte
 }
 
 // findFuncTable finds the runtime's moduledata in img: an 8-byte aligned word pointing at a pcHeader
@@ -122,7 +124,7 @@ func findFuncTable(img []byte) (*funcTable, error) {
 			}
 			return img[p : p+l], nil
 		}
-		t := &funcTable{nfunc: int(word(h + 8))}
+		t := &funcTable{nfunc: int(word(h + 8)), img: img, md: img[a:min(n, a+8*mdWordsAll)]}
 		var err error
 		for _, s := range []struct {
 			to   *[]byte
