@@ -39,10 +39,7 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 		return errorJSON(textf.Errorf("%s is an operation of workspace.wasm, not engine.wasm", op))
 	}
 	if op == "warm" {
-		return warm() // the worker is idle: compile the translator's Go code before a run needs it
-	}
-	if !b.started {
-		b.exec, b.started = translate.NewBrowserEngine(), true
+		return warmEngine(b.translator()) // the worker is idle: compile the translator's Go code before a run needs it
 	}
 	return b.serve(op, arg, progress, nil)
 }
@@ -51,7 +48,7 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 // is answered {"redirect":"tools"}); stop, when not nil, may end a bench early.
 func (b *bridge) serve(op string, arg []byte, progress func(phase string), stop func() bool) string {
 	hits := b.cache.Hits
-	out := engine.HandleCore(b.exec, engine.Caches{Includes: &b.includes, Bench: &b.cache, Machines: &b.machines}, op, arg, progress, stop)
+	out := engine.HandleCore(b.translator(), engine.Caches{Includes: &b.includes, Bench: &b.cache, Machines: &b.machines}, op, arg, progress, stop)
 	if b.cache.Hits != hits && progress != nil {
 		progress("reused") // the page's timings count these
 	}
@@ -64,8 +61,15 @@ func (b *bridge) live(op string, arg []byte, progress func(phase string), stale 
 	if op != "bench" {
 		return nil, false
 	}
+	return b.runner.run(func(stop func() bool) string { return b.serve(op, arg, progress, stop) }, stale), true
+}
+
+// translator returns the engine the bridge runs its benches on (b.exec), made at the first call
+// that needs it: translate.NewBrowserEngine's, or nil (the interpreter) before the page hands over
+// the memory.
+func (b *bridge) translator() emu.Engine {
 	if !b.started {
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
-	return b.runner.run(func(stop func() bool) string { return b.serve(op, arg, progress, stop) }, stale), true
+	return b.exec
 }

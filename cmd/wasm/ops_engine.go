@@ -41,15 +41,12 @@ func (b *bridge) handle(op string, arg []byte, progress func(phase string)) any 
 		return errorJSON(fmt.Errorf("%s is an operation of workspace.wasm, not tools.wasm", op))
 	}
 	if op == "warm" {
-		return warm() // the worker is idle: compile the translator's Go code before a run needs it
+		return warmEngine(b.translator()) // the worker is idle: compile the translator's Go code before a run needs it
 	}
 	if strings.HasPrefix(op, "debug-") {
 		return string(b.dbg.Handle(op, arg))
 	}
-	if !b.started {
-		b.exec, b.started = translate.NewBrowserEngine(), true
-	}
-	return string(engine.HandleCached(b.exec, engine.Caches{Includes: &b.includes, Machines: &b.machines}, op, arg, progress))
+	return string(engine.HandleCached(b.translator(), engine.Caches{Includes: &b.includes, Machines: &b.machines}, op, arg, progress))
 }
 
 // live serves a live bench as the core's bridge does (liveRunner: a newer request stops it between
@@ -58,10 +55,17 @@ func (b *bridge) live(op string, arg []byte, progress func(phase string), stale 
 	if op != "bench" {
 		return nil, false
 	}
+	return b.runner.run(func(stop func() bool) string {
+		return string(engine.HandleLive(b.translator(), engine.Caches{Includes: &b.includes, Machines: &b.machines}, op, arg, progress, stop))
+	}, stale), true
+}
+
+// translator returns the engine the bridge runs its benches on (b.exec), made at the first call
+// that needs it: translate.NewBrowserEngine's, or nil (the interpreter) before the page hands over
+// the memory.
+func (b *bridge) translator() emu.Engine {
 	if !b.started {
 		b.exec, b.started = translate.NewBrowserEngine(), true
 	}
-	return b.runner.run(func(stop func() bool) string {
-		return string(engine.HandleLive(b.exec, engine.Caches{Includes: &b.includes, Machines: &b.machines}, op, arg, progress, stop))
-	}, stale), true
+	return b.exec
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"github.com/avrlab/avrlab/cmd/wasm/benchrun"
+	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
 )
 
@@ -14,16 +15,35 @@ import (
 // worker runs it as the "warm" operation when idle after its first result, bench.html's before its
 // timed run.
 func warm() string {
+	out, _ := warmUp()
+	return out
+}
+
+// warmUp is warm, and whether the warm-up ran translated code to its end.
+func warmUp() (string, bool) {
 	b, err := translate.NewBrowser()
 	if err != nil {
-		return `{"warm":false}`
+		return `{"warm":false}`, false
 	}
 	res, err := benchrun.Warm(translate.NewPage(b, benchrun.WarmHot))
 	if err != nil {
-		return errorJSON(err)
+		return errorJSON(err), false
 	}
 	out, _ := benchrun.MarshalResult(res)
-	return string(out)
+	return string(out), true
+}
+
+// warmEngine is the playground worker's "warm" operation: warm, then, when the warm-up ran, the
+// bridge's engine eng (translate.NewBrowserEngine's, made at the worker's first request) is told
+// that V8 has compiled the translator (translate.Engine.Warmed): the live benches from then on
+// are translated once they have run what a run from reset waits, where the first answer's
+// bench waited for translate.BrowserHot.
+func warmEngine(eng emu.Engine) string {
+	out, ok := warmUp()
+	if e, page := eng.(*translate.Engine); ok && page {
+		e.Warmed()
+	}
+	return out
 }
 
 // warmBench is bench.html's warm-up before its timed run (avrlabWarm): warm, then

@@ -71,6 +71,9 @@ type Engine struct {
 	// cycle counter, which a reset or a harness call's start sets to 0), which a long run from reset
 	// reaches sooner: a machine is hot when either pair says so.
 	runHot, runPerByte uint64
+	// warmed (Warmed; under mu): machines made from then on count runHot and runPerByte on all
+	// their cycles, not only their current run's (see waitsNow).
+	warmed bool
 	// noHint: the runtime checks no access against its memory's size (V8's guard regions), so
 	// modules leave out the loads of a run's top byte that tell wazero's compiler the run is in bounds.
 	noHint bool
@@ -155,6 +158,41 @@ const (
 	BrowserRunPerByte = 512
 )
 
+// Warmed tells a page engine (NewPage) that the JavaScript engine has compiled the translator's
+// Go code: the playground's worker calls it once it has run the warm-up (cmd/wasm/benchrun.Warm,
+// when idle after its first answer). Machines made from then on are hot after what a machine's
+// current run alone waits (BrowserRunHot, or BrowserRunPerByte per byte of its region's code, for
+// NewPage(rt, BrowserHot)) counted on all their cycles, a harness's calls included, rather than
+// after BrowserHot: a live bench of the default example (CHAM-64's 101 calls of 1,611 cycles and
+// its 64 constant-time inputs) runs translated from its second call. BrowserHot's longer wait is
+// for the first answer of a fresh worker, whose translator V8 has not compiled yet. Machines made
+// before keep their waits; an engine with no wait of a run (New, NewNative, NewPage(rt, 0)) is
+// unchanged.
+func (e *Engine) Warmed() {
+	e.mu.Lock()
+	e.warmed = true
+	e.mu.Unlock()
+}
+
+// waits is when a machine is hot (runner.hot): after hot cycles in all, or perByte per byte of
+// its region's code when that is more, or after runHot (runPerByte per byte) on its current run.
+type waits struct {
+	hot, perByte, runHot, runPerByte uint64
+}
+
+// waitsNow returns the waits of a machine made now: the engine's, the run's on all cycles once
+// the engine is Warmed.
+func (e *Engine) waitsNow() waits {
+	w := waits{hot: e.hot, perByte: e.perByte, runHot: e.runHot, runPerByte: e.runPerByte}
+	e.mu.Lock()
+	warm := e.warmed
+	e.mu.Unlock()
+	if warm && e.runHot > 0 {
+		w.hot, w.perByte = min(w.hot, e.runHot), min(w.perByte, e.runPerByte)
+	}
+	return w
+}
+
 // BrowserSlice is the page's slice (NewSliced): about a millisecond of translated code.
 const BrowserSlice = 1 << 20
 
@@ -192,7 +230,7 @@ func (e *Engine) NewRunner(size int) emu.Runner {
 		return nil
 	}
 	b := m.Bytes()
-	return &runner{e: e, mem: m, buf: b[:size:size], log: b[logOff(uint32(size)):]}
+	return &runner{e: e, w: e.waitsNow(), mem: m, buf: b[:size:size], log: b[logOff(uint32(size)):]}
 }
 
 var _ emu.RunnerReuser = (*Engine)(nil)
@@ -214,7 +252,7 @@ func (e *Engine) ReuseRunner(old emu.Runner, size int) emu.Runner {
 	for i := range o.logs {
 		o.logs[i] = logEntry{log: o.logs[i].log[:0]}
 	}
-	return &runner{e: e, mem: o.mem, buf: o.buf, log: o.log, memo: o.memo, logs: o.logs}
+	return &runner{e: e, w: e.waitsNow(), mem: o.mem, buf: o.buf, log: o.log, memo: o.memo, logs: o.logs}
 }
 
 // The trace log: after a machine's state memory (at logOff of its size, which the module knows
@@ -266,6 +304,7 @@ const (
 // runner is one machine's translated code.
 type runner struct {
 	e       *Engine
+	w       waits // when the machine is hot (Engine.waitsNow when the runner was made)
 	mem     Memory
 	buf     []byte // the machine's state memory
 	log     []byte // its trace log (see logOff)
@@ -382,7 +421,7 @@ func (r *runner) ready(p *emu.Program) (emu.Exit, bool) {
 			return emu.ExitLimit, false
 		}
 	}
-	if r.reg == nil && r.image == 0 && r.e.hot > 0 {
+	if r.reg == nil && r.image == 0 && r.w.hot > 0 {
 		r.image = imageKey(r.e.seed, p, r.buf)
 		r.e.mu.Lock()
 		r.hotRoot = r.e.hotImages[r.image]
@@ -413,7 +452,7 @@ func (r *runner) ready(p *emu.Program) (emu.Exit, bool) {
 		}
 		r.waited = maxWait
 	}
-	if r.reg == nil && r.e.perByte > 0 && !r.warm {
+	if r.reg == nil && r.w.perByte > 0 && !r.warm {
 		// Hot, but compiling a large region costs more than a small one: wait for the cycles
 		// that pay for it (discovering the region is cheap; compiling it is what costs). The
 		// region is the one the machine would translate here (the roots enter takes), which build
@@ -738,7 +777,7 @@ func (r *runner) firstRoots(p *emu.Program, pc uint32) []uint32 {
 // AVR code (0: not known yet): the engine's threshold and wait per byte on seen, or a page
 // engine's shorter ones on run (NewPage).
 func (r *runner) hot(seen, run uint64, bytes int) bool {
-	e, b := r.e, uint64(bytes)
+	e, b := r.w, uint64(bytes)
 	return seen >= max(e.hot, e.perByte*b) || e.runHot > 0 && run >= max(e.runHot, e.runPerByte*b)
 }
 
@@ -747,7 +786,7 @@ func (r *runner) hot(seen, run uint64, bytes int) bool {
 // (emu.Program.AskIn), so that a run is translated where its wait ends rather than up to a slice
 // of the interpreter's (64K cycles) later. Both of hot's counts grow by the cycles interpreted.
 func (r *runner) untilHot(seen, run uint64, bytes int) uint64 {
-	e, b := r.e, uint64(bytes)
+	e, b := r.w, uint64(bytes)
 	n := left(max(e.hot, e.perByte*b), seen)
 	if e.runHot > 0 {
 		n = min(n, left(max(e.runHot, e.runPerByte*b), run))

@@ -93,6 +93,55 @@ func TestPageRunHot(t *testing.T) {
 	}
 }
 
+// TestPageWarmedHot: once the page's engine is Warmed (the playground's worker after its idle
+// warm-up), a machine made from then on is hot after BrowserRunHot cycles in all, over short runs
+// from its reset as a harness's calls are: the 16,386-cycle routine's fifth run (past 65,536 cycles
+// from the fourth) runs translated, with every run's registers and cycles the interpreter's. A
+// machine made before Warmed keeps BrowserHot's wait: five runs stay interpreted.
+func TestPageWarmedHot(t *testing.T) {
+	im, err := asm.Assemble("hot.S", []byte(hotLoopSrc), asm.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, ok := im.Symbol("short")
+	if !ok {
+		t.Fatal("no symbol short")
+	}
+	ref := emu.New(im.Device, im.Flash, emu.Config{})
+	e := NewPage(NewWazero(), BrowserHot)
+	before := emu.New(im.Device, im.Flash, emu.Config{Engine: e})
+	e.Warmed()
+	run := func(m *emu.Machine, i int) {
+		t.Helper()
+		for _, x := range []*emu.Machine{m, ref} {
+			x.Reset()
+			x.SetPC(uint32(short.Value) / 2)
+		}
+		s, want := m.Run(1<<20), ref.Run(1<<20)
+		if s != want || s.Reason != emu.StopBreak || m.Cycles() != ref.Cycles() || regsOf(m) != regsOf(ref) {
+			t.Fatalf("run %d: %v after %d cycles, registers %v; interpreted %v after %d, %v", i, s, m.Cycles(), regsOf(m), want, ref.Cycles(), regsOf(ref))
+		}
+	}
+	for i := 1; i <= 5; i++ {
+		run(before, i)
+	}
+	if st := e.Stats(); st.Modules != 0 || st.Cycles != 0 {
+		t.Fatalf("a machine made before Warmed: %d modules, %d cycles translated after 5 short runs; want BrowserHot's wait", st.Modules, st.Cycles)
+	}
+	after := emu.New(im.Device, im.Flash, emu.Config{Engine: e})
+	var last uint64
+	for i := 1; i <= 8; i++ {
+		run(after, i)
+		st := e.Stats()
+		// From the fifth run, all of it but the BREAK (the interpreter's) runs translated.
+		if i <= 3 && st.Modules != 0 || i >= 5 && st.Cycles-last < ref.Cycles()-1 {
+			t.Errorf("run %d of a machine made after Warmed (%d cycles each): %d modules, %d cycles translated (%d before); want translated from where %d in all are run",
+				i, ref.Cycles(), st.Modules, st.Cycles, last, BrowserRunHot)
+		}
+		last = st.Cycles
+	}
+}
+
 // mixSrc is the load/store ARX mix (bench.html's AVRLAB_BENCH_PROG=mix, 140 bytes of code)
 // run 2 × 2000 outer passes from reset, 2.2M cycles: a region whose wait per byte (512 × 140 =
 // 71,680 cycles) is past BrowserRunHot, and ends between two of the interpreter's 64K slices.

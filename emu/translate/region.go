@@ -201,9 +201,12 @@ func constZ(p *emu.Program, pc uint32) (uint32, bool) {
 	return uint32(z[0] | z[1]<<8), true
 }
 
-// walk is what buildRegion finds about each word address of a program: dense slices over the
-// whole program rather than maps of the reachable addresses, which cost it about three quarters
-// of its time (the NTT example's region: 945 instructions of 69,632 words).
+// walk is what buildRegion finds about each word address of a program: dense slices rather than
+// maps of the reachable addresses, which cost it about three quarters of its time (the NTT
+// example's region: 945 instructions of 69,632 words). They start at the programmed words
+// (emu.Program.FlashEnd) and grow to an address the walk reaches past them (grow): over the whole
+// flash, an ATmega128's 64K words, they were 128 KB zeroed per region, 0.6 ms a live bench of the
+// default example (its 128 words) in V8, mostly the garbage collector's.
 type walk struct {
 	cls   []int8  // class+1 of each reachable instruction; 0: not reached
 	flags []uint8 // wLeader, wEntry, wInBlock, and the fall-through predecessors (wPred1, wPred2)
@@ -219,7 +222,23 @@ const (
 )
 
 // has reports whether flag f is set at pc.
-func (w *walk) has(pc uint32, f uint8) bool { return w.flags[pc]&f != 0 }
+func (w *walk) has(pc uint32, f uint8) bool { return pc < uint32(len(w.flags)) && w.flags[pc]&f != 0 }
+
+// set sets flag f at pc (below the program's size in words).
+func (w *walk) set(pc uint32, f uint8) {
+	w.grow(pc)
+	w.flags[pc] |= f
+}
+
+// grow makes the slices cover pc (below the program's size in words), at least doubling them.
+func (w *walk) grow(pc uint32) {
+	if pc < uint32(len(w.cls)) {
+		return
+	}
+	n := max(pc+1, 2*uint32(len(w.cls)))
+	w.cls = append(w.cls, make([]int8, n-uint32(len(w.cls)))...)
+	w.flags = append(w.flags, make([]uint8, n-uint32(len(w.flags)))...)
+}
 
 // class returns the class of the reachable instruction at pc.
 func (w *walk) class(pc uint32) int { return int(w.cls[pc]) - 1 }
@@ -229,6 +248,7 @@ func (w *walk) reached(pc uint32) bool { return pc < uint32(len(w.cls)) && w.cls
 
 // addPred counts one more fall-through predecessor of pc (up to two).
 func (w *walk) addPred(pc uint32) {
+	w.grow(pc)
 	switch f := w.flags[pc]; {
 	case f&wPred2 != 0:
 	case f&wPred1 != 0:
@@ -239,15 +259,18 @@ func (w *walk) addPred(pc uint32) {
 }
 
 // onePred reports whether pc has exactly one fall-through predecessor.
-func (w *walk) onePred(pc uint32) bool { return w.flags[pc]&(wPred1|wPred2) == wPred1 }
+func (w *walk) onePred(pc uint32) bool {
+	return pc < uint32(len(w.flags)) && w.flags[pc]&(wPred1|wPred2) == wPred1
+}
 
 // buildRegion discovers the region of roots in p.
 func buildRegion(p *emu.Program, roots []uint32) *region {
 	n := uint32(len(p.Code))
+	words := min(n, (p.FlashEnd+1)/2)
 	rb := &regionBuilder{
 		p: p, n: n,
 		r: &region{roots: roots, index: map[uint32]int{}, covered: make([]uint64, (n+63)/64)},
-		w: &walk{cls: make([]int8, n), flags: make([]uint8, n)},
+		w: &walk{cls: make([]int8, words), flags: make([]uint8, words)},
 	}
 	rb.discover(roots)
 	rb.placeBlocks()
@@ -275,9 +298,10 @@ type regionBuilder struct {
 // reached already or past maxInsts.
 func (rb *regionBuilder) add(pc uint32) {
 	w := rb.w
-	if pc >= rb.n || w.cls[pc] != 0 || len(w.pcs) >= maxInsts {
+	if pc >= rb.n || w.reached(pc) || len(w.pcs) >= maxInsts {
 		return
 	}
+	w.grow(pc)
 	w.cls[pc] = int8(class(rb.p.Device, &rb.p.Code[pc]) + 1)
 	w.pcs = append(w.pcs, pc)
 	rb.work = append(rb.work, pc)
@@ -289,7 +313,7 @@ func (rb *regionBuilder) discover(roots []uint32) {
 	w, n := rb.w, rb.n
 	for _, pc := range roots {
 		if pc < n {
-			w.flags[pc] |= wLeader | wEntry
+			w.set(pc, wLeader|wEntry)
 		}
 		rb.add(pc)
 	}
@@ -300,7 +324,7 @@ func (rb *regionBuilder) discover(roots []uint32) {
 		succ, ents := successors(rb.p, pc, c)
 		for _, e := range ents {
 			if e < n {
-				w.flags[e] |= wLeader | wEntry
+				w.set(e, wLeader|wEntry)
 			}
 			rb.add(e)
 		}
@@ -311,7 +335,7 @@ func (rb *regionBuilder) discover(roots []uint32) {
 			if c == clPlain {
 				w.addPred(s)
 			} else {
-				w.flags[s] |= wLeader
+				w.set(s, wLeader)
 			}
 			rb.add(s)
 		}

@@ -19,3 +19,16 @@ func TestMachinesSameAnswersTranslated(t *testing.T) {
 		t.Errorf("the kept machines hardly ran translated: %+v", st)
 	}
 }
+
+// TestMachinesSameAnswersWarmed is TestMachinesSameAnswers on the page's engine as the playground's
+// worker has it after its idle warm-up (translate.NewPage with BrowserHot, Warmed; on wazero): each
+// machine interprets its first cycles and runs the rest translated, and the answers are still a
+// fresh interpreted bench's, byte for byte.
+func TestMachinesSameAnswersWarmed(t *testing.T) {
+	eng := translate.NewPage(translate.NewWazero(), translate.BrowserHot)
+	eng.Warmed()
+	machinesSameAnswers(t, eng)
+	if st := eng.Stats(); st.Modules == 0 || st.Cold == 0 || st.Cycles < 1_000_000 {
+		t.Errorf("the warmed engine's machines hardly ran translated, or none interpreted first: %+v", st)
+	}
+}
