@@ -22,6 +22,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) < 2 || os.Args[1] != "grade-one" { // a grade child keeps the runtime's heap under its -mem
+		raiseStartingHeap()
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -5,16 +5,24 @@ package translate
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"slices"
+	"sync"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 )
 
-// Wazero is the native [Runtime]: wazero's compiler (pure Go, no cgo). Each machine's memory is a
-// module of its own runtime; compiled code is shared by all of them through one compilation cache.
+// Wazero is the native [Runtime]: wazero's compiler (pure Go, no cgo). One wazero runtime holds
+// every machine's memory (a module of its own) and the modules instantiated on it; a module is
+// compiled once and instantiated on each memory that loads it (the harness's measuring and
+// constant-time machines: one compile, no second decoding, validation or cache lookup).
 type Wazero struct {
 	cache wazero.CompilationCache
-	cfg   wazero.RuntimeConfig
+	rt    wazero.Runtime
+	mu    sync.Mutex
+	mods  map[string]wazero.CompiledModule // compiled modules by their bytes (maxCache at most)
 }
 
 var _ Runtime = (*Wazero)(nil)
@@ -23,7 +31,8 @@ var _ Runtime = (*Wazero)(nil)
 // arm64) and its interpreter elsewhere. Close releases the compiled code.
 func NewWazero() *Wazero {
 	c := wazero.NewCompilationCache()
-	return &Wazero{cache: c, cfg: wazero.NewRuntimeConfig().WithCompilationCache(c)}
+	rt := wazero.NewRuntimeWithConfig(context.Background(), wazero.NewRuntimeConfig().WithCompilationCache(c))
+	return &Wazero{cache: c, rt: rt, mods: map[string]wazero.CompiledModule{}}
 }
 
 // NewNative returns an engine on wazero whose machines translate after MinHot interpreted cycles or
@@ -56,25 +65,89 @@ func newBackground(rt Runtime) *Engine {
 // benchmarks of translated code).
 func NewEager() *Engine { return New(NewWazero(), 0) }
 
-// Close releases the compiled code of every module.
-func (w *Wazero) Close() error { return w.cache.Close(context.Background()) }
+// Close releases the compiled code of every module, and the runtime.
+func (w *Wazero) Close() error {
+	ctx := context.Background()
+	w.rt.Close(ctx)
+	return w.cache.Close(ctx)
+}
+
+// compiled returns module compiled, compiling it on its first use.
+func (w *Wazero) compiled(module []byte) (wazero.CompiledModule, error) {
+	w.mu.Lock()
+	cm, ok := w.mods[string(module)]
+	w.mu.Unlock()
+	if ok {
+		return cm, nil
+	}
+	cm, err := w.rt.CompileModule(context.Background(), module)
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	if len(w.mods) >= maxCache {
+		clear(w.mods) // the instances keep their code; a module loaded again is compiled again
+	}
+	w.mods[string(module)] = cm
+	w.mu.Unlock()
+	return cm, nil
+}
 
 // NewMemory implements Runtime.
 func (w *Wazero) NewMemory(size int) (Memory, error) {
-	ctx := context.Background()
 	pages := uint32((size + 0xFFFF) >> 16)
-	rt := wazero.NewRuntimeWithConfig(ctx, w.cfg)
-	env, err := rt.InstantiateWithConfig(ctx, memoryModule(pages), wazero.NewModuleConfig().WithName("env"))
+	cm, err := w.compiled(memoryModule(pages))
 	if err != nil {
-		rt.Close(ctx)
+		return nil, err
+	}
+	env, err := w.rt.InstantiateModule(context.Background(), cm, wazero.NewModuleConfig().WithName(""))
+	if err != nil {
 		return nil, err
 	}
 	b, ok := env.Memory().Read(0, pages<<16)
 	if !ok {
-		rt.Close(ctx)
+		env.Close(context.Background())
 		return nil, fmt.Errorf("translate: memory of %d pages not readable", pages)
 	}
-	return &wazeroMemory{rt: rt, b: b}, nil
+	in := &instances{mods: []api.Module{env}}
+	m := &wazeroMemory{w: w, env: env, b: b, in: in}
+	// The runtime holds every instance until it is closed: when the machine's memory is
+	// dropped, its modules are closed (their memory stays Go memory the machine may still hold).
+	runtime.AddCleanup(m, (*instances).close, in)
+	return m, nil
+}
+
+// instances are the module instances of one memory: its own and those loaded on it.
+type instances struct {
+	mu   sync.Mutex
+	mods []api.Module
+}
+
+func (in *instances) add(mod api.Module) {
+	in.mu.Lock()
+	in.mods = append(in.mods, mod)
+	in.mu.Unlock()
+}
+
+// remove closes mod and forgets it.
+func (in *instances) remove(mod api.Module) {
+	in.mu.Lock()
+	if i := slices.Index(in.mods, mod); i >= 0 {
+		in.mods = slices.Delete(in.mods, i, i+1)
+	}
+	in.mu.Unlock()
+	mod.Close(context.Background())
+}
+
+// close closes them all.
+func (in *instances) close() {
+	in.mu.Lock()
+	mods := in.mods
+	in.mods = nil
+	in.mu.Unlock()
+	for _, mod := range mods {
+		mod.Close(context.Background())
+	}
 }
 
 // memoryModule returns a module exporting memory "mem" of exactly pages pages (so it never grows
@@ -98,26 +171,37 @@ func memoryModule(pages uint32) []byte {
 }
 
 type wazeroMemory struct {
-	rt wazero.Runtime
-	b  []byte
+	w   *Wazero
+	env api.Module // exports the memory, "mem"
+	b   []byte
+	in  *instances
 }
 
 func (m *wazeroMemory) Bytes() []byte { return m.b }
 func (m *wazeroMemory) Base() uint32  { return 0 }
 
+// Load implements Memory: module compiled once per runtime, its import "env" resolved to this
+// memory's module.
 func (m *wazeroMemory) Load(module []byte) (Func, error) {
-	ctx := context.Background()
-	cm, err := m.rt.CompileModule(ctx, module)
+	cm, err := m.w.compiled(module)
 	if err != nil {
 		return nil, err
 	}
-	mod, err := m.rt.InstantiateModule(ctx, cm, wazero.NewModuleConfig().WithName(""))
+	env := m.env
+	ctx := experimental.WithImportResolver(context.Background(), func(name string) api.Module {
+		if name == "env" {
+			return env
+		}
+		return nil
+	})
+	mod, err := m.w.rt.InstantiateModule(ctx, cm, wazero.NewModuleConfig().WithName(""))
 	if err != nil {
 		return nil, err
 	}
-	f := &wazeroFunc{mod: mod, cm: cm, fn: mod.ExportedFunction("run")}
+	m.in.add(mod)
+	f := &wazeroFunc{mod: mod, in: m.in, fn: mod.ExportedFunction("run")}
 	if f.fn == nil {
-		mod.Close(ctx)
+		f.Close()
 		return nil, fmt.Errorf("translate: module exports no run")
 	}
 	return f, nil
@@ -125,7 +209,7 @@ func (m *wazeroMemory) Load(module []byte) (Func, error) {
 
 type wazeroFunc struct {
 	mod   api.Module
-	cm    wazero.CompiledModule
+	in    *instances
 	fn    api.Function
 	stack [3]uint64
 }
@@ -138,8 +222,5 @@ func (f *wazeroFunc) Call(base, pc, mode uint32) uint32 {
 	return uint32(f.stack[0])
 }
 
-func (f *wazeroFunc) Close() {
-	ctx := context.Background()
-	f.mod.Close(ctx)
-	f.cm.Close(ctx)
-}
+// Close closes the module's instance (its compiled code stays the runtime's, for other memories).
+func (f *wazeroFunc) Close() { f.in.remove(f.mod) }
