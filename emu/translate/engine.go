@@ -1013,17 +1013,17 @@ func generate(p *emu.Program, reg *region, hint, fwd bool) *translation {
 		}
 		nglob = len(reg.blocks)
 	}
-	var loops [][]byte
+	var loops []fnBody
 	if reg.fns != nil {
 		g.fns = reg.fns
 		for _, f := range g.fns {
 			lg := &gen{p: p, r: f.sub, d: p.Device, lay: p.Layout, hint: hint, noFwd: !fwd, lf: f}
-			loops = append(loops, lg.function())
+			loops = append(loops, fnBody{lg.function(), lg.unlikely})
 			f.used, f.written, f.segs = lg.used, lg.written, lg.segs
 		}
 		g.copySegs()
 	}
 	body := g.function()
 	pages := (logOff(p.Layout.Size) + logBytes + 0xFFFF) >> 16
-	return &translation{mod: module(pages, nglob, nI32, nI64, append([][]byte{body}, loops...)...), segs: g.segs}
+	return &translation{mod: module(pages, nglob, nI32, nI64, append([]fnBody{{body, g.unlikely}}, loops...)...), segs: g.segs}
 }

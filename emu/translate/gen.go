@@ -117,6 +117,11 @@ type gen struct {
 	// their indexes by content.
 	segs   [][]uint32
 	segKey map[string]int
+	// unlikely: the offsets in b of the ifs that leave for the runner (openUnlikely).
+	unlikely []uint32
+	// noLog: the code being written is a self loop's copy for a machine that keeps no trace
+	// hash, which logs no steps; splitting: either copy (splitSelfLoop).
+	noLog, splitting bool
 }
 
 func lR(k uint8) uint32   { return lR0 + uint32(k&31) }
@@ -176,6 +181,13 @@ func (g *gen) open(o byte, id int) {
 	g.labels = append(g.labels, id)
 }
 
+// openUnlikely starts an if (void, labAnon) whose code leaves for the runner, hinted unlikely
+// (fnBody.unlikely).
+func (g *gen) openUnlikely() {
+	g.unlikely = append(g.unlikely, uint32(len(g.b)))
+	g.open(opIf, labAnon)
+}
+
 //go:noinline
 func (g *gen) end() {
 	g.op(opEnd)
@@ -231,7 +243,7 @@ func (g *gen) traceStep(pc uint32) {
 // cheaper for it too: a 1024-bit multiplication's serial chain of a multiply per address was most
 // of its translated run.)
 func (g *gen) traceFlush() {
-	if len(g.tpend) == 0 {
+	if len(g.tpend) == 0 || g.noLog {
 		return
 	}
 	g.get(lBase)
@@ -329,7 +341,7 @@ func (g *gen) exitIf(pc uint32) {
 	// for the whole block at its end (the exit's are the runner's, see exit): written on the main
 	// path before each exit, they were an if on the mode per exit, blocks that cost wazero's
 	// compiler more than the steps.
-	g.open(opIf, labAnon)
+	g.openUnlikely()
 	g.exit(pc, codeSide)
 	g.end()
 }
@@ -527,6 +539,10 @@ func (g *gen) jump(t uint32, last bool) {
 		g.exit(t, codeNoCode)
 	case j == g.cur+1 && last:
 	case j > g.cur:
+		if len(g.innerEntries(j)) > 0 {
+			g.i32(int64(t))
+			g.set(lPC)
+		}
 		g.br(j)
 	case j == g.cur && g.r.blocks[j].self:
 		b, save := g.r.blocks[j], g.ptrs
@@ -553,15 +569,15 @@ func (g *gen) jump(t uint32, last bool) {
 	}
 }
 
-// limitCheck leaves with codeLimit at lPC when the next d cycles may reach the limit.
+// limitCheck leaves with codeLimit at lPC when the next d cycles may reach the limit: lCyc counts
+// from the limit (see fill), so the check is one compare with a constant and the limit is not
+// live in the code.
 func (g *gen) limitCheck(d int) {
 	g.get(lCyc)
 	g.op(opI64Const)
-	g.b.s64(int64(d))
-	g.op(opI64Add)
-	g.get(lLim)
-	g.op(opI64GeU)
-	g.open(opIf, labAnon)
+	g.b.s64(-int64(d))
+	g.op(opI64GeS)
+	g.openUnlikely()
 	g.materialize()
 	g.writePtrs(false)
 	g.i32(codeLimit)
@@ -707,7 +723,7 @@ func (g *gen) dispatchTable() {
 		g.b.u32(hi - lo + 1)
 		for w := lo; w <= hi; w++ {
 			if j, ok := r.index[w]; ok && r.blocks[j].entry {
-				g.b.u32(g.depth(j))
+				g.b.u32(g.depth(g.entryLabel(j)))
 			} else {
 				g.b.u32(g.depth(labNoCode))
 			}
@@ -717,10 +733,44 @@ func (g *gen) dispatchTable() {
 	}
 }
 
+// innerEntries returns the entries of the dispatch inside the multi-block loop headed by block i
+// (none when i heads none): the dispatch branches to the loop's top for them, and the head's code
+// goes on to the one lPC names. Every other way into the loop's top has lPC at the head: the back
+// edges set it, and so do the previous block's fall-through (blockCode) and forward branches
+// (jump).
+func (g *gen) innerEntries(i int) []int {
+	b := g.r.blocks[i]
+	if b.loop != i+1 {
+		return nil
+	}
+	var in []int
+	for j := i + 1; j <= b.end; j++ {
+		if g.r.blocks[j].entry {
+			in = append(in, j)
+		}
+	}
+	return in
+}
+
+// entryLabel returns the label the dispatch branches to for entry block j: its own, or its loop's
+// head's when it is inside a multi-block loop (innerEntries).
+func (g *gen) entryLabel(j int) int {
+	if g.r.interior(j) {
+		return g.r.blocks[j].loop - 1
+	}
+	return j
+}
+
 // blockCode closes label i and writes block b, the i-th, after it: its loop's opening when it
 // heads one, its call when it is a copy of a loop function, else its instructions.
 func (g *gen) blockCode(i int, b *block) {
 	r := g.r
+	inner := g.innerEntries(i)
+	if len(inner) > 0 {
+		// The previous block's way in, falling through: lPC is the head's (see innerEntries).
+		g.i32(int64(b.start))
+		g.set(lPC)
+	}
 	g.end() // label i: the code of block i follows
 	g.cur = i
 	g.pend = 0
@@ -731,6 +781,13 @@ func (g *gen) blockCode(i int, b *block) {
 			if !r.blocks[j].hidden {
 				g.open(opBlock, j)
 			}
+		}
+		for _, j := range inner {
+			g.get(lPC)
+			g.i32(int64(r.blocks[j].start))
+			g.op(opI32Eq)
+			g.op(opBrIf)
+			g.b.u32(g.depth(j))
 		}
 	}
 	g.ptrs = [3]ptrCache{}
@@ -744,8 +801,14 @@ func (g *gen) blockCode(i int, b *block) {
 	}
 }
 
-// blockInsts writes the instructions of block b, in its self loop when it is one.
+// blockInsts writes the instructions of block b, in its self loop when it is one: in a page's
+// module (no bounds hints) a self loop twice, for a machine that keeps the trace hash and for one
+// that does not (splitSelfLoop).
 func (g *gen) blockInsts(b *block) {
+	if b.self && !g.hint && !g.splitting {
+		g.splitSelfLoop(b)
+		return
+	}
 	if b.self {
 		g.selfLoopEntry(b)
 	}
@@ -761,6 +824,27 @@ func (g *gen) blockInsts(b *block) {
 	if b.self {
 		g.end()
 	}
+}
+
+// splitSelfLoop writes self loop b twice under an if on the trace log's mask: the machine that
+// keeps no trace hash (lMask 0, whose log nobody reads) runs a copy that logs nothing, so that in
+// V8 the loop carries no log offset and reads no mask (a value in a register or a spill slot and
+// four instructions a pass), and the other copy logs as before. Both start from the same generator
+// state, that of the block's start.
+func (g *gen) splitSelfLoop(b *block) {
+	ptrs, pend, tpend := g.ptrs, g.pend, slices.Clone(g.tpend)
+	g.splitting = true
+	g.get(lMask)
+	g.op(opI32Eqz)
+	g.open(opIf, labAnon)
+	g.noLog = true
+	g.blockInsts(b)
+	g.noLog = false
+	g.op(opElse)
+	g.ptrs, g.pend, g.tpend = ptrs, pend, append(g.tpend[:0], tpend...)
+	g.blockInsts(b)
+	g.end()
+	g.splitting = false
 }
 
 // selfLoopEntry writes the way into self loop b and opens it. The carried pointers are loaded
@@ -819,9 +903,7 @@ func (g *gen) epilogue() {
 // hash's steps, the log's next entry (0 in a "run", which starts the log; the caller's in a loop
 // function, see callLoop).
 func (g *gen) fill(regs [32]bool, log bool) {
-	g.get(lBase)
-	g.mem(opI64Load, emu.CtlCycles)
-	g.set(lCyc)
+	g.relativeCycles()
 	g.get(lBase)
 	g.mem(opI32Load16, emu.CtlSP)
 	g.set(lSP)
@@ -889,7 +971,40 @@ func (g *gen) spill(regs [32]bool) {
 	g.mem(opI32Store, logOff(g.lay.Size))
 	g.get(lBase)
 	g.get(lCyc)
+	g.get(lLim)
+	g.op(opI64Add)
 	g.mem(opI64Store, emu.CtlCycles)
+}
+
+// cycleSpan bounds how far ahead of the cycle counter the code's limit lies (relativeCycles):
+// 2^62 cycles, centuries of emulation, so that the counter less the limit stays a signed i64.
+const cycleSpan = 1 << 62
+
+// relativeCycles loads the cycle counter into lCyc as its distance from the run's limit (lLim,
+// the prologue's), a negative i64 while the limit is ahead: lLim becomes min(limit, counter +
+// cycleSpan) and lCyc the counter less lLim. The cycles added stay adds, the limit check compares
+// lCyc with a constant (limitCheck) and spill stores lCyc + lLim, so in a loop the limit takes no
+// register (V8's register allocator spilled the counter and the limit in the mix's loop).
+func (g *gen) relativeCycles() {
+	g.get(lBase)
+	g.mem(opI64Load, emu.CtlCycles)
+	g.set(lCyc)
+	g.get(lCyc)
+	g.get(lLim)
+	g.get(lCyc)
+	g.op(opI64Const)
+	g.b.s64(cycleSpan)
+	g.op(opI64Add)
+	g.get(lLim)
+	g.get(lCyc)
+	g.op(opI64Const)
+	g.b.s64(cycleSpan)
+	g.op(opI64Add)
+	g.op(opI64LtU)
+	g.op(opSelect)
+	g.tee(lLim)
+	g.op(opI64Sub)
+	g.set(lCyc)
 }
 
 // maxGap is the longest run of words without an entry that one br_table spans.

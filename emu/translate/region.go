@@ -448,10 +448,13 @@ func (r *region) delays() {
 }
 
 // findLoops makes WebAssembly loops of ranges of blocks h..l that a branch from the range goes back
-// to h from, entered only at h: no other block of the range is an entry or has a predecessor
+// to h from, entered from the code only at h: no other block of the range has a predecessor
 // outside it, and every branch back within it goes to h (a block's branch to itself aside, which
 // is a loop of its own). Such a loop's back edges are plain br (with the limit check) instead of
-// the dispatch. Accepted ranges do not overlap; shorter ones are taken first.
+// the dispatch. Accepted ranges do not overlap; shorter ones are taken first. Other blocks of the
+// range may be entries of the dispatch (a self loop's head, where a limit exit resumes; a root):
+// the dispatch enters the loop at its top and the loop's head code branches on to them (gen's
+// innerEntries), so that an outer loop around a self loop is a loop too.
 func (r *region) findLoops() {
 	type cand struct{ h, l int }
 	last := map[int]int{}
@@ -490,9 +493,6 @@ next:
 		}
 		for k := c.h; k <= c.l; k++ {
 			if k > c.h {
-				if r.blocks[k].entry {
-					continue next
-				}
 				for _, p := range preds[k] {
 					if p < c.h || p > c.l {
 						continue next

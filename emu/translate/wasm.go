@@ -1,5 +1,7 @@
 package translate
 
+import "slices"
+
 // A small WebAssembly binary writer: just what the translator emits (one function type, an
 // imported memory, globals, functions of which one is exported). Spec: WebAssembly Core Specification 2.0,
 // §5 "Binary Format".
@@ -40,6 +42,8 @@ const (
 	opI32GtU    = 0x4B
 	opI32LeU    = 0x4D
 	opI32GeU    = 0x4F
+	opI64LtU    = 0x54
+	opI64GeS    = 0x59
 	opI64GeU    = 0x5A
 	opI32Add    = 0x6A
 	opI32Sub    = 0x6B
@@ -51,6 +55,7 @@ const (
 	opI32ShrS   = 0x75
 	opI32ShrU   = 0x76
 	opI64Add    = 0x7C
+	opI64Sub    = 0x7D
 	opI64Mul    = 0x7E
 	opI64Xor    = 0x85
 	opI64ExtU   = 0xAD // i64.extend_i32_u
@@ -112,10 +117,63 @@ func (b *buf) section(id byte, c buf) {
 	*b = append(*b, c...)
 }
 
+// fnBody is one function of a module: its code (after the locals) and the offsets in it of the
+// ifs that leave the code for the runner (exits, limit checks), which the module hints as unlikely.
+type fnBody struct {
+	code     []byte
+	unlikely []uint32
+}
+
+// branchHints is the name of the custom section of branch hints (the WebAssembly branch hinting
+// proposal, phase 5; V8 since Chrome 136): a hint "unlikely" on an if lets V8's optimising compiler
+// lay the if's code out of line and keep its register moves and spills there (deferred code), so
+// that the values an exit writes back are not stored at every definition in a hot loop. Engines
+// that do not know the section ignore it.
+const branchHints = "metadata.code.branch_hint"
+
+// localsDecl is the locals declaration that starts every function's code: nI32 i32 and nI64 i64.
+func localsDecl(nI32, nI64 uint32) buf {
+	var fn buf
+	fn.u32(2)
+	fn.u32(nI32)
+	fn.byte(typeI32)
+	fn.u32(nI64)
+	fn.byte(typeI64)
+	return fn
+}
+
+// hintSection writes the branch hints of fns (offsets from each function's code start, its locals
+// declaration of locals bytes): every recorded if unlikely (size 1, value 0).
+func hintSection(fns []fnBody, locals uint32) buf {
+	var h buf
+	h.name(branchHints)
+	n := 0
+	for _, f := range fns {
+		if len(f.unlikely) > 0 {
+			n++
+		}
+	}
+	h.u32(uint32(n))
+	for i, f := range fns {
+		if len(f.unlikely) == 0 {
+			continue
+		}
+		h.u32(uint32(i))
+		h.u32(uint32(len(f.unlikely)))
+		for _, off := range f.unlikely {
+			h.u32(locals + off)
+			h.u32(1)
+			h.byte(0)
+		}
+	}
+	return h
+}
+
 // module assembles a module: memory "env" "mem" imported with at least minPages pages, nGlobals
-// mutable i32 globals (0), and functions of type (i32 base, i32 pc, i32 mode) -> i32 with the given
-// i32 and i64 locals and bodies (each ending in opEnd), the first exported as "run".
-func module(minPages uint32, nGlobals int, nI32, nI64 uint32, bodies ...[]byte) []byte {
+// mutable i32 globals (0), the branch hints of fns, and functions of type (i32 base, i32 pc, i32
+// mode) -> i32 with the given i32 and i64 locals and code (each ending in opEnd), the first
+// exported as "run".
+func module(minPages uint32, nGlobals int, nI32, nI64 uint32, fns ...fnBody) []byte {
 	var m buf
 	m = append(m, 0x00, 0x61, 0x73, 0x6D, 0x01, 0x00, 0x00, 0x00)
 
@@ -140,8 +198,8 @@ func module(minPages uint32, nGlobals int, nI32, nI64 uint32, bodies ...[]byte) 
 	m.section(2, imports)
 
 	var funcs buf
-	funcs.u32(uint32(len(bodies)))
-	for range bodies {
+	funcs.u32(uint32(len(fns)))
+	for range fns {
 		funcs.u32(0)
 	}
 	m.section(3, funcs)
@@ -166,16 +224,13 @@ func module(minPages uint32, nGlobals int, nI32, nI64 uint32, bodies ...[]byte) 
 	exports.u32(0)
 	m.section(7, exports)
 
+	locals := localsDecl(nI32, nI64)
+	m.section(0, hintSection(fns, uint32(len(locals))))
+
 	var code buf
-	code.u32(uint32(len(bodies)))
-	for _, body := range bodies {
-		var fn buf
-		fn.u32(2)
-		fn.u32(nI32)
-		fn.byte(typeI32)
-		fn.u32(nI64)
-		fn.byte(typeI64)
-		fn = append(fn, body...)
+	code.u32(uint32(len(fns)))
+	for _, f := range fns {
+		fn := append(slices.Clone(locals), f.code...)
 		code.u32(uint32(len(fn)))
 		code = append(code, fn...)
 	}
