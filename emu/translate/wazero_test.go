@@ -11,7 +11,7 @@ import (
 // storeModule is a module whose run stores the low byte of pc at base and returns mode.
 func storeModule() []byte {
 	body := []byte{opLocalGet, 0, opLocalGet, 1, opI32Store8, 0, 0, opLocalGet, 2, opEnd}
-	return module(1, 0, 0, 0, body)
+	return module(1, 0, 0, 0, fnBody{code: body})
 }
 
 // TestWazeroOneCompile: a module loaded on two memories of one runtime is compiled once, and each
