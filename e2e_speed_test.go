@@ -191,7 +191,7 @@ func TestPlaygroundSpeed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test")
 	}
-	srv := httptest.NewServer(testSite(t))
+	srv := httptest.NewServer(withFloorPage(testSite(t)))
 	t.Cleanup(srv.Close)
 	sites := []string{srv.URL + "/"}
 	names := []string{"this site"}
@@ -201,11 +201,44 @@ func TestPlaygroundSpeed(t *testing.T) {
 		sites, names = append(sites, other.URL+"/"), append(names, "baseline "+dir)
 	}
 	b := newBrowser(t, sites[0])
-	firsts, ranks := speedFirstRank(t, b, sites, names)
+	firsts, ranks := speedFirstRank(t, b, sites, names, srv.URL+floorPath)
 	speedKeys(t, b, firsts, ranks, names, sites)
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}
+}
+
+// floorPath is the page of one line of text that withFloorPage serves beside the site: the floor of
+// a fresh profile's first contentful paint on this server and browser (no stylesheet, no script).
+const floorPath = "/floor-of-first-paint.html"
+
+// floorPage is that page.
+const floorPage = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>floor</title></head><body><p>avrlab playground</p></body></html>\n"
+
+// withFloorPage serves floorPage at floorPath and everything else from site.
+func withFloorPage(site http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == floorPath {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(floorPage))
+			return
+		}
+		site.ServeHTTP(w, r)
+	})
+}
+
+// floorFCP navigates a fresh profile to the floor page at url and returns its first contentful paint
+// (ms since navigation) and when its load event ended.
+func floorFCP(t *testing.T, b *browser, url string) (fcp, load float64) {
+	t.Helper()
+	c := b.tab(true)
+	defer chromedp.Cancel(c)
+	if _, err := chromedp.Call(c, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: rankFrameJS}); err != nil {
+		t.Fatal(err)
+	}
+	b.do(c, chromedp.Navigate(url))
+	b.wait(c, "the floor page's first paint", `window.__paints.fcp !== undefined && performance.getEntriesByType("navigation")[0].loadEventEnd > 0`, 30*time.Second)
+	return eval[float64](b, c, `window.__paints.fcp`), eval[float64](b, c, `performance.getEntriesByType("navigation")[0].loadEventEnd`)
 }
 
 // gzipStatic serves the files of dir as a static host with gzip_static does: FILE.gz, when there is
@@ -227,8 +260,9 @@ func gzipStatic(dir string) http.Handler {
 // speedFirstRank measures navigation → first RANK of every site in 5 fresh profiles each, the sites
 // taking turns (so that they share the machine's load; which goes first alternates), and returns a
 // tab of each showing its first RANK and that RANK.
-func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.Context, []string) {
+func speedFirstRank(t *testing.T, b *browser, sites, names []string, floorURL string) ([]context.Context, []string) {
 	phases := make([][]firstRankPhases, len(sites))
+	var floors, floorLoads []float64
 	ranks := make([]string, len(sites))
 	firsts := make([]context.Context, len(sites))
 	// AVRLAB_SPEED_TRACE=DIR records a Chrome trace of each site's first fresh profile (logTrace).
@@ -239,6 +273,10 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 		}
 	}
 	for i := 0; i < 5; i++ {
+		if i%2 == 1 { // the floor page takes turns too: before the sites, then after them
+			f, l := floorFCP(t, b, floorURL)
+			floors, floorLoads = append(floors, f), append(floorLoads, l)
+		}
 		for j := range sites {
 			k := (i + j) % len(sites) // the sites take turns going first, so that neither gains from the order
 			c := b.tab(true)
@@ -279,7 +317,14 @@ func speedFirstRank(t *testing.T, b *browser, sites, names []string) ([]context.
 				chromedp.Cancel(c)
 			}
 		}
+		if i%2 == 0 {
+			f, l := floorFCP(t, b, floorURL)
+			floors, floorLoads = append(floors, f), append(floorLoads, l)
+		}
 	}
+	id := func(x float64) float64 { return x }
+	t.Logf("the floor (a page of one line, no stylesheet or script, on this site's server), %d fresh profiles taking turns with the sites: first contentful paint median %.0f ms (each: %s ms), load event ended %.0f ms",
+		len(floors), median(floors, id), joinMS(floors), median(floorLoads, id))
 	for k, name := range names {
 		for i, p := range phases[k] {
 			t.Logf("%s: fresh profile %d: %+v", name, i, p)
@@ -341,6 +386,15 @@ func firstRanks(ps []firstRankPhases) string {
 		out = append(out, fmt.Sprintf("%s/%.0f", pre, p.FirstRank))
 	}
 	return strings.Join(out, ", ") + " ms"
+}
+
+// joinMS lists times ("305, 412").
+func joinMS(xs []float64) string {
+	var out []string
+	for _, x := range xs {
+		out = append(out, fmt.Sprintf("%.0f", x))
+	}
+	return strings.Join(out, ", ")
 }
 
 // rankFrames lists f of each profile, a time ("305, 412 ms").

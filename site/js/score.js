@@ -153,6 +153,7 @@ export function showInlinedScore() {
 export function withdrawInlinedScore(first) {
   if (!first.inlined || first.withdrawn) return;
   first.withdrawn = true;
+  first.withdrawnAt = performance.now(); // for the browser tests: before the first paint or after it
   if ($("status").textContent !== PREBUILT_PHASE + "…") return;
   clearScore();
   setStatus(first.inlinedStatus[0], first.inlinedStatus[1].replace(/^status ?/, ""));
