@@ -1,9 +1,6 @@
 package wasmdata
 
 import (
-	"bytes"
-	"encoding/binary"
-	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -57,22 +54,7 @@ func TestRenameFuncsRuns(t *testing.T) {
 // corruptedRename runs RenameFuncs on copies of module with words of its second half overwritten by
 // random ones: an error or a module, never a panic.
 func corruptedRename(t *testing.T, module []byte) {
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 200 {
-		m := bytes.Clone(module)
-		for range 1 + r.IntN(8) {
-			at := len(m)/2 + r.IntN(len(m)/2-4)
-			binary.LittleEndian.PutUint32(m[at:], r.Uint32()>>r.IntN(32))
-		}
-		func() {
-			defer func() {
-				if p := recover(); p != nil {
-					t.Fatalf("RenameFuncs panicked on a corrupted module: %v", p)
-				}
-			}()
-			RenameFuncs(m)
-		}()
-	}
+	corruptedCopies(t, module, 3, 200, "RenameFuncs", func(m []byte) { RenameFuncs(m) })
 }
 
 // TestTranslateAlone: a short name is translated where it stands alone (a frame, "created by"), not

@@ -69,8 +69,14 @@ func TestStripTracebackRuns(t *testing.T) {
 // the function records, the funcdata: the data section's second half) overwritten by random ones: an
 // error or a module, never a panic.
 func corrupted(t *testing.T, module []byte) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 300 {
+	corruptedCopies(t, module, 1, 300, "StripTraceback", func(m []byte) { StripTraceback(m) })
+}
+
+// corruptedCopies calls f on n copies of module (random from seed) with 1 to 8 words of its second
+// half overwritten by random ones, and fails the test if f panics on one: name says which f.
+func corruptedCopies(t *testing.T, module []byte, seed uint64, n int, name string, f func([]byte)) {
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	for range n {
 		m := bytes.Clone(module)
 		for range 1 + r.IntN(8) {
 			at := len(m)/2 + r.IntN(len(m)/2-4)
@@ -79,10 +85,10 @@ func corrupted(t *testing.T, module []byte) {
 		func() {
 			defer func() {
 				if p := recover(); p != nil {
-					t.Fatalf("StripTraceback panicked on a corrupted module: %v", p)
+					t.Fatalf("%s panicked on a corrupted module: %v", name, p)
 				}
 			}()
-			StripTraceback(m)
+			f(m)
 		}()
 	}
 }
