@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -233,13 +234,8 @@ func nameAt(tab []byte, off uint32) (string, error) {
 
 // Marshal writes the table as text, a line "short\tname" for each function, sorted by short name.
 func (n Names) Marshal() []byte {
-	keys := make([]string, 0, len(n))
-	for k := range n {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	var b bytes.Buffer
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(n)) {
 		b.WriteString(k)
 		b.WriteByte('\t')
 		b.WriteString(n[k])
