@@ -390,6 +390,7 @@ type assembler struct {
 	macros   map[string]*macro
 	nmacro   int // expansions so far: the value of \@
 	nstmt    int
+	toksBuf  []tok         // the buffer statement lexes a statement into (stmt.tokens), reused
 	expanded int           // bytes produced by macro substitution
 	ev       obj.Evaluator // evaluates expressions; its Effort counts all the work (see spend)
 	ended    bool

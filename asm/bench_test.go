@@ -73,3 +73,19 @@ func BenchmarkAssembleExample(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAssembleNTT assembles examples/ntt256-xmega.S (420 lines: macros expanded into 1,024
+// butterflies' worth of unrolled stages, two 256-entry .word tables) for the ATxmega128A1, the
+// assembly a bench of the NTT example starts with.
+func BenchmarkAssembleNTT(b *testing.B) {
+	src, err := os.ReadFile("../examples/ntt256-xmega.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := asm.Assemble("ntt256-xmega.S", src, asm.Config{Device: "atxmega128a1"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -43,8 +43,10 @@ func isIdentChar(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 var twoCharOps = [...]string{"<<", ">>", "<=", ">=", "==", "!=", "<>", "&&", "||"}
 
 // lex splits a statement into tokens. It never fails: a bad character becomes a tIllegal token.
-func lex(s string) []tok {
-	toks := make([]tok, 0, 8)
+func lex(s string) []tok { return lexAppend(make([]tok, 0, 8), s) }
+
+// lexAppend is lex appending the tokens to toks (an empty buffer to reuse).
+func lexAppend(toks []tok, s string) []tok {
 	i, nest := 0, obj.Nesting{} // see nesting
 	for {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v') {

@@ -158,7 +158,11 @@ func (a *assembler) statement(st *stmt) {
 	if a.nstmt > maxStatements {
 		a.diag.fatal(st.Pos(0), textf.Sprintf("more than %d statements after macro and .rept expansion", maxStatements))
 	}
-	toks := st.tokens()
+	toks, lent := st.tokens(a.toksBuf)
+	if lent {
+		a.toksBuf = nil // not lent twice should a statement read another
+		defer func() { a.toksBuf = toks[:0] }()
+	}
 	a.spend(len(toks)+len(st.src)/8, st, 0)
 	if a.rec != nil {
 		a.record(st, toks)

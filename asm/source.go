@@ -47,16 +47,18 @@ type stmt struct {
 	reuse bool
 }
 
-// tokens lexes the statement (once, for statements read many times).
-func (st *stmt) tokens() []tok {
+// tokens lexes the statement (once, for statements read many times, into st.toks). Any other
+// statement's tokens are lexed into buf, and lent reports it: they are valid until buf is lent again
+// (statement reuses one buffer for every statement; what keeps tokens copies them).
+func (st *stmt) tokens(buf []tok) (toks []tok, lent bool) {
 	if st.toks != nil {
-		return st.toks
+		return st.toks, false
 	}
-	toks := lex(st.src)
 	if st.reuse {
-		st.toks = toks
+		st.toks = lex(st.src)
+		return st.toks, false
 	}
-	return toks
+	return lexAppend(buf[:0], st.src), true
 }
 
 // Pos returns the source position of byte i of the statement text.

@@ -109,13 +109,21 @@ func NTT(a []uint16) {
 		t /= 2
 		for i := range m {
 			s := uint32(nttTab.fwd[m+i])
-			for j := 2 * i * t; j < 2*i*t+t; j++ {
-				u, v := uint32(a[j]), uint32(a[j+t])*s%NTTQ
-				a[j] = uint16((u + v) % NTTQ)
-				a[j+t] = uint16((u + NTTQ - v) % NTTQ)
+			lo, hi := a[2*i*t:2*i*t+t], a[2*i*t+t:2*i*t+2*t]
+			for j := range lo {
+				u, v := uint32(lo[j]), uint32(hi[j])*s%NTTQ
+				lo[j], hi[j] = reduceOnce(u+v), reduceOnce(u+NTTQ-v)
 			}
 		}
 	}
+}
+
+// reduceOnce returns x mod q for x < 2q.
+func reduceOnce(x uint32) uint16 {
+	if x >= NTTQ {
+		x -= NTTQ
+	}
+	return uint16(x)
 }
 
 // InverseNTT undoes [NTT] in place: bit-reversed order in, natural order out, including the factor
@@ -135,16 +143,33 @@ func InverseNTT(a []uint16) {
 		h := m / 2
 		for i := range h {
 			s := uint32(nttTab.inv[h+i])
-			for j := 2 * i * t; j < 2*i*t+t; j++ {
-				u, v := uint32(a[j]), uint32(a[j+t])
-				a[j] = uint16((u + v) % NTTQ)
-				a[j+t] = uint16((u + NTTQ - v) * s % NTTQ)
+			lo, hi := a[2*i*t:2*i*t+t], a[2*i*t+t:2*i*t+2*t]
+			for j := range lo {
+				u, v := uint32(lo[j]), uint32(hi[j])
+				lo[j], hi[j] = reduceOnce(u+v), uint16((u+NTTQ-v)*s%NTTQ)
 			}
 		}
 		t *= 2
 	}
 	for j := range a {
 		a[j] = uint16(uint32(a[j]) * NTTNInv % NTTQ)
+	}
+}
+
+// nttInPlace applies NTT (InverseNTT when inverse) to the 256 little-endian words of b, in place,
+// with no allocation.
+func nttInPlace(b []byte, inverse bool) {
+	var a [NTTN]uint16
+	for j := range a {
+		a[j] = binary.LittleEndian.Uint16(b[2*j:])
+	}
+	if inverse {
+		InverseNTT(a[:])
+	} else {
+		NTT(a[:])
+	}
+	for j, x := range a {
+		binary.LittleEndian.PutUint16(b[2*j:], x)
 	}
 }
 
@@ -156,11 +181,7 @@ func nttKernel(inverse bool) *Kernel {
 			"(â[k] = a(ψ^(2·brv(k)+1)), ψ = 1065), below q"}},
 		Doc: "In-place forward negacyclic NTT of Ring-LWE (Liu et al., CHES 2015), twiddle factors " +
 			"ψ^brv(k) (kernel.TwiddleTable) in flash.",
-		run: func(args [][]byte) {
-			a := FromWords16(args[0])
-			NTT(a)
-			copy(args[0], Words16(a))
-		},
+		run: func(args [][]byte) { nttInPlace(args[0], false) },
 	}
 	if inverse {
 		k.ID, k.Name, k.Entry = "intt-256", "NTT, n = 256, q = 7681 (inverse)", "intt256"
@@ -169,11 +190,7 @@ func nttKernel(inverse bool) *Kernel {
 			"polynomial a_0..a_255 in natural order, n⁻¹ applied, below q"}}
 		k.Doc = "In-place inverse negacyclic NTT (the inverse of ntt-256, factor n⁻¹ = 7651 included), " +
 			"twiddle factors ψ^−brv(k) (kernel.InverseTwiddleTable) in flash."
-		k.run = func(args [][]byte) {
-			a := FromWords16(args[0])
-			InverseNTT(a)
-			copy(args[0], Words16(a))
-		}
+		k.run = func(args [][]byte) { nttInPlace(args[0], true) }
 	}
 	k.gen = func(r *rand.Rand, args [][]byte) {
 		for j := range NTTN {
@@ -190,8 +207,8 @@ func nttKernel(inverse bool) *Kernel {
 		return [][][]byte{{make([]byte, 2*NTTN)}, {Words16(top)}, {Words16(delta)}}
 	}
 	k.check = func(args [][]byte) error {
-		for j, c := range FromWords16(args[0]) {
-			if c >= NTTQ {
+		for j := range NTTN {
+			if c := binary.LittleEndian.Uint16(args[0][2*j:]); c >= NTTQ {
 				return textf.Errorf("coefficient %d is %d, not below q = %d", j, c, NTTQ)
 			}
 		}
