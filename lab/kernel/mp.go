@@ -12,47 +12,64 @@ import (
 // (Hutter–Wenger CHES 2011, Hutter–Schwabe ePrint 2014/592, Liu et al. ICICS 2013/2014): byte 0 is the
 // least significant. An n-byte product of two n-byte operands fills a 2n-byte buffer.
 
-// Mul sets r to the 2n-byte product a·b of the n-byte little-endian integers a and b (product
-// scanning, one byte column at a time). It panics unless len(a) == len(b) and len(r) == 2·len(a); r
-// must not overlap a or b.
+// Mul sets r to the 2n-byte product a·b of the n-byte little-endian integers a and b (schoolbook over
+// 64-bit limbs). It panics unless len(a) == len(b) and len(r) == 2·len(a); r must not overlap a or b.
 func Mul(r, a, b []byte) {
 	n := len(a)
 	if len(b) != n || len(r) != 2*n {
 		panic(textf.Sprintf("kernel: Mul: operands of %d and %d bytes into %d, want n, n and 2n", len(a), len(b), len(r)))
 	}
-	var acc uint64 // column sum: at most n products of (2^8-1)^2 plus the carry, far below 2^64
-	for k := range 2*n - 1 {
-		for i := max(0, k-n+1); i <= min(k, n-1); i++ {
-			acc += uint64(a[i]) * uint64(b[k-i])
-		}
-		r[k] = byte(acc)
-		acc >>= 8
-	}
-	r[2*n-1] = byte(acc)
+	mulBytes(r, a, b)
 }
 
-// Square sets r to the 2n-byte square a² of the n-byte little-endian integer a, adding each cross
-// product a_i·a_j (i < j) twice and each a_i² once. It panics unless len(r) == 2·len(a); r must not
-// overlap a.
+// Square sets r to the 2n-byte square a² of the n-byte little-endian integer a. It panics unless
+// len(r) == 2·len(a); r must not overlap a.
 func Square(r, a []byte) {
 	n := len(a)
 	if len(r) != 2*n {
 		panic(textf.Sprintf("kernel: Square: operand of %d bytes into %d, want n and 2n", len(a), len(r)))
 	}
-	var acc uint64
-	for k := range 2*n - 1 {
-		var cross uint64
-		for i := max(0, k-n+1); 2*i < k; i++ {
-			cross += uint64(a[i]) * uint64(a[k-i])
-		}
-		acc += 2 * cross
-		if k%2 == 0 {
-			acc += uint64(a[k/2]) * uint64(a[k/2])
-		}
-		r[k] = byte(acc)
-		acc >>= 8
+	mulBytes(r, a, a)
+}
+
+// stackLimbs is the most 64-bit limbs of an operand mulBytes works on without allocating (1024 bits).
+const stackLimbs = 16
+
+// mulBytes sets r (2·len(a) bytes) to a·b, a and b little-endian of the same length, by the
+// schoolbook product of their 64-bit limbs.
+func mulBytes(r, a, b []byte) {
+	m := (len(a) + 7) / 8
+	var buf [4 * stackLimbs]uint64
+	w := buf[:]
+	if m > stackLimbs {
+		w = make([]uint64, 4*m)
 	}
-	r[2*n-1] = byte(acc)
+	x, y, p := w[:m], w[m:2*m], w[2*m:4*m]
+	toLimbs(x, a)
+	toLimbs(y, b)
+	for i, xi := range x {
+		var carry uint64
+		for j, yj := range y {
+			hi, lo := bits.Mul64(xi, yj)
+			var c uint64
+			lo, c = bits.Add64(lo, p[i+j], 0)
+			hi += c
+			lo, c = bits.Add64(lo, carry, 0)
+			p[i+j], carry = lo, hi+c // (2^64−1)² + 2·(2^64−1) < 2^128: no carry out
+		}
+		p[i+m] = carry
+	}
+	for k := range r {
+		r[k] = byte(p[k/8] >> (8 * (k % 8)))
+	}
+}
+
+// toLimbs sets x to the little-endian bytes b as 64-bit limbs (len(x) = ⌈len(b)/8⌉).
+func toLimbs(x []uint64, b []byte) {
+	clear(x)
+	for k, c := range b {
+		x[k/8] |= uint64(c) << (8 * (k % 8))
+	}
 }
 
 // P192 field: p = 2^192 − 2^64 − 1 (NIST FIPS 186-4 D.1.2.1). Elements are 24-byte little-endian
