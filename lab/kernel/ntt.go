@@ -118,12 +118,11 @@ func NTT(a []uint16) {
 	}
 }
 
-// reduceOnce returns x mod q for x < 2q.
+// reduceOnce returns x mod q for x < 2q, without a branch (random coefficients would mispredict
+// half of them): x − q, plus q back when that is negative.
 func reduceOnce(x uint32) uint16 {
-	if x >= NTTQ {
-		x -= NTTQ
-	}
-	return uint16(x)
+	y := int32(x) - NTTQ
+	return uint16(y + NTTQ&(y>>31))
 }
 
 // InverseNTT undoes [NTT] in place: bit-reversed order in, natural order out, including the factor
