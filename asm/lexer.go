@@ -42,10 +42,8 @@ func isIdentChar(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 // twoCharOps are the operators spelled with two characters.
 var twoCharOps = [...]string{"<<", ">>", "<=", ">=", "==", "!=", "<>", "&&", "||"}
 
-// lex splits a statement into tokens. It never fails: a bad character becomes a tIllegal token.
-func lex(s string) []tok { return lexAppend(make([]tok, 0, 8), s) }
-
-// lexAppend is lex appending the tokens to toks (an empty buffer to reuse).
+// lexAppend splits a statement into tokens, appended to toks (a buffer to reuse, or nil). It never
+// fails: a bad character becomes a tIllegal token.
 func lexAppend(toks []tok, s string) []tok {
 	i, nest := 0, obj.Nesting{} // see nesting
 	for {

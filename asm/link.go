@@ -1,7 +1,6 @@
 package asm
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
@@ -400,22 +399,6 @@ func (l *linker) emit(im *Image) {
 		l.errAt(l.last, 0, 0, textf.Sprintf(".data and .bss need %d bytes, more than the %d bytes of SRAM of %s",
 			used, l.dev.SRAMSize, l.dev.Name))
 	}
-	rows, rowBytes := 0, int64(0) // at most: the listing's rows and their bytes, to allocate once
-	for _, o := range l.objs {
-		for _, s := range o.Sections {
-			if s.Kind != obj.SecBSS && s.Kind != obj.SecEEPROM {
-				for k := range s.Items {
-					if it := &s.Items[k]; it.Emitted && it.Src != nil {
-						rows, rowBytes = rows+1, rowBytes+min(it.Size, total)
-					}
-				}
-			}
-		}
-	}
-	noLines, noListing := im.Lines == nil, im.Listing == nil
-	im.Lines = slices.Grow(im.Lines, rows)
-	im.Listing = slices.Grow(im.Listing, rows)
-	listed := make([]byte, 0, min(rowBytes, total)) // the rows' bytes, each row a copy in it
 	for _, o := range l.objs {
 		for _, s := range o.Sections {
 			if s.Kind == obj.SecBSS || s.Kind == obj.SecEEPROM {
@@ -455,23 +438,10 @@ func (l *linker) emit(im *Image) {
 				}
 				pos := it.Src.Pos(it.At)
 				im.Lines = append(im.Lines, LineInfo{Addr: uint32(at), Size: int(it.Size), Pos: pos})
-				var row []byte // nil for an empty row, as before
-				if len(out) > 0 {
-					if len(listed)+len(out) > cap(listed) { // not expected: the rows fit in total bytes
-						listed = make([]byte, 0, max(len(out), cap(listed)))
-					}
-					listed = append(listed, out...)
-					row = listed[len(listed)-len(out) : len(listed) : len(listed)]
-				}
-				im.Listing = append(im.Listing, ListRow{Addr: uint32(at), Bytes: row, Pos: pos, Text: it.Src.Text()})
+				im.Listing = append(im.Listing, ListRow{Addr: uint32(at), Bytes: append([]byte(nil), out...), Pos: pos,
+					Text: it.Src.Text()})
 			}
 		}
-	}
-	if noLines && len(im.Lines) == 0 { // nil as before when no row was listed
-		im.Lines = nil
-	}
-	if noListing && len(im.Listing) == 0 {
-		im.Listing = nil
 	}
 	sort.SliceStable(im.Lines, func(i, j int) bool { return im.Lines[i].Addr < im.Lines[j].Addr })
 	sort.SliceStable(im.Listing, func(i, j int) bool { return im.Listing[i].Addr < im.Listing[j].Addr })

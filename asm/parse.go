@@ -161,8 +161,15 @@ func (a *assembler) statement(st *stmt) {
 	toks, lent := st.tokens(a.toksBuf)
 	if lent {
 		a.toksBuf = nil // not lent twice should a statement read another
-		defer func() { a.toksBuf = toks[:0] }()
 	}
+	a.statementToks(st, toks)
+	if lent {
+		a.toksBuf = toks[:0]
+	}
+}
+
+// statementToks is statement's work on the statement's tokens.
+func (a *assembler) statementToks(st *stmt, toks []tok) {
 	a.spend(len(toks)+len(st.src)/8, st, 0)
 	if a.rec != nil {
 		a.record(st, toks)

@@ -55,7 +55,7 @@ func (st *stmt) tokens(buf []tok) (toks []tok, lent bool) {
 		return st.toks, false
 	}
 	if st.reuse {
-		st.toks = lex(st.src)
+		st.toks = lexAppend(nil, st.src)
 		return st.toks, false
 	}
 	return lexAppend(buf[:0], st.src), true

@@ -1,8 +1,6 @@
 package asm
 
 import (
-	"slices"
-
 	"github.com/avrlab/avrlab/asm/obj"
 	"github.com/avrlab/avrlab/internal/textf"
 )
@@ -66,7 +64,7 @@ func (a *assembler) defineEqv(name string, st *stmt, toks []tok, i, off, end int
 	if a.eqvs == nil {
 		a.eqvs = make(map[*symDef]*eqv)
 	}
-	a.eqvs[a.syms[name]] = &eqv{st: st, toks: slices.Clone(toks[i:])} // toks are the statement's lent buffer
+	a.eqvs[a.syms[name]] = &eqv{st: st, toks: append([]tok(nil), toks[i:]...)} // toks are the statement's lent buffer
 }
 
 // defineEqu assigns x to name. redefine allows a previous assignment (.set, .equ, =), not a label.

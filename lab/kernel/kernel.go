@@ -149,10 +149,8 @@ type Kernel struct {
 
 	gen   func(r *rand.Rand, args [][]byte) // fills the inputs with valid random values
 	edges func() [][][]byte                 // fixed edge-case inputs
-	// edgeSet is edges' result, computed once (buildTable): Edges copies it, EdgeCount counts it.
-	edgeSet func() [][][]byte
-	check   func(args [][]byte) error // value checks beyond sizes (sizes are checked first)
-	run     func(args [][]byte)       // computes the outputs in place
+	check func(args [][]byte) error         // value checks beyond sizes (sizes are checked first)
+	run   func(args [][]byte)               // computes the outputs in place
 }
 
 // Prototype returns the routine's C prototype, e.g.
@@ -204,37 +202,7 @@ func (k *Kernel) Edges() [][][]byte {
 	if k.edges == nil {
 		return nil
 	}
-	if k.edgeSet == nil {
-		return k.edges()
-	}
-	set := k.edgeSet()
-	n := 0
-	for _, args := range set {
-		for _, a := range args {
-			n += len(a)
-		}
-	}
-	buf := make([]byte, 0, n) // one block for every copy
-	out := make([][][]byte, len(set))
-	for i, args := range set {
-		out[i] = make([][]byte, len(args))
-		for j, a := range args {
-			buf = append(buf, a...)
-			out[i][j] = buf[len(buf)-len(a) : len(buf) : len(buf)]
-		}
-	}
-	return out
-}
-
-// EdgeCount returns len(k.Edges()) without copying the inputs.
-func (k *Kernel) EdgeCount() int {
-	switch {
-	case k.edges == nil:
-		return 0
-	case k.edgeSet == nil:
-		return len(k.edges())
-	}
-	return len(k.edgeSet())
+	return k.edges()
 }
 
 // HasReference reports whether this build links the kernel's Go reference, without which its inputs
@@ -331,10 +299,5 @@ func buildTable() []*Kernel {
 	ks = append(ks, p192ScalarMulKernel(), p192SignKernel(), p192VerifyKernel())
 	ks = append(ks, rlweEncKernel(), rlweDecKernel(), rlweKeyGenKernel())
 	ks = append(ks, sneikenEncKernel(), sneikenDecKernel())
-	for _, k := range ks {
-		if k.edges != nil {
-			k.edgeSet = sync.OnceValue(k.edges)
-		}
-	}
 	return ks
 }

@@ -13,7 +13,7 @@ import (
 // least significant. An n-byte product of two n-byte operands fills a 2n-byte buffer.
 
 // Mul sets r to the 2n-byte product a·b of the n-byte little-endian integers a and b (schoolbook over
-// 64-bit limbs). It panics unless len(a) == len(b) and len(r) == 2·len(a); r must not overlap a or b.
+// 32-bit limbs). It panics unless len(a) == len(b) and len(r) == 2·len(a); r must not overlap a or b.
 func Mul(r, a, b []byte) {
 	n := len(a)
 	if len(b) != n || len(r) != 2*n {
@@ -32,43 +32,26 @@ func Square(r, a []byte) {
 	mulBytes(r, a, a)
 }
 
-// stackLimbs is the most 64-bit limbs of an operand mulBytes works on without allocating (1024 bits).
-const stackLimbs = 16
-
 // mulBytes sets r (2·len(a) bytes) to a·b, a and b little-endian of the same length, by the
-// schoolbook product of their 64-bit limbs.
+// schoolbook product of their 32-bit limbs: each step p + x·y + carry < 2^64.
 func mulBytes(r, a, b []byte) {
-	m := (len(a) + 7) / 8
-	var buf [4 * stackLimbs]uint64
-	w := buf[:]
-	if m > stackLimbs {
-		w = make([]uint64, 4*m)
+	m := (len(a) + 3) / 4
+	w := make([]uint64, 4*m) // the limbs of a, of b, and the product's
+	x, y, p := w[:m], w[m:2*m], w[2*m:]
+	for k := range a {
+		x[k/4] |= uint64(a[k]) << (8 * (k % 4))
+		y[k/4] |= uint64(b[k]) << (8 * (k % 4))
 	}
-	x, y, p := w[:m], w[m:2*m], w[2*m:4*m]
-	toLimbs(x, a)
-	toLimbs(y, b)
 	for i, xi := range x {
 		var carry uint64
 		for j, yj := range y {
-			hi, lo := bits.Mul64(xi, yj)
-			var c uint64
-			lo, c = bits.Add64(lo, p[i+j], 0)
-			hi += c
-			lo, c = bits.Add64(lo, carry, 0)
-			p[i+j], carry = lo, hi+c // (2^64−1)² + 2·(2^64−1) < 2^128: no carry out
+			t := p[i+j] + xi*yj + carry
+			p[i+j], carry = t&0xffffffff, t>>32
 		}
 		p[i+m] = carry
 	}
 	for k := range r {
-		r[k] = byte(p[k/8] >> (8 * (k % 8)))
-	}
-}
-
-// toLimbs sets x to the little-endian bytes b as 64-bit limbs (len(x) = ⌈len(b)/8⌉).
-func toLimbs(x []uint64, b []byte) {
-	clear(x)
-	for k, c := range b {
-		x[k/8] |= uint64(c) << (8 * (k % 8))
+		r[k] = byte(p[k/4] >> (8 * (k % 4)))
 	}
 }
 

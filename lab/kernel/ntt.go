@@ -109,20 +109,13 @@ func NTT(a []uint16) {
 		t /= 2
 		for i := range m {
 			s := uint32(nttTab.fwd[m+i])
-			lo, hi := a[2*i*t:2*i*t+t], a[2*i*t+t:2*i*t+2*t]
-			for j := range lo {
-				u, v := uint32(lo[j]), uint32(hi[j])*s%NTTQ
-				lo[j], hi[j] = reduceOnce(u+v), reduceOnce(u+NTTQ-v)
+			for j := 2 * i * t; j < 2*i*t+t; j++ {
+				u, v := uint32(a[j]), uint32(a[j+t])*s%NTTQ
+				a[j] = uint16((u + v) % NTTQ)
+				a[j+t] = uint16((u + NTTQ - v) % NTTQ)
 			}
 		}
 	}
-}
-
-// reduceOnce returns x mod q for x < 2q, without a branch (random coefficients would mispredict
-// half of them): x − q, plus q back when that is negative.
-func reduceOnce(x uint32) uint16 {
-	y := int32(x) - NTTQ
-	return uint16(y + NTTQ&(y>>31))
 }
 
 // InverseNTT undoes [NTT] in place: bit-reversed order in, natural order out, including the factor
@@ -142,33 +135,16 @@ func InverseNTT(a []uint16) {
 		h := m / 2
 		for i := range h {
 			s := uint32(nttTab.inv[h+i])
-			lo, hi := a[2*i*t:2*i*t+t], a[2*i*t+t:2*i*t+2*t]
-			for j := range lo {
-				u, v := uint32(lo[j]), uint32(hi[j])
-				lo[j], hi[j] = reduceOnce(u+v), uint16((u+NTTQ-v)*s%NTTQ)
+			for j := 2 * i * t; j < 2*i*t+t; j++ {
+				u, v := uint32(a[j]), uint32(a[j+t])
+				a[j] = uint16((u + v) % NTTQ)
+				a[j+t] = uint16((u + NTTQ - v) * s % NTTQ)
 			}
 		}
 		t *= 2
 	}
 	for j := range a {
 		a[j] = uint16(uint32(a[j]) * NTTNInv % NTTQ)
-	}
-}
-
-// nttInPlace applies NTT (InverseNTT when inverse) to the 256 little-endian words of b, in place,
-// with no allocation.
-func nttInPlace(b []byte, inverse bool) {
-	var a [NTTN]uint16
-	for j := range a {
-		a[j] = binary.LittleEndian.Uint16(b[2*j:])
-	}
-	if inverse {
-		InverseNTT(a[:])
-	} else {
-		NTT(a[:])
-	}
-	for j, x := range a {
-		binary.LittleEndian.PutUint16(b[2*j:], x)
 	}
 }
 
@@ -180,7 +156,11 @@ func nttKernel(inverse bool) *Kernel {
 			"(â[k] = a(ψ^(2·brv(k)+1)), ψ = 1065), below q"}},
 		Doc: "In-place forward negacyclic NTT of Ring-LWE (Liu et al., CHES 2015), twiddle factors " +
 			"ψ^brv(k) (kernel.TwiddleTable) in flash.",
-		run: func(args [][]byte) { nttInPlace(args[0], false) },
+		run: func(args [][]byte) {
+			a := FromWords16(args[0])
+			NTT(a)
+			copy(args[0], Words16(a))
+		},
 	}
 	if inverse {
 		k.ID, k.Name, k.Entry = "intt-256", "NTT, n = 256, q = 7681 (inverse)", "intt256"
@@ -189,7 +169,11 @@ func nttKernel(inverse bool) *Kernel {
 			"polynomial a_0..a_255 in natural order, n⁻¹ applied, below q"}}
 		k.Doc = "In-place inverse negacyclic NTT (the inverse of ntt-256, factor n⁻¹ = 7651 included), " +
 			"twiddle factors ψ^−brv(k) (kernel.InverseTwiddleTable) in flash."
-		k.run = func(args [][]byte) { nttInPlace(args[0], true) }
+		k.run = func(args [][]byte) {
+			a := FromWords16(args[0])
+			InverseNTT(a)
+			copy(args[0], Words16(a))
+		}
 	}
 	k.gen = func(r *rand.Rand, args [][]byte) {
 		for j := range NTTN {
@@ -206,8 +190,8 @@ func nttKernel(inverse bool) *Kernel {
 		return [][][]byte{{make([]byte, 2*NTTN)}, {Words16(top)}, {Words16(delta)}}
 	}
 	k.check = func(args [][]byte) error {
-		for j := range NTTN {
-			if c := binary.LittleEndian.Uint16(args[0][2*j:]); c >= NTTQ {
+		for j, c := range FromWords16(args[0]) {
+			if c >= NTTQ {
 				return textf.Errorf("coefficient %d is %d, not below q = %d", j, c, NTTQ)
 			}
 		}
