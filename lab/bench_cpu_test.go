@@ -1,0 +1,48 @@
+package lab
+
+import (
+	"os"
+	"testing"
+
+	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/internal/testprog"
+)
+
+// BenchmarkBenchCPU measures the process CPU time of a whole bench (assembly, machines, vectors and
+// their references, constant-time inputs, sizes) of the NTT example and of the 1024-bit schoolbook
+// multiplication, interpreted and over one NewEager engine warmed before (its modules cached: what
+// is left is the translated code and the fixed costs both engines pay). CPU time (cpu-ms, the
+// collector's included) moves less with a shared machine's load than BenchmarkBenchKernels' wall
+// times:
+//
+//	go test ./lab -run XXX -bench BenchCPU -benchtime 10x -benchmem
+func BenchmarkBenchCPU(b *testing.B) {
+	ntt, err := os.ReadFile("../examples/ntt256-xmega.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []struct {
+		name, file string
+		src        []byte
+	}{{"ntt256", "ntt256-xmega.S", ntt}, {"mpmul1024", "mpmul1024.S", []byte(testprog.SchoolbookMul(128))}} {
+		warm := translate.NewEager()
+		if _, _, err := BenchSource(k.file, k.src, nil, Options{Engine: warm}); err != nil {
+			b.Fatal(err)
+		}
+		for _, mode := range []string{"interp", "warm"} {
+			b.Run(k.name+"/"+mode, func(b *testing.B) {
+				o := Options{}
+				if mode == "warm" {
+					o.Engine = warm
+				}
+				c0 := processCPU()
+				for i := 0; i < b.N; i++ {
+					if rep, _, err := BenchSource(k.file, k.src, nil, o); err != nil || !rep.Pass {
+						b.Fatalf("%v %+v", err, rep)
+					}
+				}
+				b.ReportMetric(float64((processCPU()-c0).Microseconds())/1000/float64(b.N), "cpu-ms")
+			})
+		}
+	}
+}
