@@ -3,7 +3,6 @@ package lab
 import (
 	"bytes"
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/emu"
@@ -11,8 +10,9 @@ import (
 	"github.com/avrlab/avrlab/lab/kernel"
 )
 
-// run runs one call of the routine on vector v and returns the output buffers afterwards.
-func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycles uint64, stop emu.Stop, problem string) {
+// run runs one call of the routine on vector v; its outputs stay on m until the next call's setup
+// (outputsOK, outputs).
+func (h *harness) run(m *emu.Machine, v *testVector) (cycles uint64, stop emu.Stop, problem string) {
 	h.setup(m, v)
 	stop = m.Run(h.opts.MaxCycles)
 	if n := m.SPMWrites(); n > 0 {
@@ -33,22 +33,54 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycle
 		}
 		m.ResetFlash(h.im.Flash)
 	}
-	out = map[Role][]byte{}
-	for _, b := range h.bufs {
-		if b.Value {
-			continue
-		}
-		if b.Dir == kernel.In && !b.writable {
-			if h.wroteReadOnly(m, &b, v) && problem == "" {
+	for i := range h.bufs {
+		b := &h.bufs[i]
+		if !b.Value && b.Dir == kernel.In && !b.writable {
+			if h.wroteReadOnly(m, b, v) && problem == "" {
 				problem = textf.Sprintf("the routine wrote its read-only input buffer %s (%s); write %s! in the call if it may overwrite it",
 					string(b.Role), ArgRegisters(b.arg), string(b.Role))
 			}
 		}
-		if _, ok := v.want[b.Role]; ok {
-			out[b.Role] = m.Data(h.bufAddr(m, &b), b.size)
+	}
+	return m.Cycles(), stop, problem
+}
+
+// outputs returns the output buffers vector v checks as the call just run on m left them, by role
+// (what result compares).
+func (h *harness) outputs(m *emu.Machine, v *testVector) map[Role][]byte {
+	out := map[Role][]byte{}
+	for i := range h.bufs {
+		b := &h.bufs[i]
+		if _, ok := v.want[b.Role]; ok && !b.Value {
+			out[b.Role] = m.Data(h.bufAddr(m, b), b.size)
 		}
 	}
-	return out, m.Cycles(), stop, problem
+	return out
+}
+
+// outputsOK says whether every output vector v checks holds what it should on m after the call:
+// result's verdict (VectorResult.OK) on outputs(m, v), read in place, for the calls whose result
+// the report does not keep.
+func (h *harness) outputsOK(m *emu.Machine, v *testVector) bool {
+	for i := range h.bufs {
+		b := &h.bufs[i]
+		want, ok := v.want[b.Role]
+		switch {
+		case !ok:
+		case b.Value || len(want) != b.size: // outputs has no such bytes, or other than want's
+			if !b.Value || len(want) != 0 {
+				return false
+			}
+		default:
+			a := h.bufAddr(m, b)
+			for j, w := range want {
+				if m.ReadData(a+uint16(j)) != w {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // wroteReadOnly says whether the call just run on m wrote read-only input buffer b: its access
@@ -207,9 +239,15 @@ func (h *harness) measure(rep *Report) {
 		}
 		v := seq.at(i, h.vector)
 		h.plant(v, i)
-		got, cycles, stop, problem := h.run(h.m, v)
+		cycles, stop, problem := h.run(h.m, v)
 		h.progress(i+1, n)
-		vr := h.result(v, i, got, cycles)
+		p := h.stopProblem(h.m, stop)
+		// The report keeps the official call's result and the first failure's: the others' is
+		// their verdict alone.
+		var vr *VectorResult
+		if i == 0 || p != nil || problem != "" || !h.outputsOK(h.m, v) {
+			vr = h.result(v, i, h.outputs(h.m, v), cycles)
+		}
 		if i == 0 {
 			rep.Official, rep.OfficialFrom = vr, t.officialFrom()
 			// The vectors and constant-time inputs left run the same code (on this machine and the
@@ -219,7 +257,7 @@ func (h *harness) measure(rep *Report) {
 		if l := h.m.StackLow(); l < low {
 			low = l
 		}
-		if p := h.stopProblem(h.m, stop); p != nil {
+		if p != nil {
 			vr.OK = false
 			rep.setProblem(p)
 			rep.Failures++
@@ -236,7 +274,7 @@ func (h *harness) measure(rep *Report) {
 			}
 			vr.OK, vr.Problem = false, problem
 		}
-		if !vr.OK {
+		if vr != nil && !vr.OK {
 			rep.Failures++
 			if rep.FirstFailure == nil {
 				rep.FirstFailure = vr
@@ -247,8 +285,8 @@ func (h *harness) measure(rep *Report) {
 				rep.ABIOK, rep.ABIDetail = false, d
 			}
 		}
-		ct.cycles(h, v, "vector "+strconv.Itoa(i), cycles)
-		h.compareTrace(&ct, v, "vector "+strconv.Itoa(i), h.m.TraceHash(), true)
+		ct.cycles(h, v, callName{i: i}, cycles)
+		h.compareTrace(&ct, v, callName{i: i}, h.m.TraceHash(), true)
 		if i == 0 || cycles < rep.CyclesMin {
 			rep.CyclesMin = cycles
 		}

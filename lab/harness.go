@@ -55,6 +55,10 @@ type harness struct {
 	// noise is the run's SRAM noise, sram fillSRAM's buffer (the device's SRAM, reused from call to
 	// call).
 	noise, sram []byte
+	// pcg and rng draw the values planted before each call (plants, sramOffset): reseeded per
+	// call, made once per bench rather than once per call.
+	pcg rand.PCG
+	rng *rand.Rand
 }
 
 const (
@@ -76,7 +80,7 @@ const plantStream = 0x706c616e74 // "plant"
 // I clear (no interrupt may interrupt the call): a routine cannot save a CLC or CLT by relying on the
 // flags it is called with, which a C caller leaves as its last instruction did.
 func (h *harness) plants(idx int) (regs [32]byte, sreg byte) {
-	rng := rand.New(rand.NewPCG(h.opts.Seed^plantStream, uint64(idx)))
+	rng := h.seeded(h.opts.Seed^plantStream, uint64(idx))
 	for r := range regs {
 		regs[r] = byte(rng.Uint32())
 	}
@@ -103,7 +107,18 @@ func (h *harness) plant(v *testVector, idx int) {
 // sramOffset returns the rotation of the run's SRAM noise that call idx starts with (fillSRAM).
 func (h *harness) sramOffset(idx int) int {
 	n := int(h.dev.RAMEND()) + 1 - int(h.dev.SRAMStart)
-	return rand.New(rand.NewPCG(h.opts.Seed^sramStream, uint64(idx))).IntN(max(n, 1))
+	return h.seeded(h.opts.Seed^sramStream, uint64(idx)).IntN(max(n, 1))
+}
+
+// seeded returns the harness's generator over PCG(seed1, seed2), as rand.New(rand.NewPCG(seed1,
+// seed2)) draws (a Rand keeps no state of its own but its source's): the draws of the last one
+// end here.
+func (h *harness) seeded(seed1, seed2 uint64) *rand.Rand {
+	if h.rng == nil {
+		h.rng = rand.New(&h.pcg)
+	}
+	h.pcg.Seed(seed1, seed2)
+	return h.rng
 }
 
 // fillSRAM fills m's SRAM, just reset, with the run's noise rotated by off bytes, then writes the

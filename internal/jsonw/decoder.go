@@ -401,7 +401,16 @@ func (d *Decoder) quoted() (string, error) {
 // quotedSlow is quoted from the first byte at the offset that is not plain ASCII; start is where
 // the string's text began.
 func (d *Decoder) quotedSlow(start int) (string, error) {
-	b := append([]byte(nil), d.data[start:d.off]...)
+	// The text decoded is most often no longer than the quoted text (an escape is longer than its
+	// character; only a byte that is not UTF-8 grows, to U+FFFD): b is made that long at once.
+	end := d.off
+	for end < len(d.data) && d.data[end] != '"' {
+		if d.data[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	b := append(make([]byte, 0, min(end, len(d.data))-start), d.data[start:d.off]...)
 	for d.off < len(d.data) {
 		c := d.data[d.off]
 		switch {
@@ -415,9 +424,13 @@ func (d *Decoder) quotedSlow(start int) (string, error) {
 			if b, err = d.escape(b); err != nil {
 				return "", err
 			}
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-			d.off++
+		case c < utf8.RuneSelf: // with the plain ASCII after it
+			e := d.off + 1
+			for e < len(d.data) && d.data[e] >= 0x20 && d.data[e] < utf8.RuneSelf && d.data[e] != '"' && d.data[e] != '\\' {
+				e++
+			}
+			b = append(b, d.data[d.off:e]...)
+			d.off = e
 		default:
 			r, size := utf8.DecodeRune(d.data[d.off:])
 			b = utf8.AppendRune(b, r)
