@@ -1,0 +1,66 @@
+package lab
+
+import (
+	"testing"
+
+	"github.com/avrlab/avrlab/examples"
+)
+
+// TestOutputsOKAsResult: the verdict a call's outputs get read in place (outputsOK, for the calls
+// whose result the report does not keep) is result's on the outputs copied (VectorResult.OK): on a
+// right call of the default example, with each byte of its output changed on the machine, and with
+// an expected output of another length.
+func TestOutputsOKAsResult(t *testing.T) {
+	p := Program{FS: examples.FS, Files: []string{"cham64-v2.S"}}
+	im, opts, err := p.image(Options{Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Vectors = 2
+	h, rep, err := prepare(im, opts)
+	if err != nil || rep.Error != "" {
+		t.Fatalf("%v %q", err, rep.Error)
+	}
+	v := h.takeVectors(false, opts.Seed).at(1, h.vector)
+	h.plant(v, 1)
+	if _, stop, problem := h.run(h.m, v); problem != "" || h.stopProblem(h.m, stop) != nil {
+		t.Fatalf("the call: %v %q", stop, problem)
+	}
+	verdicts := func(what string, want bool) {
+		t.Helper()
+		in, copied := h.outputsOK(h.m, v), h.result(v, 1, h.outputs(h.m, v), 0).OK
+		if in != want || copied != want {
+			t.Errorf("%s: outputsOK %v, result %v, want %v", what, in, copied, want)
+		}
+	}
+	verdicts("the call as run", true)
+	checked := 0
+	for i := range h.bufs {
+		b := &h.bufs[i]
+		want, ok := v.want[b.Role]
+		if !ok || b.Value {
+			continue
+		}
+		a := h.bufAddr(h.m, b)
+		for j := range want {
+			was := h.m.ReadData(a + uint16(j))
+			h.m.WriteData(a+uint16(j), was^0x10)
+			verdicts("output byte changed", false)
+			h.m.WriteData(a+uint16(j), was)
+			checked++
+		}
+		short := *v
+		short.want = map[Role][]byte{}
+		for r, w := range v.want {
+			short.want[r] = w
+		}
+		short.want[b.Role] = want[:len(want)-1]
+		if h.outputsOK(h.m, &short) || h.result(&short, 1, h.outputs(h.m, &short), 0).OK {
+			t.Errorf("%s: an expected output one byte short passes", b.Role)
+		}
+	}
+	if checked < 8 {
+		t.Fatalf("%d output bytes checked, want the block's 8 at least", checked)
+	}
+	verdicts("the bytes put back", true)
+}
