@@ -55,8 +55,8 @@ type harness struct {
 	// noise is the run's SRAM noise, sram fillSRAM's buffer (the device's SRAM, reused from call to
 	// call).
 	noise, sram []byte
-	// pcg and rng draw the values planted before each call (plants, sramOffset): reseeded per
-	// call, made once per bench rather than once per call.
+	// pcg draws the values planted before each call (plants, and through rng sramOffset):
+	// reseeded per call, made once per bench rather than once per call.
 	pcg rand.PCG
 	rng *rand.Rand
 }
@@ -80,15 +80,17 @@ const plantStream = 0x706c616e74 // "plant"
 // I clear (no interrupt may interrupt the call): a routine cannot save a CLC or CLT by relying on the
 // flags it is called with, which a C caller leaves as its last instruction did.
 func (h *harness) plants(idx int) (regs [32]byte, sreg byte) {
-	rng := h.seeded(h.opts.Seed^plantStream, uint64(idx))
+	// rand.Rand's Uint32 of PCG(Seed^plantStream, idx) is its Uint64's high half: drawn from the
+	// PCG itself, without the two calls a draw (TestPlantsDraws).
+	h.pcg.Seed(h.opts.Seed^plantStream, uint64(idx))
 	for r := range regs {
-		regs[r] = byte(rng.Uint32())
+		regs[r] = byte(h.pcg.Uint64() >> 32)
 	}
 	regs[1] = 0
 	for i := 0; i < 4; i++ {
 		regs[argReg(i)+1] = unpassedHigh(i)
 	}
-	return regs, byte(rng.Uint32()) &^ sregI
+	return regs, byte(h.pcg.Uint64()>>32) &^ sregI
 }
 
 // sramStream is mixed into the ChaCha8 seed of the run's SRAM noise and is the PCG stream of the

@@ -1,9 +1,11 @@
 package lab
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/avrlab/avrlab/examples"
+	"github.com/avrlab/avrlab/isa"
 )
 
 // TestOutputsOKAsResult: the verdict a call's outputs get read in place (outputsOK, for the calls
@@ -63,4 +65,30 @@ func TestOutputsOKAsResult(t *testing.T) {
 		t.Fatalf("%d output bytes checked, want the block's 8 at least", checked)
 	}
 	verdicts("the bytes put back", true)
+}
+
+// TestPlantsDraws: the registers and SREG planted before a call are the draws of
+// rand.New(rand.NewPCG(seed^plantStream, idx)).Uint32 (the generator plants reseeds), and the SRAM
+// offsets its IntN, whatever the harness drew before.
+func TestPlantsDraws(t *testing.T) {
+	h := &harness{opts: Options{Seed: 0x5eed}, dev: isa.LookupDevice("atmega128")}
+	for _, idx := range []int{0, 1, 2, 100, 163, 1 << 20} {
+		rng := rand.New(rand.NewPCG(h.opts.Seed^plantStream, uint64(idx)))
+		var want [32]byte
+		for r := range want {
+			want[r] = byte(rng.Uint32())
+		}
+		want[1] = 0
+		for i := 0; i < 4; i++ {
+			want[argReg(i)+1] = unpassedHigh(i)
+		}
+		wantSREG := byte(rng.Uint32()) &^ sregI
+		if regs, sreg := h.plants(idx); regs != want || sreg != wantSREG {
+			t.Errorf("call %d: planted %x SREG %02x, want %x %02x", idx, regs, sreg, want, wantSREG)
+		}
+		n := int(h.dev.RAMEND()) + 1 - int(h.dev.SRAMStart)
+		if got, want := h.sramOffset(idx), rand.New(rand.NewPCG(h.opts.Seed^sramStream, uint64(idx))).IntN(n); got != want {
+			t.Errorf("call %d: SRAM offset %d, want %d", idx, got, want)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxDepth is how deeply arrays and objects may nest, as in encoding/json: a request nested deeper
@@ -416,7 +417,7 @@ func (d *Decoder) quotedSlow(start int) (string, error) {
 		switch {
 		case c == '"':
 			d.off++
-			return string(b), nil
+			return unsafe.String(unsafe.SliceData(b), len(b)), nil // b is the string's alone: not copied again
 		case c < 0x20:
 			return "", d.errorf("a control character in a string")
 		case c == '\\':
