@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/emu"
@@ -11,7 +12,7 @@ import (
 )
 
 // run runs one call of the routine on vector v; its outputs stay on m until the next call's setup
-// (outputsOK, outputs).
+// (outputs).
 func (h *harness) run(m *emu.Machine, v *testVector) (cycles uint64, stop emu.Stop, problem string) {
 	h.setup(m, v)
 	stop = m.Run(h.opts.MaxCycles)
@@ -45,42 +46,33 @@ func (h *harness) run(m *emu.Machine, v *testVector) (cycles uint64, stop emu.St
 	return m.Cycles(), stop, problem
 }
 
-// outputs returns the output buffers vector v checks as the call just run on m left them, by role
-// (what result compares).
-func (h *harness) outputs(m *emu.Machine, v *testVector) map[Role][]byte {
-	out := map[Role][]byte{}
+// outputs says whether the outputs vector v checks hold what they should on m after the call just
+// run (result's verdict, VectorResult.OK), and puts them in out by role when out is not nil.
+func (h *harness) outputs(m *emu.Machine, v *testVector, out map[Role][]byte) bool {
+	ok := true
 	for i := range h.bufs {
 		b := &h.bufs[i]
-		if _, ok := v.want[b.Role]; ok && !b.Value {
-			out[b.Role] = m.Data(h.bufAddr(m, b), b.size)
+		want, checked := v.want[b.Role]
+		if !checked {
+			continue
 		}
+		var got []byte // none for a value argument, as result sees it
+		if !b.Value {
+			got = m.Data(h.bufAddr(m, b), b.size)
+			if out != nil {
+				out[b.Role] = got
+			}
+		}
+		ok = ok && bytes.Equal(got, want)
 	}
-	return out
+	return ok
 }
 
-// outputsOK says whether every output vector v checks holds what it should on m after the call:
-// result's verdict (VectorResult.OK) on outputs(m, v), read in place, for the calls whose result
-// the report does not keep.
-func (h *harness) outputsOK(m *emu.Machine, v *testVector) bool {
-	for i := range h.bufs {
-		b := &h.bufs[i]
-		want, ok := v.want[b.Role]
-		switch {
-		case !ok:
-		case b.Value || len(want) != b.size: // outputs has no such bytes, or other than want's
-			if !b.Value || len(want) != 0 {
-				return false
-			}
-		default:
-			a := h.bufAddr(m, b)
-			for j, w := range want {
-				if m.ReadData(a+uint16(j)) != w {
-					return false
-				}
-			}
-		}
-	}
-	return true
+// kept is the result of call i of the run (vector v, just run on m) for the report to keep.
+func (h *harness) kept(m *emu.Machine, v *testVector, i int, cycles uint64) *VectorResult {
+	got := map[Role][]byte{}
+	h.outputs(m, v, got)
+	return h.result(v, i, got, cycles)
 }
 
 // wroteReadOnly says whether the call just run on m wrote read-only input buffer b: its access
@@ -245,8 +237,8 @@ func (h *harness) measure(rep *Report) {
 		// The report keeps the official call's result and the first failure's: the others' is
 		// their verdict alone.
 		var vr *VectorResult
-		if i == 0 || p != nil || problem != "" || !h.outputsOK(h.m, v) {
-			vr = h.result(v, i, h.outputs(h.m, v), cycles)
+		if i == 0 || p != nil || problem != "" || !h.outputs(h.m, v, nil) {
+			vr = h.kept(h.m, v, i, cycles)
 		}
 		if i == 0 {
 			rep.Official, rep.OfficialFrom = vr, t.officialFrom()
@@ -285,8 +277,8 @@ func (h *harness) measure(rep *Report) {
 				rep.ABIOK, rep.ABIDetail = false, d
 			}
 		}
-		ct.cycles(h, v, callName{i: i}, cycles)
-		h.compareTrace(&ct, v, callName{i: i}, h.m.TraceHash(), true)
+		ct.cycles(h, v, "vector "+strconv.Itoa(i), cycles)
+		h.compareTrace(&ct, v, "vector "+strconv.Itoa(i), h.m.TraceHash(), true)
 		if i == 0 || cycles < rep.CyclesMin {
 			rep.CyclesMin = cycles
 		}

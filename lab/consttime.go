@@ -33,14 +33,14 @@ type ctState struct {
 
 // ctFirst is the first call of one public class, and its first traced call.
 type ctFirst struct {
-	name  callName
+	name  string
 	in    string
 	cycle uint64
 	// the first traced call: its vector (traced again, interpreted, when another call's hash differs)
 	traced    bool
 	traceV    testVector
 	traceHash uint64
-	traceName callName
+	traceName string
 	traceIn   string
 	// traceAtVectors says the first traced call ran at the vectors' buffer addresses (a vector).
 	traceAtVectors bool
@@ -59,22 +59,8 @@ func (c *ctState) class(h *harness, v *testVector) (f *ctFirst, ok bool) {
 	return f, ok
 }
 
-// callName names a call of the run in the constant-time check's messages: vector i, or (ct)
-// constant-time input i. It is written out only in a message.
-type callName struct {
-	ct bool
-	i  int
-}
-
-func (n callName) String() string {
-	if n.ct {
-		return "constant-time input " + strconv.Itoa(n.i)
-	}
-	return "vector " + strconv.Itoa(n.i)
-}
-
 // cycles compares the cycle count of the call named name (on vector v) with the first call's of its class.
-func (c *ctState) cycles(h *harness, v *testVector, name callName, cycles uint64) {
+func (c *ctState) cycles(h *harness, v *testVector, name string, cycles uint64) {
 	f, seen := c.class(h, v)
 	if !seen {
 		f.name, f.in, f.cycle = name, h.describeInput(v), cycles
@@ -83,7 +69,7 @@ func (c *ctState) cycles(h *harness, v *testVector, name callName, cycles uint64
 	if c.ok && cycles != f.cycle {
 		c.ok = false
 		c.detail = textf.Sprintf("%s (%s: %d cycles) and %s (%s: %d cycles) differ in cycles",
-			f.name.String(), f.in, f.cycle, name.String(), h.describeInput(v), cycles)
+			f.name, f.in, f.cycle, name, h.describeInput(v), cycles)
 	}
 }
 
@@ -142,25 +128,25 @@ func (h *harness) constantTime(vectors int, rep *Report, ct *ctState, stackLow u
 		cycles, stop, problem := h.run(h.mt, v)
 		h.progress(vectors+i+1, vectors)
 		low = min(low, h.mt.StackLow())
-		name := callName{ct: true, i: i}
+		name := "constant-time input " + strconv.Itoa(i)
 		if p := h.stopProblem(h.mt, stop); p != nil {
-			ct.ok, ct.detail = false, name.String()+" did not return: "+p.Error()
+			ct.ok, ct.detail = false, name+" did not return: "+p.Error()
 			if rep.Error == "" {
-				rep.setProblem(p.prefixed(name.String() + " (" + h.describeInput(v) + "): "))
+				rep.setProblem(p.prefixed(name + " (" + h.describeInput(v) + "): "))
 			}
 			return low
 		}
 		// The first wrong call is described (its result); a right one is its verdict alone.
-		if (problem != "" || !h.outputsOK(h.mt, v)) && rep.Error == "" && rep.Failures == 0 {
-			vr := h.result(v, vectors+i, h.outputs(h.mt, v), cycles)
+		if (problem != "" || !h.outputs(h.mt, v, nil)) && rep.Error == "" && rep.Failures == 0 {
+			vr := h.kept(h.mt, v, vectors+i, cycles)
 			if problem != "" {
 				vr.OK, vr.Problem = false, problem
 			}
 			rep.FirstFailure = vr
-			msg := textf.Sprintf("wrong output on %s (%s): %s expected %s, got %s", name.String(), h.describeInput(v),
+			msg := textf.Sprintf("wrong output on %s (%s): %s expected %s, got %s", name, h.describeInput(v),
 				string(vr.Output), vr.Expected, vr.Got)
 			if vr.Problem != "" {
-				msg = textf.Sprintf("%s (%s): %s", name.String(), h.describeInput(v), vr.Problem)
+				msg = textf.Sprintf("%s (%s): %s", name, h.describeInput(v), vr.Problem)
 			}
 			if h.moved != "" {
 				msg += textf.Sprintf("; this call's buffers are at other addresses than the vectors' (%s): "+
@@ -195,7 +181,7 @@ func (h *harness) ctInput(rng *rand.Rand, i int) *testVector {
 // compareTrace enters the executed-address hash of the traced call name (on vector v; atVectors: run
 // at the vectors' buffer addresses) in ct: the first traced call of its class is kept, any other must
 // have its hash, or ct fails with where the two calls part.
-func (h *harness) compareTrace(ct *ctState, v *testVector, name callName, hash uint64, atVectors bool) {
+func (h *harness) compareTrace(ct *ctState, v *testVector, name string, hash uint64, atVectors bool) {
 	f, _ := ct.class(h, v)
 	if !f.traced {
 		f.traced, f.traceV, f.traceHash, f.traceAtVectors = true, *v, hash, atVectors
@@ -209,7 +195,7 @@ func (h *harness) compareTrace(ct *ctState, v *testVector, name callName, hash u
 	first, m := h.traceAddrs(nil, &f.traceV, f.traceAtVectors)
 	tr, _ := h.traceAddrs(m, v, atVectors) // over the first's machine: its trace stays the first's
 	ct.ok = false
-	ct.detail = textf.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName.String(), f.traceIn, name.String(), h.describeInput(v), h.partAt(first, tr))
+	ct.detail = textf.Sprintf("%s (%s) and %s (%s) part at %s", f.traceName, f.traceIn, name, h.describeInput(v), h.partAt(first, tr))
 }
 
 // partAt says where two address traces part.

@@ -55,10 +55,9 @@ type harness struct {
 	// noise is the run's SRAM noise, sram fillSRAM's buffer (the device's SRAM, reused from call to
 	// call).
 	noise, sram []byte
-	// pcg draws the values planted before each call (plants, and through rng sramOffset):
-	// reseeded per call, made once per bench rather than once per call.
+	// pcg draws the values planted before each call (plants, sramOffset): reseeded per call, made
+	// once per bench rather than once per call.
 	pcg rand.PCG
-	rng *rand.Rand
 }
 
 const (
@@ -109,18 +108,8 @@ func (h *harness) plant(v *testVector, idx int) {
 // sramOffset returns the rotation of the run's SRAM noise that call idx starts with (fillSRAM).
 func (h *harness) sramOffset(idx int) int {
 	n := int(h.dev.RAMEND()) + 1 - int(h.dev.SRAMStart)
-	return h.seeded(h.opts.Seed^sramStream, uint64(idx)).IntN(max(n, 1))
-}
-
-// seeded returns the harness's generator over PCG(seed1, seed2), as rand.New(rand.NewPCG(seed1,
-// seed2)) draws (a Rand keeps no state of its own but its source's): the draws of the last one
-// end here.
-func (h *harness) seeded(seed1, seed2 uint64) *rand.Rand {
-	if h.rng == nil {
-		h.rng = rand.New(&h.pcg)
-	}
-	h.pcg.Seed(seed1, seed2)
-	return h.rng
+	h.pcg.Seed(h.opts.Seed^sramStream, uint64(idx))
+	return rand.New(&h.pcg).IntN(max(n, 1))
 }
 
 // fillSRAM fills m's SRAM, just reset, with the run's noise rotated by off bytes, then writes the

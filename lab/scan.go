@@ -48,9 +48,6 @@ func lastTrue(b []bool) int {
 			return i
 		}
 	}
-	// Four words at a time over the long false tail of a record (the flash past the routine), then one.
-	for ; i >= lo+31 && w[(i-lo)/8]|w[(i-lo)/8-1]|w[(i-lo)/8-2]|w[(i-lo)/8-3] == 0; i -= 32 {
-	}
 	for ; i >= lo+7 && w[(i-lo)/8] == 0; i -= 8 {
 	}
 	for ; i >= 0; i-- {

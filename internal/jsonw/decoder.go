@@ -5,7 +5,6 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // MaxDepth is how deeply arrays and objects may nest, as in encoding/json: a request nested deeper
@@ -402,22 +401,13 @@ func (d *Decoder) quoted() (string, error) {
 // quotedSlow is quoted from the first byte at the offset that is not plain ASCII; start is where
 // the string's text began.
 func (d *Decoder) quotedSlow(start int) (string, error) {
-	// The text decoded is most often no longer than the quoted text (an escape is longer than its
-	// character; only a byte that is not UTF-8 grows, to U+FFFD): b is made that long at once.
-	end := d.off
-	for end < len(d.data) && d.data[end] != '"' {
-		if d.data[end] == '\\' {
-			end++
-		}
-		end++
-	}
-	b := append(make([]byte, 0, min(end, len(d.data))-start), d.data[start:d.off]...)
+	b := append([]byte(nil), d.data[start:d.off]...)
 	for d.off < len(d.data) {
 		c := d.data[d.off]
 		switch {
 		case c == '"':
 			d.off++
-			return unsafe.String(unsafe.SliceData(b), len(b)), nil // b is the string's alone: not copied again
+			return string(b), nil
 		case c < 0x20:
 			return "", d.errorf("a control character in a string")
 		case c == '\\':
@@ -425,13 +415,9 @@ func (d *Decoder) quotedSlow(start int) (string, error) {
 			if b, err = d.escape(b); err != nil {
 				return "", err
 			}
-		case c < utf8.RuneSelf: // with the plain ASCII after it
-			e := d.off + 1
-			for e < len(d.data) && d.data[e] >= 0x20 && d.data[e] < utf8.RuneSelf && d.data[e] != '"' && d.data[e] != '\\' {
-				e++
-			}
-			b = append(b, d.data[d.off:e]...)
-			d.off = e
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			d.off++
 		default:
 			r, size := utf8.DecodeRune(d.data[d.off:])
 			b = utf8.AppendRune(b, r)
