@@ -11,8 +11,9 @@ import (
 	"github.com/avrlab/avrlab/lab/kernel"
 )
 
-// run runs one call of the routine on vector v and returns the output buffers afterwards.
-func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycles uint64, stop emu.Stop, problem string) {
+// run runs one call of the routine on vector v; its outputs stay on m until the next call's setup
+// (outputs).
+func (h *harness) run(m *emu.Machine, v *testVector) (cycles uint64, stop emu.Stop, problem string) {
 	h.setup(m, v)
 	stop = m.Run(h.opts.MaxCycles)
 	if n := m.SPMWrites(); n > 0 {
@@ -33,22 +34,45 @@ func (h *harness) run(m *emu.Machine, v *testVector) (out map[Role][]byte, cycle
 		}
 		m.ResetFlash(h.im.Flash)
 	}
-	out = map[Role][]byte{}
-	for _, b := range h.bufs {
-		if b.Value {
-			continue
-		}
-		if b.Dir == kernel.In && !b.writable {
-			if h.wroteReadOnly(m, &b, v) && problem == "" {
+	for i := range h.bufs {
+		b := &h.bufs[i]
+		if !b.Value && b.Dir == kernel.In && !b.writable {
+			if h.wroteReadOnly(m, b, v) && problem == "" {
 				problem = textf.Sprintf("the routine wrote its read-only input buffer %s (%s); write %s! in the call if it may overwrite it",
 					string(b.Role), ArgRegisters(b.arg), string(b.Role))
 			}
 		}
-		if _, ok := v.want[b.Role]; ok {
-			out[b.Role] = m.Data(h.bufAddr(m, &b), b.size)
-		}
 	}
-	return out, m.Cycles(), stop, problem
+	return m.Cycles(), stop, problem
+}
+
+// outputs says whether the outputs vector v checks hold what they should on m after the call just
+// run (result's verdict, VectorResult.OK), and puts them in out by role when out is not nil.
+func (h *harness) outputs(m *emu.Machine, v *testVector, out map[Role][]byte) bool {
+	ok := true
+	for i := range h.bufs {
+		b := &h.bufs[i]
+		want, checked := v.want[b.Role]
+		if !checked {
+			continue
+		}
+		var got []byte // none for a value argument, as result sees it
+		if !b.Value {
+			got = m.Data(h.bufAddr(m, b), b.size)
+			if out != nil {
+				out[b.Role] = got
+			}
+		}
+		ok = ok && bytes.Equal(got, want)
+	}
+	return ok
+}
+
+// kept is the result of call i of the run (vector v, just run on m) for the report to keep.
+func (h *harness) kept(m *emu.Machine, v *testVector, i int, cycles uint64) *VectorResult {
+	got := map[Role][]byte{}
+	h.outputs(m, v, got)
+	return h.result(v, i, got, cycles)
 }
 
 // wroteReadOnly says whether the call just run on m wrote read-only input buffer b: its access
@@ -207,9 +231,15 @@ func (h *harness) measure(rep *Report) {
 		}
 		v := seq.at(i, h.vector)
 		h.plant(v, i)
-		got, cycles, stop, problem := h.run(h.m, v)
+		cycles, stop, problem := h.run(h.m, v)
 		h.progress(i+1, n)
-		vr := h.result(v, i, got, cycles)
+		p := h.stopProblem(h.m, stop)
+		// The report keeps the official call's result and the first failure's: the others' is
+		// their verdict alone.
+		var vr *VectorResult
+		if i == 0 || p != nil || problem != "" || !h.outputs(h.m, v, nil) {
+			vr = h.kept(h.m, v, i, cycles)
+		}
 		if i == 0 {
 			rep.Official, rep.OfficialFrom = vr, t.officialFrom()
 			// The vectors and constant-time inputs left run the same code (on this machine and the
@@ -219,7 +249,7 @@ func (h *harness) measure(rep *Report) {
 		if l := h.m.StackLow(); l < low {
 			low = l
 		}
-		if p := h.stopProblem(h.m, stop); p != nil {
+		if p != nil {
 			vr.OK = false
 			rep.setProblem(p)
 			rep.Failures++
@@ -236,7 +266,7 @@ func (h *harness) measure(rep *Report) {
 			}
 			vr.OK, vr.Problem = false, problem
 		}
-		if !vr.OK {
+		if vr != nil && !vr.OK {
 			rep.Failures++
 			if rep.FirstFailure == nil {
 				rep.FirstFailure = vr

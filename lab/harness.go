@@ -55,6 +55,9 @@ type harness struct {
 	// noise is the run's SRAM noise, sram fillSRAM's buffer (the device's SRAM, reused from call to
 	// call).
 	noise, sram []byte
+	// pcg draws the values planted before each call (plants, sramOffset): reseeded per call, made
+	// once per bench rather than once per call.
+	pcg rand.PCG
 }
 
 const (
@@ -76,15 +79,17 @@ const plantStream = 0x706c616e74 // "plant"
 // I clear (no interrupt may interrupt the call): a routine cannot save a CLC or CLT by relying on the
 // flags it is called with, which a C caller leaves as its last instruction did.
 func (h *harness) plants(idx int) (regs [32]byte, sreg byte) {
-	rng := rand.New(rand.NewPCG(h.opts.Seed^plantStream, uint64(idx)))
+	// rand.Rand's Uint32 of PCG(Seed^plantStream, idx) is its Uint64's high half: drawn from the
+	// PCG itself, without the two calls a draw (TestPlantsDraws).
+	h.pcg.Seed(h.opts.Seed^plantStream, uint64(idx))
 	for r := range regs {
-		regs[r] = byte(rng.Uint32())
+		regs[r] = byte(h.pcg.Uint64() >> 32)
 	}
 	regs[1] = 0
 	for i := 0; i < 4; i++ {
 		regs[argReg(i)+1] = unpassedHigh(i)
 	}
-	return regs, byte(rng.Uint32()) &^ sregI
+	return regs, byte(h.pcg.Uint64()>>32) &^ sregI
 }
 
 // sramStream is mixed into the ChaCha8 seed of the run's SRAM noise and is the PCG stream of the
@@ -103,7 +108,8 @@ func (h *harness) plant(v *testVector, idx int) {
 // sramOffset returns the rotation of the run's SRAM noise that call idx starts with (fillSRAM).
 func (h *harness) sramOffset(idx int) int {
 	n := int(h.dev.RAMEND()) + 1 - int(h.dev.SRAMStart)
-	return rand.New(rand.NewPCG(h.opts.Seed^sramStream, uint64(idx))).IntN(max(n, 1))
+	h.pcg.Seed(h.opts.Seed^sramStream, uint64(idx))
+	return rand.New(&h.pcg).IntN(max(n, 1))
 }
 
 // fillSRAM fills m's SRAM, just reset, with the run's noise rotated by off bytes, then writes the

@@ -142,7 +142,7 @@ func BenchmarkLeakTraceAES(b *testing.B) {
 	v := h.leakVector(h.t.OfficialKey, h.t.OfficialPlain, traceRNG(0, 0))
 	b.Run("call", func(b *testing.B) {
 		for b.Loop() {
-			if _, _, s, _ := h.run(h.m, v); s.Reason != emu.StopReturn {
+			if _, s, _ := h.run(h.m, v); s.Reason != emu.StopReturn {
 				b.Fatal(s)
 			}
 		}

@@ -25,17 +25,22 @@ func (u *flashUse) used(a int64) bool { return a >= 0 && a < int64(len(u.any)) &
 // false in all of them): not the device's whole flash, 64-256 KB a bench to clear and walk.
 func (h *harness) flashUsed() *flashUse {
 	n := len(h.im.Emitted)
-	for _, m := range []*emu.Machine{h.m, h.mt} {
+	// The records up to their last true value: the walks below do not scan their false tails again.
+	var recs [2]emu.AccessRecord
+	for i, m := range []*emu.Machine{h.m, h.mt} {
 		rec := m.Access()
-		if w := lastTrue(rec.Executed); w >= 0 {
+		w := lastTrue(rec.Executed)
+		if w >= 0 {
 			n = max(n, (w+m.InstructionWords(uint32(w)))*2)
 		}
-		n = max(n, lastTrue(rec.FlashRead)+1)
+		r := lastTrue(rec.FlashRead)
+		n = max(n, r+1)
+		recs[i].Executed, recs[i].FlashRead = rec.Executed[:w+1], rec.FlashRead[:r+1]
 	}
 	n = min(n, h.dev.Flash)
 	u := &flashUse{exec: make([]bool, n), read: make([]bool, n)}
-	for _, m := range []*emu.Machine{h.m, h.mt} {
-		rec := m.Access()
+	for i, m := range []*emu.Machine{h.m, h.mt} {
+		rec := recs[i]
 		for w := nextTrue(rec.Executed, 0); w < len(rec.Executed); w = nextTrue(rec.Executed, w+1) {
 			for b := w * 2; b < (w+m.InstructionWords(uint32(w)))*2 && b < n; b++ {
 				u.exec[b] = true
@@ -252,6 +257,7 @@ func (h *harness) sizes(rep *Report, low uint16) {
 	retWritten := 0
 	for a := uint32(dev.SRAMStart); a <= uint32(dev.RAMEND()); {
 		switch {
+		case a >= uint32(len(d1)) || d1[a]|d2[a] == 0: // untouched on both machines (acc's 0), at once
 		case !touched(a), reserved[a]:
 		case a > uint32(h.spCalled) && a <= uint32(h.spStart): // the return address
 			if acc(a)&emu.AccessWrite != 0 {

@@ -694,15 +694,17 @@ func assemble(req Request) (Response, *asm.Image) {
 // and it names none itself ("; avrlab dialect: NAME"): the includer's, so that a keys.inc included by
 // a GNU main.S is GNU although a lone .inc is AVRASM2 (asm.DialectOf). "" leaves it to the file.
 func includerDialect(req Request, graph []Include) string {
-	src := []byte(req.Files[req.Main])
-	if _, ok := atmel.Marker(src); ok {
-		return ""
-	}
 	includers := map[string]bool{}
 	for _, e := range graph {
 		if e.File == req.Main && e.From != req.Main {
 			includers[e.From] = true
 		}
+	}
+	if len(includers) == 0 {
+		return "" // no file includes it (the main file's own marker is not read)
+	}
+	if _, ok := atmel.Marker([]byte(req.Files[req.Main])); ok {
+		return ""
 	}
 	for _, n := range sortedNames(req.Files) {
 		if includers[n] {
