@@ -140,8 +140,13 @@ let role = bootRole;
 // PROGRESS_MS: the least time between two progress messages of one phase (see answer).
 const PROGRESS_MS = 200;
 
+// now is the time on the page's clock's origin (performance.timeOrigin + ms), so that the page can
+// place a request's arrival here and its answer's posting on its own clock (avrlabTimings.calls).
+const now = () => performance.timeOrigin + performance.now();
+
 self.onmessage = (e) => {
   const m = e.data;
+  m.recvAt = now();
   if (m.op === "init") {
     init(m);
     return;
@@ -228,9 +233,9 @@ async function answer(m, heldMs) {
     if (result && result.superseded === true) {
       self.postMessage({ id: m.id, superseded: true });
     } else if (result && typeof result.error === "string" && Object.keys(result).length === 1) {
-      self.postMessage({ id: m.id, error: result.error, ms, parseMs, marks, heldMs });
+      self.postMessage({ id: m.id, error: result.error, ms, parseMs, marks, heldMs, recvAt: m.recvAt, postAt: now() });
     } else {
-      self.postMessage({ id: m.id, result, ms, parseMs, marks, heldMs });
+      self.postMessage({ id: m.id, result, ms, parseMs, marks, heldMs, recvAt: m.recvAt, postAt: now() });
     }
   } catch (err) {
     self.postMessage({ id: m.id, error: String(err && err.message || err) });

@@ -212,7 +212,9 @@ class WorkerClient {
 // op is also kept as firstCalls[op]. The browser tests log them as the phases of the first RANK and
 // of a keystroke.
 function noteCall(role, p, m) {
-  const c = { role, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks, heldMs: m.heldMs || 0 };
+  // received, posted: when the worker took the request and posted this answer, on the page's clock.
+  const onPage = (at) => (at ? at - performance.timeOrigin : 0);
+  const c = { role, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks, heldMs: m.heldMs || 0, received: onPage(m.recvAt), posted: onPage(m.postAt) };
   timings.calls = timings.calls || [];
   timings.calls.push(c);
   if (timings.calls.length > 40) timings.calls.shift();
