@@ -122,12 +122,12 @@ if (booting) {
   );
 }
 
-// held is the live request waiting out its hold ({m, timer}): a request with hold (ms) is served
-// that long after it came unless a newer one with hold comes first, which replaces it (the older is
-// answered {id, superseded: true}). The page's debounce of its live runs is this wait: here, not on
+// held is the live request waiting out its hold ({m, timer}): a request with hold (ms; a live run,
+// 0 included) is served that long after it came unless a newer live one comes first, which replaces
+// it (the older is answered {id, superseded: true}); one with hold 0 is served at once. The page's debounce of its live runs is this wait: here, not on
 // the page, so the page's rendering of the keystroke does not delay the run.
 let held = null;
-// liveId is the id of the newest live request (one with hold). An older one that is already
+// liveId is the id of the newest live request (one with hold, 0 included). An older one that is already
 // running is stale: engine.wasm runs a live bench in a goroutine that gives this event loop a turn
 // between its calls (at most every 4 ms), and then asks (stale, avrlabCall's fourth argument) whether
 // a newer one came; when it did, the bench ends there and is answered {id, superseded: true}.
@@ -151,11 +151,16 @@ self.onmessage = (e) => {
     init(m);
     return;
   }
-  if (m.hold > 0) {
+  if (m.hold !== undefined) {
     liveId = m.id;
     if (held) {
       clearTimeout(held.timer);
       self.postMessage({ id: held.m.id, superseded: true });
+      held = null;
+    }
+    if (!(m.hold > 0)) {
+      serve(m, 0);
+      return;
     }
     const h = { m, t0: performance.now() };
     h.timer = setTimeout(() => {
@@ -201,7 +206,7 @@ async function serve(m, heldMs) {
 async function answer(m, heldMs) {
   try {
     await ready;
-    const stale = m.hold > 0 ? () => liveId !== m.id : null;
+    const stale = m.hold !== undefined ? () => liveId !== m.id : null;
     if (stale && stale()) {
       self.postMessage({ id: m.id, superseded: true }); // a newer one came while this one waited
       return;
