@@ -194,8 +194,10 @@ func median[T any](xs []T, f func(T) float64) float64 {
 
 // TestPlaygroundSpeed measures, in headless Chromium against the site as `go run .` serves it (gzip),
 // navigation → first RANK in 5 fresh profiles, phase by phase, and the last keystroke → RANK over 20
-// edits of the default example in a comment (the code unchanged) and 20 of its code (a nop in, out,
-// in, ...). It logs the
+// edits of the default example in a comment (the code unchanged) and 20 of its code, each a new program
+// (one more nop each time, its last key at a person's pace: keyPace; AVRLAB_SPEED_BURST=1 types it at
+// once), with AVRLAB_SPEED_CACHED_EDITS=1 also 20 of the kind measured before session 15 (a nop in,
+// out, in, ...: programs the engine has seen from the third on). It logs the
 // medians and checks only what the page shows: figures are never asserted (the machine is shared).
 // With AVRLAB_SPEED_TRACE=DIR it records a Chrome trace of each site's first fresh profile to DIR and
 // logs the page thread's long tasks, frames and requests up to the first RANK's frame.
