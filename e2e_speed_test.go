@@ -443,7 +443,8 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 		st[k] = &state{original: b.source(c), note: b.lineOf(c, `/^;\s*title:/`), entry: b.lineOf(c, `/^\s*cham64_128_encrypt\s*:/`)}
 		eval[bool](b, c, paintHookJS)
 	}
-	// edit makes one edit in tab k and returns where its time went.
+	// edit makes one edit in tab k and returns where its time went, settle after its RANK.
+	settle := 100 * time.Millisecond
 	edit := func(k int, what string, step func()) keystrokePhases {
 		c := tabs[k]
 		n := eval[int](b, c, `avrlabTimings.editToRank.length`)
@@ -453,7 +454,7 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 		if err := json.Unmarshal([]byte(eval[string](b, c, keystrokePhasesJS)), &p); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(settle)
 		return p
 	}
 	profDir := os.Getenv("AVRLAB_SPEED_PROFILE")
@@ -548,6 +549,7 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 	if os.Getenv("AVRLAB_SPEED_BURST") != "" {
 		pace = 0
 	}
+	settle -= pace // the edits of a run take the time they did before the pace
 	profile("new code edits", func() {
 		for i := 0; i < 20; i++ {
 			for k, c := range tabs {
@@ -570,6 +572,7 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 			}
 		}
 	})
+	settle = 100 * time.Millisecond
 	for k, c := range tabs {
 		n := len(st[k].fresh)
 		eval[bool](b, c, fmt.Sprintf(`(() => {
