@@ -81,3 +81,47 @@ func TestLiveStopsStaleBench(t *testing.T) {
 		t.Errorf("page error: %s", e)
 	}
 }
+
+// TestLiveBurst: a lone keystroke's live run is not held (the page posts it with hold 0: no next key
+// is likely within the hold, js/engine.js BURST_MS), and a burst of keys (a nop typed in one go, the
+// runs of its keys replacing or stopping one another) ends with the RANK of its last text: the one
+// Run (every vector, not a live run) then measures.
+func TestLiveBurst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	srv := httptest.NewServer(testSite(t))
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv.URL+"/")
+	c := b.tab(true)
+	b.do(c, chromedp.Navigate(srv.URL+"/"))
+	b.wait(c, "PASS", passShown+" && "+idle, 60*time.Second)
+	original, rank := b.source(c), b.rank(c)
+	note, entry := b.lineOf(c, `/^;\s*title:/`), b.lineOf(c, `/^\s*cham64_128_encrypt\s*:/`)
+	n := eval[int](b, c, `avrlabTimings.editToRank.length`)
+	b.typeAt(c, note, "x")
+	b.wait(c, "the RANK after one key", fmt.Sprintf(`avrlabTimings.editToRank.length > %d && `, n)+passShown+" && "+idle, 30*time.Second)
+	if held := eval[float64](b, c, `avrlabTimings.lastRun.call.heldMs`); held != 0 || b.rank(c) != rank {
+		t.Errorf("a lone key: held %.1f ms, RANK %s; want 0 and %s", held, b.rank(c), rank)
+	}
+
+	superseded := eval[int](b, c, `avrlabTimings.superseded || 0`)
+	n = eval[int](b, c, `avrlabTimings.editToRank.length`)
+	b.typeAt(c, entry, "\r\tnop")
+	b.wait(c, "the RANK after a burst", fmt.Sprintf(`avrlabTimings.editToRank.length > %d && `, n)+passShown+" && "+idle, 30*time.Second)
+	burst := b.rank(c)
+	t.Logf("a burst of %d keys: %d live runs superseded, the last held %.1f ms", len("\r\tnop"),
+		eval[int](b, c, `avrlabTimings.superseded || 0`)-superseded, eval[float64](b, c, `avrlabTimings.lastRun.call.heldMs`))
+	last := eval[float64](b, c, `avrlabTimings.lastRun.startedAt`)
+	eval[bool](b, c, `(document.getElementById("run").click(), true)`)
+	b.wait(c, "Run's RANK", fmt.Sprintf(`avrlabTimings.lastRun.startedAt !== %v && `, last)+passShown+" && "+idle, 30*time.Second)
+	if r := b.rank(c); r != burst || r == rank {
+		t.Errorf("after the burst RANK %s; Run then measures %s (the example %s)", burst, r, rank)
+	}
+	if s := b.source(c); !strings.Contains(s, "cham64_128_encrypt:\n\tnop\n") || len(s) != len(original)+len("x\n\tnop") {
+		t.Errorf("the burst did not type one nop after the entry label")
+	}
+	for _, e := range *b.errsOut {
+		t.Errorf("page error: %s", e)
+	}
+}

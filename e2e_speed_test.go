@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,6 +129,18 @@ type keystrokePhases struct {
 	// paint of the result, which Total does not hold.
 	Frame  float64 `json:"frame"`
 	Reused bool    `json:"reused"` // the engine answered from its last bench (the same program)
+	// The round trip and the debounce by where they are (0 on a site whose worker does not say when it
+	// took the request and posted the answer): the keystroke → the request posted (the page's input
+	// handling), posted → the worker took it, the worker's hold, its wait for the call before and its
+	// parse of the answer (took → posted, less the hold and the call), the answer posted → on the page.
+	Post  float64 `json:"post"`
+	There float64 `json:"there"`
+	Held  float64 `json:"held"`
+	Wait  float64 `json:"wait"`
+	Back  float64 `json:"back"`
+	// Whole is the keystroke → the whole result in the page (a site that puts the chart and the
+	// published table in after the frame that paints the score: then; else Total).
+	Whole float64 `json:"whole"`
 }
 
 const keystrokePhasesJS = `(() => {
@@ -138,6 +151,8 @@ const keystrokePhasesJS = `(() => {
 		total: avrlabTimings.lastEditToRank, debounce: r.startedAt - r.inputAt + (c.heldMs || 0), trip: c.answered - c.sent - c.ms - (c.heldMs || 0),
 		worker: c.ms, assemble: bench ? bench[1] : c.ms, show: r.shown - c.answered, frame: avrlabTimings.frameAfterShown,
 		reused: (c.marks || []).some((m) => m[0] === "reused"),
+		post: c.sent - r.inputAt, held: c.heldMs || 0, whole: (r.whole || r.shown) - r.inputAt,
+		...(c.received ? { there: c.received - c.sent, wait: c.posted - c.received - (c.heldMs || 0) - c.ms, back: c.answered - c.posted } : {}),
 	});
 })()`
 
@@ -179,8 +194,10 @@ func median[T any](xs []T, f func(T) float64) float64 {
 
 // TestPlaygroundSpeed measures, in headless Chromium against the site as `go run .` serves it (gzip),
 // navigation → first RANK in 5 fresh profiles, phase by phase, and the last keystroke → RANK over 20
-// edits of the default example in a comment (the code unchanged) and 20 of its code (a nop in, out,
-// in, ...). It logs the
+// edits of the default example in a comment (the code unchanged) and 20 of its code, each a new program
+// (one more nop each time, its last key at a person's pace: keyPace; AVRLAB_SPEED_BURST=1 types it at
+// once), with AVRLAB_SPEED_CACHED_EDITS=1 also 20 of the kind measured before session 15 (a nop in,
+// out, in, ...: programs the engine has seen from the third on). It logs the
 // medians and checks only what the page shows: figures are never asserted (the machine is shared).
 // With AVRLAB_SPEED_TRACE=DIR it records a Chrome trace of each site's first fresh profile to DIR and
 // logs the page thread's long tasks, frames and requests up to the first RANK's frame.
@@ -418,6 +435,7 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 		note, entry   int
 		withNop       string
 		comment, code []keystrokePhases
+		fresh         []keystrokePhases
 	}
 	st := make([]*state, len(tabs))
 	for k, c := range tabs {
@@ -425,7 +443,8 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 		st[k] = &state{original: b.source(c), note: b.lineOf(c, `/^;\s*title:/`), entry: b.lineOf(c, `/^\s*cham64_128_encrypt\s*:/`)}
 		eval[bool](b, c, paintHookJS)
 	}
-	// edit makes one edit in tab k and returns where its time went.
+	// edit makes one edit in tab k and returns where its time went, settle after its RANK.
+	settle := 100 * time.Millisecond
 	edit := func(k int, what string, step func()) keystrokePhases {
 		c := tabs[k]
 		n := eval[int](b, c, `avrlabTimings.editToRank.length`)
@@ -435,7 +454,7 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 		if err := json.Unmarshal([]byte(eval[string](b, c, keystrokePhasesJS)), &p); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(settle)
 		return p
 	}
 	profDir := os.Getenv("AVRLAB_SPEED_PROFILE")
@@ -488,6 +507,25 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 			}
 		}
 	}
+	logEdits := func(what string, ps []keystrokePhases) {
+		k := func(f func(keystrokePhases) float64) float64 { return median(ps, f) }
+		reused := 0
+		for _, p := range ps {
+			if p.Reused {
+				reused++
+			}
+		}
+		t.Logf("last keystroke → RANK, %s, median of %d (%d answered from the last bench): %.1f ms (min %.1f, max %.1f) = debounce %.1f + round trip %.1f + "+
+			"worker %.1f (assemble %.1f) + showing %.1f; then its frame done %.1f ms later; keystroke → frame done %.1f ms", what, len(ps), reused, k(func(p keystrokePhases) float64 { return p.Total }),
+			minOf(ps, func(p keystrokePhases) float64 { return p.Total }), -minOf(ps, func(p keystrokePhases) float64 { return -p.Total }),
+			k(func(p keystrokePhases) float64 { return p.Debounce }), k(func(p keystrokePhases) float64 { return p.Trip }),
+			k(func(p keystrokePhases) float64 { return p.Worker }), k(func(p keystrokePhases) float64 { return p.Assemble }),
+			k(func(p keystrokePhases) float64 { return p.Show }), k(func(p keystrokePhases) float64 { return p.Frame }),
+			k(func(p keystrokePhases) float64 { return p.Total + p.Frame }))
+		t.Logf("  %s, by place (medians): keystroke → request posted %.1f, → the worker took it %.1f, held %.1f, waited there %.1f, answer posted → the page took it %.1f; keystroke → the whole result in the page (chart, table) %.1f",
+			what, k(func(p keystrokePhases) float64 { return p.Post }), k(func(p keystrokePhases) float64 { return p.There }), k(func(p keystrokePhases) float64 { return p.Held }),
+			k(func(p keystrokePhases) float64 { return p.Wait }), k(func(p keystrokePhases) float64 { return p.Back }), k(func(p keystrokePhases) float64 { return p.Whole }))
+	}
 	profile("comment edits", func() {
 		for i := 0; i < 20; i++ {
 			for k, c := range tabs {
@@ -501,6 +539,65 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 		}
 		b.typeAt(c, st[k].note, strings.Repeat("\b", 20))
 		b.wait(c, "the example text back", fmt.Sprintf(`document.getElementById("source").value === %q && `, st[k].original)+idle, 30*time.Second)
+	}
+	// New code each edit, as typing makes it: edit i puts one more nop after the entry label, a program
+	// the engine has not seen (its translated modules and kept bench are new); each must pass, and its
+	// RANK fall (one more cycle a call, two more bytes of flash). Its last key comes as a person's does,
+	// keyPace after the one before (the others at once, as CDP sends them, a few ms apart; with
+	// AVRLAB_SPEED_BURST=1 the last key too). Then the nops go, in one keystroke.
+	pace := keyPace
+	if os.Getenv("AVRLAB_SPEED_BURST") != "" {
+		pace = 0
+	}
+	settle -= pace // the edits of a run take the time they did before the pace
+	profile("new code edits", func() {
+		for i := 0; i < 20; i++ {
+			for k, c := range tabs {
+				s := st[k]
+				s.fresh = append(s.fresh, edit(k, "new code", func() {
+					if pace == 0 {
+						b.typeAt(c, s.entry, "\r\tnop")
+						return
+					}
+					b.typeAt(c, s.entry, "\r\tno")
+					time.Sleep(pace)
+					b.do(c, chromedp.KeyEvent("p"))
+				}))
+				r := b.rank(c)
+				if !eval[bool](b, c, passShown) || !rankBelow(r, s.withNop) || !rankBelow(r, ranks[k]) {
+					t.Errorf("%s: with %d nops %s, RANK %s (with %d: %s, without: %s), want PASS and a lower RANK", names[k], i+1,
+						eval[string](b, c, `document.getElementById("verdict").textContent`), r, i, s.withNop, ranks[k])
+				}
+				s.withNop = r
+			}
+		}
+	})
+	settle = 100 * time.Millisecond
+	for k, c := range tabs {
+		n := len(st[k].fresh)
+		eval[bool](b, c, fmt.Sprintf(`(() => {
+			const ta = document.getElementById("source"), lines = ta.value.split("\n");
+			let pos = 0;
+			for (let i = 0; i < %d; i++) pos += lines[i].length + 1;
+			ta.focus();
+			ta.setSelectionRange(pos - 1, pos - 1 + %d);
+			return true;
+		})()`, st[k].entry, n*len("\n\tnop")))
+		b.do(c, chromedp.KeyEvent("\b"))
+		b.wait(c, "the example text back", fmt.Sprintf(`document.getElementById("source").value === %q && `, st[k].original)+idle+" && "+passShown, 30*time.Second)
+		if r := b.rank(c); r != ranks[k] {
+			t.Errorf("%s: after the nops went RANK %s, want %s", names[k], r, ranks[k])
+		}
+		st[k].withNop = ""
+	}
+	// The kind of code edit sessions 6-14 measured (AVRLAB_SPEED_CACHED_EDITS=1): a nop in, out, in, ...,
+	// so that from the third edit on the engine has seen each program (its translated modules cached).
+	if os.Getenv("AVRLAB_SPEED_CACHED_EDITS") == "" {
+		for k := range tabs {
+			logEdits(names[k]+": comment (code unchanged)", st[k].comment)
+			logEdits(names[k]+fmt.Sprintf(": new code (one more nop each edit, its last key %v after the others)", pace), st[k].fresh)
+		}
+		return
 	}
 	profile("code edits", func() {
 		for i := 0; i < 20; i++ {
@@ -522,22 +619,6 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 			}
 		}
 	})
-	logEdits := func(what string, ps []keystrokePhases) {
-		k := func(f func(keystrokePhases) float64) float64 { return median(ps, f) }
-		reused := 0
-		for _, p := range ps {
-			if p.Reused {
-				reused++
-			}
-		}
-		t.Logf("last keystroke → RANK, %s, median of %d (%d answered from the last bench): %.1f ms (min %.1f, max %.1f) = debounce %.1f + round trip %.1f + "+
-			"worker %.1f (assemble %.1f) + showing %.1f; then its frame done %.1f ms later; keystroke → frame done %.1f ms", what, len(ps), reused, k(func(p keystrokePhases) float64 { return p.Total }),
-			minOf(ps, func(p keystrokePhases) float64 { return p.Total }), -minOf(ps, func(p keystrokePhases) float64 { return -p.Total }),
-			k(func(p keystrokePhases) float64 { return p.Debounce }), k(func(p keystrokePhases) float64 { return p.Trip }),
-			k(func(p keystrokePhases) float64 { return p.Worker }), k(func(p keystrokePhases) float64 { return p.Assemble }),
-			k(func(p keystrokePhases) float64 { return p.Show }), k(func(p keystrokePhases) float64 { return p.Frame }),
-			k(func(p keystrokePhases) float64 { return p.Total + p.Frame }))
-	}
 	for k, c := range tabs {
 		if s := b.source(c); s != st[k].original {
 			t.Errorf("%s: the source after the code edits differs from the example", names[k])
@@ -547,8 +628,27 @@ func speedKeys(t *testing.T, b *browser, tabs []context.Context, ranks, names, s
 			t.Errorf("%s: after adding and removing a nop RANK %s, want %s", names[k], r, ranks[k])
 		}
 		logEdits(names[k]+": comment (code unchanged)", st[k].comment)
+		logEdits(names[k]+fmt.Sprintf(": new code (one more nop each edit, its last key %v after the others)", pace), st[k].fresh)
 		logEdits(names[k]+": code (a nop in and out)", st[k].code)
 	}
+}
+
+// keyPace is the time between a person's two keystrokes that the speed test's new-code edits give
+// their last key: a fast typist's (key repeat is ~33 ms, typing 100-250 ms a key).
+const keyPace = 50 * time.Millisecond
+
+// rankBelow reports whether the RANK shown r is a number below the RANK shown than (any number is
+// below an empty than).
+func rankBelow(r, than string) bool {
+	x, err := strconv.ParseFloat(r, 64)
+	if err != nil {
+		return false
+	}
+	if than == "" {
+		return true
+	}
+	y, err := strconv.ParseFloat(than, 64)
+	return err == nil && x < y
 }
 
 func minOf[T any](xs []T, f func(T) float64) float64 {

@@ -122,12 +122,12 @@ if (booting) {
   );
 }
 
-// held is the live request waiting out its hold ({m, timer}): a request with hold (ms) is served
-// that long after it came unless a newer one with hold comes first, which replaces it (the older is
-// answered {id, superseded: true}). The page's debounce of its live runs is this wait: here, not on
+// held is the live request waiting out its hold ({m, timer}): a request with hold (ms; a live run,
+// 0 included) is served that long after it came unless a newer live one comes first, which replaces
+// it (the older is answered {id, superseded: true}); one with hold 0 is served at once. The page's debounce of its live runs is this wait: here, not on
 // the page, so the page's rendering of the keystroke does not delay the run.
 let held = null;
-// liveId is the id of the newest live request (one with hold). An older one that is already
+// liveId is the id of the newest live request (one with hold, 0 included). An older one that is already
 // running is stale: engine.wasm runs a live bench in a goroutine that gives this event loop a turn
 // between its calls (at most every 4 ms), and then asks (stale, avrlabCall's fourth argument) whether
 // a newer one came; when it did, the bench ends there and is answered {id, superseded: true}.
@@ -140,17 +140,27 @@ let role = bootRole;
 // PROGRESS_MS: the least time between two progress messages of one phase (see answer).
 const PROGRESS_MS = 200;
 
+// now is the time on the page's clock's origin (performance.timeOrigin + ms), so that the page can
+// place a request's arrival here and its answer's posting on its own clock (avrlabTimings.calls).
+const now = () => performance.timeOrigin + performance.now();
+
 self.onmessage = (e) => {
   const m = e.data;
+  m.recvAt = now();
   if (m.op === "init") {
     init(m);
     return;
   }
-  if (m.hold > 0) {
+  if (m.hold !== undefined) {
     liveId = m.id;
     if (held) {
       clearTimeout(held.timer);
       self.postMessage({ id: held.m.id, superseded: true });
+      held = null;
+    }
+    if (!(m.hold > 0)) {
+      serve(m, 0);
+      return;
     }
     const h = { m, t0: performance.now() };
     h.timer = setTimeout(() => {
@@ -196,7 +206,7 @@ async function serve(m, heldMs) {
 async function answer(m, heldMs) {
   try {
     await ready;
-    const stale = m.hold > 0 ? () => liveId !== m.id : null;
+    const stale = m.hold !== undefined ? () => liveId !== m.id : null;
     if (stale && stale()) {
       self.postMessage({ id: m.id, superseded: true }); // a newer one came while this one waited
       return;
@@ -228,9 +238,9 @@ async function answer(m, heldMs) {
     if (result && result.superseded === true) {
       self.postMessage({ id: m.id, superseded: true });
     } else if (result && typeof result.error === "string" && Object.keys(result).length === 1) {
-      self.postMessage({ id: m.id, error: result.error, ms, parseMs, marks, heldMs });
+      self.postMessage({ id: m.id, error: result.error, ms, parseMs, marks, heldMs, recvAt: m.recvAt, postAt: now() });
     } else {
-      self.postMessage({ id: m.id, result, ms, parseMs, marks, heldMs });
+      self.postMessage({ id: m.id, result, ms, parseMs, marks, heldMs, recvAt: m.recvAt, postAt: now() });
     }
   } catch (err) {
     self.postMessage({ id: m.id, error: String(err && err.message || err) });

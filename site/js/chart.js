@@ -4,7 +4,7 @@
 // (cycles of encryption + key schedule per byte of block, code + 2·RAM) — and the user's passing
 // implementation a live point (dimmed while the source does not assemble). A kernel has no RANK: the
 // chart gives way to a note, and the published table compares cycles per call.
-import { $, el, svg, fmt, morph } from "./util.js";
+import { $, el, svg, fmt, morph, afterPaint } from "./util.js";
 import { store, mainFile, timings } from "./store.js";
 import { tableOf } from "./published.js";
 
@@ -322,27 +322,38 @@ function yoursGroup(sx, sy) {
     svg("text", { x: x + 10, y: y + 4, class: "yours-label" }, `you ${fmt(yours.rank, 2)}`));
 }
 
+// showReport takes a report (the "report" event) for the live point and draws the chart for it.
+function showReport(r) {
+  if (r && r.pass && r.cpb > 0 && r.kind !== "kernel") {
+    yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.resultMain };
+    stale = false;
+  } else yours = null; // failing, a kernel, a run from reset, no code, a preview: no point
+  // The same figures again (a comment edited): the chart drawn for them stays.
+  if (drawnKey !== "" && chartKey() === drawnKey) return;
+  render();
+}
+
+// reportLater is showReport after the frame that paints a live run's score (afterPaint,
+// store.scoreFirst): the score comes first; the listeners below take a report still waiting first
+// (flush), as they read yours.
+const reportLater = afterPaint(showReport, () => store.scoreFirst);
+
 export function wireChart() {
   // The live point is the shown file's current result or nothing: a passing report of it, dimmed
   // while that file does not assemble; another file's score never stays on the chart.
-  store.on("report", (r) => {
-    if (r && r.pass && r.cpb > 0 && r.kind !== "kernel") {
-      yours = { x: r.flash + 2 * r.ram, y: r.cpb, rank: r.rank, flash: r.flash, ram: r.ram, name: store.resultMain };
-      stale = false;
-    } else yours = null; // failing, a kernel, a run from reset, no code, a preview: no point
-    // The same figures again (a comment edited): the chart drawn for them stays.
-    if (drawnKey !== "" && chartKey() === drawnKey) return;
-    render();
-  });
+  store.on("report", reportLater);
   store.on("result", (res) => {
     const errs = (res.errors || []).some((d) => d.severity === "error");
-    if (errs && yours) {
+    if (!errs) return;
+    reportLater.flush();
+    if (yours) {
       if (yours.name === store.resultMain) stale = true;
       else yours = null;
       render();
     }
   });
   store.on("current", () => {
+    reportLater.flush();
     if (yours && yours.name !== mainFile()) {
       yours = null;
       render();
@@ -350,9 +361,11 @@ export function wireChart() {
   });
   // meta after a result (the page's first, first.json's) finds the chart drawn for it: it stays.
   store.on("meta", () => {
+    reportLater.flush();
     if (drawnKey === "" || chartKey() !== drawnKey) render();
   });
   store.on("pane", (name) => {
+    reportLater.flush();
     if (name === "result") render(); // labels are placed on a chart that is shown
   });
 }

@@ -7,18 +7,22 @@
 //               first needed (see engine below), restarted by Stop as the engine is;
 //   workspace — workspace.wasm: the files in IndexedDB (through hackpadfs), chroma highlighting and
 //               Markdown; started after the first result on a first visit.
-import { $, setStatus, afterFrame } from "./util.js";
+import { $, setStatus, afterFrame, afterFramePainted } from "./util.js";
 import { store, timings, mainFile } from "./store.js";
 import { clearScore, PREBUILT_PHASE } from "./score.js";
 import { LIVE_BUDGET_CYCLES, freshSeed, makeRequest as buildRequest } from "./request.js";
 
 // LIVE_DELAY_MS: edit → benchmark debounce. A run takes a few tens of ms, and a newer edit stops
 // a live one running (the engine's worker asks between its calls, site/worker.js),
-// so the debounce only gathers the keys of one burst (a key repeat, a paste with its input events).
-// The page posts a live run at once and the engine's worker holds it this long: a newer edit's
-// request replaces a held one (superseded). A timer on the page fired only after the page had laid out and drawn the keystroke,
-// 11-22 ms after it.
+// so the debounce only gathers the keys of one burst (keys sent by a program, an input method's
+// events, a paste with its input events). The page posts a live run at once and the engine's worker
+// holds it this long: a newer edit's request replaces a held one (superseded). A timer on the page
+// fired only after the page had laid out and drawn the keystroke, 11-22 ms after it.
 export const LIVE_DELAY_MS = 5;
+// BURST_MS: an edit that comes this soon after the one before is of a burst, and its run is held
+// LIVE_DELAY_MS for the next; one that comes later (a person's keystroke: 30 ms and more apart, even
+// a key's repeat) is run at once, unheld, since no next key is likely within the hold.
+export const BURST_MS = 20;
 // LIVE_BUDGET_CYCLES: what a live run's random vectors may take together (js/request.js).
 export { LIVE_BUDGET_CYCLES };
 const STALE_RESTART_MS = 1500; // a live run older than this is abandoned when a newer edit waits
@@ -152,12 +156,12 @@ class WorkerClient {
     if (m.error !== undefined) p.reject(new Error(m.error));
     else p.resolve(m.result);
   }
-  // call posts a request; hold (ms) makes it a live run the worker holds that long (see
-  // LIVE_DELAY_MS), which fails with SupersededError when a newer one with hold replaces it.
+  // call posts a request; hold (ms, 0 included; null: not live) makes it a live run the worker holds
+  // that long (see LIVE_DELAY_MS), which fails with SupersededError when a newer live one replaces it.
   // The request is posted once the worker has its module, not once the page has seen it ready: the
   // worker queues it until Go is up (worker.js), so a page busy laying itself out does not hold back
   // the first bench. A worker that fails to start fails its requests.
-  async call(op, arg, onProgress, hold = 0) {
+  async call(op, arg, onProgress, hold = null) {
     // The worker has its module (a restart meanwhile: the new worker has).
     for (let given = null; given !== this.given; ) await (given = this.given);
     const w = this.w;
@@ -165,7 +169,7 @@ class WorkerClient {
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress, op, sent: performance.now() });
-      w.postMessage(hold > 0 ? { id, op, arg, hold } : { id, op, arg });
+      w.postMessage(hold !== null ? { id, op, arg, hold } : { id, op, arg });
       ready.catch((err) => {
         if (this.w === w && this.pending.get(id)) {
           this.pending.delete(id);
@@ -212,7 +216,9 @@ class WorkerClient {
 // op is also kept as firstCalls[op]. The browser tests log them as the phases of the first RANK and
 // of a keystroke.
 function noteCall(role, p, m) {
-  const c = { role, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks, heldMs: m.heldMs || 0 };
+  // received, posted: when the worker took the request and posted this answer, on the page's clock.
+  const onPage = (at) => (at ? at - performance.timeOrigin : 0);
+  const c = { role, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks, heldMs: m.heldMs || 0, received: onPage(m.recvAt), posted: onPage(m.postAt) };
   timings.calls = timings.calls || [];
   timings.calls.push(c);
   if (timings.calls.length > 40) timings.calls.shift();
@@ -270,7 +276,7 @@ const toolsOp = (op, arg) => op === "leak" || op.startsWith("debug-") || !!(arg 
 // engine is the page's one handle on the two: call routes a request, generation counts the restarts
 // of the worker that keeps debugger sessions (tools), restart ends what runs (Stop).
 export const engine = {
-  async call(op, arg, onProgress, hold = 0) {
+  async call(op, arg, onProgress, hold = null) {
     if (toolsOp(op, arg)) return warmTools().call(op, arg, onProgress, hold);
     const res = await core.call(op, arg, onProgress, hold);
     // A live run goes on live (hold): tools.wasm stops it for a newer one as the core does.
@@ -475,21 +481,25 @@ let queued = false;
 let fullNext = false; // the next run measures every vector (Run, Ctrl+Enter)
 let redirected = false; // the last run's answer sent the page to the file that includes its main file
 let busyTimer = 0;
+let editAt = -Infinity; // when the last edit scheduled a run (see BURST_MS)
 
 // scheduleRun runs soon (an edit, a live setting): at once, as a live run the worker holds for
 // LIVE_DELAY_MS, replacing a live run it still holds or stopping the one it runs (which then shows
 // nothing: site/worker.js, liveId); after the run going when that is not a live one (Run).
 export function scheduleRun() {
+  const at = performance.now();
+  const hold = at - editAt < BURST_MS ? LIVE_DELAY_MS : 0;
+  editAt = at;
   if (!store.meta) return;
   if (running && running.live) {
-    startRun(true);
+    startRun(true, hold);
     return;
   }
   if (running) {
     runNow();
     return;
   }
-  startRun(true);
+  startRun(true, hold);
 }
 scheduleRun.cancel = () => {};
 
@@ -532,13 +542,14 @@ function showPhase(run) {
   p.hidden = false;
 }
 
-// startRun starts a run; live, one the worker holds for LIVE_DELAY_MS, which a newer live run may replace or stop (scheduleRun): the replaced one then shows
-// nothing and leaves the page's state to the newer.
-async function startRun(live = false) {
+// startRun starts a run; live, one the worker holds for hold ms (0: none; see BURST_MS), which a newer
+// live run may replace or stop (scheduleRun): the replaced one then shows nothing and leaves the
+// page's state to the newer.
+async function startRun(live = false, hold = LIVE_DELAY_MS) {
   const full = fullNext;
   fullNext = false;
-  const hold = live && !full ? LIVE_DELAY_MS : 0;
-  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0, phase: "assembling", live: hold > 0 };
+  live = live && !full;
+  const run = { startedAt: performance.now(), inputAt: timings.lastInputAt || 0, phase: "assembling", live };
   running = run;
   $("stop").disabled = false;
   showPhase(run);
@@ -573,7 +584,7 @@ async function startRun(live = false) {
         if (running !== run || phase === "reused") return; // "reused": answered from the engine's last bench
         run.phase = phase;
         showPhase(run);
-      }, hold);
+      }, live ? hold : null);
     }
     if (running !== run) return; // a newer run replaced this one: it shows its own answer
     if (pre) confirmPrebuilt(pre, res);
@@ -593,9 +604,16 @@ async function startRun(live = false) {
     }
     redirected = false;
     const showing = performance.now();
-    store.setResult(res, store.dropped ? store.dropped.name : req.main);
-    timings.resultInputAt = run.inputAt;
+    store.setResult(res, store.dropped ? store.dropped.name : req.main, run.live);
     const now = performance.now();
+    // A live run's chart and published table come after the frame that paints its score (afterPaint):
+    // the result is shown whole (resultInputAt, for the tests) once they are in.
+    if (run.live) {
+      afterFramePainted().then(() => {
+        timings.resultInputAt = run.inputAt;
+        if (timings.lastRun && timings.lastRun.startedAt === run.startedAt) timings.lastRun.whole = performance.now();
+      });
+    } else timings.resultInputAt = run.inputAt;
     if (timings.firstResult === undefined) timings.firstShowMs = now - showing; // setResult's work, for the tests
     if (run.inputAt && run.inputAt === timings.lastInputAt) {
       timings.lastEditToRank = now - run.inputAt;

@@ -5,7 +5,7 @@
 //               call: code, RAM, cycles, energy; yours with the energy estimate and its spread;
 //   kernel    — the kernel's own figures: cycles of one call (and per unit), code, RAM; context rows
 //               (whole protocols) apart, since they are not one call.
-import { $, el, fmt, morphChildren } from "./util.js";
+import { $, el, fmt, morphChildren, afterPaint } from "./util.js";
 import { store } from "./store.js";
 import { energyText } from "./score.js";
 
@@ -146,6 +146,10 @@ export function renderPublished(r) {
   help(table);
 }
 
+// renderLater is renderPublished for a report, after the frame that paints a live run's score
+// (afterPaint, store.scoreFirst): the table is below the score and the chart.
+const renderLater = afterPaint(renderPublished, () => store.scoreFirst);
+
 export function wirePublished() {
-  store.on("report", renderPublished);
+  store.on("report", renderLater);
 }

@@ -44,6 +44,7 @@ export const store = {
   // and .include of the files sent as the assembler followed it, {from, line, col, name, file}).
   includeGraph: [],
   resultMain: "", // the file (or dropped binary) it measured
+  scoreFirst: false, // while a live run's answer is being shown (setResult): the chart and table wait for the frame
   good: null, // {res, main}: the last response that assembled, shown dimmed while the source does not
   persistent: true, // the workspace survives reloads
   exampleSources: new Map(), // example id → source, for short links
@@ -147,8 +148,9 @@ export const store = {
     saveSetting(key, value);
   },
 
-  // setResult records an engine response and tells the modules.
-  setResult(res, main) {
+  // setResult records an engine response and tells the modules; scoreFirst (a live run's answer) lets
+  // what is beyond the score wait for the frame that paints it (js/util.js afterPaint).
+  setResult(res, main, scoreFirst = false) {
     this.result = res;
     this.resultMain = main;
     if (res.includes) this.includeGraph = res.includes;
@@ -158,7 +160,12 @@ export const store = {
     for (const d of res.include_problems || []) this.diagnostics.push({ ...d });
     const errs = this.diagnostics.filter((d) => d.severity === "error");
     if (!res.error && !errs.length && !res.no_code) this.good = { res, main };
-    this.emit("result", res);
+    this.scoreFirst = scoreFirst;
+    try {
+      this.emit("result", res);
+    } finally {
+      this.scoreFirst = false;
+    }
   },
 };
 

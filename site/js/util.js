@@ -97,6 +97,40 @@ export function afterFrame() {
   });
 }
 
+// afterFramePainted resolves in a task after the one that afterFrame takes: after what else was
+// waiting for that frame (a message posted from its animation callbacks, as a test's is), so that work
+// put there does not delay what notes the frame done.
+export function afterFramePainted() {
+  return afterFrame().then(() => new Promise((resolve) => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => resolve();
+    ch.port2.postMessage(0);
+  }));
+}
+
+// afterPaint returns a function that calls fn, with the arguments of its latest call, once the frame
+// after its first call since fn last ran has been rendered (afterFramePainted), when later() is true at the
+// call (else at once): what a live result changes beyond the score (the chart, the published table)
+// goes to the page after the frame that paints the score, once for a run of calls. Its flush() calls
+// fn at once when a call waits (for a listener that reads what fn sets).
+export function afterPaint(fn, later) {
+  let args = null;
+  const run = () => {
+    if (!args) return;
+    const a = args;
+    args = null;
+    fn(...a);
+  };
+  const call = (...a) => {
+    const first = args === null;
+    args = a;
+    if (!later()) run();
+    else if (first) afterFramePainted().then(run);
+  };
+  call.flush = run;
+  return call;
+}
+
 export function setStatus(text, kind) {
   const s = $("status");
   const cls = "status" + (kind ? " " + kind : "");
