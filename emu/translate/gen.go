@@ -33,6 +33,7 @@ const (
 	lT0    = 47 // temporaries lT0..lT5
 	lT1    = 48
 	lT2    = 49
+	lAddr  = 50 // lBase + a local's value, kept for the accesses through it (see addr)
 	lCode  = 53             // exit code
 	lS0    = 54             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
@@ -85,6 +86,10 @@ type gen struct {
 	lay    emu.Layout
 	b      buf
 	labels []int
+	opens  []byte // the opcode that opened each label's construct (opElse: an if past its else)
+	// at: lAddr holds lBase + local at.l when at.ok, and an access at offset at.top from it was
+	// written since (addr).
+	at addrCache
 	pend   int      // cycles executed but not yet added to lCyc
 	tpend  []uint32 // instructions executed whose trace hash steps are not yet written (traceStep)
 	cur    int      // index of the block being written
@@ -162,6 +167,9 @@ func (g *gen) tee(l uint32) {
 // wrote notes a write of local l: of the registers, what a loop function's caller loads again
 // after the call (callLoop).
 func (g *gen) wrote(l uint32) {
+	if g.at.ok && (l == g.at.l || l == lAddr) {
+		g.at.ok = false
+	}
 	if l >= lR0 && l < lR0+32 {
 		g.written[l-lR0] = true
 	}
@@ -179,6 +187,51 @@ func (g *gen) mem(o byte, off uint32) {
 func (g *gen) open(o byte, id int) {
 	g.op(o, blockVoid)
 	g.labels = append(g.labels, id)
+	g.opens = append(g.opens, o)
+	g.at.ok = false
+}
+
+// addrCache is what lAddr holds (see addr).
+type addrCache struct {
+	ok  bool
+	l   uint32
+	top uint32
+}
+
+// addr leaves lBase + local t on the stack for accesses at offsets up to top from it. With bounds
+// hints, the sum is kept in lAddr until t is written or a construct opens or ends, and its first
+// use loads the byte at top: wazero's compiler checks that one access against the memory's size
+// and none of the others through the same value (it checked each sum's every access, three for a
+// PUSH with the access record). Without hints (V8) it is the plain sum, as before.
+func (g *gen) addr(t, top uint32) {
+	if !g.hint {
+		g.get(lBase)
+		g.get(t)
+		g.op(opI32Add)
+		return
+	}
+	if !g.at.ok || g.at.l != t {
+		g.get(lBase)
+		g.get(t)
+		g.op(opI32Add)
+		g.tee(lAddr)
+		g.at = addrCache{ok: true, l: t}
+	} else {
+		g.get(lAddr)
+	}
+	if top > g.at.top {
+		g.get(lAddr)
+		g.mem(opI32Load8U, top)
+		g.op(opDrop)
+		g.at.top = top
+	}
+}
+
+// orElse starts the else of the innermost construct, an if.
+func (g *gen) orElse() {
+	g.op(opElse)
+	g.opens[len(g.opens)-1] = opElse
+	g.at.ok = false
 }
 
 // openUnlikely starts an if (void, labAnon) whose code leaves for the runner, hinted unlikely
@@ -190,8 +243,16 @@ func (g *gen) openUnlikely() {
 
 //go:noinline
 func (g *gen) end() {
+	n := len(g.opens) - 1
+	if g.opens[n] == opIf && g.hint {
+		// An empty else: wazero's compiler carries what it knows in bounds through an if only
+		// from both arms it lowered (an if without one loses it, and checks every access after).
+		g.op(opElse)
+	}
 	g.op(opEnd)
-	g.labels = g.labels[:len(g.labels)-1]
+	g.labels = g.labels[:n]
+	g.opens = g.opens[:n]
+	g.at.ok = false
 }
 
 func (g *gen) depth(id int) uint32 {
@@ -401,20 +462,27 @@ func (g *gen) noteRun(p uint8, d uint32, how int64) {
 }
 
 // noteOff is note for the address in local t plus off (a stack access: SP-1 .. SP+3).
+// (stackTop: the highest offset the stack accesses from lBase + t go up to.)
 func (g *gen) noteOff(t uint32, off int32, how int64) {
 	if !g.p.Access {
 		return
 	}
-	g.get(lBase)
-	g.get(t)
-	g.op(opI32Add)
-	g.get(lBase)
-	g.get(t)
-	g.op(opI32Add)
-	g.mem(opI32Load8U, uint32(int32(g.lay.DataAccess)+off))
+	a := uint32(int32(g.lay.DataAccess) + off)
+	g.addr(t, a)
+	g.addr(t, a)
+	g.mem(opI32Load8U, a)
 	g.i32(how)
 	g.op(opI32Or)
-	g.mem(opI32Store8, uint32(int32(g.lay.DataAccess)+off))
+	g.mem(opI32Store8, a)
+}
+
+// stackTop returns the highest offset of the accesses from lBase + a stack address, the byte at
+// off from it: the access record's when there is one, else the data's.
+func (g *gen) stackTop(off int32) uint32 {
+	if g.p.Access {
+		return uint32(int32(g.lay.DataAccess) + off)
+	}
+	return uint32(int32(g.lay.Data) + off)
 }
 
 // noteConst is note for a constant address.
@@ -595,6 +663,7 @@ func (g *gen) dispatch() {
 // function returns the body of the region's function.
 func (g *gen) function() []byte {
 	g.markRegionUsed()
+	g.baseHint()
 	g.copyHeads()
 	g.prologue()
 	g.fill(g.used, g.lf != nil)
@@ -617,6 +686,17 @@ func (g *gen) function() []byte {
 	g.end() // labExit
 	g.epilogue()
 	return g.b
+}
+
+// baseHint loads the last byte of the machine's memory (its trace log's end) from the state's
+// address, when the module has bounds hints: wazero's compiler then knows every access at a
+// constant offset from lBase is in bounds, in every block, and checks none of them.
+func (g *gen) baseHint() {
+	if g.hint {
+		g.get(lBase)
+		g.mem(opI32Load8U, logOff(g.lay.Size)+logBytes-1)
+		g.op(opDrop)
+	}
 }
 
 // markRegionUsed marks the registers the region's own blocks use.
@@ -840,7 +920,7 @@ func (g *gen) splitSelfLoop(b *block) {
 	g.noLog = true
 	g.blockInsts(b)
 	g.noLog = false
-	g.op(opElse)
+	g.orElse()
 	g.ptrs, g.pend, g.tpend = ptrs, pend, append(g.tpend[:0], tpend...)
 	g.blockInsts(b)
 	g.end()

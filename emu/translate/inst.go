@@ -468,9 +468,7 @@ func (g *gen) stack(pc uint32, o *emu.Op) {
 	rd := lR(o.Rd)
 	if o.Kind == isa.PUSH {
 		g.stackGuard(pc, -1)
-		g.get(lBase)
-		g.get(lSP)
-		g.op(opI32Add)
+		g.addr(lSP, g.stackTop(0))
 		g.get(rd)
 		g.mem(opI32Store8, g.lay.Data)
 		g.noteOff(lSP, 0, emu.AccessWrite|emu.AccessStack)
@@ -488,9 +486,7 @@ func (g *gen) stack(pc uint32, o *emu.Op) {
 	g.op(opI32Add)
 	g.set(lT0)
 	g.stackGuard(pc, 1)
-	g.get(lBase)
-	g.get(lT0)
-	g.op(opI32Add)
+	g.addr(lT0, g.stackTop(0))
 	g.mem(opI32Load8U, g.lay.Data)
 	g.set(rd)
 	g.noteOff(lT0, 0, emu.AccessRead|emu.AccessStack)
@@ -582,15 +578,15 @@ func (g *gen) lpm(pc uint32, o *emu.Op) {
 		g.op(opI32GeU)
 		g.exitIf(pc)
 	}
-	g.get(lBase)
-	g.get(lT0)
-	g.op(opI32Add)
+	top := g.lay.Flash
+	if g.p.Access {
+		top = g.lay.FlashRead
+	}
+	g.addr(lT0, top)
 	g.mem(opI32Load8U, g.lay.Flash)
 	g.set(lT1)
 	if g.p.Access {
-		g.get(lBase)
-		g.get(lT0)
-		g.op(opI32Add)
+		g.addr(lT0, top)
 		g.i32(1)
 		g.mem(opI32Store8, g.lay.FlashRead)
 	}
@@ -812,9 +808,7 @@ func (g *gen) pushRet(pc, ret uint32) {
 	g.op(opI32Or)
 	g.exitIf(pc)
 	for i := uint32(0); i < n; i++ {
-		g.get(lBase)
-		g.get(lSP)
-		g.op(opI32Add)
+		g.addr(lSP, g.stackTop(0))
 		g.i32(int64(ret >> (8 * i) & 0xFF))
 		g.mem(opI32Store8, g.lay.Data-i)
 		g.noteOff(lSP, -int32(i), emu.AccessWrite|emu.AccessStack)
@@ -843,9 +837,7 @@ func (g *gen) popRet(pc uint32, reti bool) {
 	for i := uint32(0); i < n; i++ {
 		g.i32(8)
 		g.op(opI32Shl)
-		g.get(lBase)
-		g.get(lSP)
-		g.op(opI32Add)
+		g.addr(lSP, g.stackTop(int32(n)))
 		g.mem(opI32Load8U, g.lay.Data+1+i)
 		g.op(opI32Or)
 	}
