@@ -33,7 +33,7 @@ const (
 	lT0    = 47 // temporaries lT0..lT5
 	lT1    = 48
 	lT2    = 49
-	lAddr  = 50 // lBase + a local's value, kept for the accesses through it (see addr)
+	lAddr  = 50             // lBase + a local's value, kept for the accesses through it (see addr)
 	lCode  = 53             // exit code
 	lS0    = 54             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
@@ -89,11 +89,11 @@ type gen struct {
 	opens  []byte // the opcode that opened each label's construct (opElse: an if past its else)
 	// at: lAddr holds lBase + local at.l when at.ok, and an access at offset at.top from it was
 	// written since (addr).
-	at addrCache
-	pend   int      // cycles executed but not yet added to lCyc
-	tpend  []uint32 // instructions executed whose trace hash steps are not yet written (traceStep)
-	cur    int      // index of the block being written
-	used   [32]bool
+	at    addrCache
+	pend  int      // cycles executed but not yet added to lCyc
+	tpend []uint32 // instructions executed whose trace hash steps are not yet written (traceStep)
+	cur   int      // index of the block being written
+	used  [32]bool
 	// written: the registers the code written so far may change (all of a loop function's after
 	// its body: the state its epilogue writes back, and its caller loads).
 	written [32]bool
@@ -191,24 +191,27 @@ func (g *gen) open(o byte, id int) {
 	g.at.ok = false
 }
 
-// addrCache is what lAddr holds (see addr).
+// addrCache is what lAddr holds (see addr): lBase + local l's value when it was taken, l having
+// moved by d since (a run of PUSHes or POPs); top, the highest offset from lAddr loaded so far.
 type addrCache struct {
 	ok  bool
 	l   uint32
-	top uint32
+	d   int32
+	top int64
 }
 
-// addr leaves lBase + local t on the stack for accesses at offsets up to top from it. With bounds
-// hints, the sum is kept in lAddr until t is written or a construct opens or ends, and its first
-// use loads the byte at top: wazero's compiler checks that one access against the memory's size
-// and none of the others through the same value (it checked each sum's every access, three for a
-// PUSH with the access record). Without hints (V8) it is the plain sum, as before.
-func (g *gen) addr(t, top uint32) {
+// addr leaves lBase + local t on the stack for accesses at offsets up to top from it, and
+// returns what to add to each of their offsets. With bounds hints, the sum is kept in lAddr until
+// t is written (but for moved) or a construct opens or ends, and its first use loads the byte at
+// top: wazero's compiler checks that one access against the memory's size and none of the others
+// through the same value (it checked each sum's every access: three for a PUSH with the access
+// record). Without hints (V8) it is the plain sum, as before.
+func (g *gen) addr(t, top uint32) int32 {
 	if !g.hint {
 		g.get(lBase)
 		g.get(t)
 		g.op(opI32Add)
-		return
+		return 0
 	}
 	if !g.at.ok || g.at.l != t {
 		g.get(lBase)
@@ -219,11 +222,30 @@ func (g *gen) addr(t, top uint32) {
 	} else {
 		g.get(lAddr)
 	}
-	if top > g.at.top {
+	if hi := int64(top) + int64(g.at.d); hi > g.at.top {
 		g.get(lAddr)
-		g.mem(opI32Load8U, top)
+		g.mem(opI32Load8U, uint32(hi))
 		g.op(opDrop)
-		g.at.top = top
+		g.at.top = hi
+	}
+	return g.at.d
+}
+
+// moved adds by to local t (SP, in a run of PUSHes or POPs) and keeps lAddr's sum for it.
+func (g *gen) moved(t uint32, by int32) {
+	at := g.at
+	g.get(t)
+	if by < 0 {
+		g.i32(int64(-by))
+		g.op(opI32Sub)
+	} else {
+		g.i32(int64(by))
+		g.op(opI32Add)
+	}
+	g.set(t)
+	if at.ok && at.l == t && g.hint {
+		at.d += by
+		g.at = at
 	}
 }
 
@@ -469,7 +491,7 @@ func (g *gen) noteOff(t uint32, off int32, how int64) {
 	}
 	a := uint32(int32(g.lay.DataAccess) + off)
 	g.addr(t, a)
-	g.addr(t, a)
+	a = uint32(int32(a) + g.addr(t, a))
 	g.mem(opI32Load8U, a)
 	g.i32(how)
 	g.op(opI32Or)
@@ -1313,7 +1335,12 @@ func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32
 			g.op(opI32Add)
 		}
 		g.set(lRun(p))
-		if gs.hi > addr && g.hint {
+		if g.p.Access && g.hint {
+			// The access record's byte of the run's top: its marks' offsets are the highest.
+			g.get(lRun(p))
+			g.mem(opI32Load8U, g.lay.DataAccess+uint32(gs.hi-gs.lo))
+			g.op(opDrop)
+		} else if gs.hi > addr && g.hint {
 			g.get(lRun(p))
 			g.mem(opI32Load8U, g.lay.Data+uint32(gs.hi-gs.lo))
 			g.op(opDrop)
