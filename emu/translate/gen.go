@@ -86,7 +86,6 @@ type gen struct {
 	lay    emu.Layout
 	b      buf
 	labels []int
-	opens  []byte // the opcode that opened each label's construct (opElse: an if past its else)
 	// at: lAddr holds lBase + local at.l when at.ok, and an access at offset at.top from it was
 	// written since (addr).
 	at    addrCache
@@ -187,7 +186,6 @@ func (g *gen) mem(o byte, off uint32) {
 func (g *gen) open(o byte, id int) {
 	g.op(o, blockVoid)
 	g.labels = append(g.labels, id)
-	g.opens = append(g.opens, o)
 	g.at.ok = false
 }
 
@@ -206,6 +204,8 @@ type addrCache struct {
 // top: wazero's compiler checks that one access against the memory's size and none of the others
 // through the same value (it checked each sum's every access: three for a PUSH with the access
 // record). Without hints (V8) it is the plain sum, as before.
+//
+//go:noinline
 func (g *gen) addr(t, top uint32) int32 {
 	if !g.hint {
 		g.get(lBase)
@@ -232,28 +232,18 @@ func (g *gen) addr(t, top uint32) int32 {
 }
 
 // moved adds by to local t (SP, in a run of PUSHes or POPs) and keeps lAddr's sum for it.
+//
+//go:noinline
 func (g *gen) moved(t uint32, by int32) {
 	at := g.at
 	g.get(t)
-	if by < 0 {
-		g.i32(int64(-by))
-		g.op(opI32Sub)
-	} else {
-		g.i32(int64(by))
-		g.op(opI32Add)
-	}
+	g.i32(int64(by))
+	g.op(opI32Add)
 	g.set(t)
-	if at.ok && at.l == t && g.hint {
+	if at.l == t { // else (or when not ok) what set left
 		at.d += by
 		g.at = at
 	}
-}
-
-// orElse starts the else of the innermost construct, an if.
-func (g *gen) orElse() {
-	g.op(opElse)
-	g.opens[len(g.opens)-1] = opElse
-	g.at.ok = false
 }
 
 // openUnlikely starts an if (void, labAnon) whose code leaves for the runner, hinted unlikely
@@ -265,15 +255,16 @@ func (g *gen) openUnlikely() {
 
 //go:noinline
 func (g *gen) end() {
-	n := len(g.opens) - 1
-	if g.opens[n] == opIf && g.hint {
-		// An empty else: wazero's compiler carries what it knows in bounds through an if only
-		// from both arms it lowered (an if without one loses it, and checks every access after).
+	n := len(g.labels) - 1
+	if g.labels[n] == labAnon && g.hint {
+		// An if's empty else (every labAnon is an if, and only splitSelfLoop's, in a module
+		// without hints, has an else): wazero's compiler carries what it knows in bounds
+		// through an if only from both arms it lowered (an if without one loses it, and
+		// checks every access after).
 		g.op(opElse)
 	}
 	g.op(opEnd)
 	g.labels = g.labels[:n]
-	g.opens = g.opens[:n]
 	g.at.ok = false
 }
 
@@ -498,8 +489,10 @@ func (g *gen) noteOff(t uint32, off int32, how int64) {
 	g.mem(opI32Store8, a)
 }
 
-// stackTop returns the highest offset of the accesses from lBase + a stack address, the byte at
-// off from it: the access record's when there is one, else the data's.
+// stackTop returns the highest offset of the accesses from lBase + a data address (a stack's, a
+// pointer run's), the byte at off from it: the access record's when there is one, else the data's.
+//
+//go:noinline
 func (g *gen) stackTop(off int32) uint32 {
 	if g.p.Access {
 		return uint32(int32(g.lay.DataAccess) + off)
@@ -685,7 +678,14 @@ func (g *gen) dispatch() {
 // function returns the body of the region's function.
 func (g *gen) function() []byte {
 	g.markRegionUsed()
-	g.baseHint()
+	if g.hint {
+		// The last byte of the machine's memory (its trace log's end), from lBase: wazero's
+		// compiler then knows every access at a constant offset from lBase is in bounds, in
+		// every block, and checks none of them.
+		g.get(lBase)
+		g.mem(opI32Load8U, logOff(g.lay.Size)+logBytes-1)
+		g.op(opDrop)
+	}
 	g.copyHeads()
 	g.prologue()
 	g.fill(g.used, g.lf != nil)
@@ -708,17 +708,6 @@ func (g *gen) function() []byte {
 	g.end() // labExit
 	g.epilogue()
 	return g.b
-}
-
-// baseHint loads the last byte of the machine's memory (its trace log's end) from the state's
-// address, when the module has bounds hints: wazero's compiler then knows every access at a
-// constant offset from lBase is in bounds, in every block, and checks none of them.
-func (g *gen) baseHint() {
-	if g.hint {
-		g.get(lBase)
-		g.mem(opI32Load8U, logOff(g.lay.Size)+logBytes-1)
-		g.op(opDrop)
-	}
 }
 
 // markRegionUsed marks the registers the region's own blocks use.
@@ -810,17 +799,16 @@ func (g *gen) openLabels() {
 // labNoCode. Entries are grouped in clusters without long gaps, one br_table each (a table over a
 // sparse span, say a call to the end of flash, would be huge).
 func (g *gen) dispatchTable() {
-	r := g.r
-	for _, c := range clusters(r.entries) {
+	for _, c := range clusters(g.r.entries) {
 		lo, hi := c[0], c[len(c)-1]
 		if sparse(c) {
 			for _, w := range c {
-				if j, ok := r.index[w]; ok && r.blocks[j].entry {
+				if d := g.entryDepth(w); d != g.depth(labNoCode) {
 					g.get(lPC)
 					g.i32(int64(w))
 					g.op(opI32Eq)
 					g.op(opBrIf)
-					g.b.u32(g.depth(g.entryLabel(j)))
+					g.b.u32(d)
 				}
 			}
 			continue
@@ -836,15 +824,20 @@ func (g *gen) dispatchTable() {
 		g.op(opBrTable)
 		g.b.u32(hi - lo + 1)
 		for w := lo; w <= hi; w++ {
-			if j, ok := r.index[w]; ok && r.blocks[j].entry {
-				g.b.u32(g.depth(g.entryLabel(j)))
-			} else {
-				g.b.u32(g.depth(labNoCode))
-			}
+			g.b.u32(g.entryDepth(w))
 		}
 		g.b.u32(g.depth(labNoCode))
 		g.end()
 	}
+}
+
+// entryDepth returns the depth of the label the dispatch branches to for word address w: its
+// entry block's (entryLabel), or labNoCode's.
+func (g *gen) entryDepth(w uint32) uint32 {
+	if j, ok := g.r.index[w]; ok && g.r.blocks[j].entry {
+		return g.depth(g.entryLabel(j))
+	}
+	return g.depth(labNoCode)
 }
 
 // innerEntries returns the entries of the dispatch inside the multi-block loop headed by block i
@@ -954,7 +947,7 @@ func (g *gen) splitSelfLoop(b *block) {
 	g.noLog = true
 	g.blockInsts(b)
 	g.noLog = false
-	g.orElse()
+	g.op(opElse)
 	g.ptrs, g.pend, g.tpend = ptrs, pend, append(g.tpend[:0], tpend...)
 	g.blockInsts(b)
 	g.end()
@@ -1335,14 +1328,11 @@ func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32
 			g.op(opI32Add)
 		}
 		g.set(lRun(p))
-		if g.p.Access && g.hint {
-			// The access record's byte of the run's top: its marks' offsets are the highest.
+		if top := g.stackTop(int32(gs.hi - gs.lo)); g.hint && (g.p.Access || gs.hi > addr) {
+			// The run's top byte, its access record's when it has one (the marks' offsets
+			// are the highest).
 			g.get(lRun(p))
-			g.mem(opI32Load8U, g.lay.DataAccess+uint32(gs.hi-gs.lo))
-			g.op(opDrop)
-		} else if gs.hi > addr && g.hint {
-			g.get(lRun(p))
-			g.mem(opI32Load8U, g.lay.Data+uint32(gs.hi-gs.lo))
+			g.mem(opI32Load8U, top)
 			g.op(opDrop)
 		}
 		c.run, c.lo = true, gs.lo
