@@ -801,7 +801,7 @@ func (g *gen) openLabels() {
 func (g *gen) dispatchTable() {
 	for _, c := range clusters(g.r.entries) {
 		lo, hi := c[0], c[len(c)-1]
-		if sparse(c) {
+		if g.hint && sparse(c) { // V8 (no hints) keeps the tables: no change measured there
 			for _, w := range c {
 				if d := g.entryDepth(w); d != g.depth(labNoCode) {
 					g.get(lPC)
