@@ -5,7 +5,7 @@ package translate
 import "testing"
 
 // TestSparse: a cluster of entries is a br_table only with minTable entries or more filling at
-// least half of its span; the NTT example's are all compares (wazero made each of their 138 slots
+// least half of its span; the NTT example's are all compares (wazero made each of their 129 slots
 // a block of its own), and so its region's function has no br_table but the loop function's.
 func TestSparse(t *testing.T) {
 	for _, c := range []struct {

@@ -1118,7 +1118,7 @@ func (g *gen) relativeCycles() {
 // a br_table: wazero's compiler makes each of a table's slots a block of its own (a trampoline,
 // inside the dispatch loop, where every value the loop carries is live), and the slots without an
 // entry all branch to labNoCode, a block of as many predecessors whose every edge it reconciles.
-// The NTT example's eight clusters had 9 entries in 138 slots. A table is kept where it has at
+// The NTT example's eight clusters had 9 entries in 129 slots. A table is kept where it has at
 // least minTable entries filling half of its slots.
 func sparse(c []uint32) bool {
 	return len(c) < minTable || 2*len(c) < int(c[len(c)-1]-c[0]+1)
