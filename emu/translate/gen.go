@@ -108,7 +108,7 @@ type gen struct {
 	lf  *loopFn
 	fns []*loopFn
 	// hint: load the top byte of each run of accesses (wazero's compiler then leaves out the bounds
-	// checks of the run's accesses; see Engine.noHint).
+	// checks of the run's accesses; see Engine.noHint). Read through hints.
 	hint bool
 	// fwd: the current block's forwarded store and load (planForward), by index; k the index of
 	// the instruction being written.
@@ -163,10 +163,15 @@ func (g *gen) tee(l uint32) {
 	g.wrote(l)
 }
 
+// hints reports whether the module gets bounds hints: the engine asked for them (hint) and this
+// build writes them (boundsHints, a constant: false in the browser's build, where every test of
+// it, inlined, is then constant and the hints' code is left out).
+func (g *gen) hints() bool { return boundsHints && g.hint }
+
 // wrote notes a write of local l: of the registers, what a loop function's caller loads again
 // after the call (callLoop).
 func (g *gen) wrote(l uint32) {
-	if g.at.ok && (l == g.at.l || l == lAddr) {
+	if boundsHints && g.at.ok && (l == g.at.l || l == lAddr) {
 		g.at.ok = false
 	}
 	if l >= lR0 && l < lR0+32 {
@@ -186,7 +191,9 @@ func (g *gen) mem(o byte, off uint32) {
 func (g *gen) open(o byte, id int) {
 	g.op(o, blockVoid)
 	g.labels = append(g.labels, id)
-	g.at.ok = false
+	if boundsHints {
+		g.at.ok = false
+	}
 }
 
 // addrCache is what lAddr holds (see addr): lBase + local l's value when it was taken, l having
@@ -207,7 +214,7 @@ type addrCache struct {
 //
 //go:noinline
 func (g *gen) addr(t, top uint32) int32 {
-	if !g.hint {
+	if !g.hints() {
 		g.get(lBase)
 		g.get(t)
 		g.op(opI32Add)
@@ -240,7 +247,7 @@ func (g *gen) moved(t uint32, by int32) {
 	g.i32(int64(by))
 	g.op(opI32Add)
 	g.set(t)
-	if at.l == t { // else (or when not ok) what set left
+	if g.hints() && at.l == t { // else (or when not ok) what set left
 		at.d += by
 		g.at = at
 	}
@@ -256,7 +263,7 @@ func (g *gen) openUnlikely() {
 //go:noinline
 func (g *gen) end() {
 	n := len(g.labels) - 1
-	if g.labels[n] == labAnon && g.hint {
+	if g.hints() && g.labels[n] == labAnon {
 		// An if's empty else (every labAnon is an if, and only splitSelfLoop's, in a module
 		// without hints, has an else): wazero's compiler carries what it knows in bounds
 		// through an if only from both arms it lowered (an if without one loses it, and
@@ -265,7 +272,9 @@ func (g *gen) end() {
 	}
 	g.op(opEnd)
 	g.labels = g.labels[:n]
-	g.at.ok = false
+	if boundsHints {
+		g.at.ok = false
+	}
 }
 
 func (g *gen) depth(id int) uint32 {
@@ -494,6 +503,9 @@ func (g *gen) noteOff(t uint32, off int32, how int64) {
 //
 //go:noinline
 func (g *gen) stackTop(off int32) uint32 {
+	if !g.hints() { // only addr's and a pointer run's hints use it
+		return 0
+	}
 	if g.p.Access {
 		return uint32(int32(g.lay.DataAccess) + off)
 	}
@@ -678,7 +690,7 @@ func (g *gen) dispatch() {
 // function returns the body of the region's function.
 func (g *gen) function() []byte {
 	g.markRegionUsed()
-	if g.hint {
+	if g.hints() {
 		// The last byte of the machine's memory (its trace log's end), from lBase: wazero's
 		// compiler then knows every access at a constant offset from lBase is in bounds, in
 		// every block, and checks none of them.
@@ -801,7 +813,7 @@ func (g *gen) openLabels() {
 func (g *gen) dispatchTable() {
 	for _, c := range clusters(g.r.entries) {
 		lo, hi := c[0], c[len(c)-1]
-		if g.hint && sparse(c) { // V8 (no hints) keeps the tables: no change measured there
+		if g.hints() && sparse(c) { // V8 (no hints) keeps the tables: no change measured there
 			for _, w := range c {
 				if d := g.entryDepth(w); d != g.depth(labNoCode) {
 					g.get(lPC)
@@ -912,7 +924,7 @@ func (g *gen) blockCode(i int, b *block) {
 // module (no bounds hints) a self loop twice, for a machine that keeps the trace hash and for one
 // that does not (splitSelfLoop).
 func (g *gen) blockInsts(b *block) {
-	if b.self && !g.hint && !g.splitting {
+	if b.self && !g.hints() && !g.splitting {
 		g.splitSelfLoop(b)
 		return
 	}
@@ -1328,11 +1340,11 @@ func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32
 			g.op(opI32Add)
 		}
 		g.set(lRun(p))
-		if top := g.stackTop(int32(gs.hi - gs.lo)); g.hint && (g.p.Access || gs.hi > addr) {
+		if g.hints() && (g.p.Access || gs.hi > addr) {
 			// The run's top byte, its access record's when it has one (the marks' offsets
 			// are the highest).
 			g.get(lRun(p))
-			g.mem(opI32Load8U, top)
+			g.mem(opI32Load8U, g.stackTop(int32(gs.hi-gs.lo)))
 			g.op(opDrop)
 		}
 		c.run, c.lo = true, gs.lo

@@ -840,7 +840,7 @@ func (g *gen) popRet(pc uint32, reti bool) {
 	g.get(lSent)
 	g.op(opI32Eq)
 	g.exitIf(pc)
-	if g.p.Access && g.hint {
+	if g.p.Access && g.hints() {
 		g.addr(lSP, g.stackTop(int32(n))) // the marks' top first: one bounds check for them
 		g.op(opDrop)
 	}
