@@ -500,8 +500,7 @@ func (g *gen) noteOff(t uint32, off int32, how int64) {
 
 // stackTop returns the highest offset of the accesses from lBase + a data address (a stack's, a
 // pointer run's), the byte at off from it: the access record's when there is one, else the data's.
-//
-//go:noinline
+// (Inlined: a constant 0 in the browser's build.)
 func (g *gen) stackTop(off int32) uint32 {
 	if !g.hints() { // only addr's and a pointer run's hints use it
 		return 0

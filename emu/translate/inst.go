@@ -571,9 +571,12 @@ func (g *gen) lpm(pc uint32, o *emu.Op) {
 		g.op(opI32GeU)
 		g.exitIf(pc)
 	}
-	top := g.lay.Flash
-	if g.p.Access {
-		top = g.lay.FlashRead
+	var top uint32 // the highest offset from lBase + Z (hints only): the access record's if any
+	if g.hints() {
+		top = g.lay.Flash
+		if g.p.Access {
+			top = g.lay.FlashRead
+		}
 	}
 	d := g.addr(lT0, top)
 	g.mem(opI32Load8U, uint32(int32(g.lay.Flash)+d))
@@ -840,7 +843,7 @@ func (g *gen) popRet(pc uint32, reti bool) {
 	g.get(lSent)
 	g.op(opI32Eq)
 	g.exitIf(pc)
-	if g.p.Access && g.hints() {
+	if g.hints() && g.p.Access {
 		g.addr(lSP, g.stackTop(int32(n))) // the marks' top first: one bounds check for them
 		g.op(opDrop)
 	}
