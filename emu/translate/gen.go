@@ -33,6 +33,7 @@ const (
 	lT0    = 47 // temporaries lT0..lT5
 	lT1    = 48
 	lT2    = 49
+	lAddr  = 50             // lBase + a local's value, kept for the accesses through it (see addr)
 	lCode  = 53             // exit code
 	lS0    = 54             // pending-flag slots: nSlots × 3 locals (see gen.pending)
 	lP0    = lS0 + 3*nSlots // X, Y, Z as 16-bit values (see gen.ptrs)
@@ -85,10 +86,13 @@ type gen struct {
 	lay    emu.Layout
 	b      buf
 	labels []int
-	pend   int      // cycles executed but not yet added to lCyc
-	tpend  []uint32 // instructions executed whose trace hash steps are not yet written (traceStep)
-	cur    int      // index of the block being written
-	used   [32]bool
+	// at: lAddr holds lBase + local at.l when at.ok, and an access at offset at.top from it was
+	// written since (addr).
+	at    addrCache
+	pend  int      // cycles executed but not yet added to lCyc
+	tpend []uint32 // instructions executed whose trace hash steps are not yet written (traceStep)
+	cur   int      // index of the block being written
+	used  [32]bool
 	// written: the registers the code written so far may change (all of a loop function's after
 	// its body: the state its epilogue writes back, and its caller loads).
 	written [32]bool
@@ -104,7 +108,7 @@ type gen struct {
 	lf  *loopFn
 	fns []*loopFn
 	// hint: load the top byte of each run of accesses (wazero's compiler then leaves out the bounds
-	// checks of the run's accesses; see Engine.noHint).
+	// checks of the run's accesses; see Engine.noHint). Read through hints.
 	hint bool
 	// fwd: the current block's forwarded store and load (planForward), by index; k the index of
 	// the instruction being written.
@@ -159,9 +163,17 @@ func (g *gen) tee(l uint32) {
 	g.wrote(l)
 }
 
+// hints reports whether the module gets bounds hints: the engine asked for them (hint) and this
+// build writes them (boundsHints, a constant: false in the browser's build, where every test of
+// it, inlined, is then constant and the hints' code is left out).
+func (g *gen) hints() bool { return boundsHints && g.hint }
+
 // wrote notes a write of local l: of the registers, what a loop function's caller loads again
 // after the call (callLoop).
 func (g *gen) wrote(l uint32) {
+	if boundsHints && g.at.ok && (l == g.at.l || l == lAddr) {
+		g.at.ok = false
+	}
 	if l >= lR0 && l < lR0+32 {
 		g.written[l-lR0] = true
 	}
@@ -179,6 +191,66 @@ func (g *gen) mem(o byte, off uint32) {
 func (g *gen) open(o byte, id int) {
 	g.op(o, blockVoid)
 	g.labels = append(g.labels, id)
+	if boundsHints {
+		g.at.ok = false
+	}
+}
+
+// addrCache is what lAddr holds (see addr): lBase + local l's value when it was taken, l having
+// moved by d since (a run of PUSHes or POPs); top, the highest offset from lAddr loaded so far.
+type addrCache struct {
+	ok  bool
+	l   uint32
+	d   int32
+	top int64
+}
+
+// addr leaves lBase + local t on the stack for accesses at offsets up to top from it, and
+// returns what to add to each of their offsets. With bounds hints, the sum is kept in lAddr until
+// t is written (but for moved) or a construct opens or ends, and its first use loads the byte at
+// top: wazero's compiler checks that one access against the memory's size and none of the others
+// through the same value (it checked each sum's every access: three for a PUSH with the access
+// record). Without hints (V8) it is the plain sum, as before.
+//
+//go:noinline
+func (g *gen) addr(t, top uint32) int32 {
+	if !g.hints() {
+		g.get(lBase)
+		g.get(t)
+		g.op(opI32Add)
+		return 0
+	}
+	if !g.at.ok || g.at.l != t {
+		g.get(lBase)
+		g.get(t)
+		g.op(opI32Add)
+		g.tee(lAddr)
+		g.at = addrCache{ok: true, l: t}
+	} else {
+		g.get(lAddr)
+	}
+	if hi := int64(top) + int64(g.at.d); hi > g.at.top {
+		g.get(lAddr)
+		g.mem(opI32Load8U, uint32(hi))
+		g.op(opDrop)
+		g.at.top = hi
+	}
+	return g.at.d
+}
+
+// moved adds by to local t (SP, in a run of PUSHes or POPs) and keeps lAddr's sum for it.
+//
+//go:noinline
+func (g *gen) moved(t uint32, by int32) {
+	at := g.at
+	g.get(t)
+	g.i32(int64(by))
+	g.op(opI32Add)
+	g.set(t)
+	if g.hints() && at.l == t { // else (or when not ok) what set left
+		at.d += by
+		g.at = at
+	}
 }
 
 // openUnlikely starts an if (void, labAnon) whose code leaves for the runner, hinted unlikely
@@ -190,8 +262,19 @@ func (g *gen) openUnlikely() {
 
 //go:noinline
 func (g *gen) end() {
+	n := len(g.labels) - 1
+	if g.hints() && g.labels[n] == labAnon {
+		// An if's empty else (every labAnon is an if, and only splitSelfLoop's, in a module
+		// without hints, has an else): wazero's compiler carries what it knows in bounds
+		// through an if only from both arms it lowered (an if without one loses it, and
+		// checks every access after).
+		g.op(opElse)
+	}
 	g.op(opEnd)
-	g.labels = g.labels[:len(g.labels)-1]
+	g.labels = g.labels[:n]
+	if boundsHints {
+		g.at.ok = false
+	}
 }
 
 func (g *gen) depth(id int) uint32 {
@@ -401,20 +484,31 @@ func (g *gen) noteRun(p uint8, d uint32, how int64) {
 }
 
 // noteOff is note for the address in local t plus off (a stack access: SP-1 .. SP+3).
+// (stackTop: the highest offset the stack accesses from lBase + t go up to.)
 func (g *gen) noteOff(t uint32, off int32, how int64) {
 	if !g.p.Access {
 		return
 	}
-	g.get(lBase)
-	g.get(t)
-	g.op(opI32Add)
-	g.get(lBase)
-	g.get(t)
-	g.op(opI32Add)
-	g.mem(opI32Load8U, uint32(int32(g.lay.DataAccess)+off))
+	a := uint32(int32(g.lay.DataAccess) + off)
+	g.addr(t, a)
+	a = uint32(int32(a) + g.addr(t, a))
+	g.mem(opI32Load8U, a)
 	g.i32(how)
 	g.op(opI32Or)
-	g.mem(opI32Store8, uint32(int32(g.lay.DataAccess)+off))
+	g.mem(opI32Store8, a)
+}
+
+// stackTop returns the highest offset of the accesses from lBase + a data address (a stack's, a
+// pointer run's), the byte at off from it: the access record's when there is one, else the data's.
+// (Inlined: a constant 0 in the browser's build.)
+func (g *gen) stackTop(off int32) uint32 {
+	if !g.hints() { // only addr's and a pointer run's hints use it
+		return 0
+	}
+	if g.p.Access {
+		return uint32(int32(g.lay.DataAccess) + off)
+	}
+	return uint32(int32(g.lay.Data) + off)
 }
 
 // noteConst is note for a constant address.
@@ -595,6 +689,14 @@ func (g *gen) dispatch() {
 // function returns the body of the region's function.
 func (g *gen) function() []byte {
 	g.markRegionUsed()
+	if g.hints() {
+		// The last byte of the machine's memory (its trace log's end), from lBase: wazero's
+		// compiler then knows every access at a constant offset from lBase is in bounds, in
+		// every block, and checks none of them.
+		g.get(lBase)
+		g.mem(opI32Load8U, logOff(g.lay.Size)+logBytes-1)
+		g.op(opDrop)
+	}
 	g.copyHeads()
 	g.prologue()
 	g.fill(g.used, g.lf != nil)
@@ -708,9 +810,20 @@ func (g *gen) openLabels() {
 // labNoCode. Entries are grouped in clusters without long gaps, one br_table each (a table over a
 // sparse span, say a call to the end of flash, would be huge).
 func (g *gen) dispatchTable() {
-	r := g.r
-	for _, c := range clusters(r.entries) {
+	for _, c := range clusters(g.r.entries) {
 		lo, hi := c[0], c[len(c)-1]
+		if g.hints() && sparse(c) { // V8 (no hints) keeps the tables: no change measured there
+			for _, w := range c {
+				if d := g.entryDepth(w); d != g.depth(labNoCode) {
+					g.get(lPC)
+					g.i32(int64(w))
+					g.op(opI32Eq)
+					g.op(opBrIf)
+					g.b.u32(d)
+				}
+			}
+			continue
+		}
 		g.get(lPC)
 		g.i32(int64(lo))
 		g.op(opI32Sub)
@@ -722,15 +835,20 @@ func (g *gen) dispatchTable() {
 		g.op(opBrTable)
 		g.b.u32(hi - lo + 1)
 		for w := lo; w <= hi; w++ {
-			if j, ok := r.index[w]; ok && r.blocks[j].entry {
-				g.b.u32(g.depth(g.entryLabel(j)))
-			} else {
-				g.b.u32(g.depth(labNoCode))
-			}
+			g.b.u32(g.entryDepth(w))
 		}
 		g.b.u32(g.depth(labNoCode))
 		g.end()
 	}
+}
+
+// entryDepth returns the depth of the label the dispatch branches to for word address w: its
+// entry block's (entryLabel), or labNoCode's.
+func (g *gen) entryDepth(w uint32) uint32 {
+	if j, ok := g.r.index[w]; ok && g.r.blocks[j].entry {
+		return g.depth(g.entryLabel(j))
+	}
+	return g.depth(labNoCode)
 }
 
 // innerEntries returns the entries of the dispatch inside the multi-block loop headed by block i
@@ -805,7 +923,7 @@ func (g *gen) blockCode(i int, b *block) {
 // module (no bounds hints) a self loop twice, for a machine that keeps the trace hash and for one
 // that does not (splitSelfLoop).
 func (g *gen) blockInsts(b *block) {
-	if b.self && !g.hint && !g.splitting {
+	if b.self && !g.hints() && !g.splitting {
 		g.splitSelfLoop(b)
 		return
 	}
@@ -1006,6 +1124,19 @@ func (g *gen) relativeCycles() {
 	g.op(opI64Sub)
 	g.set(lCyc)
 }
+
+// sparse reports whether the entries of cluster c are better dispatched one compare each than by
+// a br_table: wazero's compiler makes each of a table's slots a block of its own (a trampoline,
+// inside the dispatch loop, where every value the loop carries is live), and the slots without an
+// entry all branch to labNoCode, a block of as many predecessors whose every edge it reconciles.
+// The NTT example's eight clusters had 9 entries in 129 slots. A table is kept where it has at
+// least minTable entries filling half of its slots.
+func sparse(c []uint32) bool {
+	return len(c) < minTable || 2*len(c) < int(c[len(c)-1]-c[0]+1)
+}
+
+// minTable is the fewest entries a cluster dispatches by a br_table (see sparse).
+const minTable = 8
 
 // maxGap is the longest run of words without an entry that one br_table spans.
 const maxGap = 64
@@ -1208,9 +1339,11 @@ func (g *gen) access(p uint8, addr, step int, gs guardSpan, pc uint32) (d uint32
 			g.op(opI32Add)
 		}
 		g.set(lRun(p))
-		if gs.hi > addr && g.hint {
+		if g.hints() && (g.p.Access || gs.hi > addr) {
+			// The run's top byte, its access record's when it has one (the marks' offsets
+			// are the highest).
 			g.get(lRun(p))
-			g.mem(opI32Load8U, g.lay.Data+uint32(gs.hi-gs.lo))
+			g.mem(opI32Load8U, g.stackTop(int32(gs.hi-gs.lo)))
 			g.op(opDrop)
 		}
 		c.run, c.lo = true, gs.lo

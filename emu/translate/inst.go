@@ -468,34 +468,23 @@ func (g *gen) stack(pc uint32, o *emu.Op) {
 	rd := lR(o.Rd)
 	if o.Kind == isa.PUSH {
 		g.stackGuard(pc, -1)
-		g.get(lBase)
-		g.get(lSP)
-		g.op(opI32Add)
+		d := g.addr(lSP, g.stackTop(0))
 		g.get(rd)
-		g.mem(opI32Store8, g.lay.Data)
+		g.mem(opI32Store8, uint32(int32(g.lay.Data)+d))
 		g.noteOff(lSP, 0, emu.AccessWrite|emu.AccessStack)
-		g.get(lSP)
-		g.i32(1)
-		g.op(opI32Sub)
-		g.set(lSP)
+		g.moved(lSP, -1)
 		if g.stk == 0 { // the run's last push: nothing can leave between its pushes
 			g.noteLow()
 		}
 		return
 	}
-	g.get(lSP)
-	g.i32(1)
-	g.op(opI32Add)
-	g.set(lT0)
 	g.stackGuard(pc, 1)
-	g.get(lBase)
-	g.get(lT0)
-	g.op(opI32Add)
-	g.mem(opI32Load8U, g.lay.Data)
+	// The run's pops read up to SP + 1 + g.stk (checked by its guard).
+	d := g.addr(lSP, g.stackTop(1+int32(g.stk)))
+	g.mem(opI32Load8U, uint32(int32(g.lay.Data)+1+d))
 	g.set(rd)
-	g.noteOff(lT0, 0, emu.AccessRead|emu.AccessStack)
-	g.get(lT0)
-	g.set(lSP)
+	g.noteOff(lSP, 1, emu.AccessRead|emu.AccessStack)
+	g.moved(lSP, 1)
 }
 
 // load writes LD and LDD at pc, through a pointer whose guard is gs.
@@ -582,17 +571,20 @@ func (g *gen) lpm(pc uint32, o *emu.Op) {
 		g.op(opI32GeU)
 		g.exitIf(pc)
 	}
-	g.get(lBase)
-	g.get(lT0)
-	g.op(opI32Add)
-	g.mem(opI32Load8U, g.lay.Flash)
+	var top uint32 // the highest offset from lBase + Z (hints only): the access record's if any
+	if g.hints() {
+		top = g.lay.Flash
+		if g.p.Access {
+			top = g.lay.FlashRead
+		}
+	}
+	d := g.addr(lT0, top)
+	g.mem(opI32Load8U, uint32(int32(g.lay.Flash)+d))
 	g.set(lT1)
 	if g.p.Access {
-		g.get(lBase)
-		g.get(lT0)
-		g.op(opI32Add)
+		d := g.addr(lT0, top)
 		g.i32(1)
-		g.mem(opI32Store8, g.lay.FlashRead)
+		g.mem(opI32Store8, uint32(int32(g.lay.FlashRead)+d))
 	}
 	if o.Kind == isa.LPMZInc || o.Kind == isa.ELPMZInc {
 		g.lpmIncZ(o, ext)
@@ -812,11 +804,9 @@ func (g *gen) pushRet(pc, ret uint32) {
 	g.op(opI32Or)
 	g.exitIf(pc)
 	for i := uint32(0); i < n; i++ {
-		g.get(lBase)
-		g.get(lSP)
-		g.op(opI32Add)
+		d := g.addr(lSP, g.stackTop(0))
 		g.i32(int64(ret >> (8 * i) & 0xFF))
-		g.mem(opI32Store8, g.lay.Data-i)
+		g.mem(opI32Store8, uint32(int32(g.lay.Data-i)+d))
 		g.noteOff(lSP, -int32(i), emu.AccessWrite|emu.AccessStack)
 	}
 	g.get(lSP)
@@ -843,10 +833,8 @@ func (g *gen) popRet(pc uint32, reti bool) {
 	for i := uint32(0); i < n; i++ {
 		g.i32(8)
 		g.op(opI32Shl)
-		g.get(lBase)
-		g.get(lSP)
-		g.op(opI32Add)
-		g.mem(opI32Load8U, g.lay.Data+1+i)
+		d := g.addr(lSP, g.stackTop(int32(n)))
+		g.mem(opI32Load8U, uint32(int32(g.lay.Data+1+i)+d))
 		g.op(opI32Or)
 	}
 	g.i32(1<<22 - 1)
@@ -855,6 +843,10 @@ func (g *gen) popRet(pc uint32, reti bool) {
 	g.get(lSent)
 	g.op(opI32Eq)
 	g.exitIf(pc)
+	if g.hints() && g.p.Access {
+		g.addr(lSP, g.stackTop(int32(n))) // the marks' top first: one bounds check for them
+		g.op(opDrop)
+	}
 	for i := uint32(0); i < n; i++ {
 		g.noteOff(lSP, int32(1+i), emu.AccessRead|emu.AccessStack)
 	}
