@@ -8,6 +8,22 @@ import (
 	"github.com/avrlab/avrlab/internal/testprog"
 )
 
+// longKernel is a long kernel's source for the end-to-end benchmarks: name, file name and text.
+type longKernel struct {
+	name, file string
+	src        []byte
+}
+
+// longKernels returns the two long kernels the end-to-end benchmarks bench: the NTT example and the
+// 1024-bit schoolbook multiplication (testprog.SchoolbookMul(128)).
+func longKernels(b *testing.B) []longKernel {
+	ntt, err := os.ReadFile("../examples/ntt256-xmega.S")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return []longKernel{{"ntt256", "ntt256-xmega.S", ntt}, {"mpmul1024", "mpmul1024.S", []byte(testprog.SchoolbookMul(128))}}
+}
+
 // BenchmarkBenchCPU measures the process CPU time of a whole bench (assembly, machines, vectors and
 // their references, constant-time inputs, sizes) of the NTT example and of the 1024-bit schoolbook
 // multiplication, interpreted and over one NewEager engine warmed before (its modules cached: what
@@ -17,14 +33,7 @@ import (
 //
 //	go test ./lab -run XXX -bench BenchCPU -benchtime 10x -benchmem
 func BenchmarkBenchCPU(b *testing.B) {
-	ntt, err := os.ReadFile("../examples/ntt256-xmega.S")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, k := range []struct {
-		name, file string
-		src        []byte
-	}{{"ntt256", "ntt256-xmega.S", ntt}, {"mpmul1024", "mpmul1024.S", []byte(testprog.SchoolbookMul(128))}} {
+	for _, k := range longKernels(b) {
 		warm := translate.NewEager()
 		if _, _, err := BenchSource(k.file, k.src, nil, Options{Engine: warm}); err != nil {
 			b.Fatal(err)

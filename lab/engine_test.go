@@ -14,7 +14,6 @@ import (
 	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/internal/oracle"
-	"github.com/avrlab/avrlab/internal/testprog"
 )
 
 // TestEngineSameReport benches every example interpreted and translated (emu/translate on wazero,
@@ -175,19 +174,10 @@ func BenchmarkBenchCHAM64Engine(b *testing.B) {
 //
 //	go test ./lab -run XXX -bench BenchKernels -benchtime 3x
 func BenchmarkBenchKernels(b *testing.B) {
-	ntt, err := os.ReadFile("../examples/ntt256-xmega.S")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, k := range []struct {
-		name, file string
-		src        []byte
-		opts       Options
-	}{{"ntt256", "ntt256-xmega.S", ntt, Options{}}, {"mpmul1024", "mpmul1024.S", []byte(testprog.SchoolbookMul(128)), Options{}}} {
+	for _, k := range longKernels(b) {
 		b.Run(k.name, func(b *testing.B) {
 			bench := func(eng emu.Engine) (wall, cpu time.Duration, report string) {
-				o := k.opts
-				o.Engine = eng
+				o := Options{Engine: eng}
 				t0, c0 := time.Now(), processCPU()
 				rep, _, err := BenchSource(k.file, k.src, nil, o)
 				wall, cpu = time.Since(t0), processCPU()-c0
