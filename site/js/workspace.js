@@ -16,11 +16,15 @@ let saving = 0;
 
 export function renderSaveState(err) {
   const s = $("save-state");
-  if (store.inLink()) s.textContent = "not saved (from a link)";
-  else if (err) s.textContent = "not saved: " + err;
-  else if (!store.persistent) s.textContent = "this browser keeps no files";
-  else if (saving) s.textContent = "saving…";
-  else s.textContent = dirty.size ? "unsaved" : "saved";
+  let text;
+  if (store.inLink()) text = "not saved (from a link)";
+  else if (err) text = "not saved: " + err;
+  else if (!store.persistent) text = "this browser keeps no files";
+  else if (saving) text = "saving…";
+  else text = dirty.size ? "unsaved" : "saved";
+  // Every keystroke marks its file dirty: the same text again writes nothing, which would have the
+  // page lay the toolbar out again in the keystroke's frame.
+  if (s.textContent !== text) s.textContent = text;
 }
 
 export function markDirty(name) {
