@@ -61,30 +61,22 @@ func BenchmarkAssemble5000(b *testing.B) {
 
 // BenchmarkAssembleExample assembles the playground's default example (examples/cham64-v2.S, 177
 // lines, most of them comments) for the ATmega128, as the page's every keystroke does.
-func BenchmarkAssembleExample(b *testing.B) {
-	src, err := os.ReadFile("../examples/cham64-v2.S")
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := asm.Assemble("cham64-v2.S", src, asm.Config{Device: "atmega128"}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkAssembleExample(b *testing.B) { benchAssembleExample(b, "cham64-v2.S", "atmega128") }
 
 // BenchmarkAssembleNTT assembles examples/ntt256-xmega.S (420 lines: macros expanded into 1,024
 // butterflies' worth of unrolled stages, two 256-entry .word tables) for the ATxmega128A1, the
 // assembly a bench of the NTT example starts with.
-func BenchmarkAssembleNTT(b *testing.B) {
-	src, err := os.ReadFile("../examples/ntt256-xmega.S")
+func BenchmarkAssembleNTT(b *testing.B) { benchAssembleExample(b, "ntt256-xmega.S", "atxmega128a1") }
+
+// benchAssembleExample assembles examples/name for device, b.Loop times, reporting allocations.
+func benchAssembleExample(b *testing.B, name, device string) {
+	src, err := os.ReadFile("../examples/" + name)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := asm.Assemble("ntt256-xmega.S", src, asm.Config{Device: "atxmega128a1"}); err != nil {
+		if _, err := asm.Assemble(name, src, asm.Config{Device: device}); err != nil {
 			b.Fatal(err)
 		}
 	}
