@@ -114,7 +114,7 @@ func (m *Machine) decodeWords(w uint32, w0, w1 uint16) Op {
 // otherwise a target outside flash is left outside (22 bits) and faults when fetched.
 func (m *Machine) relTarget(w uint32, words int, off int64) uint32 {
 	t := int64(w) + int64(words) + off
-	n := int64(len(m.ops))
+	n := int64(m.words)
 	if n&(n-1) == 0 {
 		return uint32(t & (n - 1))
 	}
@@ -123,18 +123,19 @@ func (m *Machine) relTarget(w uint32, words int, off int64) uint32 {
 
 // predecode decodes every flash word. Erased words (0xFFFF), usually most of flash, are decoded
 // once when they decode to an illegal op, which does not depend on where the word is: the erased
-// words among the program's are set to that op one by one, and the erased tail of flash (from the
-// word after the last one holding a programmed byte) is filled with it by doubling copies, with no
-// skip sizes to refresh there (an illegal op is no skip instruction).
+// words among the program's are set to that op one by one, and ops and code end one word past the
+// program (from the word after the last one holding a programmed byte flash is erased): the run
+// loop decodes the erased words past them when it reaches one (cover).
 func (m *Machine) predecode() {
-	n := uint32(len(m.code))
+	prev := uint32(len(m.code))
 	erased := m.decodeAtWord(0xFFFF)
 	reuse := erased.Kind == opIllegal
-	end := n
+	end := m.words
 	if reuse {
-		end = min(m.erasedFrom(), n)
-		fillOps(m.code[end:], erased)
+		end = min(m.erasedFrom(), m.words)
 	}
+	n := min(end+1, m.words)
+	m.setLen(n)
 	for w := range end {
 		if reuse && m.word(w) == 0xFFFF {
 			m.code[w] = erased
@@ -142,10 +143,64 @@ func (m *Machine) predecode() {
 			m.code[w] = m.decodeAt(w)
 		}
 	}
+	if end < n {
+		m.code[end] = erased
+	}
 	m.fixSkips(0, end)
 	m.deferred = wordSpan{}
 	m.arm(0, n)
-	m.invalidate(0, n)
+	m.invalidate(0, max(prev, n))
+}
+
+// extent returns the words ops and code hold after predecode: one erased word past the program,
+// or the whole flash on a device whose erased word does not decode to an illegal op.
+func (m *Machine) extent() uint32 {
+	if m.decodeAtWord(0xFFFF).Kind != opIllegal {
+		return m.words
+	}
+	return min(m.erasedFrom()+1, m.words)
+}
+
+// setLen makes ops and code n words long, their contents not kept when they have to grow past
+// their capacity.
+func (m *Machine) setLen(n uint32) {
+	if n > uint32(cap(m.code)) || m.cfg.Access && n > uint32(cap(m.ops)) {
+		m.code = make([]Op, n)
+		m.ops = m.code
+		if m.cfg.Access {
+			m.ops = make([]Op, n)
+		}
+	}
+	m.code = m.code[:n]
+	m.ops = m.ops[:n]
+	m.prog.Code = m.code
+}
+
+// cover makes ops and code reach word w (w included, and at most the last word of flash): the
+// words added are erased flash (see Machine.code) and are set to its op (armed with
+// Config.Access), the others kept. No op changes: the runner is not told.
+func (m *Machine) cover(w uint32) {
+	n := uint32(len(m.code))
+	hi := min(w+1, m.words)
+	if hi <= n {
+		return
+	}
+	if hi > uint32(cap(m.code)) || m.cfg.Access && hi > uint32(cap(m.ops)) {
+		c := min(max(hi, 2*n), m.words)
+		code := make([]Op, n, c)
+		copy(code, m.code)
+		ops := code
+		if m.cfg.Access {
+			ops = make([]Op, n, c)
+			copy(ops, m.ops)
+		}
+		m.code, m.ops = code, ops
+	}
+	m.code = m.code[:hi]
+	m.ops = m.ops[:hi]
+	m.prog.Code = m.code
+	fillOps(m.code[n:], m.decodeAtWord(0xFFFF))
+	m.arm(n, hi)
 }
 
 // erasedFrom returns the first flash word from which all of program memory is erased (every byte
@@ -168,24 +223,34 @@ func fillOps(s []Op, o Op) {
 // predecodeFrom is predecode over code that holds the decoding of another program memory (a
 // machine of the same device had it): only the words changed names (changedWords, reloadFlash:
 // those whose own bytes or next word's differ; and the words its machine left deferred) are
-// decoded again, and the skip sizes in front of them are refreshed. The result is the same as predecode's. executed is the record of the words
-// executed by the machine that had m.ops (Config.Access; see rearm).
+// decoded again, and the skip sizes in front of them are refreshed; ops and code are cut or grown
+// to predecode's length (the words past the other program were erased in it). The result is the
+// same as predecode's. executed is the record of the words executed by the machine that had m.ops
+// (Config.Access; see rearm).
 func (m *Machine) predecodeFrom(changed []wordSpan, executed []byte) {
 	erased := m.decodeAtWord(0xFFFF)
 	reuse := erased.Kind == opIllegal
-	n := len(m.code)
+	prev := uint32(len(m.code))
+	n := m.extent()
+	if n <= prev {
+		m.code, m.ops = m.code[:n], m.ops[:n]
+		m.prog.Code = m.code
+	} else {
+		m.cover(n - 1)
+	}
 	for _, s := range changed {
-		for w := s.lo; w < s.hi; w++ {
+		hi := min(s.hi, int(n))
+		for w := s.lo; w < hi; w++ {
 			if reuse && m.word(uint32(w)) == 0xFFFF {
 				m.code[w] = erased
 			} else {
 				m.code[w] = m.decodeAt(uint32(w))
 			}
 		}
-		m.fixSkips(uint32(max(s.lo-1, 0)), uint32(s.hi))
+		m.fixSkips(uint32(max(s.lo-1, 0)), uint32(hi))
 	}
 	m.rearm(executed)
-	m.invalidate(0, uint32(n))
+	m.invalidate(0, max(prev, n))
 }
 
 // fixSkips refreshes the skip size (words of the next instruction) of the skip instructions among
@@ -200,8 +265,8 @@ func (m *Machine) fixSkips(lo, hi uint32) {
 	}
 }
 
-// wordsAt returns the size in words of the instruction at word address w: 1 past the end of flash,
-// and for a deferred word (OpDeferred) the size of its decoding, which is not stored.
+// wordsAt returns the size in words of the instruction at word address w: 1 past the decoded words
+// (erased flash, or past the end of flash), and for a deferred word (OpDeferred) the size of its decoding, which is not stored.
 func (m *Machine) wordsAt(w uint32) uint8 {
 	if w >= uint32(len(m.code)) {
 		return 1
@@ -217,6 +282,9 @@ func (m *Machine) wordsAt(w uint32) uint8 {
 // instruction whose operand they are, a skip over them) is decoded again now. The runner is told
 // about all of them.
 func (m *Machine) deferDecode(lo, hi uint32) {
+	if hi > lo {
+		m.cover(hi)
+	}
 	hi = min(hi, uint32(len(m.code)))
 	if lo >= hi {
 		return
@@ -264,6 +332,9 @@ func (m *Machine) decodeDeferred(w uint32) {
 // redecode re-decodes after a flash write to words lo..hi-1: those words, the word before them (a
 // two-word instruction whose operand changed) and the skip sizes that depend on them.
 func (m *Machine) redecode(lo, hi uint32) {
+	if hi > lo {
+		m.cover(hi)
+	}
 	n := uint32(len(m.ops))
 	if hi > n {
 		hi = n

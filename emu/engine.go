@@ -91,7 +91,10 @@ type Program struct {
 	Device *isa.Device
 	// Code holds one op per flash word, each decoded on its own (skip sizes filled in), except the
 	// words WriteFlash rewrote that have not executed since (OpDeferred): a runner leaves those to
-	// the interpreter, which decodes them and then calls Invalidate for them.
+	// the interpreter, which decodes them and then calls Invalidate for them. It ends one word past
+	// the program, or further: every word past it is erased flash, which faults, and a runner
+	// leaves it to the interpreter as it leaves a word past the end of flash. Code grows (and
+	// shrinks, with Invalidate) as the machine reaches, writes or reloads words past it.
 	Code []Op
 	// Access is Config.Access: translated code must keep the access record as the interpreter does
 	// (executed words, flash bytes read, data bytes read or written) in the Layout's arrays. An

@@ -71,10 +71,16 @@ const DefaultOutputLimit = 1 << 20
 // and the cycle counter. Build it with [New]; it is not safe for concurrent use (one goroutine at a
 // time), but separate machines share nothing.
 type Machine struct {
-	dev       *isa.Device
-	cfg       Config
-	ops       []Op       // one per flash word, as the run loop reads them (opCover traps with Config.Access)
-	code      []Op       // the decoded program, one per flash word (the same slice as ops without Config.Access)
+	dev *isa.Device
+	cfg Config
+	// ops and code hold one op per flash word from 0 on, up to one erased word past the program's
+	// last programmed word (cover, predecode): every word past them is erased flash, not written
+	// since it was loaded, which decodes to the same illegal op anywhere; the run loop decodes such
+	// a word when it reaches it (cover). A device whose erased word decodes otherwise has them
+	// over the whole flash. words is the flash's size in words.
+	ops       []Op // as the run loop reads them (opCover traps with Config.Access)
+	code      []Op // the decoded program (the same slice as ops without Config.Access)
+	words     uint32
 	ldst      []byte     // the SRAM the loop's loads and stores reach directly: sram, or nil with Config.Access
 	regs      *[256]byte // r0..r31 (256 bytes so that a uint8 index needs no bounds check)
 	data      []byte     // data space 0..RAMEND (on classic parts r0..r31 live in regs, not data[0:32])
@@ -164,10 +170,10 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	if dev == nil {
 		dev = isa.LookupDevice(isa.DefaultDevice)
 	}
-	m := &Machine{dev: dev, cfg: cfg, sentinel: noSentinel, epoch: 1}
 	words := dev.Flash / 2
+	m := &Machine{dev: dev, cfg: cfg, sentinel: noSentinel, epoch: 1, words: uint32(words)}
 	lay := layoutFor(dev, cfg.Access)
-	same := old != nil && old.dev == dev && old.cfg.Access == cfg.Access && len(old.code) == words && len(old.flash) == dev.Flash
+	same := old != nil && old.dev == dev && old.cfg.Access == cfg.Access && old.code != nil && len(old.flash) == dev.Flash
 	mem, inPlace := m.stateMemory(old, same, lay)
 	m.prog = Program{Device: dev, Access: cfg.Access, TraceHash: cfg.TraceHash, Layout: lay}
 	m.mem = mem
@@ -193,18 +199,13 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 			old.mem = nil
 		}
 	} else {
-		m.loadFlash(flash)
-		m.ops = make([]Op, words)
-		m.code = m.ops
-		if cfg.Access {
-			m.code = make([]Op, len(m.ops))
-		}
+		m.loadFlash(flash) // predecode makes ops and code
 	}
 	if cfg.Access {
 		m.execSeen = boolSlice(mem[lay.Executed : lay.Executed+uint32(words)])
 		m.flashSeen = boolSlice(mem[lay.FlashRead : lay.FlashRead+uint32(dev.Flash)])
 	}
-	m.prog.Code = m.code
+	m.prog.Code = m.code // predecode and predecodeFrom set it again
 	m.outMax = cfg.OutputLimit
 	if m.outMax == 0 {
 		m.outMax = DefaultOutputLimit
@@ -234,8 +235,8 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 		m.traceMax = DefaultTraceLimit
 	}
 	if cfg.Profile {
-		m.execCount = make([]uint64, len(m.ops))
-		m.cycleCount = make([]uint64, len(m.ops))
+		m.execCount = make([]uint64, words)
+		m.cycleCount = make([]uint64, words)
 	}
 	if same {
 		m.predecodeFrom(append(changed, old.deferred), executed)
@@ -454,7 +455,7 @@ func (m *Machine) arm(lo, hi uint32) {
 	if lo >= hi {
 		return
 	}
-	fillOps(m.ops[lo:hi], Op{Kind: opCover}) // the whole flash is armed at every New
+	fillOps(m.ops[lo:hi], Op{Kind: opCover}) // the whole program is armed at every New
 }
 
 // SPMWrites returns how many SPM instructions wrote program memory since New or ResetFlash.
@@ -514,11 +515,11 @@ func (m *Machine) pushRet(ret uint32) FaultKind {
 // Run or Step that starts at a breakpoint executes that instruction. Addresses outside flash are
 // ignored.
 func (m *Machine) SetBreakpoint(wordAddr uint32) {
-	if wordAddr >= uint32(len(m.ops)) {
+	if wordAddr >= m.words {
 		return
 	}
 	if m.bp == nil {
-		m.bp = make([]uint64, (len(m.ops)+63)/64)
+		m.bp = make([]uint64, (m.words+63)/64)
 	}
 	bit := uint64(1) << (wordAddr & 63)
 	if m.bp[wordAddr/64]&bit == 0 {
@@ -530,7 +531,7 @@ func (m *Machine) SetBreakpoint(wordAddr uint32) {
 
 // ClearBreakpoint removes the breakpoint at wordAddr, if any.
 func (m *Machine) ClearBreakpoint(wordAddr uint32) {
-	if m.bp == nil || wordAddr >= uint32(len(m.ops)) {
+	if m.bp == nil || wordAddr >= m.words {
 		return
 	}
 	bit := uint64(1) << (wordAddr & 63)

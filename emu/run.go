@@ -114,6 +114,10 @@ resume: // the machine's registers are still the loop's
 		}
 		if pc >= uint(len(ops)) {
 			m.pc, m.cycles, m.sreg = uint32(pc), cycles, sreg
+			if m.pc < m.words { // erased flash past the decoded words: decoded now, run next
+				m.cover(m.pc)
+				goto resume
+			}
 			copy(m.regs[:32], regs[:32])
 			fk = FaultPCOutOfFlash
 			goto fault

@@ -16,7 +16,7 @@ func (m *Machine) atDeadline() (Stop, bool) {
 	if m.cycles >= m.limit {
 		return Stop{Reason: StopLimit}, true
 	}
-	if m.pc < uint32(len(m.ops)) && m.hook(m.pc, m.cycles) {
+	if m.pc < m.words && m.hook(m.pc, m.cycles) {
 		return Stop{Reason: StopBreakpoint}, true
 	}
 	m.deadline = m.cycles + 1
@@ -221,7 +221,7 @@ func (m *Machine) setRAMPZ(a uint32) {
 func (m *Machine) newFault(k FaultKind, addr uint32) *Fault {
 	f := &Fault{Kind: k, PC: m.pc, Cycle: m.cycles, Addr: addr}
 	if k == FaultPCOutOfFlash {
-		f.Msg = textf.Sprintf("pc 0x%04x outside flash (%d words)", m.pc, len(m.ops))
+		f.Msg = textf.Sprintf("pc 0x%04x outside flash (%d words)", m.pc, m.words)
 		return f
 	}
 	o := m.code[m.pc]
