@@ -128,7 +128,7 @@ func (m *Machine) relTarget(w uint32, words int, off int64) uint32 {
 // loop decodes the erased words past them when it reaches one (cover).
 func (m *Machine) predecode() {
 	prev := uint32(len(m.code))
-	erased := m.decodeAtWord(0xFFFF)
+	erased := m.prog.Erased
 	reuse := erased.Kind == opIllegal
 	end := m.words
 	if reuse {
@@ -155,7 +155,7 @@ func (m *Machine) predecode() {
 // extent returns the words ops and code hold after predecode: one erased word past the program,
 // or the whole flash on a device whose erased word does not decode to an illegal op.
 func (m *Machine) extent() uint32 {
-	if m.decodeAtWord(0xFFFF).Kind != opIllegal {
+	if m.prog.Erased.Kind != opIllegal {
 		return m.words
 	}
 	return min(m.erasedFrom()+1, m.words)
@@ -199,7 +199,7 @@ func (m *Machine) cover(w uint32) {
 	m.code = m.code[:hi]
 	m.ops = m.ops[:hi]
 	m.prog.Code = m.code
-	fillOps(m.code[n:], m.decodeAtWord(0xFFFF))
+	fillOps(m.code[n:], m.prog.Erased)
 	m.arm(n, hi)
 }
 
@@ -228,7 +228,7 @@ func fillOps(s []Op, o Op) {
 // same as predecode's. executed is the record of the words executed by the machine that had m.ops
 // (Config.Access; see rearm).
 func (m *Machine) predecodeFrom(changed []wordSpan, executed []byte) {
-	erased := m.decodeAtWord(0xFFFF)
+	erased := m.prog.Erased
 	reuse := erased.Kind == opIllegal
 	prev := uint32(len(m.code))
 	n := m.extent()

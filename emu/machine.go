@@ -176,6 +176,7 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	same := old != nil && old.dev == dev && old.cfg.Access == cfg.Access && old.code != nil && len(old.flash) == dev.Flash
 	mem, inPlace := m.stateMemory(old, same, lay)
 	m.prog = Program{Device: dev, Access: cfg.Access, TraceHash: cfg.TraceHash, Layout: lay}
+	m.prog.Erased = m.decodeAtWord(0xFFFF)
 	m.mem = mem
 	m.regs = (*[256]byte)(mem[lay.Regs : lay.Regs+256])
 	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]

@@ -7,10 +7,11 @@ import (
 	"github.com/avrlab/avrlab/isa"
 )
 
-// wholeDecode is the lowered program of m's program memory decoded word by word, every word on its
-// own, with the skip sizes set from the op after each skip: what predecode must produce.
+// wholeDecode is the lowered program of m's program memory decoded word by word, every word of
+// flash on its own, with the skip sizes set from the op after each skip: what predecode must
+// produce (Program.At reads it, past the decoded words too).
 func wholeDecode(m *Machine) []Op {
-	ref := make([]Op, len(m.code))
+	ref := make([]Op, m.words)
 	for w := range ref {
 		ref[w] = m.decodeAt(uint32(w))
 	}
@@ -26,16 +27,20 @@ func wholeDecode(m *Machine) []Op {
 	return ref
 }
 
-// sameAsWholeDecode fails t when m's decoded program is not wholeDecode's, or (Access) a word is
-// not armed.
+// sameAsWholeDecode fails t when m's decoded program (through Program.At) is not wholeDecode's,
+// when it does not end one word past the program (extent), or (Access) a decoded word is not
+// armed.
 func sameAsWholeDecode(t *testing.T, name string, m *Machine) {
 	t.Helper()
 	ref := wholeDecode(m)
+	if n := uint32(len(m.code)); n != m.extent() || len(m.ops) != len(m.code) || len(m.prog.Code) != len(m.code) {
+		t.Fatalf("%s: %d ops decoded (%d traps, %d in Program.Code), want %d", name, n, len(m.ops), len(m.prog.Code), m.extent())
+	}
 	for w := range ref {
-		if m.code[w] != ref[w] {
-			t.Fatalf("%s: word %#x: op %+v, decoded on its own %+v", name, w, m.code[w], ref[w])
+		if o := m.prog.At(uint32(w)); *o != ref[w] {
+			t.Fatalf("%s: word %#x: op %+v, decoded on its own %+v", name, w, *o, ref[w])
 		}
-		if m.cfg.Access && m.ops[w] != (Op{Kind: opCover}) {
+		if m.cfg.Access && w < len(m.ops) && m.ops[w] != (Op{Kind: opCover}) {
 			t.Fatalf("%s: word %#x not armed: %+v", name, w, m.ops[w])
 		}
 	}
