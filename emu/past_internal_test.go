@@ -14,7 +14,7 @@ import (
 // cut back to its program.
 func TestPastTheProgram(t *testing.T) {
 	d := isa.LookupDevice("atxmega128a1")
-	const far = 60000 // a word address past the program, below the flash's 69,632 words
+	const far = 60000                      // a word address past the program, below the flash's 69,632 words
 	words := []uint16{0x940c, far, 0x9598} // jmp far; break
 	prog := make([]byte, 2*len(words))
 	for i, w := range words {
