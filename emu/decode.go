@@ -59,9 +59,6 @@ func (m *Machine) word(w uint32) uint16 {
 // decodeAt decodes the instruction starting at word address w on its own.
 func (m *Machine) decodeAt(w uint32) Op { return m.decodeWords(w, m.word(w), m.word(w+1)) }
 
-// decodeAtWord decodes a one-word op that needs no position (used for erased flash).
-func (m *Machine) decodeAtWord(w0 uint16) Op { return m.decodeWords(0, w0, 0xFFFF) }
-
 // decodeWords decodes the instruction with words w0, w1 at word address w.
 func (m *Machine) decodeWords(w uint32, w0, w1 uint16) Op {
 	f := isa.FormFor(m.dev.Core, w0)
@@ -121,86 +118,66 @@ func (m *Machine) relTarget(w uint32, words int, off int64) uint32 {
 	return uint32(t) & (1<<22 - 1)
 }
 
-// predecode decodes every flash word. Erased words (0xFFFF), usually most of flash, are decoded
-// once when they decode to an illegal op, which does not depend on where the word is: the erased
-// words among the program's are set to that op one by one, and ops and code end one word past the
-// program (from the word after the last one holding a programmed byte flash is erased): the run
-// loop decodes the erased words past them when it reaches one (cover).
+// predecode decodes program memory. ops and code end one word past the program (the words past
+// it are erased flash, decoded when the machine or its runner reaches one: cover), or cover the
+// whole flash on a device whose erased word (0xFFFF) is no illegal op. An illegal op does not
+// depend on where its word is: every word starts as the erased word's and only the others are
+// decoded one by one.
 func (m *Machine) predecode() {
 	prev := uint32(len(m.code))
-	erased := m.prog.Erased
-	reuse := erased.Kind == opIllegal
-	end := m.words
-	if reuse {
-		end = min(m.erasedFrom(), m.words)
-	}
-	n := min(end+1, m.words)
-	m.setLen(n)
-	for w := range end {
-		if reuse && m.word(w) == 0xFFFF {
-			m.code[w] = erased
-		} else {
+	m.code, m.ops = m.code[:0], m.ops[:0]
+	n := m.fit() // all erased, armed
+	reuse := m.erased.Kind == opIllegal
+	for w := range n {
+		if !reuse || m.word(w) != 0xFFFF {
 			m.code[w] = m.decodeAt(w)
 		}
 	}
-	if end < n {
-		m.code[end] = erased
-	}
-	m.fixSkips(0, end)
+	m.fixSkips(0, n)
 	m.deferred = wordSpan{}
-	m.arm(0, n)
 	m.invalidate(0, max(prev, n))
 }
 
-// extent returns the words ops and code hold after predecode: one erased word past the program,
-// or the whole flash on a device whose erased word does not decode to an illegal op.
-func (m *Machine) extent() uint32 {
-	if m.prog.Erased.Kind != opIllegal {
-		return m.words
+// fit cuts or grows ops and code (cover) to predecode's length, one erased word past the program
+// (the whole flash on a device whose erased word is no illegal op), and returns it.
+func (m *Machine) fit() uint32 {
+	n := m.words
+	if m.erased.Kind == opIllegal {
+		n = min(m.erasedFrom()+1, n)
 	}
-	return min(m.erasedFrom()+1, m.words)
-}
-
-// setLen makes ops and code n words long, their contents not kept when they have to grow past
-// their capacity.
-func (m *Machine) setLen(n uint32) {
-	if n > uint32(cap(m.code)) || m.cfg.Access && n > uint32(cap(m.ops)) {
-		m.code = make([]Op, n)
-		m.ops = m.code
-		if m.cfg.Access {
-			m.ops = make([]Op, n)
-		}
-	}
-	m.code = m.code[:n]
-	m.ops = m.ops[:n]
-	m.prog.Code = m.code
+	k := min(n, uint32(len(m.code)))
+	m.code, m.ops = m.code[:k], m.ops[:k]
+	m.prog.Code = m.cover(n - 1)
+	return n
 }
 
 // cover makes ops and code reach word w (w included, and at most the last word of flash): the
 // words added are erased flash (see Machine.code) and are set to its op (armed with
-// Config.Access), the others kept. No op changes: the runner is not told.
-func (m *Machine) cover(w uint32) {
+// Config.Access), the others kept; no op changes, so the runner is not told. It returns code.
+func (m *Machine) cover(w uint32) []Op {
 	n := uint32(len(m.code))
 	hi := min(w+1, m.words)
-	if hi <= n {
-		return
-	}
-	if hi > uint32(cap(m.code)) || m.cfg.Access && hi > uint32(cap(m.ops)) {
-		c := min(max(hi, 2*n), m.words)
-		code := make([]Op, n, c)
-		copy(code, m.code)
-		ops := code
+	if hi > n {
+		ops := m.ops
+		m.code = appendOps(m.code, hi-n, m.erased)
+		m.ops = m.code
 		if m.cfg.Access {
-			ops = make([]Op, n, c)
-			copy(ops, m.ops)
+			m.ops = appendOps(ops, hi-n, Op{Kind: opCover})
 		}
-		m.code, m.ops = code, ops
+		m.prog.Code = m.code
 	}
-	m.code = m.code[:hi]
-	m.ops = m.ops[:hi]
-	m.prog.Code = m.code
-	fillOps(m.code[n:], m.prog.Erased)
-	m.arm(n, hi)
+	return m.code
+}
+
+// appendOps returns s with k copies of o appended. Out of line: inlined twice into cover, it
+// made engine.wasm's gzip 0.4 KB larger.
+//
+//go:noinline
+func appendOps(s []Op, k uint32, o Op) []Op {
+	n := len(s)
+	s = append(s, make([]Op, k)...)
+	fillOps(s[n:], o)
+	return s
 }
 
 // erasedFrom returns the first flash word from which all of program memory is erased (every byte
@@ -228,16 +205,10 @@ func fillOps(s []Op, o Op) {
 // same as predecode's. executed is the record of the words executed by the machine that had m.ops
 // (Config.Access; see rearm).
 func (m *Machine) predecodeFrom(changed []wordSpan, executed []byte) {
-	erased := m.prog.Erased
+	erased := m.erased
 	reuse := erased.Kind == opIllegal
 	prev := uint32(len(m.code))
-	n := m.extent()
-	if n <= prev {
-		m.code, m.ops = m.code[:n], m.ops[:n]
-		m.prog.Code = m.code
-	} else {
-		m.cover(n - 1)
-	}
+	n := m.fit()
 	for _, s := range changed {
 		hi := min(s.hi, int(n))
 		for w := s.lo; w < hi; w++ {
@@ -282,9 +253,7 @@ func (m *Machine) wordsAt(w uint32) uint8 {
 // instruction whose operand they are, a skip over them) is decoded again now. The runner is told
 // about all of them.
 func (m *Machine) deferDecode(lo, hi uint32) {
-	if hi > lo {
-		m.cover(hi)
-	}
+	m.cover(hi)
 	hi = min(hi, uint32(len(m.code)))
 	if lo >= hi {
 		return
@@ -332,9 +301,7 @@ func (m *Machine) decodeDeferred(w uint32) {
 // redecode re-decodes after a flash write to words lo..hi-1: those words, the word before them (a
 // two-word instruction whose operand changed) and the skip sizes that depend on them.
 func (m *Machine) redecode(lo, hi uint32) {
-	if hi > lo {
-		m.cover(hi)
-	}
+	m.cover(hi)
 	n := uint32(len(m.ops))
 	if hi > n {
 		hi = n

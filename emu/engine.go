@@ -92,12 +92,12 @@ type Program struct {
 	// Code holds one op per flash word, each decoded on its own (skip sizes filled in), except the
 	// words WriteFlash rewrote that have not executed since (OpDeferred): a runner leaves those to
 	// the interpreter, which decodes them and then calls Invalidate for them. It ends one word past
-	// the program, or further: every word past it (up to Words) is erased flash, whose op is
-	// Erased (At reads both). Code grows (and shrinks, with Invalidate) as the machine reaches,
-	// writes or reloads words past it.
+	// the program, or further: every word past it (up to Words) is erased flash, decoded when
+	// the machine reaches, writes or reloads it, or a runner asks (Reach): a runner leaves a word
+	// past Code to the interpreter, as it leaves a word past the end of flash. Code shrinks only
+	// with Invalidate.
 	Code []Op
-	// Erased is the op of an erased flash word (0xFFFF), the op of every word past Code.
-	Erased Op
+	m    *Machine // the machine whose program this is (Reach)
 	// Access is Config.Access: translated code must keep the access record as the interpreter does
 	// (executed words, flash bytes read, data bytes read or written) in the Layout's arrays. An
 	// executed word is marked by the first execution of the instruction starting there.
@@ -132,12 +132,12 @@ type Program struct {
 // Words returns the size of the device's flash in words.
 func (p *Program) Words() uint32 { return uint32(p.Device.Flash / 2) }
 
-// At returns the op at flash word w, below Words: Code's, or past Code Erased.
-func (p *Program) At(w uint32) *Op {
-	if w < uint32(len(p.Code)) {
-		return &p.Code[w]
+// Reach makes Code cover flash word w (below Words), decoding the erased words up to it, on
+// a machine's Program; a runner calls it before reading an op past Code.
+func (p *Program) Reach(w uint32) {
+	if w >= uint32(len(p.Code)) && p.m != nil {
+		p.Code = p.m.cover(w)
 	}
-	return &p.Erased
 }
 
 // Layout gives the byte offsets of a machine's arrays in its state memory. The control block is at

@@ -1,8 +1,6 @@
 package emu
 
 import (
-	"encoding/binary"
-
 	"github.com/avrlab/avrlab/internal/textf"
 	"github.com/avrlab/avrlab/isa"
 )
@@ -81,6 +79,7 @@ type Machine struct {
 	ops       []Op // as the run loop reads them (opCover traps with Config.Access)
 	code      []Op // the decoded program (the same slice as ops without Config.Access)
 	words     uint32
+	erased    Op         // the op of an erased word (0xFFFF), which needs no position when it is illegal
 	ldst      []byte     // the SRAM the loop's loads and stores reach directly: sram, or nil with Config.Access
 	regs      *[256]byte // r0..r31 (256 bytes so that a uint8 index needs no bounds check)
 	data      []byte     // data space 0..RAMEND (on classic parts r0..r31 live in regs, not data[0:32])
@@ -176,7 +175,8 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	same := old != nil && old.dev == dev && old.cfg.Access == cfg.Access && old.code != nil && len(old.flash) == dev.Flash
 	mem, inPlace := m.stateMemory(old, same, lay)
 	m.prog = Program{Device: dev, Access: cfg.Access, TraceHash: cfg.TraceHash, Layout: lay}
-	m.prog.Erased = m.decodeAtWord(0xFFFF)
+	m.prog.m = m
+	m.erased = m.decodeWords(0, 0xFFFF, 0xFFFF)
 	m.mem = mem
 	m.regs = (*[256]byte)(mem[lay.Regs : lay.Regs+256])
 	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]
@@ -417,33 +417,19 @@ func (m *Machine) ResetAccess() {
 	m.arm(0, uint32(len(m.ops)))
 }
 
-// rearm makes every word trap on its next execution again (Config.Access), as arm over the whole
-// flash does, for ops that were armed in full and then run on a machine whose record of the words
+// rearm makes every word trap on its next execution again (Config.Access), as arm over all of
+// ops does, for ops that were armed in full and then run on a machine whose record of the words
 // executed is executed (one byte a word, nonzero: executed): only the trap of a word executed has
 // been replaced (the run loop's first execution of a word is the only place the traps go, and it
-// records the word), so only those are set again. 64 or 8 words are skipped at a time.
+// records the word), so only those are set again.
 func (m *Machine) rearm(executed []byte) {
 	if !m.cfg.Access {
 		return
 	}
-	le := binary.LittleEndian
-	n := min(len(executed), len(m.ops))
-	for w := 0; w < n; {
-		if w+64 <= n {
-			c := executed[w : w+64 : w+64] // constant indexes into it: no bounds checks
-			if le.Uint64(c)|le.Uint64(c[8:])|le.Uint64(c[16:])|le.Uint64(c[24:])|le.Uint64(c[32:])|le.Uint64(c[40:])|le.Uint64(c[48:])|le.Uint64(c[56:]) == 0 {
-				w += 64 // 64 words none of which ran (most of flash): eight loads (no bytes.Equal: byte by byte in WebAssembly)
-				continue
-			}
-		}
-		if w+8 <= n && le.Uint64(executed[w:]) == 0 {
-			w += 8
-			continue
-		}
+	for w := range min(len(executed), len(m.ops)) {
 		if executed[w] != 0 {
 			m.ops[w] = Op{Kind: opCover}
 		}
-		w++
 	}
 }
 

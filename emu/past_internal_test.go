@@ -8,7 +8,7 @@ import (
 )
 
 // TestPastTheProgram: a machine decodes its program and one erased word past it, not the whole
-// flash; a jump far into the erased flash past them faults as erased flash there (the trace, the
+// flash, and more when a runner asks (Program.Reach); a jump far into the erased flash past them faults as erased flash there (the trace, the
 // profile and the access record count the word), SPM and WriteFlash past them write code that
 // runs, and a machine built over one that grew so (NewFrom) or restored to a state before it is
 // cut back to its program.
@@ -22,8 +22,14 @@ func TestPastTheProgram(t *testing.T) {
 	}
 	for _, cfg := range []Config{{}, {Access: true, Trace: true, Profile: true}} {
 		m := New(d, prog, cfg)
-		if len(m.code) != 4 || len(m.ops) != 4 || len(m.prog.Code) != 4 || m.prog.At(far).Kind != opIllegal {
-			t.Fatalf("%+v: %d ops decoded (%d traps), want 4 (3 words and one erased); At(far) %+v", cfg, len(m.code), len(m.ops), *m.prog.At(far))
+		if len(m.code) != 4 || len(m.ops) != 4 || len(m.prog.Code) != 4 || m.opAt(far).Kind != opIllegal {
+			t.Fatalf("%+v: %d ops decoded (%d traps), want 4 (3 words and one erased); At(far) %+v", cfg, len(m.code), len(m.ops), m.opAt(far))
+		}
+		if m.prog.Reach(9); len(m.prog.Code) != 10 || len(m.ops) != 10 || m.opAt(9).Kind != opIllegal {
+			t.Fatalf("%+v: a runner's Reach(9): %d ops decoded (%d traps)", cfg, len(m.prog.Code), len(m.ops))
+		}
+		if cfg.Access && m.ops[9] != (Op{Kind: opCover}) {
+			t.Fatalf("%+v: word 9 reached, not armed: %+v", cfg, m.ops[9])
 		}
 		snap := m.Snapshot()
 		s := m.Run(100)
@@ -53,7 +59,7 @@ func TestPastTheProgram(t *testing.T) {
 		if s := m.Run(200); s.Reason != StopBreak || m.Reg(16) != 0x5a || m.PC() != far+4 {
 			t.Fatalf("%+v: the code written past the program: %+v, r16 %#x, pc %d", cfg, s, m.Reg(16), m.PC())
 		}
-		if err := m.Restore(snap); err != nil || len(m.code) != 4 || m.prog.At(far+2).Kind != opIllegal {
+		if err := m.Restore(snap); err != nil || len(m.code) != 4 || m.opAt(far+2).Kind != opIllegal {
 			t.Fatalf("%+v: restored to before the writes: %v, %d ops decoded", cfg, err, len(m.code))
 		}
 		n := NewFrom(m, d, prog, cfg)
@@ -64,4 +70,13 @@ func TestPastTheProgram(t *testing.T) {
 			t.Fatalf("%+v: NewFrom's machine: %+v", cfg, s)
 		}
 	}
+}
+
+// opAt returns the op of flash word w as a runner sees it: the decoded one, or past the decoded
+// words the erased word's.
+func (m *Machine) opAt(w uint32) Op {
+	if w < uint32(len(m.code)) {
+		return m.code[w]
+	}
+	return m.erased
 }

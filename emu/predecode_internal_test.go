@@ -9,7 +9,7 @@ import (
 
 // wholeDecode is the lowered program of m's program memory decoded word by word, every word of
 // flash on its own, with the skip sizes set from the op after each skip: what predecode must
-// produce (Program.At reads it, past the decoded words too).
+// produce (opAt reads it, past the decoded words too).
 func wholeDecode(m *Machine) []Op {
 	ref := make([]Op, m.words)
 	for w := range ref {
@@ -27,18 +27,22 @@ func wholeDecode(m *Machine) []Op {
 	return ref
 }
 
-// sameAsWholeDecode fails t when m's decoded program (through Program.At) is not wholeDecode's,
-// when it does not end one word past the program (extent), or (Access) a decoded word is not
+// sameAsWholeDecode fails t when m's decoded program (through opAt) is not wholeDecode's,
+// when it does not end one word past the program, or (Access) a decoded word is not
 // armed.
 func sameAsWholeDecode(t *testing.T, name string, m *Machine) {
 	t.Helper()
 	ref := wholeDecode(m)
-	if n := uint32(len(m.code)); n != m.extent() || len(m.ops) != len(m.code) || len(m.prog.Code) != len(m.code) {
-		t.Fatalf("%s: %d ops decoded (%d traps, %d in Program.Code), want %d", name, n, len(m.ops), len(m.prog.Code), m.extent())
+	want := m.words
+	if m.erased.Kind == opIllegal {
+		want = min(m.erasedFrom()+1, m.words)
+	}
+	if n := uint32(len(m.code)); n != want || len(m.ops) != len(m.code) || len(m.prog.Code) != len(m.code) {
+		t.Fatalf("%s: %d ops decoded (%d traps, %d in Program.Code), want %d", name, n, len(m.ops), len(m.prog.Code), want)
 	}
 	for w := range ref {
-		if o := m.prog.At(uint32(w)); *o != ref[w] {
-			t.Fatalf("%s: word %#x: op %+v, decoded on its own %+v", name, w, *o, ref[w])
+		if o := m.opAt(uint32(w)); o != ref[w] {
+			t.Fatalf("%s: word %#x: op %+v, decoded on its own %+v", name, w, o, ref[w])
 		}
 		if m.cfg.Access && w < len(m.ops) && m.ops[w] != (Op{Kind: opCover}) {
 			t.Fatalf("%s: word %#x not armed: %+v", name, w, m.ops[w])

@@ -16,7 +16,7 @@ import (
 // added to Machine without being sorted into one or the other.
 var notState = map[string]string{
 	"dev": "structure: fixed at New", "cfg": "configuration: fixed at New",
-	"ops": "derived from flash (Restore re-decodes) and the access record", "code": "derived from flash", "words": "structure: the flash's size",
+	"ops": "derived from flash (Restore re-decodes) and the access record", "code": "derived from flash", "words": "structure: the flash's size", "erased": "structure: decoded at New",
 	"ldst": "structure: a view of data", "regs": "a view of mem (copied: r0..r31)", "data": "a view of mem (copied)",
 	"sram": "structure: a view of data", "sramStart": "structure", "limit": "transient: set by each Run",
 	"deadline": "transient: set by each Run", "retBytes": "structure", "retiSetsI": "structure",

@@ -960,7 +960,7 @@ func codeBytes(p *emu.Program, reg *region) int {
 	n := 0
 	for _, b := range reg.blocks {
 		for _, q := range b.insts {
-			n += 2 * int(p.At(q).Words)
+			n += 2 * int(p.Code[q].Words)
 		}
 	}
 	return n
@@ -991,7 +991,7 @@ func regionKey(p *emu.Program, reg *region) string {
 		for bitsw != 0 {
 			i := uint32(w*64) + uint32(bits.TrailingZeros64(bitsw))
 			bitsw &= bitsw - 1
-			o := p.At(i)
+			o := &p.Code[i]
 			put(i)
 			put(uint32(o.Kind) | uint32(o.Cyc)<<8 | uint32(o.Words)<<16 | uint32(o.Skip)<<24)
 			put(uint32(o.Rd) | uint32(o.Rr)<<8 | uint32(o.Bit)<<16 | uint32(o.Ptr)<<24)

@@ -555,7 +555,7 @@ func (g *gen) markBlock() {
 	}
 	for i := 0; i < len(b.insts); {
 		j := i + 1
-		for j < len(b.insts) && b.insts[j] == b.insts[j-1]+1 && g.p.At(b.insts[j-1]).Words == 1 {
+		for j < len(b.insts) && b.insts[j] == b.insts[j-1]+1 && g.p.Code[b.insts[j-1]].Words == 1 {
 			j++
 		}
 		a, n := g.lay.Executed+b.insts[i], uint32(j-i)
@@ -597,7 +597,7 @@ func (g *gen) markEpoch(b *block) {
 	// second word is not marked).
 	for i := 0; i < len(b.insts); {
 		j := i + 1
-		for j < len(b.insts) && b.insts[j] == b.insts[j-1]+1 && g.p.At(b.insts[j-1]).Words == 1 {
+		for j < len(b.insts) && b.insts[j] == b.insts[j-1]+1 && g.p.Code[b.insts[j-1]].Words == 1 {
 			j++
 		}
 		if j-i < 3 {
@@ -728,7 +728,7 @@ func (g *gen) markRegionUsed() {
 			continue // a loop function's code: its registers stay in the state memory here
 		}
 		for _, q := range b.insts {
-			g.markUsed(g.p.At(q))
+			g.markUsed(&g.p.Code[q])
 		}
 	}
 }
@@ -982,7 +982,7 @@ func (g *gen) selfLoopEntry(b *block) {
 	if g.fwd.ok {
 		// The forwarded load's byte on the way in: its pointer is at the loop's top (off 0) and
 		// its range was just checked.
-		o := g.p.At(b.insts[g.fwd.load])
+		o := &g.p.Code[b.insts[g.fwd.load]]
 		addr, _, _ := ptrAccess(o)
 		g.get(lBase)
 		g.ptr(o.Ptr)
@@ -1273,7 +1273,7 @@ func (g *gen) hoistedCheck(b *block) {
 	n := 0
 	for k, gs := range b.guards {
 		if gs.hoisted {
-			g.outOfRange(g.p.At(b.insts[k]).Ptr, gs)
+			g.outOfRange(g.p.Code[b.insts[k]].Ptr, gs)
 			if n++; n > 1 {
 				g.op(opI32Or)
 			}
@@ -1290,7 +1290,7 @@ func (g *gen) hoistedCheck(b *block) {
 func (g *gen) rotatedCheck(b *block) {
 	for k, gs := range b.guards {
 		if gs.rotated {
-			g.rangeCheck(g.p.At(b.insts[k]).Ptr, gs, b.start)
+			g.rangeCheck(g.p.Code[b.insts[k]].Ptr, gs, b.start)
 		}
 	}
 }

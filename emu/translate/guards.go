@@ -61,7 +61,7 @@ func planGuards(p *emu.Program, b *block) []guardSpan {
 	var runs [3]run
 	limit := min(maxSpan, int(p.Device.SRAMSize)) // a range checks less than SRAM's size
 	for k, q := range b.insts {
-		o := p.At(q)
+		o := &p.Code[q]
 		addr, step, acc := ptrAccess(o)
 		for i := range runs {
 			ptr := uint8(26 + 2*i)
@@ -124,7 +124,7 @@ func (r *region) hoistGuards(p *emu.Program) {
 		}
 		var touched uint8
 		for k, q := range b.insts {
-			o := p.At(q)
+			o := &p.Code[q]
 			if _, _, acc := ptrAccess(o); acc {
 				i := (o.Ptr - 26) / 2
 				gs := &b.guards[k]
@@ -155,7 +155,7 @@ func (r *region) carryPtrs(p *emu.Program) {
 		}
 		var used, touched uint8
 		for _, q := range b.insts {
-			o := p.At(q)
+			o := &p.Code[q]
 			if _, _, acc := ptrAccess(o); acc {
 				used |= 1 << ((o.Ptr - 26) / 2)
 			}
@@ -170,7 +170,7 @@ func (r *region) carryPtrs(p *emu.Program) {
 		// the loop's top (nothing changed it before): that check can be made at the back edge.
 		var seen uint8
 		for k, q := range b.insts {
-			o := p.At(q)
+			o := &p.Code[q]
 			if _, _, acc := ptrAccess(o); acc {
 				bit := uint8(1) << ((o.Ptr - 26) / 2)
 				if seen&bit == 0 && b.carry&bit != 0 && !b.guards[k].covered {
@@ -207,7 +207,7 @@ func planForward(p *emu.Program, b *block) forward {
 	load, lastStore := -1, -1
 	var ptr uint8
 	for k, q := range b.insts {
-		o := p.At(q)
+		o := &p.Code[q]
 		switch class(p.Device, o) {
 		case clPlain, clBranch, clJump:
 		default:
@@ -230,14 +230,14 @@ func planForward(p *emu.Program, b *block) forward {
 			load, ptr = k, o.Ptr
 		}
 	}
-	if load < 0 || lastStore < load || p.At(b.insts[lastStore]).Ptr != ptr {
+	if load < 0 || lastStore < load || p.Code[b.insts[lastStore]].Ptr != ptr {
 		return forward{}
 	}
 	// The pointer's change before the store and over the pass (a carried pointer changes only by
 	// its accesses' steps).
 	off, pass := 0, 0
 	for k, q := range b.insts {
-		o := p.At(q)
+		o := &p.Code[q]
 		if _, step, acc := ptrAccess(o); acc && o.Ptr == ptr {
 			if k == lastStore {
 				off = pass
@@ -245,8 +245,8 @@ func planForward(p *emu.Program, b *block) forward {
 			pass += step
 		}
 	}
-	la, _, _ := ptrAccess(p.At(b.insts[load]))
-	sa, _, _ := ptrAccess(p.At(b.insts[lastStore]))
+	la, _, _ := ptrAccess(&p.Code[b.insts[load]])
+	sa, _, _ := ptrAccess(&p.Code[b.insts[lastStore]])
 	if off+sa != pass+la {
 		return forward{}
 	}

@@ -38,7 +38,7 @@ const (
 // only a later exit needs (see define); gs is its guard (an access through a pointer); last says
 // it ends its block.
 func (g *gen) inst(pc uint32, norm, exit uint8, gs guardSpan, last bool) {
-	o := g.p.At(pc)
+	o := &g.p.Code[pc]
 	c := class(g.d, o)
 	switch c {
 	case clHost, clFault:
@@ -742,7 +742,7 @@ func (g *gen) stackGuard(pc uint32, dir int) {
 		g.stk--
 		return
 	}
-	kind := g.p.At(pc).Kind
+	kind := g.p.Code[pc].Kind
 	b := g.r.blocks[g.cur]
 	n, at := 1, -1
 	for k, q := range b.insts {
@@ -752,7 +752,7 @@ func (g *gen) stackGuard(pc uint32, dir int) {
 		}
 	}
 	for at >= 0 && at+n < len(b.insts) && n < min(maxStackRun, int(g.d.SRAMSize)) &&
-		b.insts[at+n] == pc+uint32(n) && g.p.At(b.insts[at+n]).Kind == kind {
+		b.insts[at+n] == pc+uint32(n) && g.p.Code[b.insts[at+n]].Kind == kind {
 		n++
 	}
 	g.stk = n - 1

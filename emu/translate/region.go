@@ -149,7 +149,7 @@ func class(d *isa.Device, o *emu.Op) int {
 // successors returns the static successors of the instruction at pc of class c (fall-through
 // first) and the entry points it creates (call targets, return and resume points).
 func successors(p *emu.Program, pc uint32, c int) (succ, entries []uint32) {
-	o := p.At(pc)
+	o := &p.Code[pc]
 	next := pc + uint32(o.Words)
 	switch c {
 	case clPlain:
@@ -184,13 +184,13 @@ func successors(p *emu.Program, pc uint32, c int) (succ, entries []uint32) {
 // the usual way to load a code address. The guess only adds an entry point (code translated ahead);
 // the jump itself always goes where Z points.
 func constZ(p *emu.Program, pc uint32) (uint32, bool) {
-	if pc < 2 || (p.At(pc).Kind != isa.ICALL && p.At(pc).Kind != isa.IJMP) {
+	if pc < 2 || (p.Code[pc].Kind != isa.ICALL && p.Code[pc].Kind != isa.IJMP) {
 		return 0, false
 	}
 	var z [2]int
 	z[0], z[1] = -1, -1
 	for _, q := range []uint32{pc - 2, pc - 1} {
-		o := p.At(q)
+		o := &p.Code[q]
 		if o.Kind == isa.LDI && (o.Rd == 30 || o.Rd == 31) {
 			z[o.Rd-30] = int(o.K)
 		}
@@ -301,8 +301,11 @@ func (rb *regionBuilder) add(pc uint32) {
 	if pc >= rb.n || w.reached(pc) || len(w.pcs) >= maxInsts {
 		return
 	}
+	if rb.p.Reach(pc + 1); pc >= uint32(len(rb.p.Code)) {
+		return
+	}
 	w.grow(pc)
-	w.cls[pc] = int8(class(rb.p.Device, rb.p.At(pc)) + 1)
+	w.cls[pc] = int8(class(rb.p.Device, &rb.p.Code[pc]) + 1)
 	w.pcs = append(w.pcs, pc)
 	rb.work = append(rb.work, pc)
 }
@@ -376,7 +379,7 @@ func (rb *regionBuilder) chain(pc uint32) {
 	for q := pc; ; {
 		b.insts = append(b.insts, q)
 		w.flags[q] |= wInBlock
-		o := p.At(q)
+		o := &p.Code[q]
 		for x := q; x < q+uint32(o.Words) && x < n; x++ {
 			r.covered[x/64] |= 1 << (x % 64)
 		}
@@ -612,7 +615,7 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 	}
 	for i := len(b.insts) - 1; i >= 0; i-- {
 		norm[i], exit[i] = ln, lx&^ln
-		o := p.At(b.insts[i])
+		o := &p.Code[b.insts[i]]
 		use, def, ex := flagUse(p, o, class(p.Device, o))
 		if zChain(o) && (ln|lx)&fZ == 0 {
 			use &^= fZ // Z is read only for the instruction's own Z, which nothing needs

@@ -193,7 +193,7 @@ func loopSig(p *emu.Program, r *region, h, l int) (sig string, ok bool) {
 		put(uint32(len(blk.insts)))
 		put(fl)
 		for _, q := range blk.insts {
-			o := p.At(q)
+			o := &p.Code[q]
 			c := class(p.Device, o)
 			switch c {
 			case clCall, clICall, clRet, clIJmp:
