@@ -134,7 +134,6 @@ func (m *Machine) predecode() {
 		}
 	}
 	m.fixSkips(0, n)
-	m.deferred = wordSpan{}
 	m.invalidate(0, max(prev, n))
 }
 
@@ -197,33 +196,6 @@ func fillOps(s []Op, o Op) {
 	}
 }
 
-// predecodeFrom is predecode over code that holds the decoding of another program memory (a
-// machine of the same device had it): only the words changed names (changedWords, reloadFlash:
-// those whose own bytes or next word's differ; and the words its machine left deferred) are
-// decoded again, and the skip sizes in front of them are refreshed; ops and code are cut or grown
-// to predecode's length (the words past the other program were erased in it). The result is the
-// same as predecode's. executed is the record of the words executed by the machine that had m.ops
-// (Config.Access; see rearm).
-func (m *Machine) predecodeFrom(changed []wordSpan, executed []byte) {
-	erased := m.erased
-	reuse := erased.Kind == opIllegal
-	prev := uint32(len(m.code))
-	n := m.fit()
-	for _, s := range changed {
-		hi := min(s.hi, int(n))
-		for w := s.lo; w < hi; w++ {
-			if reuse && m.word(uint32(w)) == 0xFFFF {
-				m.code[w] = erased
-			} else {
-				m.code[w] = m.decodeAt(uint32(w))
-			}
-		}
-		m.fixSkips(uint32(max(s.lo-1, 0)), uint32(hi))
-	}
-	m.rearm(executed)
-	m.invalidate(0, max(prev, n))
-}
-
 // fixSkips refreshes the skip size (words of the next instruction) of the skip instructions among
 // words lo..hi-1.
 func (m *Machine) fixSkips(lo, hi uint32) {
@@ -259,11 +231,6 @@ func (m *Machine) deferDecode(lo, hi uint32) {
 		return
 	}
 	fillOps(m.code[lo:hi], Op{Kind: opDeferred, Words: 1})
-	if d := &m.deferred; d.lo == d.hi {
-		*d = wordSpan{int(lo), int(hi)}
-	} else {
-		*d = wordSpan{min(d.lo, int(lo)), max(d.hi, int(hi))}
-	}
 	m.arm(lo, hi) // Config.Access: the traps put the deferred op in place, which then decodes
 	m.invalidate(lo, hi)
 	if lo > 0 {

@@ -114,9 +114,6 @@ type Machine struct {
 	ioWrote   []bool // Config.Access: per I/O data address, written since Reset (noteIO)
 	spWritten uint16 // Config.Access: SP after its last write by an instruction (noteIO)
 	spmWrites int    // SPM instructions executed since New or ResetFlash
-	// deferred holds the words deferDecode left OpDeferred in m.code since the last predecode
-	// (some may be decoded since): NewFrom decodes them again for a machine that takes m.code over.
-	deferred wordSpan
 
 	hooked bool // any of trace, trace hash, profile, breakpoints: the run loop calls hook
 	// interpOnly: a hook translated code does not keep (all but the trace hash): Run interprets.
@@ -157,13 +154,11 @@ const noSentinel = ^uint32(0)
 func New(dev *isa.Device, flash []byte, cfg Config) *Machine { return NewFrom(nil, dev, flash, cfg) }
 
 // NewFrom is New for a caller that is done with old (nil: none). When old models the same device
-// with the same Config.Access, the new machine takes over old's decoded program and decodes again
-// only the flash words whose bytes differ from old's program memory (with the words before them and
-// the skips over them), instead of allocating and decoding the whole flash: a bench after a bench of
-// a similar program (the playground's live runs) saves most of New's time. It takes over old's state
-// memory too, when old's runner is one the new machine's engine reuses (RunnerReuser) or neither
-// machine has a runner: the memory is cleared and the program loaded in place, writing only the
-// bytes that differ. The machine returned is in every way the one New(dev, flash, cfg) returns. old
+// with the same Config.Access, the new machine decodes its program into old's arrays of ops
+// instead of allocating its own (a bench after a bench, the playground's live runs). It takes over
+// old's state memory too, when old's runner is one the new machine's engine reuses (RunnerReuser)
+// or neither machine has a runner: the memory is cleared and the program loaded in place, writing
+// only the bytes that differ. The machine returned is in every way the one New(dev, flash, cfg) returns. old
 // must not be used again: it keeps no program (any later run of it panics).
 func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	if dev == nil {
@@ -181,32 +176,25 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 	m.regs = (*[256]byte)(mem[lay.Regs : lay.Regs+256])
 	m.flash = mem[lay.Flash : lay.Flash+uint32(dev.Flash)]
 	m.present = cfg.Present
-	var changed []wordSpan // the words whose decoding in old's m.code may be out of date
-	var executed []byte    // old's record of the words executed (Config.Access): m.ops's disarmed traps
 	if same {
+		end := len(m.flash)
 		if inPlace {
-			changed = m.reloadFlash(flash, old.prog.FlashEnd)
-		} else {
-			m.loadFlash(flash)
-			changed = changedWords(m.flash, old.flash, int(max(old.prog.FlashEnd, m.prog.FlashEnd)))
+			end = int(old.prog.FlashEnd)
 		}
-		m.ops, m.code = old.ops, old.code
-		if cfg.Access {
-			executed = old.mem[old.prog.Layout.Executed : old.prog.Layout.Executed+uint32(words)]
-		}
-		m.ioWrote = old.ioWrote // Reset clears it
+		m.loadFlash(flash, end)
+		m.ops, m.code = old.ops[:0], old.code[:0] // predecode decodes into them
+		m.ioWrote = old.ioWrote                   // Reset clears it
 		old.ops, old.code, old.prog.Code, old.ioWrote = nil, nil, nil, nil
 		if inPlace {
 			old.mem = nil
 		}
 	} else {
-		m.loadFlash(flash) // predecode makes ops and code
+		m.loadFlash(flash, len(m.flash))
 	}
 	if cfg.Access {
 		m.execSeen = boolSlice(mem[lay.Executed : lay.Executed+uint32(words)])
 		m.flashSeen = boolSlice(mem[lay.FlashRead : lay.FlashRead+uint32(dev.Flash)])
 	}
-	m.prog.Code = m.code // predecode and predecodeFrom set it again
 	m.outMax = cfg.OutputLimit
 	if m.outMax == 0 {
 		m.outMax = DefaultOutputLimit
@@ -239,13 +227,9 @@ func NewFrom(old *Machine, dev *isa.Device, flash []byte, cfg Config) *Machine {
 		m.execCount = make([]uint64, words)
 		m.cycleCount = make([]uint64, words)
 	}
-	if same {
-		m.predecodeFrom(append(changed, old.deferred), executed)
-	} else {
-		m.predecode()
-	}
+	m.predecode()
 	if inPlace {
-		m.clearState() // after predecodeFrom read old's record of the words executed
+		m.clearState()
 	}
 	m.updateHooked()
 	m.Reset()
@@ -417,22 +401,6 @@ func (m *Machine) ResetAccess() {
 	m.arm(0, uint32(len(m.ops)))
 }
 
-// rearm makes every word trap on its next execution again (Config.Access), as arm over all of
-// ops does, for ops that were armed in full and then run on a machine whose record of the words
-// executed is executed (one byte a word, nonzero: executed): only the trap of a word executed has
-// been replaced (the run loop's first execution of a word is the only place the traps go, and it
-// records the word), so only those are set again.
-func (m *Machine) rearm(executed []byte) {
-	if !m.cfg.Access {
-		return
-	}
-	for w := range min(len(executed), len(m.ops)) {
-		if executed[w] != 0 {
-			m.ops[w] = Op{Kind: opCover}
-		}
-	}
-}
-
 // arm makes words lo..hi-1 trap on their next execution (Config.Access).
 func (m *Machine) arm(lo, hi uint32) {
 	if !m.cfg.Access {
@@ -451,7 +419,7 @@ func (m *Machine) SPMWrites() int { return m.spmWrites }
 // ResetFlash reloads program memory with flash from byte address 0 (the rest erased), as New does,
 // and re-decodes it; breakpoints and the access record are kept. Use it to undo SPM writes.
 func (m *Machine) ResetFlash(flash []byte) {
-	m.loadFlash(flash)
+	m.loadFlash(flash, int(m.prog.FlashEnd))
 	m.predecode()
 	m.spmWrites = 0
 }
@@ -599,8 +567,9 @@ func (m *Machine) flushProfile() {
 }
 
 // loadFlash copies flash into program memory from address 0: the bytes Config.Present marks (all when it
-// is nil); the others and the rest of program memory are erased, 0xFF.
-func (m *Machine) loadFlash(flash []byte) {
+// is nil); the others and the rest of program memory are erased, 0xFF. Program memory from byte end on
+// is erased already (a machine's past its Program.FlashEnd), or zero (fresh memory: end is its size).
+func (m *Machine) loadFlash(flash []byte, end int) {
 	n := copy(m.flash, flash)
 	m.loaded = n
 	m.prog.FlashEnd = uint32(n)
@@ -611,7 +580,7 @@ func (m *Machine) loadFlash(flash []byte) {
 			}
 		}
 	}
-	if rest := m.flash[n:]; len(rest) > 0 { // erased, by doubling copies (New does this twice a bench)
+	if rest := m.flash[n:max(n, min(end, len(m.flash)))]; len(rest) > 0 { // erased, by doubling copies
 		rest[0] = 0xFF
 		for k := 1; k < len(rest); k *= 2 {
 			copy(rest[k:], rest[:k])

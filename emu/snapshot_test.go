@@ -25,9 +25,8 @@ var notState = map[string]string{
 	"hooked": "derived from the configuration and the breakpoints", "interpOnly": "derived as hooked", "resumed": "transient: set by each Run and Step",
 	"bp": "breakpoints are the debugger's, not the machine's state", "nbp": "breakpoints",
 	"traceMax": "configuration", "runner": "the engine, not state: it reads the machine's state",
-	"prog":     "the lowered program (derived), the runner's hotness counter and FlashEnd (Restore sets it with the flash)",
-	"deferred": "derived, as code: which words of it are deferred (Restore re-decodes all when it copies the flash)",
-	"mem":      "the memory the views above live in", "epoch": "changed by Restore so the runner forgets its marks",
+	"prog": "the lowered program (derived), the runner's hotness counter and FlashEnd (Restore sets it with the flash)",
+	"mem":  "the memory the views above live in", "epoch": "changed by Restore so the runner forgets its marks",
 	"loaded": "the image given to New or ResetFlash (which flash is erased, for fault messages)", "present": "the image given to New or ResetFlash",
 	"writes": "an instrument (Config.Writes): the stores since ResetWrites, which the leakage model reads per step",
 }
