@@ -76,21 +76,36 @@ func Marker(src []byte) (d Dialect, ok bool) {
 	return GNU, false
 }
 
-// mayMark says whether line may be a marker line: it holds "dialect" in some case of its ASCII
-// letters. No other character folds to those letters (strings.EqualFold folds only the Kelvin sign
-// to k and the long s to s), so Marker's test of the prefix can match no other line.
+// mayMark says whether line may be a marker line: after blanks, ";" or "//", blanks again and
+// "avrlab dialect:" in some case of its ASCII letters. A byte past ASCII where a blank may be passes
+// too (strings.TrimSpace trims Unicode's spaces as well). No other character folds to the prefix's
+// letters (strings.EqualFold folds only the Kelvin sign to k and the long s to s), so Marker's test
+// of the prefix can match no other line.
 func mayMark(line []byte) bool {
-	const w = "dialect"
-	for i := 0; i+len(w) <= len(line); i++ {
-		j := 0
-		for j < len(w) && line[i+j]|0x20 == w[j] {
-			j++
-		}
-		if j == len(w) {
-			return true
-		}
+	i := blanks(line, 0)
+	switch {
+	case i < len(line) && line[i] >= 0x80:
+		return true
+	case bytes.HasPrefix(line[i:], []byte(";")):
+		i++
+	case bytes.HasPrefix(line[i:], []byte("//")):
+		i += 2
+	default:
+		return false
 	}
-	return false
+	i = blanks(line, i)
+	if i < len(line) && line[i] >= 0x80 {
+		return true
+	}
+	return len(line)-i >= len(markerPrefix) && bytes.EqualFold(line[i:i+len(markerPrefix)], []byte(markerPrefix))
+}
+
+// blanks returns the offset of the first byte of line from i on that is not an ASCII blank.
+func blanks(line []byte, i int) int {
+	for i < len(line) && (line[i] == ' ' || line[i] >= '\t' && line[i] <= '\r') {
+		i++
+	}
+	return i
 }
 
 // Detect returns the dialect of a source file: the one its marker line names, else the one its
