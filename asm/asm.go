@@ -363,6 +363,7 @@ type assembler struct {
 	diag diag
 	// stmts is the block the source's statements are allocated from (newStmt), a line at a time.
 	stmts []stmt
+	nodes []node // the block expression nodes are allocated from (exprParser.node)
 
 	// symbols
 	syms      map[string]*symDef

@@ -54,7 +54,9 @@ const stmtBlock = 64
 
 // newStmt returns a pointer to a copy of st, allocated with others in a block: one allocation per
 // stmtBlock statements of the source rather than one per statement. The statements stay as long as the
-// assembler (items and messages point at them).
+// assembler (items and messages point at them). Out of line, as exprParser.node.
+//
+//go:noinline
 func (a *assembler) newStmt(st stmt) *stmt {
 	if len(a.stmts) == cap(a.stmts) {
 		a.stmts = make([]stmt, 0, stmtBlock)

@@ -62,6 +62,9 @@ func (st *stmt) tokens(buf []tok) (toks []tok, lent bool) {
 }
 
 // lexKept returns the tokens of s in a slice of their own length, for a statement that keeps them.
+// Out of line, as exprParser.node.
+//
+//go:noinline
 func lexKept(s string) []tok {
 	var buf [16]tok
 	return append([]tok(nil), lexAppend(buf[:0], s)...)

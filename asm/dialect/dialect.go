@@ -77,27 +77,33 @@ func Marker(src []byte) (d Dialect, ok bool) {
 }
 
 // mayMark says whether line may be a marker line: after blanks, ";" or "//", blanks again and
-// "avrlab dialect:" in some case of its ASCII letters. A byte past ASCII where a blank may be passes
-// too (strings.TrimSpace trims Unicode's spaces as well). No other character folds to the prefix's
-// letters (strings.EqualFold folds only the Kelvin sign to k and the long s to s), so Marker's test
-// of the prefix can match no other line.
+// "avrlab dialect:" in some case of its ASCII letters (c|0x20 passes those and a few control bytes). A
+// byte past ASCII where a blank may be passes too: strings.TrimSpace trims Unicode's spaces as well.
+// No other character folds to the prefix's letters (strings.EqualFold folds only the Kelvin sign to
+// k and the long s to s), so Marker's test of the prefix can match no other line.
 func mayMark(line []byte) bool {
 	i := blanks(line, 0)
 	switch {
-	case i < len(line) && line[i] >= 0x80:
-		return true
-	case bytes.HasPrefix(line[i:], []byte(";")):
+	case i < len(line) && line[i] == ';':
 		i++
-	case bytes.HasPrefix(line[i:], []byte("//")):
+	case i+1 < len(line) && line[i] == '/' && line[i+1] == '/':
 		i += 2
 	default:
-		return false
+		return i < len(line) && line[i] >= 0x80
 	}
 	i = blanks(line, i)
 	if i < len(line) && line[i] >= 0x80 {
 		return true
 	}
-	return len(line)-i >= len(markerPrefix) && bytes.EqualFold(line[i:i+len(markerPrefix)], []byte(markerPrefix))
+	if len(line)-i < len(markerPrefix) {
+		return false
+	}
+	for k := 0; k < len(markerPrefix); k++ {
+		if line[i+k]|0x20 != markerPrefix[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // blanks returns the offset of the first byte of line from i on that is not an ASCII blank.
