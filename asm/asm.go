@@ -467,12 +467,12 @@ func (a *assembler) pass1(name string, src []byte) {
 		FS:          a.cfg.FS,
 		IncludeDirs: a.cfg.Include,
 		Defines:     defines,
-		Builtin:     deviceHeaders(a.dev),
 		BuiltinFunc: func(n string) (string, bool) {
 			if n == "avr/io.h" {
 				return ioHeader(a.dev), true
 			}
-			return "", false
+			h, ok := deviceHeaders(a.dev)[n] // made only for a source that includes one
+			return h, ok
 		},
 		MaxIncludeDepth: maxDepth,
 		ReadFile:        a.reader.Read,
