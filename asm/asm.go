@@ -491,12 +491,14 @@ func (a *assembler) pass1(name string, src []byte) {
 		panic(bailout{})
 	}
 	src2 := make([]*srcLine, 0, len(lines))
+	kept := make([]srcLine, len(lines)) // one allocation for all the lines
 	for i := range lines {
 		l := &lines[i]
 		if blank(l.Text) {
 			continue
 		}
-		src2 = append(src2, &srcLine{text: l.Text, file: l.File, line: l.Line, cl: l})
+		kept[i] = srcLine{text: l.Text, file: l.File, line: l.Line, cl: l}
+		src2 = append(src2, &kept[i])
 	}
 	a.cur = a.section(".text", obj.SecText, obj.SlotText)
 	a.mainFile = name

@@ -8,13 +8,27 @@ import (
 	"github.com/avrlab/avrlab/internal/textf"
 )
 
-// binOps maps operator spellings to binary operators.
-var binOps = map[string]obj.Op{
-	"*": obj.OpMul, "/": obj.OpDiv, "%": obj.OpMod, "<<": obj.OpShl, ">>": obj.OpShr,
-	"|": obj.OpOr, "&": obj.OpAnd, "^": obj.OpXor, "!": obj.OpOrNot,
-	"+": obj.OpAdd, "-": obj.OpSub,
-	"==": obj.OpEq, "!=": obj.OpNe, "<>": obj.OpNe, "<": obj.OpLt, ">": obj.OpGt, "<=": obj.OpLe, ">=": obj.OpGe,
-	"&&": obj.OpLAnd, "||": obj.OpLOr,
+// binOps are the operator spellings of the binary operators, looked up by binOp. An array, not a
+// map: a map literal is a call an entry in engine.wasm's initialization.
+var binOps = [...]struct {
+	s  string
+	op obj.Op
+}{
+	{"*", obj.OpMul}, {"/", obj.OpDiv}, {"%", obj.OpMod}, {"<<", obj.OpShl}, {">>", obj.OpShr},
+	{"|", obj.OpOr}, {"&", obj.OpAnd}, {"^", obj.OpXor}, {"!", obj.OpOrNot},
+	{"+", obj.OpAdd}, {"-", obj.OpSub},
+	{"==", obj.OpEq}, {"!=", obj.OpNe}, {"<>", obj.OpNe}, {"<", obj.OpLt}, {">", obj.OpGt}, {"<=", obj.OpLe}, {">=", obj.OpGe},
+	{"&&", obj.OpLAnd}, {"||", obj.OpLOr},
+}
+
+// binOp returns the binary operator spelled s.
+func binOp(s string) (obj.Op, bool) {
+	for _, b := range binOps {
+		if b.s == s {
+			return b.op, true
+		}
+	}
+	return 0, false
 }
 
 // binPrec is the binding strength of a binary operator. GNU as ranks them (expr.c, measured with
@@ -37,9 +51,23 @@ func binPrec(op obj.Op) int {
 	return 0
 }
 
-var fnNames = map[string]obj.Fn{
-	"lo8": obj.FnLo8, "hi8": obj.FnHi8, "hh8": obj.FnHh8, "hlo8": obj.FnHlo8, "hhi8": obj.FnHhi8,
-	"pm": obj.FnPm, "pm_lo8": obj.FnPmLo8, "pm_hi8": obj.FnPmHi8, "pm_hh8": obj.FnPmHh8, "gs": obj.FnGs,
+// fnNames are the names of the functions of expressions, looked up by fnName (as binOps).
+var fnNames = [...]struct {
+	s  string
+	fn obj.Fn
+}{
+	{"lo8", obj.FnLo8}, {"hi8", obj.FnHi8}, {"hh8", obj.FnHh8}, {"hlo8", obj.FnHlo8}, {"hhi8", obj.FnHhi8},
+	{"pm", obj.FnPm}, {"pm_lo8", obj.FnPmLo8}, {"pm_hi8", obj.FnPmHi8}, {"pm_hh8", obj.FnPmHh8}, {"gs", obj.FnGs},
+}
+
+// fnName returns the function called s.
+func fnName(s string) (obj.Fn, bool) {
+	for _, f := range fnNames {
+		if f.s == s {
+			return f.fn, true
+		}
+	}
+	return 0, false
 }
 
 // exprParser parses one expression from a statement's tokens.
@@ -132,7 +160,7 @@ func (p *exprParser) binary(prec int) *node {
 		if t.kind != tOp {
 			return x
 		}
-		op, ok := binOps[t.text]
+		op, ok := binOp(t.text)
 		if !ok || binPrec(op) < prec {
 			return x
 		}
@@ -196,9 +224,9 @@ func (p *exprParser) primary() *node {
 			return p.node(node{Op: obj.OpDot, Sec: p.dotSec, Val: p.dotOff, Off: t.off, End: t.end})
 		}
 		if p.peek().kind == tOp && p.peek().text == "(" {
-			fn, ok := fnNames[t.text]
+			fn, ok := fnName(t.text)
 			if !ok {
-				if _, lower := fnNames[strings.ToLower(t.text)]; lower {
+				if _, lower := fnName(strings.ToLower(t.text)); lower {
 					return p.fail(t, textf.Sprintf("unknown function %s (modifiers are lower case: %s)", quote(t.text), strings.ToLower(t.text)))
 				}
 				if atmel.IsAtmelFunction(t.text) {

@@ -25,6 +25,7 @@ type frame struct {
 	lines     []*srcLine
 	li        int
 	pending   []*stmt // file: statements of the current line; macro: the expansion
+	lineBuf   []*stmt // file: where pending is built for each line
 	body      []*stmt // rept/irp body
 	count     int     // rept: iterations; irp: len(values)
 	iter      int
@@ -79,12 +80,13 @@ func (a *assembler) next() *stmt {
 			if f.li < len(f.lines) {
 				l := f.lines[f.li]
 				f.li++
-				f.pending = f.pending[:0]
+				f.pending = f.lineBuf[:0]
 				splitStatements(l.text, func(s, e int) {
 					if !blank(l.text[s:e]) {
 						f.pending = append(f.pending, a.newStmt(stmt{src: l.text[s:e], line: l, off: s, exact: e - s, span: e - s}))
 					}
 				})
+				f.lineBuf = f.pending
 				continue
 			}
 		case frRept:
