@@ -363,6 +363,7 @@ type assembler struct {
 	diag diag
 	// stmts is the block the source's statements are allocated from (newStmt), a line at a time.
 	stmts []stmt
+	nodes []node // the block expression nodes are allocated from (exprParser.node)
 
 	// symbols
 	syms      map[string]*symDef
@@ -466,12 +467,12 @@ func (a *assembler) pass1(name string, src []byte) {
 		FS:          a.cfg.FS,
 		IncludeDirs: a.cfg.Include,
 		Defines:     defines,
-		Builtin:     deviceHeaders(a.dev),
 		BuiltinFunc: func(n string) (string, bool) {
 			if n == "avr/io.h" {
 				return ioHeader(a.dev), true
 			}
-			return "", false
+			h, ok := deviceHeaders(a.dev)[n] // made only for a source that includes one
+			return h, ok
 		},
 		MaxIncludeDepth: maxDepth,
 		ReadFile:        a.reader.Read,
@@ -490,12 +491,14 @@ func (a *assembler) pass1(name string, src []byte) {
 		panic(bailout{})
 	}
 	src2 := make([]*srcLine, 0, len(lines))
+	kept := make([]srcLine, len(lines)) // one allocation for all the lines
 	for i := range lines {
 		l := &lines[i]
 		if blank(l.Text) {
 			continue
 		}
-		src2 = append(src2, &srcLine{text: l.Text, file: l.File, line: l.Line, cl: l})
+		kept[i] = srcLine{text: l.Text, file: l.File, line: l.Line, cl: l}
+		src2 = append(src2, &kept[i])
 	}
 	a.cur = a.section(".text", obj.SecText, obj.SlotText)
 	a.mainFile = name

@@ -275,10 +275,17 @@ func (a *assembler) names(st *stmt, toks []tok, i int, fn func(tok)) {
 
 // exprList parses comma-separated expressions; dot gives the value of "." for the k-th one.
 func (a *assembler) exprList(st *stmt, toks []tok, i int, dot func(k int) int64) ([]*node, bool) {
-	var xs []*node
 	if toks[i].kind == tEOF {
 		return nil, true
 	}
+	n := 1
+	for _, t := range toks[i:] {
+		if t.kind == tOp && t.text == "," {
+			n++
+		}
+	}
+	xs := make([]*node, 0, n) // a value a comma, and one
+
 	for {
 		p := exprParser{a: a, st: st, toks: toks, i: i, dotSec: a.cur, dotOff: dot(len(xs))}
 		x := p.parse()

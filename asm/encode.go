@@ -268,8 +268,7 @@ func (a *assembler) instruction(st *stmt, toks []tok, i int) {
 			continue
 		}
 		// In an instruction operand "." is the address after the instruction, as in avr-as.
-		p := exprParser{a: a, st: st, toks: append(op.toks[:len(op.toks):len(op.toks)], tok{kind: tEOF, off: op.end, end: op.end}),
-			dotSec: a.cur, dotOff: a.cur.Size + size}
+		p := exprParser{a: a, st: st, toks: op.toks, eof: tok{kind: tEOF, off: op.end, end: op.end}, dotSec: a.cur, dotOff: a.cur.Size + size}
 		op.x = p.parse()
 		if op.x == nil {
 			return

@@ -8,13 +8,27 @@ import (
 	"github.com/avrlab/avrlab/internal/textf"
 )
 
-// binOps maps operator spellings to binary operators.
-var binOps = map[string]obj.Op{
-	"*": obj.OpMul, "/": obj.OpDiv, "%": obj.OpMod, "<<": obj.OpShl, ">>": obj.OpShr,
-	"|": obj.OpOr, "&": obj.OpAnd, "^": obj.OpXor, "!": obj.OpOrNot,
-	"+": obj.OpAdd, "-": obj.OpSub,
-	"==": obj.OpEq, "!=": obj.OpNe, "<>": obj.OpNe, "<": obj.OpLt, ">": obj.OpGt, "<=": obj.OpLe, ">=": obj.OpGe,
-	"&&": obj.OpLAnd, "||": obj.OpLOr,
+// binOps are the operator spellings of the binary operators, looked up by binOp. An array, not a
+// map: a map literal is a call an entry in engine.wasm's initialization.
+var binOps = [...]struct {
+	s  string
+	op obj.Op
+}{
+	{"*", obj.OpMul}, {"/", obj.OpDiv}, {"%", obj.OpMod}, {"<<", obj.OpShl}, {">>", obj.OpShr},
+	{"|", obj.OpOr}, {"&", obj.OpAnd}, {"^", obj.OpXor}, {"!", obj.OpOrNot},
+	{"+", obj.OpAdd}, {"-", obj.OpSub},
+	{"==", obj.OpEq}, {"!=", obj.OpNe}, {"<>", obj.OpNe}, {"<", obj.OpLt}, {">", obj.OpGt}, {"<=", obj.OpLe}, {">=", obj.OpGe},
+	{"&&", obj.OpLAnd}, {"||", obj.OpLOr},
+}
+
+// binOp returns the binary operator spelled s.
+func binOp(s string) (obj.Op, bool) {
+	for _, b := range binOps {
+		if b.s == s {
+			return b.op, true
+		}
+	}
+	return 0, false
 }
 
 // binPrec is the binding strength of a binary operator. GNU as ranks them (expr.c, measured with
@@ -37,9 +51,23 @@ func binPrec(op obj.Op) int {
 	return 0
 }
 
-var fnNames = map[string]obj.Fn{
-	"lo8": obj.FnLo8, "hi8": obj.FnHi8, "hh8": obj.FnHh8, "hlo8": obj.FnHlo8, "hhi8": obj.FnHhi8,
-	"pm": obj.FnPm, "pm_lo8": obj.FnPmLo8, "pm_hi8": obj.FnPmHi8, "pm_hh8": obj.FnPmHh8, "gs": obj.FnGs,
+// fnNames are the names of the functions of expressions, looked up by fnName (as binOps).
+var fnNames = [...]struct {
+	s  string
+	fn obj.Fn
+}{
+	{"lo8", obj.FnLo8}, {"hi8", obj.FnHi8}, {"hh8", obj.FnHh8}, {"hlo8", obj.FnHlo8}, {"hhi8", obj.FnHhi8},
+	{"pm", obj.FnPm}, {"pm_lo8", obj.FnPmLo8}, {"pm_hi8", obj.FnPmHi8}, {"pm_hh8", obj.FnPmHh8}, {"gs", obj.FnGs},
+}
+
+// fnName returns the function called s.
+func fnName(s string) (obj.Fn, bool) {
+	for _, f := range fnNames {
+		if f.s == s {
+			return f.fn, true
+		}
+	}
+	return 0, false
 }
 
 // exprParser parses one expression from a statement's tokens.
@@ -47,6 +75,7 @@ type exprParser struct {
 	a      *assembler
 	st     *stmt
 	toks   []tok
+	eof    tok // what peek gives past toks: an operand's toks stop before the statement's tEOF
 	i      int
 	dotSec *section // what "." means
 	dotOff int64
@@ -54,7 +83,30 @@ type exprParser struct {
 	depth  int // nesting: parentheses, function calls and unary operators being parsed
 }
 
-func (p *exprParser) peek() *tok { return &p.toks[p.i] }
+// nodeBlock is how many expression nodes exprParser.node allocates at once.
+const nodeBlock = 64
+
+// node returns a pointer to a copy of n with the statement being parsed as its Src, allocated with
+// others in a block (as newStmt allocates statements): the nodes stay as long as the assembler. It
+// stays out of line: inlined at its seven calls it made engine.wasm 5 KB larger.
+//
+//go:noinline
+func (p *exprParser) node(n node) *node {
+	a := p.a
+	if len(a.nodes) == cap(a.nodes) {
+		a.nodes = make([]node, 0, nodeBlock)
+	}
+	n.Src = p.st
+	a.nodes = append(a.nodes, n)
+	return &a.nodes[len(a.nodes)-1]
+}
+
+func (p *exprParser) peek() *tok {
+	if p.i < len(p.toks) {
+		return &p.toks[p.i]
+	}
+	return &p.eof
+}
 
 // nest enters one level of nesting at token t (an opening parenthesis, a function name or a unary
 // operator); past maxExprDepth it reports an error and returns false. The caller leaves with depth--.
@@ -108,7 +160,7 @@ func (p *exprParser) binary(prec int) *node {
 		if t.kind != tOp {
 			return x
 		}
-		op, ok := binOps[t.text]
+		op, ok := binOp(t.text)
 		if !ok || binPrec(op) < prec {
 			return x
 		}
@@ -117,7 +169,7 @@ func (p *exprParser) binary(prec int) *node {
 		if y == nil {
 			return nil
 		}
-		x = &node{Op: op, X: x, Y: y, Src: p.st, Off: t.off, End: t.end}
+		x = p.node(node{Op: op, X: x, Y: y, Off: t.off, End: t.end})
 	}
 }
 
@@ -155,26 +207,26 @@ func (p *exprParser) primary() *node {
 	switch t.kind {
 	case tNum:
 		p.i++
-		return &node{Op: obj.OpNum, Val: t.val, Src: p.st, Off: t.off, End: t.end}
+		return p.node(node{Op: obj.OpNum, Val: t.val, Off: t.off, End: t.end})
 	case tLocal:
 		p.i++
 		def, msg := p.a.localRef(int(t.val), t.text[len(t.text)-1] == 'f')
 		if def == nil {
 			return p.fail(t, msg)
 		}
-		return &node{Op: obj.OpSym, Sym: def, Src: p.st, Off: t.off, End: t.end}
+		return p.node(node{Op: obj.OpSym, Sym: def, Off: t.off, End: t.end})
 	case tIdent:
 		p.i++
 		if t.text == "." && p.dotSec != nil && p.dotSec == p.a.abs {
-			return &node{Op: obj.OpNum, Val: p.dotOff, Src: p.st, Off: t.off, End: t.end}
+			return p.node(node{Op: obj.OpNum, Val: p.dotOff, Off: t.off, End: t.end})
 		}
 		if t.text == "." {
-			return &node{Op: obj.OpDot, Sec: p.dotSec, Val: p.dotOff, Src: p.st, Off: t.off, End: t.end}
+			return p.node(node{Op: obj.OpDot, Sec: p.dotSec, Val: p.dotOff, Off: t.off, End: t.end})
 		}
 		if p.peek().kind == tOp && p.peek().text == "(" {
-			fn, ok := fnNames[t.text]
+			fn, ok := fnName(t.text)
 			if !ok {
-				if _, lower := fnNames[strings.ToLower(t.text)]; lower {
+				if _, lower := fnName(strings.ToLower(t.text)); lower {
 					return p.fail(t, textf.Sprintf("unknown function %s (modifiers are lower case: %s)", quote(t.text), strings.ToLower(t.text)))
 				}
 				if atmel.IsAtmelFunction(t.text) {
@@ -196,7 +248,7 @@ func (p *exprParser) primary() *node {
 				return p.fail(c, "expected \")\", found "+found(c))
 			}
 			p.i++
-			return &node{Op: obj.OpFunc, Fn: fn, X: x, Src: p.st, Off: t.off, End: c.end}
+			return p.node(node{Op: obj.OpFunc, Fn: fn, X: x, Off: t.off, End: c.end})
 		}
 		if r, ok := regNumber(t.text); ok {
 			return p.fail(t, textf.Sprintf("register r%d cannot be used in an expression", r))
@@ -207,7 +259,7 @@ func (p *exprParser) primary() *node {
 				return p.eqv(e, t)
 			}
 		}
-		return &node{Op: obj.OpSym, Sym: def, Src: p.st, Off: t.off, End: t.end}
+		return p.node(node{Op: obj.OpSym, Sym: def, Off: t.off, End: t.end})
 	case tOp:
 		if t.text == "(" {
 			if !p.nest(t) {

@@ -57,6 +57,9 @@ func (a *assembler) place(it item) {
 		a.errAt(it.Src, it.At, it.At, "only .skip, .space, .zero and alignment can go in "+s.Name+" (it is cleared, not loaded)")
 		return
 	}
+	if len(s.Items) == cap(s.Items) {
+		s.Items = append(make([]item, 0, 2*len(s.Items)+8), s.Items...) // append grows a long slice by a quarter
+	}
 	s.Items = append(s.Items, it)
 }
 

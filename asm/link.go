@@ -399,6 +399,15 @@ func (l *linker) emit(im *Image) {
 		l.errAt(l.last, 0, 0, textf.Sprintf(".data and .bss need %d bytes, more than the %d bytes of SRAM of %s",
 			used, l.dev.SRAMSize, l.dev.Name))
 	}
+	rows := 0
+	for _, o := range l.objs {
+		for _, s := range o.Sections {
+			rows += len(s.Items)
+		}
+	}
+	// One allocation each for the rows and their bytes (append would grow them a quarter at a time).
+	im.Lines, im.Listing = make([]LineInfo, 0, rows), make([]ListRow, 0, rows)
+	bytes := make([]byte, 0, total)
 	for _, o := range l.objs {
 		for _, s := range o.Sections {
 			if s.Kind == obj.SecBSS || s.Kind == obj.SecEEPROM {
@@ -438,10 +447,14 @@ func (l *linker) emit(im *Image) {
 				}
 				pos := it.Src.Pos(it.At)
 				im.Lines = append(im.Lines, LineInfo{Addr: uint32(at), Size: int(it.Size), Pos: pos})
-				im.Listing = append(im.Listing, ListRow{Addr: uint32(at), Bytes: append([]byte(nil), out...), Pos: pos,
+				bytes = append(bytes, out...)
+				im.Listing = append(im.Listing, ListRow{Addr: uint32(at), Bytes: bytes[len(bytes)-len(out) : len(bytes) : len(bytes)], Pos: pos,
 					Text: it.Src.Text()})
 			}
 		}
+	}
+	if len(im.Lines) == 0 {
+		im.Lines, im.Listing = nil, nil // as append leaves them
 	}
 	sort.SliceStable(im.Lines, func(i, j int) bool { return im.Lines[i].Addr < im.Lines[j].Addr })
 	sort.SliceStable(im.Listing, func(i, j int) bool { return im.Listing[i].Addr < im.Listing[j].Addr })

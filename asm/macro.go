@@ -355,9 +355,13 @@ func (a *assembler) substitute(body []*stmt, lookup func(string) (string, bool),
 			mac = exp
 		}
 		if first < 0 {
+			// The copy reads the body statement's tokens, lexed once for every expansion.
+			if b.toks == nil {
+				b.toks = lexKept(b.src)
+			}
 			nb := *b
 			nb.mac = mac
-			out = append(out, &nb)
+			out = append(out, a.newStmt(nb))
 			continue
 		}
 		a.expanded += len(text)
@@ -372,8 +376,8 @@ func (a *assembler) substitute(body []*stmt, lookup func(string) (string, bool),
 				return
 			}
 			so := min(s, exact)
-			out = append(out, &stmt{src: text[s:e], line: b.line, off: b.off + so, exact: max(0, exact-s),
-				span: max(0, b.span-so), mac: mac})
+			out = append(out, a.newStmt(stmt{src: text[s:e], line: b.line, off: b.off + so, exact: max(0, exact-s),
+				span: max(0, b.span-so), mac: mac}))
 		})
 	}
 	return out

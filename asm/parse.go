@@ -25,6 +25,7 @@ type frame struct {
 	lines     []*srcLine
 	li        int
 	pending   []*stmt // file: statements of the current line; macro: the expansion
+	lineBuf   []*stmt // file: where pending is built for each line
 	body      []*stmt // rept/irp body
 	count     int     // rept: iterations; irp: len(values)
 	iter      int
@@ -54,7 +55,9 @@ const stmtBlock = 64
 
 // newStmt returns a pointer to a copy of st, allocated with others in a block: one allocation per
 // stmtBlock statements of the source rather than one per statement. The statements stay as long as the
-// assembler (items and messages point at them).
+// assembler (items and messages point at them). Out of line, as exprParser.node.
+//
+//go:noinline
 func (a *assembler) newStmt(st stmt) *stmt {
 	if len(a.stmts) == cap(a.stmts) {
 		a.stmts = make([]stmt, 0, stmtBlock)
@@ -77,12 +80,13 @@ func (a *assembler) next() *stmt {
 			if f.li < len(f.lines) {
 				l := f.lines[f.li]
 				f.li++
-				f.pending = f.pending[:0]
+				f.pending = f.lineBuf[:0]
 				splitStatements(l.text, func(s, e int) {
 					if !blank(l.text[s:e]) {
 						f.pending = append(f.pending, a.newStmt(stmt{src: l.text[s:e], line: l, off: s, exact: e - s, span: e - s}))
 					}
 				})
+				f.lineBuf = f.pending
 				continue
 			}
 		case frRept:

@@ -55,10 +55,19 @@ func (st *stmt) tokens(buf []tok) (toks []tok, lent bool) {
 		return st.toks, false
 	}
 	if st.reuse {
-		st.toks = lexAppend(nil, st.src)
+		st.toks = lexKept(st.src)
 		return st.toks, false
 	}
 	return lexAppend(buf[:0], st.src), true
+}
+
+// lexKept returns the tokens of s in a slice of their own length, for a statement that keeps them.
+// Out of line, as exprParser.node.
+//
+//go:noinline
+func lexKept(s string) []tok {
+	var buf [16]tok
+	return append([]tok(nil), lexAppend(buf[:0], s)...)
 }
 
 // Pos returns the source position of byte i of the statement text.

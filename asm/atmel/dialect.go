@@ -28,53 +28,48 @@ func Detect(name string, src []byte) Dialect { return dialect.Detect(name, src) 
 func FromExtension(name string) Dialect { return dialect.FromExtension(name) }
 
 // atmelOnly are the AVRASM2 directives GNU as does not have (lower case, with the dot).
-var atmelOnly = map[string]bool{
-	".def": true, ".undef": true, ".cseg": true, ".dseg": true, ".eseg": true, ".db": true, ".dw": true,
-	".dd": true, ".dq": true, ".device": true, ".exit": true, ".endmacro": true, ".listmac": true,
-	".message": true, ".csegsize": true, ".overlap": true, ".nooverlap": true, ".elif": true,
-}
+const atmelOnly = "" +
+	" .def .undef .cseg .dseg .eseg .db .dw .dd .dq .device .exit .endmacro .listmac .message " +
+	".csegsize .overlap .nooverlap .elif "
 
 // gnuOnly are the GNU as directives AVRASM2 does not have.
-var gnuOnly = map[string]bool{
-	".section": true, ".text": true, ".data": true, ".bss": true, ".global": true, ".globl": true,
-	".word": true, ".hword": true, ".short": true, ".2byte": true, ".long": true, ".int": true, ".4byte": true,
-	".quad": true, ".8byte": true, ".ascii": true, ".asciz": true, ".string": true, ".space": true, ".skip": true,
-	".zero": true, ".fill": true, ".align": true, ".p2align": true, ".balign": true, ".type": true, ".size": true,
-	".func": true, ".endfunc": true, ".rept": true, ".irp": true, ".irpc": true, ".endr": true, ".weak": true,
-	".local": true, ".extern": true, ".lcomm": true, ".comm": true, ".pushsection": true, ".popsection": true,
-	".previous": true, ".equiv": true, ".elseif": true, ".err": true, ".print": true, ".file": true,
-	".ident": true, ".purgem": true, ".exitm": true, ".ifeq": true, ".ifne": true, ".ifgt": true, ".ifge": true,
-	".iflt": true, ".ifle": true, ".ifb": true, ".ifnb": true, ".ifc": true, ".ifnc": true, ".ifeqs": true,
-	".ifnes": true, ".ifnotdef": true, ".end": true, ".psize": true, ".title": true, ".sbttl": true, ".eject": true,
-}
+const gnuOnly = "" +
+	" .section .text .data .bss .global .globl .word .hword .short .2byte .long .int .4byte .quad " +
+	".8byte .ascii .asciz .string .space .skip .zero .fill .align .p2align .balign .type .size " +
+	".func .endfunc .rept .irp .irpc .endr .weak .local .extern .lcomm .comm .pushsection " +
+	".popsection .previous .equiv .elseif .err .print .file .ident .purgem .exitm .ifeq .ifne .ifgt " +
+	".ifge .iflt .ifle .ifb .ifnb .ifc .ifnc .ifeqs .ifnes .ifnotdef .end .psize .title .sbttl " +
+	".eject "
 
 // gnuFunctions are avr-as's relocation modifiers, which AVRASM2 writes LOW() HIGH() and so on.
-var gnuFunctions = map[string]bool{
-	"lo8": true, "hi8": true, "hh8": true, "hlo8": true, "hhi8": true, "pm": true, "pm_lo8": true,
-	"pm_hi8": true, "pm_hh8": true, "gs": true,
-}
+const gnuFunctions = "" +
+	" lo8 hi8 hh8 hlo8 hhi8 pm pm_lo8 pm_hi8 pm_hh8 gs "
 
 // atmelFunctions are AVRASM2's functions, which avr-as writes lo8() hi8() and so on.
-var atmelFunctions = map[string]bool{
-	"low": true, "high": true, "byte2": true, "byte3": true, "byte4": true, "lwrd": true, "hwrd": true,
-	"page": true, "exp2": true, "log2": true, "int": true, "frac": true, "q7": true, "q15": true, "abs": true,
-	"defined": true, "strlen": true,
+const atmelFunctions = "" +
+	" low high byte2 byte3 byte4 lwrd hwrd page exp2 log2 int frac q7 q15 abs defined strlen "
+
+// inSet reports whether name in lower case is a word of set: words between single spaces, a space at
+// each end. (Strings, not maps: a map literal is a call an entry in engine.wasm's initialization.)
+func inSet(set, name string) bool {
+	name = strings.ToLower(name)
+	return name != "" && !strings.Contains(name, " ") && strings.Contains(set, " "+name+" ")
 }
 
 // IsAtmelDirective reports whether name (with its dot, any case) is an AVRASM2 directive GNU as does
 // not have, such as .def, .cseg or .db.
-func IsAtmelDirective(name string) bool { return atmelOnly[strings.ToLower(name)] }
+func IsAtmelDirective(name string) bool { return inSet(atmelOnly, name) }
 
 // IsGNUDirective reports whether name (with its dot, any case) is a GNU as directive AVRASM2 does not
 // have, such as .section, .byte's GNU siblings .word and .ascii, or .rept.
-func IsGNUDirective(name string) bool { return gnuOnly[strings.ToLower(name)] }
+func IsGNUDirective(name string) bool { return inSet(gnuOnly, name) }
 
 // IsAtmelFunction reports whether name (any case) is an AVRASM2 function that GNU as does not have,
 // such as LOW or BYTE3.
-func IsAtmelFunction(name string) bool { return atmelFunctions[strings.ToLower(name)] }
+func IsAtmelFunction(name string) bool { return inSet(atmelFunctions, name) }
 
 // IsGNUFunction reports whether name is an avr-as modifier (lo8, pm, gs …) that AVRASM2 does not have.
-func IsGNUFunction(name string) bool { return gnuFunctions[strings.ToLower(name)] }
+func IsGNUFunction(name string) bool { return inSet(gnuFunctions, name) }
 
 // hintSuffix is what each dialect's message asks the user to do to switch to it.
 func hintSuffix(d Dialect) string {

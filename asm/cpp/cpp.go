@@ -192,6 +192,7 @@ type pp struct {
 	deep     *deepLine // the last line lexLine read was cut at parentheses nested too deeply
 	segBuf   []seg
 	arena    []token // where lexLine puts the lines' tokens (lineToks)
+	defToks  []token // defineText's directive line
 	main     stream
 	cur      outLine
 	sites    map[string]srcpos.Position // included file → its first #include
@@ -302,7 +303,9 @@ func (p *pp) defineText(file, text string) {
 	p.files = []*source{s}
 	toks, ok := p.lexLine(s)
 	if ok {
-		p.define(append([]token{{kind: kPunct, text: "#"}, {kind: kIdent, text: "define"}}, toks...))
+		// "#define" and the line, in a buffer kept for the next one (define copies what it keeps).
+		p.defToks = append(append(p.defToks[:0], token{kind: kPunct, text: "#"}, token{kind: kIdent, text: "define"}), toks...)
+		p.define(p.defToks)
 	}
 	p.files = save
 }

@@ -76,21 +76,42 @@ func Marker(src []byte) (d Dialect, ok bool) {
 	return GNU, false
 }
 
-// mayMark says whether line may be a marker line: it holds "dialect" in some case of its ASCII
-// letters. No other character folds to those letters (strings.EqualFold folds only the Kelvin sign
-// to k and the long s to s), so Marker's test of the prefix can match no other line.
+// mayMark says whether line may be a marker line: after blanks, ";" or "//", blanks again and
+// "avrlab dialect:" in some case of its ASCII letters (c|0x20 passes those and a few control bytes). A
+// byte past ASCII where a blank may be passes too: strings.TrimSpace trims Unicode's spaces as well.
+// No other character folds to the prefix's letters (strings.EqualFold folds only the Kelvin sign to
+// k and the long s to s), so Marker's test of the prefix can match no other line.
 func mayMark(line []byte) bool {
-	const w = "dialect"
-	for i := 0; i+len(w) <= len(line); i++ {
-		j := 0
-		for j < len(w) && line[i+j]|0x20 == w[j] {
-			j++
-		}
-		if j == len(w) {
-			return true
+	i := blanks(line, 0)
+	switch {
+	case i < len(line) && line[i] == ';':
+		i++
+	case i+1 < len(line) && line[i] == '/' && line[i+1] == '/':
+		i += 2
+	default:
+		return i < len(line) && line[i] >= 0x80
+	}
+	i = blanks(line, i)
+	if i < len(line) && line[i] >= 0x80 {
+		return true
+	}
+	if len(line)-i < len(markerPrefix) {
+		return false
+	}
+	for k := 0; k < len(markerPrefix); k++ {
+		if line[i+k]|0x20 != markerPrefix[k] {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// blanks returns the offset of the first byte of line from i on that is not an ASCII blank.
+func blanks(line []byte, i int) int {
+	for i < len(line) && (line[i] == ' ' || line[i] >= '\t' && line[i] <= '\r') {
+		i++
+	}
+	return i
 }
 
 // Detect returns the dialect of a source file: the one its marker line names, else the one its

@@ -15,6 +15,11 @@ func TestDetect(t *testing.T) {
 		{"a.asm", "// avrlab dialect: gnu\n", GNU},
 		{"a.asm", "nop ; avrlab dialect: gnu\n", Atmel}, // a marker must be a comment line of its own
 		{"a.S", "; avrlab dialect: avrasm2\n", Atmel},
+		// mayMark's quick test: blanks of every kind around the comment mark, Unicode's trimmed too.
+		{"a.S", "nop\n\t\v;\f AvrLab DIALECT:atmel \r\n", Atmel},
+		{"a.S", "\u00a0; avrlab dialect: atmel\n", Atmel},
+		{"a.S", "//\u0085avrlab dialect: atmel\n", Atmel},
+		{"a.S", "; avrlab  dialect: atmel\n;; avrlab dialect: atmel\n/ / avrlab dialect: atmel\n", GNU},
 	} {
 		if got := Detect(c.name, []byte(c.src)); got != c.want {
 			t.Errorf("Detect(%q, %q) = %v, want %v", c.name, c.src, got, c.want)
