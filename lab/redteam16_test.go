@@ -1,0 +1,238 @@
+//go:build !js
+
+package lab_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/lab"
+)
+
+// Red team, session 16: programs that reach the data space's special bytes in ways a translator may
+// keep in locals (registers, SREG and SP written and read through pointers and the stack), pointer
+// and stack runs at the edges of SRAM, LPM's 64K wrap and self-modifying code. `avrlab grade` and
+// `bench` run translated by default: each program's report must be the interpreter's, byte for byte.
+
+// odd16 are prologues put at testdata/speck64.S's entry. Each checks what it did and loops forever
+// (the cycle limit) when the engine got it wrong; the block and round-key pointers stay in r25:r22.
+var odd16 = []struct {
+	name, device, code string
+}{
+	{"registers through a pointer", "", `
+        ldi     r26, 18                 ; X = r18's data address
+        clr     r27
+        ldi     r19, 0x5a
+        st      X, r19                  ; r18 = 0x5a
+        cpi     r18, 0x5a
+        brne    bad
+        ldi     r18, 0x33
+        ld      r20, X                  ; r20 = r18
+        cpi     r20, 0x33
+        brne    bad
+`},
+	{"SREG through a pointer", "", `
+        ldi     r26, 0x5f
+        clr     r27
+        ldi     r19, 0x01
+        st      X, r19                  ; SREG = C
+        brcc    bad
+        clc
+        ld      r20, X
+        sbrc    r20, 0
+        rjmp    bad
+`},
+	{"SP through a pointer", "", `
+        ldi     r26, 0x5d
+        clr     r27
+        ld      r18, X+                 ; SPL
+        ld      r19, X                  ; SPH
+        push    r18
+        push    r19
+        ld      r20, -X                 ; SPL after two pushes
+        subi    r20, -2
+        cp      r20, r18
+        brne    bad
+        pop     r19
+        pop     r18
+        movw    r20, r18
+        subi    r20, 4
+        sbc     r21, r1
+        st      X+, r20                 ; SP = SP - 4 through X
+        st      X, r21
+        pop     r0
+        in      r20, 0x3d
+        subi    r20, -3
+        cp      r20, r18
+        brne    bad
+        out     0x3e, r19
+        out     0x3d, r18
+`},
+	{"a push into the register file", "", `
+        in      r20, 0x3d
+        in      r21, 0x3e
+        ldi     r18, 0x12               ; SP = 0x0012, r18's data address
+        clr     r19
+        out     0x3e, r19
+        out     0x3d, r18
+        ldi     r19, 0xa7
+        push    r19                     ; r18 = 0xa7
+        out     0x3d, r20
+        out     0x3e, r21
+        cpi     r18, 0xa7
+        brne    bad
+`},
+	{"a pop from the register file", "", `
+        in      r20, 0x3d
+        in      r21, 0x3e
+        ldi     r18, 0x11               ; SP = 0x0011: the pop reads r18
+        clr     r19
+        out     0x3e, r19
+        out     0x3d, r18
+        ldi     r18, 0x6b
+        pop     r19
+        out     0x3d, r20
+        out     0x3e, r21
+        cpi     r19, 0x6b
+        brne    bad
+`},
+	{"a pointer run down into I/O", "", `
+        ldi     r26, 0x02
+        ldi     r27, 0x01
+        ld      r0, -X
+        ld      r0, -X
+        ld      r0, -X                  ; 0x00ff
+        ld      r0, -X
+        cpi     r26, 0xfe
+        brne    bad
+`},
+	{"a pointer run past RAMEND on some blocks", "atmega328p", `
+        movw    r30, r24
+        ld      r18, Z
+        andi    r18, 3
+        ldi     r26, 0xfd               ; X = RAMEND - 2 + (block[0] & 3)
+        ldi     r27, 0x08
+        add     r26, r18
+        ld      r0, X+
+        ld      r0, X+
+        ld      r0, X+
+`},
+	{"a displacement past RAMEND on some blocks", "atmega328p", `
+        movw    r30, r24
+        ld      r18, Z
+        andi    r18, 0x3f
+        ldi     r30, 0xc0               ; Z = RAMEND - 63 + block[0] & 63
+        ldi     r31, 0x08
+        add     r30, r18
+        ldd     r0, Z+63
+`},
+	{"stores past RAMEND on some blocks", "atmega328p", `
+        movw    r30, r24
+        ld      r18, Z
+        andi    r18, 3
+        ldi     r28, 0xfd               ; Y = RAMEND - 2 + (block[0] & 3)
+        ldi     r29, 0x08
+        add     r28, r18
+        st      Y+, r1
+        st      Y+, r1
+        st      Y+, r1
+`},
+	{"pops past RAMEND on some blocks", "", `
+        movw    r30, r24
+        ld      r18, Z
+        sbrs    r18, 0
+        rjmp    1f
+        pop     r19
+        pop     r20
+        pop     r21                     ; RAMEND + 1
+        push    r21
+        push    r20
+        push    r19
+1:
+`},
+	{"LPM's Z+ wraps at 64K", "atmega2560", `
+        ldi     r30, 0xff
+        ldi     r31, 0xff
+        lpm     r0, Z+
+        lpm     r0, Z+                  ; flash[0]
+        cpi     r30, 1
+        brne    bad
+        tst     r31
+        brne    bad
+`},
+	{"ELPM's Z+ carries into RAMPZ", "atmega2560", `
+        out     0x3b, r1
+        ldi     r30, 0xff
+        ldi     r31, 0xff
+        elpm    r0, Z+
+        in      r18, 0x3b
+        out     0x3b, r1
+        cpi     r18, 1
+        brne    bad
+        elpm    r0, Z                   ; flash[0]
+`},
+	{"SP kept through a pointer and read back", "", `
+        in      r20, 0x3d
+        ldi     r26, 0x5d
+        clr     r27
+        movw    r30, r24
+        ld      r18, Z
+        st      X, r18                  ; a byte of the block kept in SPL
+        ld      r19, X
+        out     0x3d, r20
+        cp      r18, r19
+        brne    bad
+`},
+	{"code written with SPM, then run", "", `
+        movw    r30, r24
+        ld      r20, Z                  ; K = block[0]
+        mov     r0, r20
+        andi    r20, 0x0f
+        ori     r20, 0x20
+        mov     r18, r0
+        swap    r18
+        andi    r18, 0x0f
+        ori     r18, 0xe0
+        mov     r19, r0                 ; K
+        mov     r0, r20
+        mov     r1, r18                 ; r1:r0 = ldi r18, K
+        ldi     r30, 0x00
+        ldi     r31, 0x10
+        spm
+        ldi     r18, 0x08
+        mov     r0, r18
+        ldi     r18, 0x95
+        mov     r1, r18                 ; r1:r0 = ret
+        adiw    r30, 2
+        spm
+        clr     r1
+        call    0x1000
+        cp      r18, r19
+        brne    bad
+`},
+}
+
+// TestRedTeamTranslatedSameAsInterpreted: each prologue of odd16 benches to the same report
+// translated (emu/translate on wazero, from the first call) as interpreted.
+func TestRedTeamTranslatedSameAsInterpreted(t *testing.T) {
+	base := readFile(t, "testdata/speck64.S")
+	eng := translate.NewEager()
+	for _, c := range odd16 {
+		src := replaceOnce(t, base, "speck64_128_encrypt:\n", "speck64_128_encrypt:\n"+c.code+"        rjmp    body\nbad:    rjmp    bad\nbody:\n")
+		opts := lab.Options{Vectors: 6, Device: c.device, MaxCycles: 20000}
+		want := benchText(t, src, opts)
+		opts.Engine = eng
+		got := benchText(t, src, opts)
+		wj, _ := json.Marshal(want)
+		gj, _ := json.Marshal(got)
+		t.Logf("%s: pass %v, error %q, RAM %d, flash %d", c.name, want.Pass, want.Error, want.RAM, want.Flash)
+		if string(wj) != string(gj) {
+			t.Errorf("%s: the translated report differs from the interpreter's\n got: %s\nwant: %s", c.name, gj, wj)
+		}
+	}
+	if eng.Stats().Cycles == 0 {
+		t.Errorf("nothing ran translated: %+v", eng.Stats())
+	}
+}
+
