@@ -235,4 +235,3 @@ func TestRedTeamTranslatedSameAsInterpreted(t *testing.T) {
 		t.Errorf("nothing ran translated: %+v", eng.Stats())
 	}
 }
-
