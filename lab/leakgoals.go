@@ -118,6 +118,12 @@ func CheckLeakGoals(im *asm.Image, opts Options, s LeakSettings, rep *Report, re
 			r.Got = "not measured: " + lr.Error
 		case g.Metric == GoalLeakFirstOrder:
 			r.Met, r.Got = confirmLeak(im, o, lr)
+			// The window's labels are the source's: one moved next to the other left the leak outside.
+			if w := lr.Window; w != nil && 2*uint64(w.ToCycle-w.FromCycle) < rep.CyclesMax {
+				r.Met = false
+				r.Got += textf.Sprintf(", but the window holds %d of the call's %d cycles (a leakage goal judges at least half)",
+					w.ToCycle-w.FromCycle, rep.CyclesMax)
+			}
 		default:
 			r.Met, r.Got = confirmCPA(im, o, lr)
 		}

@@ -4,9 +4,11 @@ package lab_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/avrlab/avrlab/emu/translate"
+	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/lab"
 )
 
@@ -233,5 +235,31 @@ func TestRedTeamTranslatedSameAsInterpreted(t *testing.T) {
 	}
 	if eng.Stats().Cycles == 0 {
 		t.Errorf("nothing ran translated: %+v", eng.Stats())
+	}
+}
+
+// TestRedTeamLeakWindowMoved: the exercise "remove the leak" judges its first-order goal between the
+// labels masked and unmask, which the student's source places. The starter, its leak unfixed, with
+// masked moved to one nop before unmask met leak-first-order (max |t| 0.91 over 2000 traces, seed
+// 1, against the starter's 42.43) and every other goal of the exercise: the leak had left the window.
+// A window that holds less than half of the call's cycles now fails the goal, naming its share.
+func TestRedTeamLeakWindowMoved(t *testing.T) {
+	b, err := examples.FS.ReadFile("exercises/aes128-remove-leak/starter.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := replaceOnce(t, replaceOnce(t, string(b), "masked:\n", ""), "unmask:\n", "masked:\n        nop\nunmask:\n")
+	settings := lab.LeakSettings{Model: "both", Traces: 300, Window: [2]string{"masked", "unmask"}}
+	rep, im, err := lab.BenchSource("moved.S", []byte(moved), nil, lab.Options{Vectors: 3})
+	if err != nil || !rep.Pass {
+		t.Fatalf("the moved starter: %v %s", err, dump(rep))
+	}
+	res := lab.CheckGoals(rep, []lab.Goal{{Metric: lab.GoalLeakFirstOrder}})
+	lab.CheckLeakGoals(im, lab.Options{Task: rep.Task, Call: rep.Call, Device: rep.Device, Seed: 1}, settings, rep, res)
+	if res[0].Met {
+		t.Errorf("the starter's leak, its window moved to one nop, met leak-first-order: %s", res[0].Got)
+	}
+	if !strings.Contains(res[0].Got, "of the call's") {
+		t.Errorf("the goal does not name the window's share: %s", res[0].Got)
 	}
 }
