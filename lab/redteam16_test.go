@@ -4,6 +4,7 @@ package lab_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -262,4 +263,92 @@ func TestRedTeamLeakWindowMoved(t *testing.T) {
 	if !strings.Contains(res[0].Got, "of the call's") {
 		t.Errorf("the goal does not name the window's share: %s", res[0].Got)
 	}
+}
+
+// fixedClassSwap is put at the entry of the exercise "remove the leak"'s starter (after its pushes):
+// where the block is FIXPT, the plaintext of the t-test's fixed class, the routine encrypts 16 of the
+// rand bytes instead, so that inside the window both classes process a random block, and writes
+// FIXCT, that plaintext's ciphertext under the test's key, after unmask. All without a branch.
+const fixedClassSwap = `        push    r16
+        push    r17
+        movw    r26, r24
+        ldi     r30, lo8(fixpt)
+        ldi     r31, hi8(fixpt)
+        clr     r16
+        ldi     r19, 16
+5:      ld      r18, X+
+        lpm     r0, Z+
+        eor     r18, r0
+        or      r16, r18
+        dec     r19
+        brne    5b
+        cp      r1, r16
+        sbc     r17, r17                ; 0xff: another block; 0: the fixed class's
+        mov     r16, r17
+        com     r16
+        movw    r26, r24
+        movw    r30, r20
+        adiw    r30, 8
+        ldi     r19, 16
+6:      ld      r18, X
+        ld      r0, Z+
+        eor     r0, r18
+        and     r0, r16
+        eor     r18, r0                 ; the block, or rand[8 + i] in the fixed class
+        st      X+, r18
+        dec     r19
+        brne    6b
+`
+
+// fixedClassOut writes FIXCT over the result in the fixed class (r16 = 0xff there), after unmask.
+const fixedClassOut = `        sbiw    r28, 16
+        ldi     r30, lo8(fixct)
+        ldi     r31, hi8(fixct)
+        ldi     r22, 16
+7:      ld      r18, Y
+        lpm     r0, Z+
+        eor     r0, r18
+        and     r0, r16
+        eor     r18, r0
+        st      Y+, r18
+        dec     r22
+        brne    7b
+        pop     r17
+        pop     r16
+`
+
+// TestRedTeamLeakFixedClass: the fixed class of leak-first-order's t-test was the task's official
+// plaintext under its official key, both public. The starter of "remove the leak", its leak
+// unfixed, that recognises that plaintext and encrypts rand bytes in its place inside the window
+// (writing the known ciphertext after it) met every goal of the exercise: max |t| 3.84 over 2000
+// traces (seed 1) against the starter's 42.43, every vector right, 583 cycles more. The fixed class's plaintext and the key are
+// drawn from the seed now, so the routine has nothing to recognise.
+func TestRedTeamLeakFixedClass(t *testing.T) {
+	b, err := examples.FS.ReadFile("exercises/aes128-remove-leak/starter.S")
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := lab.LookupTask("aes128")
+	src := replaceOnce(t, string(b), "        movw    r28, r24        ; Y = block\n", fixedClassSwap+"        movw    r28, r24        ; Y = block\n")
+	src = replaceOnce(t, src, "        brne    4b\n", "        brne    4b\n"+fixedClassOut)
+	src += "fixpt:  .byte " + byteList(task.OfficialPlain) + "\nfixct:  .byte " + byteList(task.OfficialCipher) + "\n"
+	rep, im, err := lab.BenchSource("swap.S", []byte(src), nil, lab.Options{Vectors: 3})
+	if err != nil || !rep.Pass {
+		t.Fatalf("the swapping starter: %v %s", err, dump(rep))
+	}
+	settings := lab.LeakSettings{Model: "both", Traces: 300, Window: [2]string{"masked", "unmask"}}
+	res := lab.CheckGoals(rep, []lab.Goal{{Metric: lab.GoalLeakFirstOrder}})
+	lab.CheckLeakGoals(im, lab.Options{Task: rep.Task, Call: rep.Call, Device: rep.Device, Seed: 1}, settings, rep, res)
+	if res[0].Met {
+		t.Errorf("the starter's leak, the fixed class's plaintext swapped for rand bytes, met leak-first-order: %s", res[0].Got)
+	}
+}
+
+// byteList writes b as an assembler .byte list.
+func byteList(b []byte) string {
+	s := make([]string, len(b))
+	for i, x := range b {
+		s[i] = "0x" + strconv.FormatUint(uint64(x), 16)
+	}
+	return strings.Join(s, ", ")
 }
