@@ -242,15 +242,16 @@ func TestLeakBivariateMatchesTwoPass(t *testing.T) {
 	tr.m = emu.New(h.dev, im.Flash, emu.Config{Writes: true})
 	var traces [][]float64
 	var class []int
+	key, fixed := h.leakSecrets(4)
 	for i := range 200 {
 		rng := traceRNG(4, i)
 		c := rng.IntN(2)
-		blk := h.t.OfficialPlain
+		blk := fixed
 		if c == 1 {
 			blk = make([]byte, 16)
 			fill(rng, blk)
 		}
-		x, msg := tr.trace(h.leakVector(h.t.OfficialKey, blk, rng), i, false)
+		x, msg := tr.trace(h.leakVector(key, blk, rng), i, false)
 		if msg != "" {
 			t.Fatal(msg)
 		}

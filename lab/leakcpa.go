@@ -79,7 +79,7 @@ func presentCPA() *cpaTarget {
 		}}
 }
 
-// leakCPA runs the correlation power analysis: random blocks under the official key, the samples
+// leakCPA runs the correlation power analysis: random blocks under a key from the seed (leakSecrets), the samples
 // of the cycles whose leakage depends on the input, key ranks at every checkpoint.
 func (h *harness) leakCPA(tr *tracer, o LeakOptions, lr *LeakReport) {
 	tg, msg := h.cpaTargetOf()
@@ -92,7 +92,7 @@ func (h *harness) leakCPA(tr *tracer, o LeakOptions, lr *LeakReport) {
 	}
 	t := h.t
 	lr.Target = tg.name
-	key := t.OfficialKey
+	key, _ := h.leakSecrets(o.Seed)
 	right := tg.right(key)
 	// The model of guess g for class c is f[c ^ g], f the S-box output's Hamming weight: the CPA
 	// scores every guess at once with a Walsh-Hadamard transform (leak.CPA.ScoresXOR).

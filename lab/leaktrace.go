@@ -196,3 +196,19 @@ func (h *harness) leakVector(key, block []byte, rng *rand.Rand) *testVector {
 func traceRNG(seed uint64, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed^0x7476_6c61, uint64(i)))
 }
+
+// leakKeyStream is the PCG stream of a leakage test's key and fixed block (leakSecrets).
+const leakKeyStream = 0x6c65616b6b6579 // "leakkey"
+
+// leakSecrets returns the key of a leakage test and the block of its t-test's fixed class, drawn
+// from the seed. They were the task's official key and plaintext, both public: a routine that
+// recognised that plaintext and processed its rand bytes in its place met the first-order goal
+// with its leak unfixed (TestRedTeamLeakFixedClass), and one that recognised the key could run a
+// protected path in the tests alone.
+func (h *harness) leakSecrets(seed uint64) (key, fixed []byte) {
+	rng := rand.New(rand.NewPCG(seed^leakKeyStream, 0))
+	key, fixed = make([]byte, h.t.KeyBytes), make([]byte, h.t.BlockBytes)
+	fill(rng, key)
+	fill(rng, fixed)
+	return key, fixed
+}

@@ -8,12 +8,12 @@ import (
 	"github.com/avrlab/avrlab/lab/leak"
 )
 
-// leakTVLA runs the fixed-vs-random t-test: trace i is of the fixed class (the official block) or
-// the random one, drawn from (seed, i); univariate of order 1 or 2 in one pass, or bivariate of
+// leakTVLA runs the fixed-vs-random t-test under a key from the seed: trace i is of the fixed class
+// (a block from the seed, leakSecrets) or the random one, drawn from (seed, i); univariate of order 1 or 2 in one pass, or bivariate of
 // order 2 in two (bivariate).
 func (h *harness) leakTVLA(tr *tracer, o LeakOptions, lr *LeakReport) {
 	t := h.t
-	key, fixed := t.OfficialKey, t.OfficialPlain
+	key, fixed := h.leakSecrets(o.Seed)
 	passes := 1
 	if o.Lag > 0 {
 		passes = 2
