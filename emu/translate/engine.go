@@ -82,10 +82,7 @@ type Engine struct {
 	noForward bool
 	// noShare: modules hold every copy of identical loops rather than one loop function (loopFn);
 	// for the benchmark that measures what sharing is worth.
-	noShare bool
-	// noAlone: no loop function holds a loop of one copy (aloneMin); for the benchmark that
-	// measures what their calls cost.
-	noAlone   bool
+	noShare   bool
 	mu        sync.Mutex
 	cache     map[string]*translation // module by regionKey
 	hotImages map[uint64][]uint32     // imageKey of the programs a machine of the engine got hot on: its latest roots
@@ -814,7 +811,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 	}
 	r.needReg = nil
 	if !r.e.noShare {
-		reg.outline(p, boundsHints && !r.e.noHint && !r.e.noAlone)
+		reg.outline(p)
 	}
 	key := regionKey(p, reg)
 	r.e.mu.Lock()
@@ -838,7 +835,7 @@ func (r *runner) build(p *emu.Program, roots []uint32) bool {
 			s.CodeBytes += codeBytes(p, reg)
 			s.WasmBytes += len(mod)
 			for _, b := range reg.blocks {
-				if b.call != nil && reg.fns[b.call.fn].copies > 1 {
+				if b.call != nil {
 					s.Shared++
 				}
 			}

@@ -173,10 +173,10 @@ func hashSets(progs []rootSet) string {
 // and forwarding on, hints off, forwarding off) and hashes the result.
 func hashVariant(h hash.Hash, p *emu.Program, roots []uint32, v int) {
 	reg := buildRegion(p, roots)
-	hint, fwd := v/2 != 1, v/2 != 2
 	if v&1 == 0 {
-		reg.outline(p, hint)
+		reg.outline(p)
 	}
+	hint, fwd := v/2 != 1, v/2 != 2
 	tr := generate(p, reg, hint, fwd)
 	fmt.Fprintf(h, "%v %d %d\n", roots, v, len(tr.mod))
 	h.Write(tr.mod)

@@ -27,7 +27,6 @@ import (
 // its head, every jump out of it an exit; used, written and segs are what its generator found:
 // the registers it keeps in locals, those it may change, and its trace segments.
 type loopFn struct {
-	copies  int // the loops that call it (1: a large loop alone, see aloneMin)
 	sub     *region
 	head    uint32
 	used    [32]bool
@@ -50,8 +49,8 @@ type unit struct{ h, l int }
 
 // sharedLoops returns the region's loops (multi-block loops and self loops not inside one) that
 // are the same code as another of them (loopSig), in sets of identical loops, each in address
-// order; with alone, also each other such loop of at least aloneMin instructions, in a set of its own.
-func sharedLoops(p *emu.Program, r *region, alone bool) [][]unit {
+// order.
+func sharedLoops(p *emu.Program, r *region) [][]unit {
 	groups := map[string][]unit{}
 	var order []string
 	for h, b := range r.blocks {
@@ -75,7 +74,7 @@ func sharedLoops(p *emu.Program, r *region, alone bool) [][]unit {
 	}
 	var out [][]unit
 	for _, sig := range order {
-		if us := groups[sig]; len(us) >= 2 || alone && loopInsts(r, us[0]) >= aloneMin {
+		if us := groups[sig]; len(us) >= 2 {
 			out = append(out, us)
 		}
 	}
@@ -88,10 +87,8 @@ func sharedLoops(p *emu.Program, r *region, alone bool) [][]unit {
 // runner's side exits, blockAt), and the rest of the region is looked at again with each copy one
 // block that jumps where the loop leaves to: its WebAssembly loops (a loop around a copy can be
 // one now), entries (a copy's head is no longer one unless for another reason), cycles to the
-// next limit check (a copy's own are the function's) and live flags. With alone (modules for wazero, those
-// with its bounds hints), a large loop no other copies is a loop function too: see aloneMin. It runs once
-// per region.
-func (r *region) outline(p *emu.Program, alone bool) {
+// next limit check (a copy's own are the function's) and live flags. It runs once per region.
+func (r *region) outline(p *emu.Program) {
 	if r.outlined {
 		return
 	}
@@ -99,7 +96,7 @@ func (r *region) outline(p *emu.Program, alone bool) {
 	if codeBytes(p, r) <= shareMin {
 		return
 	}
-	sets := sharedLoops(p, r, alone)
+	sets := sharedLoops(p, r)
 	if len(sets) == 0 {
 		return
 	}
@@ -108,7 +105,7 @@ func (r *region) outline(p *emu.Program, alone bool) {
 		for k := us[0].h; k <= us[0].l; k++ {
 			snaps[n] = append(snaps[n], *r.blocks[k])
 		}
-		f := &loopFn{head: r.blocks[us[0].h].start, copies: len(us)}
+		f := &loopFn{head: r.blocks[us[0].h].start}
 		for _, u := range us {
 			c := &loopCall{fn: n, last: u.l, delta: r.blocks[u.h].start - f.head}
 			for k := u.h; k <= u.l; k++ {
@@ -162,25 +159,6 @@ func (r *region) outline(p *emu.Program, alone bool) {
 		}
 		f.sub = subRegion(p, snaps[n], out)
 	}
-}
-
-// aloneMin is the fewest instructions of a loop that is a loop function of its own (one copy) in
-// a module for wazero: wazero compiles a module's functions on as many goroutines as its context
-// asks for (Wazero.compiled), so a region's large loops outside "run" are compiled beside it on
-// another core, and "run" loses their blocks (its register allocation, the compile's largest
-// part, grows with blocks times the values live across its dispatch loop). A call writes the
-// state back and loads it again (about 80 memory operations), once per entry of the loop: at
-// least aloneMin instructions a pass keep that small. The NTT example's first and last stages
-// (73 and 141 instructions) are two.
-const aloneMin = 64
-
-// loopInsts returns the instructions of loop u.
-func loopInsts(r *region, u unit) int {
-	n := 0
-	for k := u.h; k <= u.l; k++ {
-		n += len(r.blocks[k].insts)
-	}
-	return n
 }
 
 func appendNew(xs []uint32, x uint32) []uint32 {

@@ -15,6 +15,7 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/experimental"
 )
 
 // nttRegion returns the NTT example's program (with the access record, as avrlab bench measures)
@@ -49,7 +50,7 @@ func nttRegion(tb testing.TB) (*emu.Program, *region) {
 func TestTranslateSharedLoops(t *testing.T) {
 	p, whole := nttRegion(t)
 	_, r := nttRegion(t)
-	r.outline(p, false)
+	r.outline(p)
 	if len(r.fns) != 1 {
 		t.Fatalf("%d loop functions, want 1", len(r.fns))
 	}
@@ -144,28 +145,29 @@ func TestTranslateLoopFunction(t *testing.T) {
 }
 
 // BenchmarkCompileNTT compiles the NTT example's module (as avrlab bench's machines translate it)
-// with wazero's compiler in a new runtime each time (no cache), alternating: "whole" holds every
-// copy of the loop, "shared" its loop function (both compiled on one goroutine), "alone" also the
-// first and last stages' loops as functions of their own, compiled in compileContext (as
-// Wazero.compiled does: on GOMAXPROCS goroutines). Reported: medians of the compile times (wall:
-// -ms; the process's CPU time: -cpu), the module sizes and the bytes each compile allocates.
+// with wazero's compiler in a new runtime each time (no cache), alternating: "shared" (the module
+// with its loop function) and "whole" (every copy of the loop) on one goroutine, as
+// Wazero.compiled does, and "workers" (the shared module on GOMAXPROCS of wazero's compilation
+// workers: "run" on one, the loop function on another). Reported: medians of the compile times
+// (wall: -ms; the process's CPU time, the collector's included: -cpu), the module sizes and the
+// bytes each compile allocates.
 //
 //	go test ./emu/translate -run XXX -bench CompileNTT -benchtime 25x
 func BenchmarkCompileNTT(b *testing.B) {
 	p, r := nttRegion(b)
 	_, whole := nttRegion(b)
-	_, alone := nttRegion(b)
-	r.outline(p, false)
-	alone.outline(p, true)
-	names := []string{"shared", "whole", "alone"}
-	mods := [][]byte{generate(p, r, true, true).mod, generate(p, whole, true, true).mod, generate(p, alone, true, true).mod}
-	ctxs := []context.Context{context.Background(), context.Background(), compileContext(mods[2])}
+	r.outline(p)
+	shared := generate(p, r, true, true).mod
+	names := []string{"shared", "whole", "workers"}
+	mods := [][]byte{shared, generate(p, whole, true, true).mod, shared}
+	bg := context.Background()
+	ctxs := []context.Context{bg, bg, experimental.WithCompilationWorkers(bg, runtime.GOMAXPROCS(0))}
 	var ds, cs [3][]time.Duration
 	var alloc [3]uint64
 	var ms0, ms1 runtime.MemStats
 	for i := 0; i < b.N; i++ {
 		for k, mod := range mods {
-			rt := wazero.NewRuntime(ctxs[k])
+			rt := wazero.NewRuntime(bg)
 			runtime.ReadMemStats(&ms0)
 			t0, c0 := time.Now(), processCPU()
 			if _, err := rt.CompileModule(ctxs[k], mod); err != nil {
@@ -175,7 +177,7 @@ func BenchmarkCompileNTT(b *testing.B) {
 			cs[k] = append(cs[k], processCPU()-c0)
 			runtime.ReadMemStats(&ms1)
 			alloc[k] += ms1.TotalAlloc - ms0.TotalAlloc
-			rt.Close(ctxs[k])
+			rt.Close(bg)
 		}
 	}
 	med := func(d []time.Duration) float64 {
@@ -186,17 +188,17 @@ func BenchmarkCompileNTT(b *testing.B) {
 		b.ReportMetric(float64(alloc[k])/float64(b.N)/1e6, name+"-MB")
 		b.ReportMetric(med(ds[k]), name+"-ms")
 		b.ReportMetric(med(cs[k]), name+"-cpu")
-		b.ReportMetric(float64(len(mods[k])), name+"-B")
 	}
+	b.ReportMetric(float64(len(mods[0])), "shared-B")
+	b.ReportMetric(float64(len(mods[1])), "whole-B")
 	b.ReportMetric(med(ds[0])/med(ds[1]), "shared/whole")
-	b.ReportMetric(med(ds[2])/med(ds[0]), "alone/shared")
+	b.ReportMetric(med(ds[2])/med(ds[0]), "workers/shared")
 }
 
 // BenchmarkRunNTT runs the NTT example's transform (from a driver that calls ntt256 on the same
 // buffer again and again) translated, with the access record, on engines whose modules have
-// the loop function, on ones whose modules hold every copy and on ones (the default) whose first
-// and last stages are loop functions too, alternating, the modules compiled before: what the
-// calls of the loop functions cost the translated code (ns per transform each way).
+// the loop function and on ones whose modules hold every copy, alternating, the modules compiled
+// before: what the calls of the loop function cost the translated code (ns per transform each way).
 //
 //	go test ./emu/translate -run XXX -bench RunNTT -benchtime 20x
 func BenchmarkRunNTT(b *testing.B) {
@@ -214,25 +216,21 @@ func BenchmarkRunNTT(b *testing.B) {
 		b.Fatal("no driver")
 	}
 	const perNTT = 67638 + 8 // the transform, the driver's LDIs, CALL and RJMP
-	ms := [3]*emu.Machine{}
+	ms := [2]*emu.Machine{}
 	for k := range ms {
 		e := NewEager()
-		e.noShare, e.noAlone = k == 1, k == 0
+		e.noShare = k == 1
 		ms[k] = emu.New(im.Device, im.Flash, emu.Config{Engine: e, Access: true})
 		ms[k].SetSP(im.Device.RAMEND())
 		ms[k].SetPC(uint32(im.Symbols[i].Value / 2))
 		if stop := ms[k].Run(4 * perNTT); stop.Reason != emu.StopLimit { // translated, compiled
 			b.Fatalf("engine %d: stopped %+v at %d", k, stop, ms[k].Cycles())
 		}
-		want := 6 // the group loop's copies, alone loops or not
-		if e.noShare {
-			want = 0
-		}
-		if st := e.Stats(); st.Shared != want || st.Cycles == 0 {
+		if st := e.Stats(); st.Shared != 6*(1-k) || st.Cycles == 0 {
 			b.Fatalf("engine %d: %+v", k, st)
 		}
 	}
-	var ds [3]time.Duration
+	var ds [2]time.Duration
 	const n = 50
 	for it := 0; it < b.N; it++ {
 		for k, m := range ms {
@@ -243,14 +241,10 @@ func BenchmarkRunNTT(b *testing.B) {
 			ds[k] += time.Since(t0)
 		}
 	}
-	for _, m := range ms[1:] {
-		if ms[0].PC() != m.PC() || ms[0].Cycles() != m.Cycles() {
-			b.Fatalf("the machines part: PC %d and %d, cycles %d and %d", ms[0].PC(), m.PC(), ms[0].Cycles(), m.Cycles())
-		}
+	if ms[0].PC() != ms[1].PC() || ms[0].Cycles() != ms[1].Cycles() {
+		b.Fatalf("the machines part: PC %d and %d, cycles %d and %d", ms[0].PC(), ms[1].PC(), ms[0].Cycles(), ms[1].Cycles())
 	}
 	b.ReportMetric(float64(ds[0].Nanoseconds())/float64(b.N*n), "shared-ns/ntt")
 	b.ReportMetric(float64(ds[1].Nanoseconds())/float64(b.N*n), "whole-ns/ntt")
-	b.ReportMetric(float64(ds[2].Nanoseconds())/float64(b.N*n), "alone-ns/ntt")
 	b.ReportMetric(float64(ds[0])/float64(ds[1]), "shared/whole")
-	b.ReportMetric(float64(ds[2])/float64(ds[0]), "alone/shared")
 }

@@ -4,7 +4,6 @@ package translate
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"runtime"
 	"slices"
@@ -81,7 +80,7 @@ func (w *Wazero) compiled(module []byte) (wazero.CompiledModule, error) {
 	if ok {
 		return cm, nil
 	}
-	cm, err := w.rt.CompileModule(compileContext(module), module)
+	cm, err := w.rt.CompileModule(context.Background(), module)
 	if err != nil {
 		return nil, err
 	}
@@ -92,40 +91,6 @@ func (w *Wazero) compiled(module []byte) (wazero.CompiledModule, error) {
 	w.mods[string(module)] = cm
 	w.mu.Unlock()
 	return cm, nil
-}
-
-// compileContext returns the context module is compiled in: with as many of wazero's compilation
-// workers as it has functions and the process has processors (GOMAXPROCS), when that is more than
-// one. Each worker takes the next function not yet taken, "run" first: the loop functions
-// (region.outline) are compiled on the other processors while one compiles "run".
-func compileContext(module []byte) context.Context {
-	ctx := context.Background()
-	if n := min(funcCount(module), runtime.GOMAXPROCS(0)); n > 1 {
-		ctx = experimental.WithCompilationWorkers(ctx, n)
-	}
-	return ctx
-}
-
-// funcCount returns how many functions module defines (its function section's count; 0 when it
-// has none or is malformed, which wazero then reports).
-func funcCount(module []byte) int {
-	for i := 8; i < len(module); {
-		id := module[i]
-		size, n := binary.Uvarint(module[i+1:])
-		if n <= 0 || size > uint64(len(module)) {
-			return 0
-		}
-		i += 1 + n
-		if id == 3 {
-			count, n := binary.Uvarint(module[i:])
-			if n <= 0 {
-				return 0
-			}
-			return int(count)
-		}
-		i += int(size)
-	}
-	return 0
 }
 
 // NewMemory implements Runtime.
