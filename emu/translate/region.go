@@ -603,6 +603,12 @@ func flagUse(p *emu.Program, o *emu.Op, c int) (use, def uint8, exits bool) {
 // the way out (inst's BRBS): the pass does not pay for the flags of its last pass.
 func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint8) {
 	norm, exit = make([]uint8, len(b.insts)), make([]uint8, len(b.insts))
+	return flagsIn(p, b, out, norm, exit), norm, exit
+}
+
+// flagsIn is scanFlags' walk: it returns the flags b needs at its start and fills norm and exit
+// when they are not nil (liveness needs neither).
+func flagsIn(p *emu.Program, b *block, out uint8, norm, exit []uint8) uint8 {
 	ln, lx := out, uint8(0)
 	if b.self || b.back {
 		lx = fAll // the back edge's limit check may leave there
@@ -611,7 +617,9 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 		ln = b.top
 	}
 	for i := len(b.insts) - 1; i >= 0; i-- {
-		norm[i], exit[i] = ln, lx&^ln
+		if norm != nil {
+			norm[i], exit[i] = ln, lx&^ln
+		}
 		o := &p.Code[b.insts[i]]
 		use, def, ex := flagUse(p, o, class(p.Device, o))
 		if zChain(o) && (ln|lx)&fZ == 0 {
@@ -626,7 +634,7 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 			lx = fAll
 		}
 	}
-	return ln | lx, norm, exit
+	return ln | lx
 }
 
 // zChain reports whether o reads Z only to compute its own (SBC, SBCI, CPC: Z is kept when the
@@ -657,8 +665,14 @@ func mayExit(p *emu.Program, o *emu.Op, c int) bool {
 // liveness computes the flags live at each block's start and end (backward, to a fixed point). A
 // flag is live at a block's start when an instruction reads it, or an exit may need it, before the
 // block sets it. A jump back through the dispatch hands over every flag (the dispatch checks the
-// cycle limit and may leave).
+// cycle limit and may leave). A block is walked again only when what its walk starts from (the
+// flags live at its end, a self loop's top) changed since its last walk.
 func (r *region) liveness(p *emu.Program) {
+	type from struct {
+		out, top uint8
+		ok       bool
+	}
+	last := make([]from, len(r.blocks))
 	for changed := true; changed; {
 		changed = false
 		for i := len(r.blocks) - 1; i >= 0; i-- {
@@ -678,7 +692,15 @@ func (r *region) liveness(p *emu.Program) {
 					out = fAll // out of the region, or back through the dispatch, which may leave
 				}
 			}
-			top, _, _ := scanFlags(p, b, out)
+			f := from{out: out, ok: true}
+			if b.self {
+				f.top = b.top
+			}
+			if last[i] == f {
+				continue // the same walk: b.live, b.liveX and b.top are its results already
+			}
+			last[i] = f
+			top := flagsIn(p, b, out, nil, nil)
 			if b.call != nil {
 				top = fAll // the loop function reads the flags from SREG
 			}

@@ -248,3 +248,19 @@ func BenchmarkRunNTT(b *testing.B) {
 	b.ReportMetric(float64(ds[1].Nanoseconds())/float64(b.N*n), "whole-ns/ntt")
 	b.ReportMetric(float64(ds[0])/float64(ds[1]), "shared/whole")
 }
+
+// BenchmarkOutlineNTT finds the NTT example's region and its loop functions (buildRegion, then
+// region.outline), as each machine of a bench of it does even when the module is cached.
+//
+//	go test ./emu/translate -run XXX -bench OutlineNTT
+func BenchmarkOutlineNTT(b *testing.B) {
+	p, r := nttRegion(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		reg := buildRegion(p, r.roots)
+		reg.outline(p)
+		if len(reg.fns) != 1 {
+			b.Fatalf("%d loop functions", len(reg.fns))
+		}
+	}
+}
