@@ -147,34 +147,38 @@ func class(d *isa.Device, o *emu.Op) int {
 }
 
 // successors returns the static successors of the instruction at pc of class c (fall-through
-// first) and the entry points it creates (call targets, return and resume points).
-func successors(p *emu.Program, pc uint32, c int) (succ, entries []uint32) {
+// first) and the entry points it creates (call targets, return and resume points), both in buf
+// (nil when there are none): a caller that keeps them copies them.
+func successors(p *emu.Program, pc uint32, c int, buf *[4]uint32) (succ, entries []uint32) {
 	o := &p.Code[pc]
 	next := pc + uint32(o.Words)
+	two := func(a, b uint32) []uint32 { buf[0], buf[1] = a, b; return buf[0:2:2] }
+	one := func(a uint32) []uint32 { buf[0] = a; return buf[0:1:1] }
 	switch c {
 	case clPlain:
-		return []uint32{next}, nil
+		return one(next), nil
 	case clHost:
 		if o.Kind == isa.SBIC || o.Kind == isa.SBIS {
-			return nil, []uint32{next, next + uint32(o.Skip)}
+			return nil, two(next, next+uint32(o.Skip))
 		}
-		return nil, []uint32{next}
+		return nil, one(next)
 	case clBranch:
-		return []uint32{next, o.Target}, nil
+		return two(next, o.Target), nil
 	case clSkip:
-		return []uint32{next, next + uint32(o.Skip)}, nil
+		return two(next, next+uint32(o.Skip)), nil
 	case clJump:
-		return []uint32{o.Target}, nil
+		return one(o.Target), nil
 	case clCall:
-		return []uint32{o.Target}, []uint32{o.Target, next}
+		buf[2], buf[3] = o.Target, next
+		return one(o.Target), buf[2:4:4]
 	case clICall:
 		if t, ok := constZ(p, pc); ok {
-			return nil, []uint32{next, t}
+			return nil, two(next, t)
 		}
-		return nil, []uint32{next}
+		return nil, one(next)
 	case clIJmp:
 		if t, ok := constZ(p, pc); ok {
-			return nil, []uint32{t}
+			return nil, one(t)
 		}
 	}
 	return nil, nil
@@ -292,6 +296,7 @@ type regionBuilder struct {
 	r    *region
 	w    *walk
 	work []uint32
+	succ [4]uint32 // successors' buffer
 }
 
 // add reaches pc: classifies it and puts it on the work list, unless it is outside the program,
@@ -321,7 +326,7 @@ func (rb *regionBuilder) discover(roots []uint32) {
 		pc := rb.work[len(rb.work)-1]
 		rb.work = rb.work[:len(rb.work)-1]
 		c := w.class(pc)
-		succ, ents := successors(rb.p, pc, c)
+		succ, ents := successors(rb.p, pc, c, &rb.succ)
 		for _, e := range ents {
 			if e < n {
 				w.set(e, wLeader|wEntry)
@@ -381,16 +386,16 @@ func (rb *regionBuilder) chain(pc uint32) {
 			r.covered[x/64] |= 1 << (x % 64)
 		}
 		c := w.class(q)
-		succ, _ := successors(p, q, c)
+		succ, _ := successors(p, q, c, &rb.succ)
 		b.cycles += maxCycles(o, c)
 		if c != clPlain {
-			b.succ = succ
+			b.succ = slices.Clone(succ)
 			b.dyn = c == clHost || c == clFault || c == clICall || c == clRet || c == clIJmp
 			break
 		}
 		nx := succ[0]
 		if !w.reached(nx) || w.has(nx, wLeader|wInBlock) || !w.onePred(nx) {
-			b.succ = succ
+			b.succ = []uint32{nx}
 			break
 		}
 		q = nx
