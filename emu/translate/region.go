@@ -147,34 +147,38 @@ func class(d *isa.Device, o *emu.Op) int {
 }
 
 // successors returns the static successors of the instruction at pc of class c (fall-through
-// first) and the entry points it creates (call targets, return and resume points).
-func successors(p *emu.Program, pc uint32, c int) (succ, entries []uint32) {
+// first) and the entry points it creates (call targets, return and resume points), both in buf
+// (nil when there are none): a caller that keeps them copies them.
+func successors(p *emu.Program, pc uint32, c int, buf *[4]uint32) (succ, entries []uint32) {
 	o := &p.Code[pc]
 	next := pc + uint32(o.Words)
+	two := func(a, b uint32) []uint32 { buf[0], buf[1] = a, b; return buf[0:2:2] }
+	one := func(a uint32) []uint32 { buf[0] = a; return buf[0:1:1] }
 	switch c {
 	case clPlain:
-		return []uint32{next}, nil
+		return one(next), nil
 	case clHost:
 		if o.Kind == isa.SBIC || o.Kind == isa.SBIS {
-			return nil, []uint32{next, next + uint32(o.Skip)}
+			return nil, two(next, next+uint32(o.Skip))
 		}
-		return nil, []uint32{next}
+		return nil, one(next)
 	case clBranch:
-		return []uint32{next, o.Target}, nil
+		return two(next, o.Target), nil
 	case clSkip:
-		return []uint32{next, next + uint32(o.Skip)}, nil
+		return two(next, next+uint32(o.Skip)), nil
 	case clJump:
-		return []uint32{o.Target}, nil
+		return one(o.Target), nil
 	case clCall:
-		return []uint32{o.Target}, []uint32{o.Target, next}
+		buf[2], buf[3] = o.Target, next
+		return one(o.Target), buf[2:4:4]
 	case clICall:
 		if t, ok := constZ(p, pc); ok {
-			return nil, []uint32{next, t}
+			return nil, two(next, t)
 		}
-		return nil, []uint32{next}
+		return nil, one(next)
 	case clIJmp:
 		if t, ok := constZ(p, pc); ok {
-			return nil, []uint32{t}
+			return nil, one(t)
 		}
 	}
 	return nil, nil
@@ -292,6 +296,7 @@ type regionBuilder struct {
 	r    *region
 	w    *walk
 	work []uint32
+	succ [4]uint32 // successors' buffer
 }
 
 // add reaches pc: classifies it and puts it on the work list, unless it is outside the program,
@@ -324,7 +329,7 @@ func (rb *regionBuilder) discover(roots []uint32) {
 		pc := rb.work[len(rb.work)-1]
 		rb.work = rb.work[:len(rb.work)-1]
 		c := w.class(pc)
-		succ, ents := successors(rb.p, pc, c)
+		succ, ents := successors(rb.p, pc, c, &rb.succ)
 		for _, e := range ents {
 			if e < n {
 				w.set(e, wLeader|wEntry)
@@ -384,16 +389,16 @@ func (rb *regionBuilder) chain(pc uint32) {
 			r.covered[x/64] |= 1 << (x % 64)
 		}
 		c := w.class(q)
-		succ, _ := successors(p, q, c)
+		succ, _ := successors(p, q, c, &rb.succ)
 		b.cycles += maxCycles(o, c)
 		if c != clPlain {
-			b.succ = succ
+			b.succ = slices.Clone(succ)
 			b.dyn = c == clHost || c == clFault || c == clICall || c == clRet || c == clIJmp
 			break
 		}
 		nx := succ[0]
 		if !w.reached(nx) || w.has(nx, wLeader|wInBlock) || !w.onePred(nx) {
-			b.succ = succ
+			b.succ = []uint32{nx}
 			break
 		}
 		q = nx
@@ -606,6 +611,12 @@ func flagUse(p *emu.Program, o *emu.Op, c int) (use, def uint8, exits bool) {
 // the way out (inst's BRBS): the pass does not pay for the flags of its last pass.
 func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint8) {
 	norm, exit = make([]uint8, len(b.insts)), make([]uint8, len(b.insts))
+	return flagsIn(p, b, out, norm, exit), norm, exit
+}
+
+// flagsIn is scanFlags' walk: it returns the flags b needs at its start and fills norm and exit
+// when they are not nil (liveness needs neither).
+func flagsIn(p *emu.Program, b *block, out uint8, norm, exit []uint8) uint8 {
 	ln, lx := out, uint8(0)
 	if b.self || b.back {
 		lx = fAll // the back edge's limit check may leave there
@@ -614,7 +625,9 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 		ln = b.top
 	}
 	for i := len(b.insts) - 1; i >= 0; i-- {
-		norm[i], exit[i] = ln, lx&^ln
+		if norm != nil {
+			norm[i], exit[i] = ln, lx&^ln
+		}
 		o := &p.Code[b.insts[i]]
 		use, def, ex := flagUse(p, o, class(p.Device, o))
 		if zChain(o) && (ln|lx)&fZ == 0 {
@@ -629,7 +642,7 @@ func scanFlags(p *emu.Program, b *block, out uint8) (in uint8, norm, exit []uint
 			lx = fAll
 		}
 	}
-	return ln | lx, norm, exit
+	return ln | lx
 }
 
 // zChain reports whether o reads Z only to compute its own (SBC, SBCI, CPC: Z is kept when the
@@ -660,8 +673,14 @@ func mayExit(p *emu.Program, o *emu.Op, c int) bool {
 // liveness computes the flags live at each block's start and end (backward, to a fixed point). A
 // flag is live at a block's start when an instruction reads it, or an exit may need it, before the
 // block sets it. A jump back through the dispatch hands over every flag (the dispatch checks the
-// cycle limit and may leave).
+// cycle limit and may leave). A block is walked again only when what its walk starts from (the
+// flags live at its end, a self loop's top) changed since its last walk.
 func (r *region) liveness(p *emu.Program) {
+	type from struct {
+		out, top uint8
+		ok       bool
+	}
+	last := make([]from, len(r.blocks))
 	for changed := true; changed; {
 		changed = false
 		for i := len(r.blocks) - 1; i >= 0; i-- {
@@ -681,7 +700,15 @@ func (r *region) liveness(p *emu.Program) {
 					out = fAll // out of the region, or back through the dispatch, which may leave
 				}
 			}
-			top, _, _ := scanFlags(p, b, out)
+			f := from{out: out, ok: true}
+			if b.self {
+				f.top = b.top
+			}
+			if last[i] == f {
+				continue // the same walk: b.live, b.liveX and b.top are its results already
+			}
+			last[i] = f
+			top := flagsIn(p, b, out, nil, nil)
 			if b.call != nil {
 				top = fAll // the loop function reads the flags from SREG
 			}

@@ -53,6 +53,7 @@ type unit struct{ h, l int }
 func sharedLoops(p *emu.Program, r *region) [][]unit {
 	groups := map[string][]unit{}
 	var order []string
+	var sig []byte // each loop's in turn (a new group's key is a copy)
 	for h, b := range r.blocks {
 		var l int
 		switch {
@@ -63,14 +64,17 @@ func sharedLoops(p *emu.Program, r *region) [][]unit {
 		default:
 			continue
 		}
-		sig, ok := loopSig(p, r, h, l)
-		if !ok {
+		var ok bool
+		if sig, ok = loopSig(p, r, h, l, sig[:0]); !ok {
 			continue
 		}
-		if _, seen := groups[sig]; !seen {
-			order = append(order, sig)
+		if us, seen := groups[string(sig)]; seen {
+			groups[string(sig)] = append(us, unit{h, l})
+			continue
 		}
-		groups[sig] = append(groups[sig], unit{h, l})
+		key := string(sig)
+		order = append(order, key)
+		groups[key] = []unit{{h, l}}
 	}
 	var out [][]unit
 	for _, sig := range order {
@@ -174,10 +178,10 @@ func appendNew(xs []uint32, x uint32) []uint32 {
 // and successors, every instruction's lowered op with the addresses it holds (branch, jump and
 // skip targets) counted from the head. Two loops of equal signatures run the same code, their
 // addresses apart by the heads' difference. A loop with a call, a return or a computed jump has
-// none (ok false): those hold or read code addresses the loop function would have to move.
-func loopSig(p *emu.Program, r *region, h, l int) (sig string, ok bool) {
+// none (ok false): those hold or read code addresses the loop function would have to move. It is
+// appended to b.
+func loopSig(p *emu.Program, r *region, h, l int, b []byte) (sig []byte, ok bool) {
 	base := r.blocks[h].start
-	var b []byte
 	put := func(v uint32) { b = binary.LittleEndian.AppendUint32(b, v) }
 	put(uint32(l - h))
 	for k := h; k <= l; k++ {
@@ -197,7 +201,7 @@ func loopSig(p *emu.Program, r *region, h, l int) (sig string, ok bool) {
 			c := class(p.Device, o)
 			switch c {
 			case clCall, clICall, clRet, clIJmp:
-				return "", false
+				return b, false
 			}
 			t := o.Target
 			if c == clBranch || c == clJump {
@@ -214,7 +218,7 @@ func loopSig(p *emu.Program, r *region, h, l int) (sig string, ok bool) {
 			put(s - base)
 		}
 	}
-	return string(b), true
+	return b, true
 }
 
 // subRegion returns blocks (a loop, its head first, as they were in their region) as a region

@@ -15,6 +15,7 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/experimental"
 )
 
 // nttRegion returns the NTT example's program (with the access record, as avrlab bench measures)
@@ -144,46 +145,54 @@ func TestTranslateLoopFunction(t *testing.T) {
 }
 
 // BenchmarkCompileNTT compiles the NTT example's module (as avrlab bench's machines translate it)
-// with wazero's compiler in a new runtime each time (no cache), with its loop function and with
-// every copy of the loop, alternating: medians of the compile times (wall), the module sizes and
-// the bytes each compile allocates.
+// with wazero's compiler in a new runtime each time (no cache), alternating: "shared" (the module
+// with its loop function) and "whole" (every copy of the loop) on one goroutine, as
+// Wazero.compiled does, and "workers" (the shared module on GOMAXPROCS of wazero's compilation
+// workers: "run" on one, the loop function on another). Reported: medians of the compile times
+// (wall: -ms; the process's CPU time, the collector's included: -cpu), the module sizes and the
+// bytes each compile allocates.
 //
 //	go test ./emu/translate -run XXX -bench CompileNTT -benchtime 25x
 func BenchmarkCompileNTT(b *testing.B) {
 	p, r := nttRegion(b)
 	_, whole := nttRegion(b)
 	r.outline(p)
-	mods := [][]byte{generate(p, r, true, true).mod, generate(p, whole, true, true).mod}
-	ctx := context.Background()
-	var ds [2][]time.Duration
-	var alloc [2]uint64
+	shared := generate(p, r, true, true).mod
+	names := []string{"shared", "whole", "workers"}
+	mods := [][]byte{shared, generate(p, whole, true, true).mod, shared}
+	bg := context.Background()
+	ctxs := []context.Context{bg, bg, experimental.WithCompilationWorkers(bg, runtime.GOMAXPROCS(0))}
+	var ds, cs [3][]time.Duration
+	var alloc [3]uint64
 	var ms0, ms1 runtime.MemStats
 	for i := 0; i < b.N; i++ {
 		for k, mod := range mods {
-			rt := wazero.NewRuntime(ctx)
+			rt := wazero.NewRuntime(bg)
 			runtime.ReadMemStats(&ms0)
-			t0 := time.Now()
-			if _, err := rt.CompileModule(ctx, mod); err != nil {
+			t0, c0 := time.Now(), processCPU()
+			if _, err := rt.CompileModule(ctxs[k], mod); err != nil {
 				b.Fatal(err)
 			}
 			ds[k] = append(ds[k], time.Since(t0))
+			cs[k] = append(cs[k], processCPU()-c0)
 			runtime.ReadMemStats(&ms1)
 			alloc[k] += ms1.TotalAlloc - ms0.TotalAlloc
-			rt.Close(ctx)
+			rt.Close(bg)
 		}
 	}
-	b.ReportMetric(float64(alloc[0])/float64(b.N)/1e6, "shared-MB")
-	b.ReportMetric(float64(alloc[1])/float64(b.N)/1e6, "whole-MB")
 	med := func(d []time.Duration) float64 {
 		slices.Sort(d)
 		return float64(d[len(d)/2].Microseconds()) / 1000
 	}
-	ms, mw := med(ds[0]), med(ds[1])
-	b.ReportMetric(ms, "shared-ms")
-	b.ReportMetric(mw, "whole-ms")
-	b.ReportMetric(ms/mw, "shared/whole")
+	for k, name := range names {
+		b.ReportMetric(float64(alloc[k])/float64(b.N)/1e6, name+"-MB")
+		b.ReportMetric(med(ds[k]), name+"-ms")
+		b.ReportMetric(med(cs[k]), name+"-cpu")
+	}
 	b.ReportMetric(float64(len(mods[0])), "shared-B")
 	b.ReportMetric(float64(len(mods[1])), "whole-B")
+	b.ReportMetric(med(ds[0])/med(ds[1]), "shared/whole")
+	b.ReportMetric(med(ds[2])/med(ds[0]), "workers/shared")
 }
 
 // BenchmarkRunNTT runs the NTT example's transform (from a driver that calls ntt256 on the same
@@ -238,4 +247,20 @@ func BenchmarkRunNTT(b *testing.B) {
 	b.ReportMetric(float64(ds[0].Nanoseconds())/float64(b.N*n), "shared-ns/ntt")
 	b.ReportMetric(float64(ds[1].Nanoseconds())/float64(b.N*n), "whole-ns/ntt")
 	b.ReportMetric(float64(ds[0])/float64(ds[1]), "shared/whole")
+}
+
+// BenchmarkOutlineNTT finds the NTT example's region and its loop functions (buildRegion, then
+// region.outline), as each machine of a bench of it does even when the module is cached.
+//
+//	go test ./emu/translate -run XXX -bench OutlineNTT
+func BenchmarkOutlineNTT(b *testing.B) {
+	p, r := nttRegion(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		reg := buildRegion(p, r.roots)
+		reg.outline(p)
+		if len(reg.fns) != 1 {
+			b.Fatalf("%d loop functions", len(reg.fns))
+		}
+	}
 }
