@@ -199,14 +199,13 @@ func nttKernel(inverse bool) *Kernel {
 			binary.LittleEndian.PutUint16(args[0][2*j:], uint16(r.IntN(NTTQ)))
 		}
 	}
-	k.edges = func() [][][]byte {
-		top := make([]uint16, NTTN)
-		delta := make([]uint16, NTTN)
-		for j := range top {
-			top[j] = NTTQ - 1
+	k.edges = func() [][][]byte { // all zero, all q − 1, the delta a_0 = 1
+		zero, top, delta := make([]byte, 2*NTTN), make([]byte, 2*NTTN), make([]byte, 2*NTTN)
+		for j := 0; j < len(top); j += 2 {
+			top[j], top[j+1] = (NTTQ-1)&0xff, (NTTQ-1)>>8
 		}
 		delta[0] = 1
-		return [][][]byte{{make([]byte, 2*NTTN)}, {Words16(top)}, {Words16(delta)}}
+		return [][][]byte{{zero}, {top}, {delta}}
 	}
 	k.check = func(args [][]byte) error {
 		p := (*[2 * NTTN]byte)(args[0])
