@@ -308,7 +308,7 @@ func (h *harness) measure(rep *Report) {
 // kernel's edge inputs (the first of them its official vector); the random ones follow.
 func (h *harness) fixedVectors() int {
 	if h.t.Kind == KindKernel {
-		return len(h.t.Kernel.Edges())
+		return len(h.edges)
 	}
 	return 1
 }

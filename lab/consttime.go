@@ -76,7 +76,7 @@ func (c *ctState) cycles(h *harness, v *testVector, name string, cycles uint64) 
 // publicClass names the values of a kernel's public arguments in v (Kernel.Public: lengths, round
 // counts), which a constant-time routine's cycles may depend on; "" for a cipher or a kernel with none.
 func (h *harness) publicClass(v *testVector) string {
-	if h.t.Kind != KindKernel || h.t.Kernel == nil {
+	if h.t.Kind != KindKernel || h.t.Kernel == nil || len(h.t.Kernel.Public) == 0 {
 		return ""
 	}
 	var b strings.Builder
@@ -172,7 +172,7 @@ func (h *harness) ctInput(rng *rand.Rand, i int) *testVector {
 	case i == 0:
 		return h.vector(rng, 0)
 	case h.t.Kind == KindKernel:
-		return h.kernelVector(rng, len(h.t.Kernel.Edges()))
+		return h.kernelVector(rng, len(h.edges))
 	default:
 		return h.vector(rng, 1)
 	}

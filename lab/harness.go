@@ -58,6 +58,9 @@ type harness struct {
 	// pcg draws the values planted before each call (plants, sramOffset): reseeded per call, made
 	// once per bench rather than once per call.
 	pcg rand.PCG
+	// edges is a kernel's edge-case inputs (Kernel.Edges, which makes them anew each time), made once
+	// per bench for its vectors and constant-time inputs. Their slices are only read (Expected copies).
+	edges [][][]byte
 }
 
 const (
@@ -160,6 +163,9 @@ func unpassedHigh(i int) uint8 { return uint8(0xA8 + 2*(i%4)) }
 func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (*harness, *Report) {
 	rep := &Report{Task: t.ID, TaskName: t.Name, Kind: t.Kind, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry, Seed: opts.Seed}
 	h := &harness{im: im, dev: im.Device, t: t, sc: sc, call: call, opts: opts}
+	if t.Kind == KindKernel {
+		h.edges = t.Kernel.Edges()
+	}
 	fail := func(format string, a ...any) (*harness, *Report) {
 		rep.setProblem(&Problem{Kind: ProblemCall, Option: OptCall, Text: text(textf.Sprintf(format, a...))})
 		rep.Call = h.call.String()

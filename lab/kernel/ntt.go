@@ -111,8 +111,14 @@ func NTT(a []uint16) {
 			s := uint32(nttTab.fwd[m+i])
 			for j := 2 * i * t; j < 2*i*t+t; j++ {
 				u, v := uint32(a[j]), uint32(a[j+t])*s%NTTQ
-				a[j] = uint16((u + v) % NTTQ)
-				a[j+t] = uint16((u + NTTQ - v) % NTTQ)
+				x, y := u+v, u+NTTQ-v
+				if x >= NTTQ {
+					x -= NTTQ
+				}
+				if y >= NTTQ {
+					y -= NTTQ
+				}
+				a[j], a[j+t] = uint16(x), uint16(y)
 			}
 		}
 	}
@@ -137,14 +143,35 @@ func InverseNTT(a []uint16) {
 			s := uint32(nttTab.inv[h+i])
 			for j := 2 * i * t; j < 2*i*t+t; j++ {
 				u, v := uint32(a[j]), uint32(a[j+t])
-				a[j] = uint16((u + v) % NTTQ)
-				a[j+t] = uint16((u + NTTQ - v) * s % NTTQ)
+				x := u + v
+				if x >= NTTQ {
+					x -= NTTQ
+				}
+				a[j], a[j+t] = uint16(x), uint16((u+NTTQ-v)*s%NTTQ)
 			}
 		}
 		t *= 2
 	}
 	for j := range a {
 		a[j] = uint16(uint32(a[j]) * NTTNInv % NTTQ)
+	}
+}
+
+// nttBytes transforms the 256 little-endian words of b (512 bytes) in place: [InverseNTT] if inverse,
+// else [NTT], on an array of the stack (the reference allocates nothing).
+func nttBytes(b []byte, inverse bool) {
+	p := (*[2 * NTTN]byte)(b)
+	var a [NTTN]uint16
+	for j := range a {
+		a[j] = uint16(p[2*j]) | uint16(p[2*j+1])<<8
+	}
+	if inverse {
+		InverseNTT(a[:])
+	} else {
+		NTT(a[:])
+	}
+	for j, x := range a {
+		p[2*j], p[2*j+1] = byte(x), byte(x>>8)
 	}
 }
 
@@ -156,11 +183,7 @@ func nttKernel(inverse bool) *Kernel {
 			"(â[k] = a(ψ^(2·brv(k)+1)), ψ = 1065), below q"}},
 		Doc: "In-place forward negacyclic NTT of Ring-LWE (Liu et al., CHES 2015), twiddle factors " +
 			"ψ^brv(k) (kernel.TwiddleTable) in flash.",
-		run: func(args [][]byte) {
-			a := FromWords16(args[0])
-			NTT(a)
-			copy(args[0], Words16(a))
-		},
+		run: func(args [][]byte) { nttBytes(args[0], false) },
 	}
 	if inverse {
 		k.ID, k.Name, k.Entry = "intt-256", "NTT, n = 256, q = 7681 (inverse)", "intt256"
@@ -169,29 +192,25 @@ func nttKernel(inverse bool) *Kernel {
 			"polynomial a_0..a_255 in natural order, n⁻¹ applied, below q"}}
 		k.Doc = "In-place inverse negacyclic NTT (the inverse of ntt-256, factor n⁻¹ = 7651 included), " +
 			"twiddle factors ψ^−brv(k) (kernel.InverseTwiddleTable) in flash."
-		k.run = func(args [][]byte) {
-			a := FromWords16(args[0])
-			InverseNTT(a)
-			copy(args[0], Words16(a))
-		}
+		k.run = func(args [][]byte) { nttBytes(args[0], true) }
 	}
 	k.gen = func(r *rand.Rand, args [][]byte) {
 		for j := range NTTN {
 			binary.LittleEndian.PutUint16(args[0][2*j:], uint16(r.IntN(NTTQ)))
 		}
 	}
-	k.edges = func() [][][]byte {
-		top := make([]uint16, NTTN)
-		delta := make([]uint16, NTTN)
-		for j := range top {
-			top[j] = NTTQ - 1
+	k.edges = func() [][][]byte { // all zero, all q − 1, the delta a_0 = 1
+		zero, top, delta := make([]byte, 2*NTTN), make([]byte, 2*NTTN), make([]byte, 2*NTTN)
+		for j := 0; j < len(top); j += 2 {
+			top[j], top[j+1] = (NTTQ-1)&0xff, (NTTQ-1)>>8
 		}
 		delta[0] = 1
-		return [][][]byte{{make([]byte, 2*NTTN)}, {Words16(top)}, {Words16(delta)}}
+		return [][][]byte{{zero}, {top}, {delta}}
 	}
 	k.check = func(args [][]byte) error {
-		for j, c := range FromWords16(args[0]) {
-			if c >= NTTQ {
+		p := (*[2 * NTTN]byte)(args[0])
+		for j := range NTTN {
+			if c := uint16(p[2*j]) | uint16(p[2*j+1])<<8; c >= NTTQ {
 				return textf.Errorf("coefficient %d is %d, not below q = %d", j, c, NTTQ)
 			}
 		}
