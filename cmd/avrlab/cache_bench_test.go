@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -40,7 +39,13 @@ func BenchmarkBenchCache(b *testing.B) {
 					case "off":
 						args = append(args, "-cache", "off")
 					case "cold":
-						args = append(args, "-cache", filepath.Join(tmp, k.name+"-cold"+strconv.Itoa(i)))
+						b.StopTimer()
+						dir, err := os.MkdirTemp(tmp, "cold-")
+						if err != nil {
+							b.Fatal(err)
+						}
+						b.StartTimer()
+						args = append(args, "-cache", dir)
 					case "warm":
 						args = append(args, "-cache", warm)
 					}
