@@ -70,7 +70,9 @@ func avrlabRun(t *testing.T, src string, maxCycles string) map[string]any {
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("go", "run", "./cmd/avrlab", "run", "-json", "-max-cycles", maxCycles, p).Output()
+	cmd := exec.Command("go", "run", "./cmd/avrlab", "run", "-json", "-max-cycles", maxCycles, p)
+	cmd.Env = append(os.Environ(), "AVRLAB_CACHE=off") // not the user's compilation cache
+	out, err := cmd.Output()
 	if err != nil && len(out) == 0 {
 		t.Fatalf("avrlab run: %v", err)
 	}

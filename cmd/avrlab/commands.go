@@ -15,8 +15,6 @@ import (
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/asm/disasm"
 	"github.com/avrlab/avrlab/asm/loader"
-	"github.com/avrlab/avrlab/emu"
-	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/examples"
 	"github.com/avrlab/avrlab/isa"
 	"github.com/avrlab/avrlab/lab"
@@ -298,7 +296,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("stop after `N` cycles (1..%d)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
 	dump := fl.String("dump", "", "dump data memory `ADDR:LEN` (e.g. 0x100:16)")
-	interp := interpFlag(fl)
+	eng := addEngineFlags(fl)
 	if fl.Parse(args) != nil {
 		return 2
 	}
@@ -352,7 +350,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	res := lab.RunOn(engineFor(*interp), im, *maxc, uint16(daddr), int(dlen))
+	res := lab.RunOn(eng.engine(stderr), im, *maxc, uint16(daddr), int(dlen))
 	if *asJSON {
 		if err := writeJSON(stdout, res); err != nil {
 			return 1
@@ -386,19 +384,6 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// interpFlag adds -interp, which forces the interpreter.
-func interpFlag(fl *flag.FlagSet) *bool {
-	return fl.Bool("interp", false, "interpret only (by default code that runs long is translated to WebAssembly and run by wazero; the results are the same)")
-}
-
-// engineFor returns the machines' engine: translated code natively, nil (the interpreter) with -interp.
-func engineFor(interp bool) emu.Engine {
-	if interp {
-		return nil
-	}
-	return translate.NewNative()
-}
-
 func sregFlags(s uint8) string {
 	const names = "CZNVSHTI"
 	b := []byte("--------")
@@ -428,7 +413,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	maxc := fl.Uint64("max-cycles", lab.DefaultMaxCycles, fmt.Sprintf("cycle limit `N` of one call (1..%d; default: the task's, 10000000 for most)", uint64(maxCycles)))
 	asJSON := fl.Bool("json", false, "print one JSON object")
 	set := map[string]bool{}
-	interp := interpFlag(fl)
+	eng := addEngineFlags(fl)
 	if fl.Parse(gccArgs(args)) != nil {
 		return 2
 	}
@@ -466,7 +451,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Entry: *entry, RK: *rk, Device: *dev, Defines: defs,
-		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: engineFor(*interp)}
+		Vectors: *vecs, Seed: *seed, MaxCycles: *maxc, Engine: eng.engine(stderr)}
 	ex, exDir, err := benchExercise(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "avrlab: %s\n", textSafe(err.Error()))

@@ -116,6 +116,7 @@ func formatSeconds(d time.Duration) string {
 type childLimits struct {
 	Timeout time.Duration
 	Mem     int64
+	Cache   string // the compilation cache every child shares ("": none)
 }
 
 func cmdGrade(args []string, stdout, stderr io.Writer) int {
@@ -137,7 +138,7 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 	dev := taskDeviceFlag(fl)
 	jobs := fl.Int("j", runtime.NumCPU(), fmt.Sprintf("grade `N` submissions at once, each in its own process (1..%d; as many as CPUs by default)", maxJobs))
 	timeout := fl.Duration("timeout", defaultTimeout, fmt.Sprintf("wall-clock limit `D` per submission, e.g. 10s or 1m (%v..%v)", minTimeout, maxTimeout))
-	interp := interpFlag(fl)
+	eng := addEngineFlags(fl)
 	mem := memSize(defaultMem)
 	fl.Var(&mem, "mem", fmt.Sprintf("memory limit `SIZE` per submission, e.g. 512MiB or 1GiB; a plain number is MiB (%s..%s)", formatMiB(minMem), formatMiB(maxMem)))
 	if fl.Parse(args) != nil {
@@ -234,10 +235,18 @@ func cmdGrade(args []string, stdout, stderr io.Writer) int {
 		*seed = freshSeed()
 	}
 	opts := lab.Options{Task: *task, Scenario: *scen, Call: *call, Device: *dev, Vectors: *vecs, MaxCycles: *maxc,
-		Seed: *seed, Fixed: true, Engine: engineFor(*interp)} // each child makes its own engine (gradeRequest.Interp)
+		Seed: *seed, Fixed: true} // each child makes its own engine (gradeRequest.Interp, Cache)
+	var cache string
+	if !*eng.interp {
+		opts.Engine = nativeEngine("", stderr)
+		cache = cacheDir(*eng.cache)
+		if cache != "" && !cacheUsable(cache, stderr) {
+			cache = "" // said once here, not by every child
+		}
+	}
 	opts.RK, opts.Defines, opts.Goals, opts.LeakSettings = exOpts.RK, exOpts.Defines, exOpts.Goals, exOpts.LeakSettings
 	started := time.Now()
-	rows := gradeInChildren(exe, subs, opts, childLimits{Timeout: *timeout, Mem: int64(mem)}, *jobs, progress)
+	rows := gradeInChildren(exe, subs, opts, childLimits{Timeout: *timeout, Mem: int64(mem), Cache: cache}, *jobs, progress)
 	var goals [][]lab.GoalResult
 	if ex != nil {
 		for i, r := range rows {
@@ -339,6 +348,7 @@ type gradeRequest struct {
 	MemBytes   int64       `json:"mem_bytes"`
 	CPUSeconds int64       `json:"cpu_seconds"`
 	Interp     bool        `json:"interp,omitempty"` // -interp: no translated code
+	Cache      []byte      `json:"cache,omitempty"`  // the compilation cache's directory (empty: none)
 }
 
 // capWriter keeps the first max bytes written to it and drops the rest; the first byte too many calls
@@ -375,7 +385,7 @@ func gradeInChild(exe string, s lab.Submission, opts lab.Options, lim childLimit
 		return fail("%v", err)
 	}
 	req, err := json.Marshal(gradeRequest{Dir: []byte(dir), Main: []byte(s.Main), Label: []byte(s.Label), Options: opts,
-		MemBytes: lim.Mem, CPUSeconds: int64(2*lim.Timeout/time.Second) + 2, Interp: opts.Engine == nil})
+		MemBytes: lim.Mem, CPUSeconds: int64(2*lim.Timeout/time.Second) + 2, Interp: opts.Engine == nil, Cache: []byte(lim.Cache)})
 	if err != nil {
 		return fail("internal error: cannot pass the options to the grading process: %v", err)
 	}
@@ -469,7 +479,9 @@ func cmdGradeOne(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	req.Options.Engine = engineFor(req.Interp)
+	if !req.Interp {
+		req.Options.Engine = nativeEngine(string(req.Cache), stderr)
+	}
 	row := lab.GradeSubmission(lab.Submission{Label: string(req.Label), Dir: string(req.Dir), Main: string(req.Main)}, req.Options)
 	row.Problem = escapeInvalidUTF8(row.Problem) // a file name of any bytes survives the JSON to the parent
 	for _, f := range []*float64{&row.Rank, &row.CPB} {

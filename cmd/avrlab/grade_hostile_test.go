@@ -23,8 +23,10 @@ import (
 const binaryEnv = "AVRLAB_TEST_BINARY"
 
 // TestMain builds the avrlab binary once per test run: `avrlab grade` re-executes itself for every
-// submission, which a test binary cannot stand in for.
+// submission, which a test binary cannot stand in for. It turns the compilation cache off.
 func TestMain(m *testing.M) {
+	// No test writes the user's compilation cache: those of the cache pass -cache DIR.
+	os.Setenv(cacheEnv, "off")
 	var tmp string
 	if os.Getenv(binaryEnv) == "" {
 		if goTool, err := exec.LookPath("go"); err == nil {

@@ -4,9 +4,14 @@ package translate
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
@@ -21,6 +26,8 @@ import (
 type Wazero struct {
 	cache wazero.CompilationCache
 	rt    wazero.Runtime
+	dir   string      // the on-disk cache's directory ("": compiled code is kept in memory only)
+	warn  func(error) // told when the on-disk cache fails (NewWazeroDir)
 	mu    sync.Mutex
 	mods  map[string]wazero.CompiledModule // compiled modules by their bytes (maxCache at most)
 }
@@ -29,17 +36,67 @@ var _ Runtime = (*Wazero)(nil)
 
 // NewWazero returns the native runtime, with wazero's compiler where the platform has one (amd64,
 // arm64) and its interpreter elsewhere. Close releases the compiled code.
-func NewWazero() *Wazero {
-	c := wazero.NewCompilationCache()
+func NewWazero() *Wazero { return newWazero(wazero.NewCompilationCache(), "", nil) }
+
+func newWazero(c wazero.CompilationCache, dir string, warn func(error)) *Wazero {
 	rt := wazero.NewRuntimeWithConfig(context.Background(), wazero.NewRuntimeConfig().WithCompilationCache(c))
-	return &Wazero{cache: c, rt: rt, mods: map[string]wazero.CompiledModule{}}
+	return &Wazero{cache: c, rt: rt, dir: dir, warn: warn, mods: map[string]wazero.CompiledModule{}}
 }
+
+// NewWazeroDir returns NewWazero whose compiled code is also kept in files under dir (wazero's
+// compilation cache: a subdirectory per wazero version, architecture and OS, an entry per module
+// and CPU, written to a temporary file and renamed), so that another process compiling the same
+// module reads its native code instead. When dir cannot be used (not created, not writable, or
+// writable by other users, whose files would run as code here), the runtime keeps code in memory
+// only and tells warn why. A compile that fails on the cache (a write that fails, an entry that does
+// not read back) is tried again, after removing the entries if it fails again, and warn is told.
+// warn may be called from any goroutine, more than once.
+func NewWazeroDir(dir string, warn func(error)) *Wazero {
+	if err := usableDir(dir); err != nil {
+		warn(err)
+		return NewWazero()
+	}
+	c, err := wazero.NewCompilationCacheWithDir(dir)
+	if err != nil {
+		warn(fmt.Errorf("compilation cache %s: %v", dir, err))
+		return NewWazero()
+	}
+	return newWazero(c, dir, warn)
+}
+
+// usableDir creates dir if it is missing and checks that this process may write it and no other
+// user may.
+func usableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("compilation cache: %v", err)
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("compilation cache: %v", err)
+	}
+	if runtime.GOOS != "windows" && st.Mode().Perm()&0o022 != 0 {
+		return fmt.Errorf("compilation cache %s: writable by other users (mode %v)", dir, st.Mode().Perm())
+	}
+	f, err := os.CreateTemp(dir, "probe-*.tmp")
+	if err != nil {
+		return fmt.Errorf("compilation cache: %v", err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// NewNativeDir returns NewNative on NewWazeroDir(dir, warn): avrlab's engine, its compiled code
+// kept across processes.
+func NewNativeDir(dir string, warn func(error)) *Engine { return native(NewWazeroDir(dir, warn)) }
 
 // NewNative returns an engine on wazero whose machines translate after MinHot interpreted cycles or
 // HotPerByte per byte of the code their region holds, whichever is more: the native default of
 // avrlab run, bench and grade.
-func NewNative() *Engine {
-	e := New(NewWazero(), MinHot)
+func NewNative() *Engine { return native(NewWazero()) }
+
+// native is NewNative on w.
+func native(w *Wazero) *Engine {
+	e := New(w, MinHot)
 	e.perByte = HotPerByte
 	return e
 }
@@ -80,7 +137,7 @@ func (w *Wazero) compiled(module []byte) (wazero.CompiledModule, error) {
 	if ok {
 		return cm, nil
 	}
-	cm, err := w.rt.CompileModule(context.Background(), module)
+	cm, err := w.compile(module)
 	if err != nil {
 		return nil, err
 	}
@@ -91,6 +148,37 @@ func (w *Wazero) compiled(module []byte) (wazero.CompiledModule, error) {
 	w.mods[string(module)] = cm
 	w.mu.Unlock()
 	return cm, nil
+}
+
+// compile compiles module. With an on-disk cache that fails it tries again: after a failed write
+// wazero holds the code in memory already; after a second failure (an entry that does not read
+// back: wazero checks its header, lengths and the code's CRC32) it removes the cache's entries, so
+// that the third compiles the module and writes it again.
+func (w *Wazero) compile(module []byte) (wazero.CompiledModule, error) {
+	ctx := context.Background()
+	cm, err := w.rt.CompileModule(ctx, module)
+	if err == nil || w.dir == "" || !cacheError(err) {
+		return cm, err
+	}
+	w.warn(fmt.Errorf("compilation cache %s: %v (compiled again)", w.dir, err))
+	if cm, err = w.rt.CompileModule(ctx, module); err == nil || !cacheError(err) {
+		return cm, err
+	}
+	entries, _ := filepath.Glob(filepath.Join(w.dir, "wazero-*", "*"))
+	for _, name := range entries {
+		if len(filepath.Base(name)) == 64 { // an entry: its key in hex
+			os.Remove(name)
+		}
+	}
+	return w.rt.CompileModule(ctx, module)
+}
+
+// cacheError reports whether err is the on-disk cache's: a file's, or an entry's that wazero
+// could not read back.
+func cacheError(err error) bool {
+	var pe *fs.PathError
+	var le *os.LinkError
+	return errors.As(err, &pe) || errors.As(err, &le) || strings.HasPrefix(err.Error(), "compilationcache:")
 }
 
 // NewMemory implements Runtime.
