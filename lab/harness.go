@@ -163,7 +163,7 @@ func unpassedHigh(i int) uint8 { return uint8(0xA8 + 2*(i%4)) }
 func newHarness(im *asm.Image, t *Task, sc *Scenario, call Call, opts Options) (*harness, *Report) {
 	rep := &Report{Task: t.ID, TaskName: t.Name, Kind: t.Kind, Scenario: sc.Name, Device: im.Device.Name, Entry: call.Entry, Seed: opts.Seed}
 	h := &harness{im: im, dev: im.Device, t: t, sc: sc, call: call, opts: opts}
-	if t.Kind == KindKernel {
+	if t.Kernel != nil {
 		h.edges = t.Kernel.Edges()
 	}
 	fail := func(format string, a ...any) (*harness, *Report) {
