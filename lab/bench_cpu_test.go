@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 
+	"github.com/avrlab/avrlab/internal/cputime"
+
 	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/internal/testprog"
 )
@@ -46,13 +48,13 @@ func BenchmarkBenchCPU(b *testing.B) {
 				if mode == "warm" {
 					o.Engine = warm
 				}
-				c0 := processCPU()
+				c0 := cputime.Process()
 				for i := 0; i < b.N; i++ {
 					if rep, _, err := BenchSource(k.file, k.src, nil, o); err != nil || !rep.Pass {
 						b.Fatalf("%v %+v", err, rep)
 					}
 				}
-				b.ReportMetric(float64((processCPU()-c0).Microseconds())/1000/float64(b.N), "cpu-ms")
+				b.ReportMetric(float64((cputime.Process()-c0).Microseconds())/1000/float64(b.N), "cpu-ms")
 			})
 		}
 	}

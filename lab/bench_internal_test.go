@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/avrlab/avrlab/internal/cputime"
+
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/examples"
 )
@@ -86,10 +88,10 @@ func benchAB(b *testing.B, base func(*harness)) {
 			var spent, cpu [2]time.Duration
 			for i := 0; i < b.N; i++ {
 				for k, f := range []func(*harness){base, nil} {
-					start, c0 := time.Now(), processCPU()
+					start, c0 := time.Now(), cputime.Process()
 					rep := benchWith(b, file, src, Options{Device: "atmega2560"}, f)
 					spent[k] += time.Since(start)
-					cpu[k] += processCPU() - c0
+					cpu[k] += cputime.Process() - c0
 					if !rep.Pass || !rep.ConstantTime {
 						b.Fatalf("%+v", rep)
 					}

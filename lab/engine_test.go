@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/avrlab/avrlab/internal/cputime"
+
 	"github.com/avrlab/avrlab/emu"
 	"github.com/avrlab/avrlab/emu/translate"
 	"github.com/avrlab/avrlab/examples"
@@ -178,9 +180,9 @@ func BenchmarkBenchKernels(b *testing.B) {
 		b.Run(k.name, func(b *testing.B) {
 			bench := func(eng emu.Engine) (wall, cpu time.Duration, report string) {
 				o := Options{Engine: eng}
-				t0, c0 := time.Now(), processCPU()
+				t0, c0 := time.Now(), cputime.Process()
 				rep, _, err := BenchSource(k.file, k.src, nil, o)
-				wall, cpu = time.Since(t0), processCPU()-c0
+				wall, cpu = time.Since(t0), cputime.Process()-c0
 				if err != nil || !rep.Pass {
 					b.Fatalf("%v %+v", err, rep)
 				}

@@ -74,6 +74,13 @@ func TestLeakGoals(t *testing.T) {
 // removeLeakSources returns the exercise "remove the leak"'s starter and the starter with the masked
 // example's subshift in place of its own (the solution the tests use).
 func removeLeakSources(t *testing.T) (starter, solved string) {
+	starter, masked, m, s := removeLeakParts(t)
+	return starter, starter[:s[0]] + masked[m[0]:m[1]] + starter[s[1]:]
+}
+
+// removeLeakParts returns the exercise "remove the leak"'s starter and the masked example, with
+// where each one's subshift starts and its MixColumns begins (m in masked, s in starter).
+func removeLeakParts(t *testing.T) (starter, masked string, m, s [2]int) {
 	t.Helper()
 	read := func(name string) string {
 		b, err := examples.FS.ReadFile(name)
@@ -82,13 +89,11 @@ func removeLeakSources(t *testing.T) (starter, solved string) {
 		}
 		return string(b)
 	}
-	starter, masked := read("exercises/aes128-remove-leak/starter.S"), read("aes128-masked.S")
-	cut := func(s string) (int, int) {
-		return strings.Index(s, "subshift:"), strings.Index(s, "; MixColumns of the column")
+	starter, masked = read("exercises/aes128-remove-leak/starter.S"), read("aes128-masked.S")
+	cut := func(src string) [2]int {
+		return [2]int{strings.Index(src, "subshift:"), strings.Index(src, "; MixColumns of the column")}
 	}
-	a, b := cut(masked)
-	c, d := cut(starter)
-	return starter, starter[:c] + masked[a:b] + starter[d:]
+	return starter, masked, cut(masked), cut(starter)
 }
 
 // TestLeakGoalConfirmed checks TVLA's two-set rule of leak-first-order: over the thousands of cycles

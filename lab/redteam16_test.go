@@ -358,19 +358,8 @@ func byteList(b []byte) string {
 // trace (the reset state: r2..r7 all zero) and in a bench call runs without masks: no masked table,
 // the S-box read from flash by a plain subshift.
 func twoFaced(t *testing.T) string {
-	read := func(name string) string {
-		b, err := examples.FS.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
-	starter, masked := read("exercises/aes128-remove-leak/starter.S"), read("aes128-masked.S")
-	cut := func(s string) (int, int) {
-		return strings.Index(s, "subshift:"), strings.Index(s, "; MixColumns of the column")
-	}
-	a, b := cut(masked)
-	c, d := cut(starter)
+	starter, masked, m, cs := lab.RemoveLeakParts(t)
+	a, b, c, d := m[0], m[1], cs[0], cs[1]
 	plain := strings.Replace(strings.Replace(strings.Replace(starter[c:d], "subshift:", "subshift_plain:", 1),
 		"hi8(mtab)", "hi8(aes_sbox)", 1), "ld      r18, Z ", "lpm     r18, Z ", 1)
 	src := starter[:c] + masked[a:b] + "ss:     sbrc    r13, 0\n        rjmp    subshift_plain\n        rjmp    subshift\n" + plain + starter[d:]

@@ -7,9 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/avrlab/avrlab/internal/cputime"
 
 	"github.com/avrlab/avrlab/internal/testprog"
 )
@@ -54,9 +55,9 @@ func BenchmarkBenchCache(b *testing.B) {
 						benchOnce(b, append(args, k.file))
 						b.StartTimer()
 					}
-					c0 := processCPU()
+					c0 := cputime.Process()
 					benchOnce(b, append(args, k.file))
-					cpu += processCPU() - c0
+					cpu += cputime.Process() - c0
 				}
 				b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms")
 			})
@@ -70,11 +71,4 @@ func benchOnce(b *testing.B, args []string) {
 	if code := run(args, strings.NewReader(""), &out, &errb); code != 0 || errb.Len() != 0 {
 		b.Fatalf("%v: exit %d: %s", args, code, errb.String())
 	}
-}
-
-// processCPU is the process's user and system CPU time so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/avrlab/avrlab/internal/cputime"
+
 	"github.com/avrlab/avrlab/asm"
 	"github.com/avrlab/avrlab/emu"
 	"github.com/tetratelabs/wazero"
@@ -169,12 +171,12 @@ func BenchmarkCompileNTT(b *testing.B) {
 		for k, mod := range mods {
 			rt := wazero.NewRuntime(bg)
 			runtime.ReadMemStats(&ms0)
-			t0, c0 := time.Now(), processCPU()
+			t0, c0 := time.Now(), cputime.Process()
 			if _, err := rt.CompileModule(ctxs[k], mod); err != nil {
 				b.Fatal(err)
 			}
 			ds[k] = append(ds[k], time.Since(t0))
-			cs[k] = append(cs[k], processCPU()-c0)
+			cs[k] = append(cs[k], cputime.Process()-c0)
 			runtime.ReadMemStats(&ms1)
 			alloc[k] += ms1.TotalAlloc - ms0.TotalAlloc
 			rt.Close(bg)
