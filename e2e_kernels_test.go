@@ -74,9 +74,33 @@ func TestPlaygroundKernelStanding(t *testing.T) {
 				t.Errorf("%s: the published table does not show %q", c.id, e.Compare)
 			}
 		}
+		// Every context row shows its figure: cycles, or the milliseconds of a source that gives
+		// times without a clock (liu2017's rows beside the NTT), never a dash for a row that has one.
+		for _, r := range lab.LookupTask(e.Task).PublishedKernel() {
+			if !r.Context {
+				continue
+			}
+			want := r.MS + " ms"
+			if r.MS == "" {
+				want = grouped(r.Cycles)
+			}
+			cell := eval[string](b, ctx, fmt.Sprintf(`(() => { const tr = [...document.querySelectorAll("#published-rows tr.context")].find((tr) => tr.children[1].textContent === %q); return tr ? tr.children[3].textContent : "(no row)"; })()`, r.Impl))
+			if cell != want {
+				t.Errorf("%s: the context row %q shows %q, want %q", c.id, r.Impl, cell, want)
+			}
+		}
 		b.shot(ctx, fmt.Sprintf("kernel-standing-%s", c.id))
 	}
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}
+}
+
+// grouped writes n with a comma between groups of three digits, as the page's en-US figures: 672,000.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

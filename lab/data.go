@@ -4,6 +4,7 @@ package lab
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/avrlab/avrlab/internal/textf"
@@ -72,6 +73,7 @@ type (
 	lweRow struct {
 		Operation, Source, Device, Read string
 		Cycles                          int
+		MS                              []float64
 	}
 	sneikRow struct {
 		Impl, Source, Device, Read string
@@ -127,6 +129,18 @@ type KernelRow struct {
 	Device        string  `json:"device,omitempty"`
 	Read          string  `json:"read"` // where the figure was read
 	Context       bool    `json:"context,omitempty"`
+	// MS are the row's times in milliseconds as the source prints them ("24.9 / 6.7" for an "A / B"
+	// operation), where it gives times and no cycles (liu2017 states no clock: they are not cycles).
+	MS string `json:"ms,omitempty"`
+}
+
+// Figure is the row's figure as the reports print it: "67638 cycles", or "24.9 / 6.7 ms" for a row
+// that gives times and no cycles.
+func (r KernelRow) Figure() string {
+	if r.Cycles == 0 && r.MS != "" {
+		return r.MS + " ms"
+	}
+	return strconv.Itoa(r.Cycles) + " cycles"
 }
 
 // KernelRows returns every published kernel figure: the multi-precision multiplications, the SNEIK
@@ -162,7 +176,7 @@ func KernelRows() []KernelRow {
 	}
 	for _, r := range kernelLWE {
 		out = append(out, KernelRow{Kernel: "ntt-256", Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
-			Read: r.Read, Context: true})
+			Read: r.Read, Context: true, MS: msText(r.MS)})
 		// The medium-term rows are also the Ring-LWE tasks' own: decryption on the same boundary as
 		// the task's call, encryption and key generation as context, since they include the Gaussian
 		// sampling the tasks' calls receive done.
@@ -172,6 +186,15 @@ func KernelRows() []KernelRow {
 		}
 	}
 	return out
+}
+
+// msText writes a row's times as the source prints them: "24.9 / 6.7", or "" for none.
+func msText(ms []float64) string {
+	parts := make([]string, len(ms))
+	for i, v := range ms {
+		parts[i] = strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return strings.Join(parts, " / ")
 }
 
 // p192SystemTasks returns the P-192 system tasks a Liu et al. context row (by its operation) belongs to.

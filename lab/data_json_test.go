@@ -118,6 +118,7 @@ func jsonKernelRows(t *testing.T) ([]KernelRow, map[string]string, EnergyModel) 
 		LWE []struct {
 			Operation, Source, Device, Read string
 			Cycles                          int
+			MS                              []float64 `json:"ms"`
 		} `json:"ring_lwe"`
 		SNEIK []struct {
 			Impl, Source, Device, Read string
@@ -166,7 +167,7 @@ func jsonKernelRows(t *testing.T) ([]KernelRow, map[string]string, EnergyModel) 
 	}
 	for _, r := range raw.LWE {
 		out = append(out, KernelRow{Kernel: "ntt-256", Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
-			Read: r.Read, Context: true})
+			Read: r.Read, Context: true, MS: msText(r.MS)})
 		if id := rlweSystemTask(r.Operation); id != "" {
 			out = append(out, KernelRow{Kernel: id, Impl: r.Operation, Source: r.Source, Cycles: r.Cycles, Device: r.Device,
 				Read: r.Read, Context: id != "rlwe256-dec"})

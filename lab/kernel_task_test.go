@@ -146,3 +146,34 @@ func TestRLWEPublishedRows(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelRowFigures: every published kernel row has a figure, and a row that gives times without
+// a clock (liu2017's Ring-LWE and BLISS) is printed in its milliseconds, not as "0 cycles".
+func TestKernelRowFigures(t *testing.T) {
+	ms := 0
+	for _, r := range lab.KernelRows() {
+		if r.Cycles <= 0 && r.MS == "" {
+			t.Errorf("%s (%s): no figure: %+v", r.Impl, r.Source, r)
+		}
+		if r.MS != "" {
+			ms++
+			if r.Cycles != 0 || !r.Context || strings.HasSuffix(r.Figure(), "cycles") {
+				t.Errorf("%s: a row in ms has cycles %d, context %v, figure %q", r.Impl, r.Cycles, r.Context, r.Figure())
+			}
+		}
+	}
+	if ms != 2 {
+		t.Errorf("%d rows in ms, want liu2017's 2", ms)
+	}
+	var b strings.Builder
+	(&lab.Report{Task: "ntt-256", Kind: lab.KindKernel, Pass: true}).WriteText(&b, "ntt.S")
+	text := b.String()
+	for _, want := range []string{"24.9 / 6.7 ms", "317 / 86 ms", " 672000 cycles"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the NTT's published rows lack %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, " 0 cycles") {
+		t.Errorf("a published row printed as 0 cycles:\n%s", text)
+	}
+}

@@ -121,7 +121,7 @@ func (r *Report) WriteText(w io.Writer, path string) {
 		rows = append(rows, line)
 	}
 	for _, p := range t.PublishedKernel() {
-		line := textf.Sprintf("%-30s %8d cycles", p.Impl, p.Cycles)
+		line := textf.Sprintf("%-30s %15s", p.Impl, p.Figure())
 		if p.PerUnit != "" {
 			line += textf.Sprintf(" (%.1f per %s)", p.PerUnitCycles, p.PerUnit)
 		}

@@ -693,7 +693,7 @@ func examplesTable(stdout, stderr io.Writer) int {
 			if top == nil {
 				return "—"
 			}
-			cell := fmt.Sprintf("%d cycles", top.Cycles)
+			cell := top.Figure()
 			if top.Code > 0 {
 				cell += fmt.Sprintf(", code %d", top.Code)
 			}

@@ -92,7 +92,7 @@ function kernelRows(task, r, body) {
   const perUnit = (k) => (k.per && k.cycles_per_unit ? fmt(k.cycles_per_unit, 1) : "–");
   const row = (k, i, cls) =>
     el("tr", { class: cls, title: (k.mine ? "measured here" : `${store.meta.sources[k.source] || k.source}; read: ${k.read}`) + (k.device ? `; device: ${k.device}` : "") },
-      num(i), el("td", { text: k.impl }), el("td", { text: k.source }), num(thousands(k.cycles)), unit ? num(perUnit(k)) : null,
+      num(i), el("td", { text: k.impl }), el("td", { text: k.source }), num(k.ms ? k.ms + " ms" : thousands(k.cycles)), unit ? num(perUnit(k)) : null,
       num(k.code ? String(k.code) : "–"), num(k.ram || "–"));
   rows.forEach((k, i) => body.appendChild(row(k, String(i + 1), k.mine ? "mine" : "")));
   if (!all.some((k) => !k.context)) body.appendChild(el("tr", null, el("td", { colspan: cols, class: "muted", text: "No published figure for one call of this kernel." })));

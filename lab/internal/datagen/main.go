@@ -78,11 +78,11 @@ func decode(dir, name string, v any) error {
 type field struct{ name, value string }
 
 // literal writes one element {name: value, ...} of a slice literal, leaving out the zero values
-// ("" and 0), which a keyed literal leaves zero anyway.
+// ("", 0 and nil), which a keyed literal leaves zero anyway.
 func (g *gen) literal(fields ...field) {
 	var parts []string
 	for _, f := range fields {
-		if f.value != `""` && f.value != "0" {
+		if f.value != `""` && f.value != "0" && f.value != "nil" {
 			parts = append(parts, f.name+": "+f.value)
 		}
 	}
@@ -92,6 +92,18 @@ func (g *gen) literal(fields ...field) {
 func str(s string) string    { return strconv.Quote(s) }
 func num(n int) string       { return strconv.Itoa(n) }
 func float(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// floats writes a []float64 literal, or nil for none.
+func floats(fs []float64) string {
+	if len(fs) == 0 {
+		return "nil"
+	}
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = float(f)
+	}
+	return "[]float64{" + strings.Join(parts, ", ") + "}"
+}
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -276,6 +288,7 @@ func (g *gen) kernelRows(dir string) error {
 		LWE []struct {
 			Operation, Source, Device, Read string
 			Cycles                          int
+			MS                              []float64 `json:"ms"`
 		} `json:"ring_lwe"`
 		SNEIK []struct {
 			Impl, Source, Device, Read string
@@ -312,7 +325,7 @@ func (g *gen) kernelRows(dir string) error {
 	g.section("kernelLWE", "lweRow", "ring_lwe", len(raw.LWE), func(i int) []field {
 		r := raw.LWE[i]
 		return []field{{"Operation", str(r.Operation)}, {"Source", str(r.Source)}, {"Device", str(r.Device)},
-			{"Read", str(r.Read)}, {"Cycles", num(r.Cycles)}}
+			{"Read", str(r.Read)}, {"Cycles", num(r.Cycles)}, {"MS", floats(r.MS)}}
 	})
 	g.section("kernelSNEIK", "sneikRow", "sneik_f512", len(raw.SNEIK), func(i int) []field {
 		r := raw.SNEIK[i]
