@@ -8,8 +8,8 @@ import (
 )
 
 // Machines keeps the emulators of finished benches so that the next bench builds its machines over
-// them (emu.NewFrom: the decoded program is taken over and only the words that differ are decoded
-// again) instead of allocating and decoding the whole flash twice: a worker that benches one edit of
+// them (emu.NewFrom: the program is decoded into the old machine's arrays of ops and its state memory
+// is reused) instead of allocating both afresh for every machine: a worker that benches one edit of
 // a program after another (the playground's live runs) keeps one in Options.Machines. A machine
 // NewFrom returns is the one emu.New returns, so every figure is the same with or without it. The
 // zero value is empty; a nil *Machines keeps nothing. Safe for concurrent use.
