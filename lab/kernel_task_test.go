@@ -177,3 +177,20 @@ func TestKernelRowFigures(t *testing.T) {
 		t.Errorf("a published row printed as 0 cycles:\n%s", text)
 	}
 }
+
+// TestReportNothingRun: a bench that runs no vector (here: its entry is not defined) says so on its
+// result line instead of "0/0 vectors right", and gives the error.
+func TestReportNothingRun(t *testing.T) {
+	for _, src := range []string{
+		"; avrlab task: speck64-128\n\t.global other\nother:\n\tret\n",
+	} {
+		rep := benchText(t, src, lab.Options{Vectors: 3})
+		var b strings.Builder
+		rep.WriteText(&b, "main.S")
+		text := b.String()
+		if rep.Pass || rep.Vectors != 0 || rep.Error == "" || !strings.Contains(text, "result      FAIL: no vector run") ||
+			strings.Contains(text, "0/0") || !strings.Contains(text, "  error       "+rep.Error) {
+			t.Errorf("%q:\n%s", src, text)
+		}
+	}
+}

@@ -14,9 +14,14 @@ func (r *Report) WriteText(w io.Writer, path string) {
 	if !r.Pass {
 		verdict = "FAIL"
 	}
-	if r.OfficialFrom == "" && r.Kind == KindKernel {
+	switch {
+	case r.Vectors == 0 && r.Error != "":
+		// Nothing ran (the source did not assemble, the entry or a buffer is missing): "0/0 vectors
+		// right" would read as a run that passed nothing.
+		textf.Fprintf(w, "  result      %s: no vector run (the error below)\n", verdict)
+	case r.OfficialFrom == "" && r.Kind == KindKernel:
 		textf.Fprintf(w, "  result      %s: %d/%d vectors right (edge inputs first, then random; no published vector)\n", verdict, r.Vectors-r.Failures, r.Vectors)
-	} else {
+	default:
 		textf.Fprintf(w, "  result      %s: %d/%d vectors right (official + %d random)\n", verdict, r.Vectors-r.Failures, r.Vectors, max(r.Vectors-1, 0))
 	}
 	if r.BufferFaults > 0 {
