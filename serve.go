@@ -25,7 +25,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -389,7 +388,7 @@ func newFirstRequest(file, src string, seed uint64) firstRequest {
 	return firstRequest{Files: map[string]string{file: src}, Main: file, Seed: seed, Budget: liveBudgetCycles, Link: []string{}}
 }
 
-// firstDoc is first.json: the request boot.js sends on a first visit, with a seed drawn at build time,
+// firstDoc is first.json: the request boot.js sends on a first visit, with a seed made from it (firstSeed),
 // and the core engine's answer to it. The page shows the answer at once when its own request is this one
 // but for the seed (site/js/request.js, prebuiltFor), then shows the engine's live answer to its own.
 type firstDoc struct {
@@ -401,7 +400,7 @@ type firstDoc struct {
 var firstExampleMeta = regexp.MustCompile(`<meta name="avrlab-first-example" content="([^"]+)">`)
 
 // firstAnswer builds first.json: the request boot.js sends on a first visit (the example that
-// site/index.html names, from examples.FS as the site serves it) on a seed drawn now, answered by
+// site/index.html names, from examples.FS as the site serves it) on its firstSeed, answered by
 // cmd/wasm/engine/answer with the core's build tag (the code and codecs of engine.wasm, natively).
 // It returns nil when index.html names no first example.
 func firstAnswer(ctx context.Context, goTool, root string) ([]byte, error) {
@@ -418,7 +417,10 @@ func firstAnswer(ctx context.Context, goTool, root string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the first example %s (site/index.html): %v", file, err)
 	}
-	doc := firstDoc{Request: newFirstRequest(file, string(src), buildSeed())}
+	doc := firstDoc{Request: newFirstRequest(file, string(src), 0)}
+	if doc.Request.Seed, err = firstSeed(doc.Request); err != nil {
+		return nil, err
+	}
 	req, err := json.Marshal(doc.Request)
 	if err != nil {
 		return nil, err
@@ -429,12 +431,19 @@ func firstAnswer(ctx context.Context, goTool, root string) ([]byte, error) {
 	return json.Marshal(doc)
 }
 
-// buildSeed draws the first answer's seed as site/js/request.js's freshSeed does: from the
-// cryptographic generator, below 2^53 (JSON carries it exactly).
-func buildSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:]) & (1<<53 - 1)
+// firstSeed is the first answer's seed: the first 53 bits of the SHA-256 of req (its seed 0), so
+// that two builds of one commit write the same first.json and index.html (the site's only bytes that
+// differed between builds) and a new default example gets a new seed. Nothing depends on its being
+// unpredictable: the page shows that answer only for that request, and its own runs draw fresh seeds
+// (site/js/request.js, freshSeed).
+func firstSeed(req firstRequest) (uint64, error) {
+	req.Seed = 0
+	b, err := json.Marshal(req)
+	if err != nil {
+		return 0, err
+	}
+	sum := sha256.Sum256(b)
+	return binary.LittleEndian.Uint64(sum[:8]) & (1<<53 - 1), nil
 }
 
 // exampleEntry is an example as examples/index.json lists it: examples.Example and the example files

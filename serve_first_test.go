@@ -46,7 +46,7 @@ func nativeBench(t *testing.T, req firstRequest) []byte {
 
 // TestFirstAnswer checks first.json: the request is the one boot.js sends for the default example that
 // index.html names (the example as the site serves it, every setting empty, the live budget) on a seed
-// below 2^53, and the answer is the engine's to it, byte for byte; a bench of the same request on
+// below 2^53 made from that request (firstSeed: the build is reproducible), and the answer is the engine's to it, byte for byte; a bench of the same request on
 // another seed (a page's fresh one) reports the same figures.
 func TestFirstAnswer(t *testing.T) {
 	if testing.Short() {
@@ -66,6 +66,14 @@ func TestFirstAnswer(t *testing.T) {
 	}
 	if doc.Request.Seed >= 1<<53 {
 		t.Errorf("first.json's seed %d is not below 2^53", doc.Request.Seed)
+	}
+	// The seed is made from the request, so that two builds write the same first.json (and index.html,
+	// which inlines it); another default example, or another version of it, gets another seed.
+	if seed, err := firstSeed(doc.Request); err != nil || seed != doc.Request.Seed {
+		t.Errorf("first.json's seed %d is not its request's firstSeed %d (%v)", doc.Request.Seed, seed, err)
+	}
+	if other, _ := firstSeed(newFirstRequest(file, string(src)+"\n", 0)); other == doc.Request.Seed || other >= 1<<53 {
+		t.Errorf("an edited example's first seed is %d (the example's %d)", other, doc.Request.Seed)
 	}
 	if want := newFirstRequest(file, string(src), doc.Request.Seed); !reflect.DeepEqual(doc.Request, want) {
 		t.Errorf("first.json's request is not the default example's first request:\n%+v\nwant\n%+v", doc.Request, want)
