@@ -137,6 +137,8 @@ func TestPlaygroundKernels(t *testing.T) {
 	setField(b, ctx, "vectors", "8")
 	eval[bool](b, ctx, `document.getElementById("run").click(), true`)
 	b.wait(ctx, "PASS after Stop", `document.getElementById("verdict").textContent === "PASS — 9 of 9 vectors" && `+idle, 60*time.Second)
+	// The restarted engine worker is warmed after its first answer, as the first worker was.
+	b.wait(ctx, "the restarted worker warmed", `(avrlabTimings.calls || []).some((c) => c.role === "engine" && c.op === "warm" && c.generation > 0)`, 30*time.Second)
 	for _, e := range *b.errsOut {
 		t.Errorf("page error: %s", e)
 	}

@@ -73,6 +73,8 @@ class WorkerClient {
     this.seq = 0;
     this.pending = new Map();
     this.generation = 0; // counts restarts: state kept in the worker (a debug session) dies with it
+    this.warmAfterRestarts = false; // warm a restarted worker after its first answer (the core's)
+    this.warmNext = false;
     if (boot) {
       // The boot worker compiles the module itself and posts it ("compiled"), kept for restarts.
       this.modP = new Promise((res, rej) => {
@@ -152,9 +154,14 @@ class WorkerClient {
       if (p.ran) timings.stoppedRunning = (timings.stoppedRunning || 0) + 1;
       return p.reject(new SupersededError());
     }
-    noteCall(this.role, p, m);
+    noteCall(this.role, p, m, this.generation);
     if (m.error !== undefined) p.reject(new Error(m.error));
     else p.resolve(m.result);
+    if (this.warmNext && p.op !== "warm") {
+      // A restarted worker is warmed after its first answer, as the first one is (warmAfterRestarts).
+      this.warmNext = false;
+      setTimeout(() => this.call("warm", {}).catch(() => {}), 0);
+    }
   }
   // call posts a request; hold (ms, 0 included; null: not live) makes it a live run the worker holds
   // that long (see LIVE_DELAY_MS), which fails with SupersededError when a newer live one replaces it.
@@ -205,6 +212,7 @@ class WorkerClient {
     this.pending.clear();
     for (const p of stopped) p.reject(new StoppedError());
     this.start();
+    this.warmNext = this.warmAfterRestarts;
     store.emit("engine-restarted", this.role);
   }
 }
@@ -212,13 +220,14 @@ class WorkerClient {
 // noteCall keeps the timing of an answered call in avrlabTimings.calls (the last 40): when it was sent
 // and answered, its time inside the worker (ms, and when each progress phase began: "assembling",
 // "benchmarking ..."), how long the worker held it first (heldMs, a live run: LIVE_DELAY_MS), and
-// the worker's JSON.parse of the answer (parseMs); the first call of each
+// the worker's JSON.parse of the answer (parseMs), and the worker's generation (its restarts before
+// it); the first call of each
 // op is also kept as firstCalls[op]. The browser tests log them as the phases of the first RANK and
 // of a keystroke.
-function noteCall(role, p, m) {
+function noteCall(role, p, m, generation) {
   // received, posted: when the worker took the request and posted this answer, on the page's clock.
   const onPage = (at) => (at ? at - performance.timeOrigin : 0);
-  const c = { role, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks, heldMs: m.heldMs || 0, received: onPage(m.recvAt), posted: onPage(m.postAt) };
+  const c = { role, generation, op: p.op, sent: p.sent, answered: performance.now(), ms: m.ms, parseMs: m.parseMs, marks: m.marks, heldMs: m.heldMs || 0, received: onPage(m.recvAt), posted: onPage(m.postAt) };
   timings.calls = timings.calls || [];
   timings.calls.push(c);
   if (timings.calls.length > 40) timings.calls.shift();
@@ -313,7 +322,11 @@ export const firstVisit = (() => {
 // ("warm", cmd/wasm/warm.go), so that V8 has compiled the translator's and the emulator's Go code
 // before the first run long enough to be translated (a fresh worker's first translation took tens of
 // ms more than later ones). The interpreter needs no such step: the first bench ran on it.
+// A worker that Stop (or a stale live run) restarted is warmed the same way after its own first
+// answer (warmAfterRestarts): else its translated runs would pay V8's first compile again, and its
+// engine would never be told it is warmed (translate.Engine.Warmed), waiting longer to translate.
 firstResultP.then(() => setTimeout(() => core.call("warm", {}).catch(() => {}), 0));
+core.warmAfterRestarts = true;
 export const ws = new WorkerClient(
   "workspace",
   () => (firstVisit ? firstResultP.then(() => compileModule("workspace")) : compileModule("workspace")),
