@@ -90,6 +90,8 @@ func TestPlaygroundToolsModule(t *testing.T) {
 	if !eval[bool](b, a, `avrlabTimings.toolsReady !== undefined && avrlabTimings.calls.some((c) => c.role === "tools" && c.op === "bench")`) {
 		t.Errorf("%s: the bench of an AVRASM2 source did not go to tools.wasm", atmel.ID)
 	}
+	// tools.wasm's worker is warmed after its first answer, as the core's is.
+	b.wait(a, "tools.wasm warmed", `avrlabTimings.calls.some((c) => c.role === "tools" && c.op === "warm")`, 30*time.Second)
 
 	// Opening the Debug pane in a fresh profile starts tools.wasm before any debugger request.
 	d := b.tab(true)

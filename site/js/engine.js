@@ -273,7 +273,12 @@ const TOOLS_PANES = new Set(["debug", "cycles", "leak"]);
 
 // warmTools starts tools.wasm (fetch, compile, Go start-up) unless it runs already.
 export function warmTools() {
-  if (!tools) tools = new WorkerClient("tools", () => compileModule("tools"));
+  if (!tools) {
+    tools = new WorkerClient("tools", () => compileModule("tools"));
+    // Its engine runs the longest live benches (P-192, Ring-LWE): warmed after its first answer and
+    // after a restart, as the core is, so that they translate as soon as the core's would.
+    tools.warmNext = tools.warmAfterRestarts = true;
+  }
   return tools;
 }
 store.on("pane", (name) => {
